@@ -1,0 +1,550 @@
+"""The variant language: one pydantic model per section of a house rule (RULES.md §2–§9).
+
+A variant file is a YAML document that validates against :class:`Variant`. Structural
+rules (types, allowed words, unknown keys) live here; rules that relate two fields live in
+:mod:`baohuang.rules.checks`. Every field has a description: the JSON Schema generated from
+these models is what the admin and the web editor show next to each field.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from baohuang.rules.vocabulary import AttachRank, Event, Party, PlainRank, Rank, Suit
+
+#: The version of the language this module reads and writes.
+SCHEMA_VERSION = 1
+
+Rank1to5 = Annotated[int, Field(ge=1, le=5)]
+Seat = Annotated[int, Field(ge=0, le=4)]
+
+
+class Section(BaseModel):
+    """Base of every section: unknown keys are errors, values are immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --------------------------------------------------------------------------- identity
+
+
+class Name(Section):
+    """A name in Chinese and English."""
+
+    zh: str = Field(min_length=1, description="Chinese name, e.g. 威海玩法.")
+    en: str = Field(min_length=1, description="English name, e.g. Weihai.")
+
+
+# --------------------------------------------------------------------------- deck (§2.1)
+
+
+class Removal(Section):
+    """Cards taken out of the shoe before dealing.
+
+    With neither `count` nor `suits`, every card of the rank goes. With `count`, that many
+    cards of the rank go, chosen at random per deal by the seeded generator. With `suits`,
+    one card of each listed suit goes.
+    """
+
+    rank: Rank = Field(description="The rank to remove.")
+    count: int | None = Field(
+        default=None, ge=1, description="Remove only this many, chosen at random each deal."
+    )
+    suits: list[Suit] | None = Field(
+        default=None, min_length=1, description="Remove one card of each of these suits."
+    )
+
+
+class Marks(Section):
+    """The marked cards (RULES.md §2): players draw the mark on one joker each."""
+
+    emperor_card: Literal["BJ"] = Field(
+        default="BJ", description="The emperor card 皇牌: a big joker marked with a sceptre."
+    )
+    guard_card: Literal["SJ"] | None = Field(
+        default=None,
+        description="The guard card 侍卫牌: a small joker marked with a sword. Only in "
+        "fixed-guard variants; null when the guard is called.",
+    )
+
+
+class Deck(Section):
+    """Which cards are in play (RULES.md §2.1)."""
+
+    decks: int = Field(default=4, ge=1, le=8, description="Number of 54-card decks shuffled.")
+    remove: list[Removal] = Field(default_factory=list, description="Cards taken out.")
+    marks: Marks = Field(default_factory=Marks, description="The marked cards.")
+
+
+# --------------------------------------------------------------------------- deal (§2.2, §6.2)
+
+
+class BuyCard(Section):
+    """Buying a card (买3): a player dealt none of `rank` buys one with a `pay_with` card."""
+
+    rank: PlainRank = Field(description="The rank every player must have at least one of.")
+    pay_with: Rank = Field(description="The card the buyer hands over in exchange.")
+    if_unable: Literal["gift", "skip"] = Field(
+        default="gift",
+        description="A buyer without a pay_with card: is given one anyway (送3) or goes without.",
+    )
+    seller: Literal["most_held"] = Field(
+        default="most_held",
+        description="Who sells: the player holding the most of the rank (nearest in play "
+        "order on a tie).",
+    )
+
+
+class Deal(Section):
+    """How the cards are dealt and who deals next (RULES.md §2.2)."""
+
+    hand_sizes: list[int] = Field(
+        min_length=5,
+        max_length=5,
+        description="Cards per seat, in dealing order from the dealer.",
+    )
+    first_dealer: Seat = Field(default=0, description="The seat dealt to first in game one.")
+    next_dealer: Literal["first_finisher", "previous_emperor", "fixed"] = Field(
+        default="first_finisher",
+        description="Who is dealt to first in the next game of a match.",
+    )
+    buy: BuyCard | None = Field(default=None, description="Buying a card after the deal (买3).")
+
+
+# --------------------------------------------------------------------------- bidding (§4)
+
+
+class FixedGuard(Section):
+    """固定保: whoever holds the guard card is the guard (RULES.md §4.1)."""
+
+    by: Literal["fixed_card"] = "fixed_card"
+
+
+class CalledGuard(Section):
+    """叫侍卫: the emperor calls a card of which he holds several identical copies (§4.2)."""
+
+    by: Literal["called_card"] = "called_card"
+    callable_ranks: list[PlainRank] = Field(
+        min_length=1, description="Ranks the emperor may call (classic: every rank but 2)."
+    )
+    choice: Literal["highest", "free"] = Field(
+        default="highest",
+        description="With several callable cards: the highest must be called, or any.",
+    )
+    min_identical: int = Field(
+        default=3,
+        ge=1,
+        le=8,
+        description="Identical cards (same suit and rank) the emperor must hold to call.",
+    )
+
+
+GuardRule = Annotated[FixedGuard | CalledGuard, Field(discriminator="by")]
+
+
+class SoloRules(Section):
+    """When the emperor plays alone (独保, RULES.md §4.1, §4.2, §4.4)."""
+
+    own_guard: Literal["solo", "must_abdicate_or_solo"] = Field(
+        default="solo",
+        description="An emperor who is his own guard (holds the guard card, or all identical "
+        "copies of the called card) plays solo.",
+    )
+    declared: bool = Field(
+        default=False,
+        description="声明独保: the emperor may declare an open solo when ascending, "
+        "without a guard.",
+    )
+    hidden_allowed: bool = Field(
+        default=True,
+        description="An emperor who is his own guard may keep it hidden (暗独保); "
+        "if false every solo is open.",
+    )
+
+
+class GrabSoloStep(Section):
+    """抢独: any player may claim to fight the other four alone (RULES.md §4.4)."""
+
+    step: Literal["grab_solo"] = "grab_solo"
+    priority: Literal["emperor_then_upstream", "first_claim"] = Field(
+        default="emperor_then_upstream",
+        description="Several claimants: the emperor card holder's own claim wins, otherwise "
+        "the claimant nearest him upstream; or simply the first to claim.",
+    )
+    takes_emperor_card: bool = Field(
+        default=True,
+        description="The grabber takes the emperor card from its holder and gives nothing back.",
+    )
+    marks_void: bool = Field(
+        default=False,
+        description="After a grab the marked cards become plain jokers (Tongchengyou Weihai).",
+    )
+
+
+class OfferThroneStep(Section):
+    """登基 / 让位: the emperor card holder ascends or passes the card on (§4.3)."""
+
+    step: Literal["offer_throne"] = "offer_throne"
+    rounds: int = Field(default=1, ge=1, le=3, description="Full rounds of the table.")
+    forced: bool = Field(
+        default=False,
+        description="逼庄: whoever can ascend (call a guard, or hold the emperor card with a "
+        "fixed guard) must.",
+    )
+    forced_exempt_own_guard: bool = Field(
+        default=False,
+        description="In a forced round, a player who would be his own guard (all identical "
+        "copies) may still pass (classic).",
+    )
+    pass_to: Literal["upstream", "downstream"] = Field(
+        default="upstream",
+        description="Which neighbour receives the emperor card: 上家 (upstream) or 下家.",
+    )
+    when_holding_both: Literal["pass_on", "skip_one"] = Field(
+        default="pass_on",
+        description="A holder of both marked cards: passes like anyone, or to the player two "
+        "seats on (隔一家), who must then ascend, and every role is known.",
+    )
+    tip: Literal["none", "two_or_highest", "highest", "highest_non_joker"] = Field(
+        default="none",
+        description="贴牌: the card a decliner adds when he passes the emperor card on.",
+    )
+    tip_from_pass: int = Field(
+        default=1, ge=1, le=5, description="The first pass that pays a tip (1 = every pass)."
+    )
+
+
+class RedealStep(Section):
+    """流局: nobody ascended; the hand is dealt again."""
+
+    step: Literal["redeal"] = "redeal"
+
+
+FlowStep = Annotated[
+    GrabSoloStep | OfferThroneStep | RedealStep,
+    Field(discriminator="step"),
+]
+
+
+class Bidding(Section):
+    """How the emperor and the guard are found (RULES.md §4)."""
+
+    guard: GuardRule = Field(description="How the guard is found: fixed card or called card.")
+    solo: SoloRules = Field(default_factory=SoloRules, description="When the emperor plays alone.")
+    flow: list[FlowStep] = Field(
+        min_length=1,
+        description="The bidding steps in order: grab-solo windows, offer rounds, redeal.",
+    )
+
+
+# --------------------------------------------------------------------------- declarations (§4.5-6)
+
+
+class Rebellion(Section):
+    """造反: rebels may force a hidden guard into the open (RULES.md §4.6)."""
+
+    threshold: int = Field(default=2, ge=1, le=4, description="Declarations needed to succeed.")
+
+
+class Kick(Section):
+    """踢: a further doubling after the roles are known (RULES.md §4.6)."""
+
+    royals_after_rebellion: bool = Field(
+        default=True,
+        description="After a successful rebellion the emperor or the guard may kick.",
+    )
+    rebels_after_open_guard: int | None = Field(
+        default=2,
+        ge=1,
+        le=3,
+        description="With an open guard, this many rebels may kick together (null: never).",
+    )
+
+
+class Declarations(Section):
+    """What players may declare before the first play (RULES.md §4.5, §4.6)."""
+
+    guard_reveal: Literal["choice", "open", "hidden"] = Field(
+        default="choice",
+        description="明保 / 暗保: the guard chooses, must reveal himself, or stays hidden.",
+    )
+    rebellion: Rebellion | None = Field(default=None, description="造反, if the variant has it.")
+    kick: Kick | None = Field(default=None, description="踢, if the variant has it.")
+
+
+# --------------------------------------------------------------------------- play (§5, §6)
+
+
+class HoldBack(Section):
+    """憋牌: cards a player must keep for his last play (RULES.md §6.1, §6.2)."""
+
+    rank: PlainRank = Field(description="The held-back rank, e.g. 6 (憋六) or 3 (憋三).")
+    sneak_out_if_none: bool = Field(
+        default=True,
+        description="偷着跑: a player dealt none of the rank may finish with anything.",
+    )
+    only_when_leading: bool = Field(
+        default=False,
+        description="The held-back cards may only be played when leading (憋三).",
+    )
+    shut_in: bool = Field(
+        default=False,
+        description="闷: a player still holding them when the game ends is shut in and owes "
+        "a shut-in tribute.",
+    )
+
+
+class SpecialBeat(Section):
+    """A set of one rank that beats a single higher card (RULES.md §6.5)."""
+
+    rank: PlainRank = Field(description="The rank of the set, e.g. 2.")
+    count: int = Field(ge=1, le=32, description="Exactly this many cards of the rank.")
+    beats: list[Literal["SJ", "BJ", "TOP"]] = Field(
+        min_length=1, description="The single cards it beats (TOP = the card above BJ)."
+    )
+
+
+class Roast(Section):
+    """烤牌: attaching more jokers than the play had (RULES.md §5.5)."""
+
+    joker_order: list[str] = Field(
+        min_length=2,
+        description="Joker groups from low to high, each written like 'SJ SJ' or 'BJ'.",
+    )
+
+
+class Automatic(Section):
+    """托管: the system plays for an absent player (RULES.md §7)."""
+
+    lock_after: int = Field(default=3, ge=1, description="Spells in one game that lock it on.")
+    unscored_if_all: bool = Field(
+        default=True, description="A game played by five automatic seats is not scored."
+    )
+
+
+class PlayRules(Section):
+    """Playing the cards (RULES.md §5, §6)."""
+
+    attach: list[AttachRank] = Field(
+        default_factory=lambda: ["SJ", "BJ"],
+        description="Cards that may be attached to a set (挂牌): jokers, and 2s in 憋三.",
+    )
+    top_card: Literal["none", "guard_card"] = Field(
+        default="none",
+        description="A card ranked above the big joker: the guard card (fixed) or the called "
+        "card (called guard) — 特画 / 老花.",
+    )
+    special_beats: list[SpecialBeat] = Field(
+        default_factory=list, description="Sets that beat a single higher card (3×2 > BJ)."
+    )
+    hold_back: list[HoldBack] = Field(default_factory=list, description="憋牌 ranks.")
+    wind: Literal["next_player", "apply"] = Field(
+        default="next_player",
+        description="接风: after an unbeaten last play the next player leads, or must apply.",
+    )
+    defer: bool = Field(default=False, description="让牌: a player may defer in a round.")
+    roast: Roast | None = Field(default=None, description="烤牌, if allowed.")
+    automatic: Automatic = Field(default_factory=Automatic, description="托管.")
+
+
+# --------------------------------------------------------------------------- end (§6.3-6.4)
+
+
+class End(Section):
+    """When the game ends (RULES.md §6.3, §6.4)."""
+
+    when: Literal["all_but_one", "one_side_out"] = Field(
+        default="all_but_one",
+        description="Play until one player is left, or until one side is all out.",
+    )
+    open_solo_ends_on_other_first: bool = Field(
+        default=False,
+        description="Open solo: the game ends as soon as someone other than the emperor "
+        "goes out first.",
+    )
+    side_out_draw_if_first_other_side: bool = Field(
+        default=False,
+        description="With one_side_out: a draw when the first finisher is on the other side.",
+    )
+    unfinished_order: Literal["fewest_cards", "play_order"] = Field(
+        default="fewest_cards",
+        description="How players still holding cards at an early end are ranked.",
+    )
+
+
+# --------------------------------------------------------------------------- scoring (§8)
+
+
+class TwoPersonRow(Section):
+    """Points for one (emperor rank, guard rank) pair."""
+
+    emperor_rank: Rank1to5
+    guard_rank: Rank1to5
+    emperor: int = Field(description="The emperor's points.")
+    guard: int = Field(description="The guard's points.")
+    rebels: int = Field(description="Each rebel's points.")
+
+
+class TwoPersonTable(Section):
+    """A table of the 20 (emperor rank, guard rank) pairs."""
+
+    zero_sum: bool = Field(default=True, description="Every row sums to zero (a check).")
+    rows: list[TwoPersonRow] = Field(min_length=1)
+
+
+class SoloRow(Section):
+    """Points in a solo game for one emperor finish rank."""
+
+    emperor_rank: Rank1to5
+    emperor: int = Field(description="The emperor's points.")
+    others: int = Field(description="Each other player's points.")
+
+
+class SoloTables(Section):
+    """Open (明独) and hidden (暗独) solo points by the emperor's finish rank (§8.2)."""
+
+    open: list[SoloRow] = Field(min_length=1)
+    hidden: list[SoloRow] = Field(min_length=1)
+
+
+class Multiplier(Section):
+    """A doubling (or other factor) that applies when an event happened (§8.3)."""
+
+    event: Event
+    factor: int = Field(default=2, ge=1, le=16)
+
+
+class OutcomeRow(Section):
+    """Win, draw or lose for the royals, keyed by their two finish ranks (any order)."""
+
+    ranks: Annotated[list[Rank1to5], Field(min_length=2, max_length=2)]
+    outcome: Literal["win", "draw", "lose"]
+
+
+class Outcome(Section):
+    """How a game's outcome for the royals is decided (RULES.md §8.5)."""
+
+    method: Literal["points", "rank_table", "side_out"] = Field(
+        default="points",
+        description="From the emperor's points (>0 win), from a table of the royals' ranks, "
+        "or from which side went out first.",
+    )
+    table: list[OutcomeRow] = Field(default_factory=list, description="For rank_table.")
+
+
+class Money(Section):
+    """Turning points into money or beans (RULES.md §8.6)."""
+
+    base: int = Field(default=1, ge=1, description="Money per point.")
+    table_fee: int = Field(default=0, ge=0, description="Fee each player pays per game.")
+    cap_to_carried: bool = Field(
+        default=False, description="A winner wins at most what he carried; losers stop at 0."
+    )
+    automatic_penalty: int = Field(
+        default=0, ge=0, description="Points × base paid by a player who went automatic."
+    )
+    quit_penalty: int = Field(default=0, ge=0, description="Points for quitting mid-game.")
+
+
+class Scoring(Section):
+    """Points per seat from the finish order (RULES.md §8)."""
+
+    two_person: TwoPersonTable = Field(description="Emperor and guard against three rebels.")
+    two_person_guard_known: TwoPersonTable | None = Field(
+        default=None,
+        description="Used instead of two_person when the guard is known to all (open guard "
+        "or successful rebellion), e.g. Weihai equal shares.",
+    )
+    solo: SoloTables = Field(description="The emperor alone against four.")
+    multipliers: list[Multiplier] = Field(default_factory=list)
+    outcome: Outcome = Field(default_factory=Outcome)
+    money: Money = Field(default_factory=Money)
+
+
+# --------------------------------------------------------------------------- tribute (§9)
+
+
+class TributeWhen(Section):
+    """Which games a tribute rule applies to; every given condition must hold."""
+
+    ranks: Annotated[list[Rank1to5], Field(min_length=2, max_length=2)] | None = Field(
+        default=None, description="The royals' two finish ranks, in any order."
+    )
+    solo: Literal["none", "any", "open", "hidden"] = Field(
+        default="none", description="Only non-solo games (none), or solo games of a kind."
+    )
+    outcome: Literal["win", "draw", "lose"] | None = None
+    guard: Literal["open", "hidden"] | None = Field(
+        default=None, description="Whether the guard was open or hidden at the end."
+    )
+
+
+class TributeShare(Section):
+    """A party giving or taking `count` cards (each member of a group does)."""
+
+    who: Party
+    count: int = Field(default=1, ge=1, le=8)
+
+
+class TributeRule(Section):
+    """One row of a tribute table (RULES.md §9.1)."""
+
+    when: TributeWhen
+    give: list[TributeShare] = Field(default_factory=list, description="Who gives, how many.")
+    take: list[TributeShare] = Field(
+        default_factory=list, description="Who takes, in picking order."
+    )
+    note: str | None = None
+
+
+class ShutInTribute(Section):
+    """闷贡: owed by a player shut in with hold-back cards (RULES.md §9.2)."""
+
+    count: int = Field(default=1, ge=1, le=8)
+    to: Literal["game_ender", "first"] = Field(
+        default="game_ender",
+        description="Who shut him in: the player whose going out ended the game, or the "
+        "first finisher.",
+    )
+
+
+class Tribute(Section):
+    """Cards owed for the next game (RULES.md §9)."""
+
+    rules: list[TributeRule] = Field(default_factory=list)
+    card: Literal["highest", "highest_non_joker"] = Field(
+        default="highest", description="Which card a giver hands over."
+    )
+    paid_in: Rank | None = Field(
+        default=None, description="Tribute is paid in this rank while the giver has it (科贡进2)."
+    )
+    shut_in: ShutInTribute | None = None
+
+
+# --------------------------------------------------------------------------- root
+
+
+class Variant(Section):
+    """A complete house rule of 保皇: deck, deal, bidding, play, end, scoring, tribute."""
+
+    schema_version: Literal[1] = Field(description="The version of this language.")
+    id: str = Field(
+        pattern=r"^[a-z0-9][a-z0-9-]{1,62}$",
+        description="Lower-case id, letters, digits and dashes (the file name).",
+    )
+    name: Name
+    source: str = Field(default="", description="Where the rule comes from.")
+    notes: list[str] = Field(
+        default_factory=list,
+        description="Assumptions made where the source is silent or garbled.",
+    )
+    deck: Deck = Field(default_factory=Deck)
+    deal: Deal
+    bidding: Bidding
+    declarations: Declarations = Field(default_factory=Declarations)
+    play: PlayRules = Field(default_factory=PlayRules)
+    end: End = Field(default_factory=End)
+    scoring: Scoring
+    tribute: Tribute = Field(default_factory=Tribute)
