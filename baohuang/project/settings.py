@@ -1,0 +1,194 @@
+"""Django settings for the Baohuang project.
+
+Everything that differs between a laptop and a deployment comes from the environment:
+
+=====================  ==================================================================
+``DATABASE_URL``       default ``sqlite:///<repo>/var/db.sqlite3``
+``CELERY_BROKER_URL``  default ``filesystem://`` (kombu's file transport in ``var/broker/``)
+``CELERY_RESULT_BACKEND``  default none (job results are stored in our own models)
+``SECRET_KEY``         default an insecure development key (refused when ``DEBUG`` is off)
+``DEBUG``              default ``true``
+``ALLOWED_HOSTS``      default ``127.0.0.1,localhost`` (comma-separated)
+=====================  ==================================================================
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+# <repo>/baohuang/project/settings.py -> <repo>
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+#: Local state: the SQLite database, the file broker, collected static files.
+VAR_DIR = BASE_DIR / "var"
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """Read a yes/no variable: 1/true/yes/on or 0/false/no/off (any case)."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    value = raw.strip().lower()
+    if value in {"1", "true", "yes", "on"}:
+        return True
+    if value in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a yes/no value (use true or false).")
+
+
+def env_list(name: str, default: str) -> list[str]:
+    """Read a comma-separated list, ignoring blanks around items."""
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+# --------------------------------------------------------------------------- core
+
+DEBUG = env_bool("DEBUG", True)
+
+DEV_SECRET_KEY = "django-insecure-dev-only-secret-key-do-not-use-in-production"
+SECRET_KEY = os.environ.get("SECRET_KEY") or DEV_SECRET_KEY
+if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
+    raise ImproperlyConfigured("Set SECRET_KEY in the environment when DEBUG is off.")
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    # Project apps (catalog, api, jobs) are added here as they land.
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "baohuang.project.urls"
+WSGI_APPLICATION = "baohuang.project.wsgi.application"
+ASGI_APPLICATION = "baohuang.project.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --------------------------------------------------------------------------- database
+
+DATABASES: dict[str, dict[str, Any]] = {
+    "default": dict(
+        dj_database_url.config(
+            env="DATABASE_URL",
+            default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
+            conn_max_age=60,
+            conn_health_checks=True,
+        )
+    ),
+}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# --------------------------------------------------------------------------- i18n, static
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+
+# --------------------------------------------------------------------------- REST API
+
+REST_FRAMEWORK: dict[str, Any] = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+}
+
+SPECTACULAR_SETTINGS: dict[str, Any] = {
+    "TITLE": "Baohuang rule variants API",
+    "DESCRIPTION": "Rule sets for 保皇 house rules, the rules engine and simulations.",
+    "VERSION": "1",
+    "OAS_VERSION": "3.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and Redoc assets come from drf-spectacular-sidecar: no CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# --------------------------------------------------------------------------- Celery
+
+#: Default broker: kombu's filesystem transport, so no broker server is needed locally.
+#: Producers write to ``data_folder_out`` and workers read ``data_folder_in``: on one
+#: machine both must be the same folder.
+BROKER_DIR = VAR_DIR / "broker"
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "filesystem://"
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, Any] = {}
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    _broker_folders = {
+        "data_folder_in": BROKER_DIR / "queue",
+        "data_folder_out": BROKER_DIR / "queue",
+        "processed_folder": BROKER_DIR / "processed",
+        "control_folder": BROKER_DIR / "control",
+    }
+    for _folder in _broker_folders.values():
+        _folder.mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        **{key: str(path) for key, path in _broker_folders.items()},
+        "store_processed": False,
+    }
+
+#: No result backend by default: simulation results are stored in our own models.
+CELERY_RESULT_BACKEND: str | None = os.environ.get("CELERY_RESULT_BACKEND") or None
+CELERY_TASK_IGNORE_RESULT = CELERY_RESULT_BACKEND is None
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# --------------------------------------------------------------------------- logging
+
+LOGGING: dict[str, Any] = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+}
