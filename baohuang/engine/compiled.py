@@ -1,0 +1,176 @@
+"""A validated variant compiled once into the frozen, fast form the engine reads.
+
+Ranks become ints, tables become dicts and tuples keyed by ints. Compilation is cached by
+the definition's checksum, so every game of a simulation shares one compiled variant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from baohuang.engine.deck import ShoeSpec, build_shoe_spec
+from baohuang.engine.plays import PlayRules, RoastRules, SpecialBeat
+from baohuang.rules import Variant, checksum, definition_of
+from baohuang.rules.model import TributeRule, TwoPersonTable
+
+#: Rank ints by the names variant files use (TOP is the card above the big joker).
+RANK_INDEX: dict[str, int] = {
+    name: i
+    for i, name in enumerate(
+        ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ", "TOP")
+    )
+}
+SUIT_INDEX: dict[str, int] = {"s": 0, "h": 1, "c": 2, "d": 3}
+
+TwoPersonLookup = dict[tuple[int, int], tuple[int, int, int]]
+SoloLookup = dict[int, tuple[int, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class HoldBackRule:
+    """A compiled hold-back rank (憋牌)."""
+
+    rank: int
+    sneak_out_if_none: bool
+    only_when_leading: bool
+    shut_in: bool
+
+
+@dataclass(frozen=True)
+class CompiledVariant:
+    """Everything the engine needs from a variant, as ints and tuples.
+
+    `variant` keeps the source model for the parts read once per game (bidding flow,
+    declarations); hot paths read the flat fields.
+    """
+
+    variant: Variant
+    checksum: str
+    shoe: ShoeSpec
+    play: PlayRules
+    hold_back: tuple[HoldBackRule, ...]
+    two_person: TwoPersonLookup
+    two_person_guard_known: TwoPersonLookup | None
+    solo_open: SoloLookup
+    solo_hidden: SoloLookup
+    multipliers: dict[str, int]
+    outcome_method: Literal["points", "rank_table", "side_out"]
+    outcome_table: dict[tuple[int, ...], Literal["win", "draw", "lose"]]
+    side_out_draw_if_first_other_side: bool
+    money_base: int
+    table_fee: int
+    cap_to_carried: bool
+    automatic_penalty: int
+    tribute_rules: tuple[TributeRule, ...]
+
+    @property
+    def id(self) -> str:
+        """The variant's id."""
+        return self.variant.id
+
+
+def _two_person(table: TwoPersonTable) -> TwoPersonLookup:
+    return {(r.emperor_rank, r.guard_rank): (r.emperor, r.guard, r.rebels) for r in table.rows}
+
+
+def _play_rules(variant: Variant) -> PlayRules:
+    play = variant.play
+    roast = None
+    if play.roast is not None:
+        groups = tuple(
+            tuple(sorted((RANK_INDEX[c] for c in group.split()), reverse=True))
+            for group in play.roast.joker_order
+        )
+        roast = RoastRules(joker_order=groups)
+    return PlayRules(
+        attachable=frozenset(RANK_INDEX[r] for r in play.attach),
+        has_top=play.top_card != "none",
+        special_beats=tuple(
+            SpecialBeat(
+                rank=RANK_INDEX[b.rank],
+                count=b.count,
+                beats=frozenset(RANK_INDEX[x] for x in b.beats),
+            )
+            for b in play.special_beats
+        ),
+        roast=roast,
+    )
+
+
+def _shoe(variant: Variant) -> ShoeSpec:
+    whole: list[int] = []
+    suits: list[tuple[int, list[int]]] = []
+    random_: list[tuple[int, int]] = []
+    for removal in variant.deck.remove:
+        rank = RANK_INDEX[removal.rank]
+        if removal.count is not None:
+            random_.append((rank, removal.count))
+        elif removal.suits is not None:
+            suits.append((rank, [SUIT_INDEX[s] for s in removal.suits]))
+        else:
+            whole.append(rank)
+    return build_shoe_spec(
+        decks=variant.deck.decks,
+        remove_whole=whole,
+        remove_suits=suits,
+        remove_random=random_,
+        emperor_card=True,
+        guard_card=variant.deck.marks.guard_card is not None,
+        hand_sizes=variant.deal.hand_sizes,
+    )
+
+
+def compile_variant(variant: Variant) -> CompiledVariant:
+    """Compile a valid variant (cached by content checksum)."""
+    definition = definition_of(variant)
+    key = checksum(definition)
+    cached = _CACHE.get(key)
+    if cached is not None:
+        return cached
+    s = variant.scoring
+    multipliers: dict[str, int] = {}
+    for m in s.multipliers:
+        multipliers[m.event] = multipliers.get(m.event, 1) * m.factor
+    compiled = CompiledVariant(
+        variant=variant,
+        checksum=key,
+        shoe=_shoe(variant),
+        play=_play_rules(variant),
+        hold_back=tuple(
+            HoldBackRule(RANK_INDEX[h.rank], h.sneak_out_if_none, h.only_when_leading, h.shut_in)
+            for h in variant.play.hold_back
+        ),
+        two_person=_two_person(s.two_person),
+        two_person_guard_known=(
+            _two_person(s.two_person_guard_known) if s.two_person_guard_known else None
+        ),
+        solo_open={r.emperor_rank: (r.emperor, r.others) for r in s.solo.open},
+        solo_hidden={r.emperor_rank: (r.emperor, r.others) for r in s.solo.hidden},
+        multipliers=multipliers,
+        outcome_method=s.outcome.method,
+        outcome_table={tuple(sorted(r.ranks)): r.outcome for r in s.outcome.table},
+        side_out_draw_if_first_other_side=variant.end.side_out_draw_if_first_other_side,
+        money_base=s.money.base,
+        table_fee=s.money.table_fee,
+        cap_to_carried=s.money.cap_to_carried,
+        automatic_penalty=s.money.automatic_penalty,
+        tribute_rules=tuple(variant.tribute.rules),
+    )
+    if len(_CACHE) > 256:
+        _CACHE.clear()
+    _CACHE[key] = compiled
+    return compiled
+
+
+def compile_definition(definition: dict[str, Any]) -> CompiledVariant:
+    """Validate and compile a plain definition; ValueError lists the errors."""
+    from baohuang.rules import validate_definition
+
+    report = validate_definition(definition)
+    if not report.valid or report.variant is None:
+        raise ValueError("; ".join(str(p) for p in report.errors))
+    return compile_variant(report.variant)
+
+
+_CACHE: dict[str, CompiledVariant] = {}

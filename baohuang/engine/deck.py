@@ -1,0 +1,127 @@
+"""The shoe and the deal: physical cards as small ints, trims, and a seeded shuffle.
+
+A physical card is an int: ``rank * 4 + suit`` for the 52 suited cards (rank 0 = 3 …
+12 = 2; suits s h c d), 52 for a small joker, 53 for a big joker, and two marked jokers:
+:data:`EMPEROR_CARD` (皇牌, ``BJ*``) and :data:`GUARD_CARD` (侍卫牌, ``SJ*``). Four decks
+hold each id four times. Ranks of ids come from the precomputed :data:`RANK_OF`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+SMALL_JOKER = 52
+BIG_JOKER = 53
+EMPEROR_CARD = 54
+GUARD_CARD = 55
+NUM_CARD_IDS = 56
+
+_SJ_RANK = 13
+_BJ_RANK = 14
+_SUIT_LETTERS = "shcd"
+_RANK_TEXT = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+
+#: Rank int of each card id (the guard card is a small joker, the emperor card a big one).
+RANK_OF: tuple[int, ...] = tuple(
+    [i // 4 for i in range(52)] + [_SJ_RANK, _BJ_RANK, _BJ_RANK, _SJ_RANK]
+)
+#: Suit int of each card id, or -1 for jokers.
+SUIT_OF: tuple[int, ...] = tuple([i % 4 for i in range(52)] + [-1, -1, -1, -1])
+
+
+def card_text(card: int) -> str:
+    """Notation of one physical card: ``4s``, ``10h``, ``SJ``, ``BJ*`` (RULES.md §11)."""
+    if card < 52:
+        return _RANK_TEXT[card // 4] + _SUIT_LETTERS[card % 4]
+    return ("SJ", "BJ", "BJ*", "SJ*")[card - 52]
+
+
+def card_from_text(text: str) -> int:
+    """The card id of a suited card (``4s``) or joker (``SJ``, ``BJ*``); ValueError if not."""
+    t = text.strip()
+    upper = t.upper()
+    specials = {"SJ": SMALL_JOKER, "BJ": BIG_JOKER, "BJ*": EMPEROR_CARD, "SJ*": GUARD_CARD}
+    if upper in specials:
+        return specials[upper]
+    symbols = {"♠": "s", "♥": "h", "♣": "c", "♦": "d"}
+    if len(t) >= 2:
+        suit = symbols.get(t[-1], t[-1].lower())
+        rank = t[:-1].upper()
+        rank = "10" if rank == "T" else rank
+        if suit in _SUIT_LETTERS and rank in _RANK_TEXT:
+            return _RANK_TEXT.index(rank) * 4 + _SUIT_LETTERS.index(suit)
+    raise ValueError(f"'{text}' is not a card with a suit: write it like 4s, 10h, Ad, SJ or BJ*")
+
+
+def rank_counts(cards: Iterable[int]) -> list[int]:
+    """The count vector by rank (length 16) of some physical cards."""
+    counts = [0] * 16
+    for card in cards:
+        counts[RANK_OF[card]] += 1
+    return counts
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeSpec:
+    """A compiled deck: fixed cards, random removals, marks and hand sizes."""
+
+    fixed: tuple[int, ...]
+    """Card ids left after the fixed trims, sorted (marked jokers included)."""
+    random_removals: tuple[tuple[int, int], ...]
+    """(rank, count): remove `count` cards of `rank` chosen by the seeded generator."""
+    hand_sizes: tuple[int, ...]
+    """Cards per seat in dealing order."""
+
+    @property
+    def size(self) -> int:
+        """Cards dealt per game."""
+        return len(self.fixed) - sum(n for _, n in self.random_removals)
+
+
+def build_shoe_spec(
+    decks: int,
+    remove_whole: Iterable[int],
+    remove_suits: Iterable[tuple[int, Sequence[int]]],
+    remove_random: Iterable[tuple[int, int]],
+    emperor_card: bool,
+    guard_card: bool,
+    hand_sizes: Sequence[int],
+) -> ShoeSpec:
+    """Build the fixed part of a shoe from trims given as rank ints and suit ints."""
+    cards: list[int] = []
+    for _ in range(decks):
+        cards.extend(range(52))
+        cards.extend((SMALL_JOKER, BIG_JOKER))
+    whole = set(remove_whole)
+    cards = [c for c in cards if RANK_OF[c] not in whole]
+    for rank, suits in remove_suits:
+        for suit in suits:
+            cards.remove(rank * 4 + suit if rank < 13 else (SMALL_JOKER, BIG_JOKER)[rank - 13])
+    if emperor_card:
+        cards[cards.index(BIG_JOKER)] = EMPEROR_CARD
+    if guard_card:
+        cards[cards.index(SMALL_JOKER)] = GUARD_CARD
+    return ShoeSpec(tuple(sorted(cards)), tuple(remove_random), tuple(hand_sizes))
+
+
+def deal(spec: ShoeSpec, rng: random.Random, dealer: int = 0) -> list[list[int]]:
+    """Trim at random, shuffle and deal; returns the five hands indexed by seat, each sorted.
+
+    The first seat dealt is `dealer`; it receives ``hand_sizes[0]`` cards, the next seat
+    clockwise ``hand_sizes[1]`` and so on. Marked jokers are never removed at random.
+    """
+    cards = list(spec.fixed)
+    for rank, count in spec.random_removals:
+        candidates = [i for i, c in enumerate(cards) if RANK_OF[c] == rank and c < EMPEROR_CARD]
+        for i in sorted(rng.sample(candidates, count), reverse=True):
+            del cards[i]
+    rng.shuffle(cards)
+    hands: list[list[int]] = [[] for _ in range(5)]
+    start = 0
+    for offset, size in enumerate(spec.hand_sizes):
+        seat = (dealer + offset) % 5
+        hands[seat] = sorted(cards[start : start + size])
+        start += size
+    return hands

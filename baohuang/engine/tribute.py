@@ -1,0 +1,170 @@
+"""Tribute for the next game (RULES.md §9): who gives whom how many cards, and which.
+
+:func:`plan_tribute` reads the variant's tribute table for a finished game and returns a
+:class:`TributePlan` (seats and counts). :func:`resolve_tribute` applies a plan to the next
+game's hands: givers hand over their highest cards into a pool, takers pick the best card
+left in their stated order. Cards are moved, never created or destroyed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from baohuang.engine.compiled import RANK_INDEX, CompiledVariant
+from baohuang.engine.deck import RANK_OF
+from baohuang.engine.scoring import GameResult, Outcome
+from baohuang.rules.model import TributeRule, TributeWhen
+
+_PLACES = ("first", "second", "third", "fourth", "fifth")
+_TWO = 12
+
+
+@dataclass(frozen=True, slots=True)
+class TributePlan:
+    """The tribute owed for the next game.
+
+    `shut_in` transfers (闷贡) are paid first, straight from giver to receiver; then every
+    giver of `givers` puts `count` cards into a pool and every taker of `takers`, in order,
+    picks `count` of them.
+    """
+
+    shut_in: tuple[tuple[int, int, int], ...] = ()
+    givers: tuple[tuple[int, int], ...] = ()
+    takers: tuple[tuple[int, int], ...] = ()
+    rule: int | None = None
+
+    @property
+    def empty(self) -> bool:
+        """True when nobody owes anything."""
+        return not (self.shut_in or self.givers)
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready form for the API and game records."""
+        return {
+            "rule": self.rule,
+            "shut_in": [{"from": g, "to": r, "count": n} for g, r, n in self.shut_in],
+            "give": [{"seat": s, "count": n} for s, n in self.givers],
+            "take": [{"seat": s, "count": n} for s, n in self.takers],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TributeCard:
+    """One card moved by tribute."""
+
+    giver: int
+    receiver: int
+    card: int
+
+
+def _matches(when: TributeWhen, result: GameResult, outcome: Outcome, guard_open: bool) -> bool:
+    if when.solo == "none" and result.solo is not None:
+        return False
+    if when.solo == "any" and result.solo is None:
+        return False
+    if when.solo in ("open", "hidden") and result.solo != when.solo:
+        return False
+    if when.ranks is not None:
+        if result.guard is None:
+            return False
+        pair = sorted((result.rank_of(result.emperor), result.rank_of(result.guard)))
+        if pair != sorted(when.ranks):
+            return False
+    if when.outcome is not None and when.outcome != outcome:
+        return False
+    return when.guard is None or (when.guard == "open") == guard_open
+
+
+def _seats(who: str, result: GameResult) -> list[int]:
+    if who == "emperor":
+        return [result.emperor]
+    if who == "guard":
+        return [] if result.guard is None else [result.guard]
+    if who == "rebels":
+        return [s for s in result.finish if result.side_of(s) == "rebels"]
+    if who == "others":
+        return [s for s in result.finish if s != result.emperor]
+    return [result.finish[_PLACES.index(who)]]
+
+
+def _expand(rule: TributeRule, result: GameResult, side: str) -> tuple[tuple[int, int], ...]:
+    shares = rule.give if side == "give" else rule.take
+    return tuple((seat, share.count) for share in shares for seat in _seats(share.who, result))
+
+
+def plan_tribute(
+    cv: CompiledVariant,
+    result: GameResult,
+    outcome: Outcome,
+    *,
+    guard_open: bool = False,
+    shut_in: Sequence[int] = (),
+    game_ender: int | None = None,
+) -> TributePlan:
+    """The tribute owed after a game: the first matching table row, plus shut-in tribute."""
+    shut: list[tuple[int, int, int]] = []
+    rule_cfg = cv.variant.tribute.shut_in
+    if rule_cfg is not None and shut_in:
+        receiver = result.finish[0] if rule_cfg.to == "first" or game_ender is None else game_ender
+        shut = [(seat, receiver, rule_cfg.count) for seat in shut_in if seat != receiver]
+    for index, rule in enumerate(cv.tribute_rules):
+        if _matches(rule.when, result, outcome, guard_open):
+            return TributePlan(
+                tuple(shut), _expand(rule, result, "give"), _expand(rule, result, "take"), index
+            )
+    return TributePlan(tuple(shut))
+
+
+def _tribute_card(cv: CompiledVariant, hand: list[int]) -> int:
+    """The card a giver hands over: the paid-in rank if held, else the highest (non-joker)."""
+    paid_in = cv.variant.tribute.paid_in
+    if paid_in is not None:
+        want = RANK_INDEX[paid_in]
+        held = [c for c in hand if RANK_OF[c] == want]
+        if held:
+            return max(held)
+    if cv.variant.tribute.card == "highest_non_joker":
+        plain = [c for c in hand if RANK_OF[c] <= _TWO]
+        if plain:
+            return max(plain, key=lambda c: (RANK_OF[c], c))
+    return max(hand, key=lambda c: (RANK_OF[c], c))
+
+
+def resolve_tribute(
+    cv: CompiledVariant, plan: TributePlan, hands: list[list[int]]
+) -> list[TributeCard]:
+    """Apply a plan to the hands in place; returns every card moved, in order.
+
+    A giver with no cards left gives nothing; a taker then simply finds the pool shorter.
+    """
+    moved: list[TributeCard] = []
+    for giver, receiver, count in plan.shut_in:
+        for _ in range(count):
+            if not hands[giver]:
+                break
+            card = _tribute_card(cv, hands[giver])
+            hands[giver].remove(card)
+            hands[receiver].append(card)
+            moved.append(TributeCard(giver, receiver, card))
+    pool: list[tuple[int, int]] = []
+    for giver, count in plan.givers:
+        for _ in range(count):
+            if not hands[giver]:
+                break
+            card = _tribute_card(cv, hands[giver])
+            hands[giver].remove(card)
+            pool.append((card, giver))
+    for taker, count in plan.takers:
+        for _ in range(count):
+            if not pool:
+                break
+            best = max(range(len(pool)), key=lambda i: (RANK_OF[pool[i][0]], pool[i][0]))
+            card, giver = pool.pop(best)
+            hands[taker].append(card)
+            moved.append(TributeCard(giver, taker, card))
+    for giver_card, giver in pool:  # takers asked for fewer than were given: return them
+        hands[giver].append(giver_card)
+    for hand in hands:
+        hand.sort()
+    return moved

@@ -1,0 +1,169 @@
+"""Scoring (RULES.md §8): the worked examples, the tables, multipliers and money."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from baohuang.engine.compiled import compile_variant
+from baohuang.engine.scoring import ScoringError, make_result, score
+from baohuang.rules import bundled_variant_paths, load_bundled
+
+
+def cv(variant_id: str):
+    return compile_variant(load_bundled(variant_id))
+
+
+def test_lianzhong_emperor_first_guard_second():
+    # RULES.md §8.1: emperor 1st, guard 2nd -> guard 3, emperor 6, rebels -3.
+    s = score(cv("baike-common"), make_result(0, 1, [0, 1, 2, 3, 4]))
+    assert s.points == (6, 3, -3, -3, -3)
+    assert s.outcome == "win"
+
+
+def test_lianzhong_emperor_fourth_guard_fifth():
+    # RULES.md §8.1: emperor 4th, guard 5th -> guard -3, emperor -6, rebels +3.
+    s = score(cv("baike-common"), make_result(2, 4, [0, 1, 3, 2, 4]))
+    assert s.points[2] == -6
+    assert s.points[4] == -3
+    assert [s.points[i] for i in (0, 1, 3)] == [3, 3, 3]
+    assert s.outcome == "lose"
+
+
+@pytest.mark.parametrize(
+    ("finish", "expected_emperor", "expected_other"),
+    [([0, 1, 2, 3, 4], 24, -6), ([1, 0, 2, 3, 4], -24, 6), ([4, 3, 2, 1, 0], -24, 6)],
+)
+def test_open_solo(finish, expected_emperor, expected_other):
+    # RULES.md §8.2: open solo, emperor 1st -> +24 / -6 each; anyone else 1st -> -24 / +6.
+    s = score(cv("baike-common"), make_result(0, None, finish, solo="open"))
+    assert s.points[0] == expected_emperor
+    assert all(p == expected_other for p in s.points[1:])
+
+
+@pytest.mark.parametrize(
+    ("emperor_rank", "expected_emperor", "expected_other"),
+    [(1, 12, -3), (2, 0, 0), (3, -12, 3), (4, -12, 3), (5, -12, 3)],
+)
+def test_hidden_solo(emperor_rank, expected_emperor, expected_other):
+    # RULES.md §8.2: hidden solo 1st +12/-3, 2nd 0/0, 3rd or later -12/+3.
+    finish = [1, 2, 3, 4]
+    finish.insert(emperor_rank - 1, 0)
+    s = score(cv("baike-common"), make_result(0, None, finish, solo="hidden"))
+    assert s.points[0] == expected_emperor
+    assert all(p == expected_other for p in s.points[1:])
+
+
+def test_rebellion_doubles_hidden_solo_where_the_variant_says_so():
+    # RULES.md §8.2: a successful rebellion reveals a hidden solo and doubles the result.
+    base = score(cv("lianzhong-simple"), make_result(0, None, [0, 1, 2, 3, 4], solo="hidden"))
+    doubled = score(
+        cv("lianzhong-simple"),
+        make_result(0, None, [0, 1, 2, 3, 4], solo="hidden", events=["rebellion"]),
+    )
+    assert doubled.points == tuple(2 * p for p in base.points)
+
+
+def test_multipliers_stack():
+    # RULES.md §8.3: open guard and rebellion and each kick double, and they stack.
+    plain = score(cv("baike-weihai"), make_result(0, 1, [0, 1, 2, 3, 4]))
+    kicked = score(
+        cv("baike-weihai"),
+        make_result(0, 1, [0, 1, 2, 3, 4], events=["rebellion", "kick", "kick"]),
+    )
+    assert kicked.multiplier == plain.multiplier * 2 * 2 * 2
+
+
+def test_weihai_equal_shares_when_guard_known():
+    # RULES.md §8.4: with an open guard or a successful rebellion, emperor and guard score
+    # the same points, and the table stays zero-sum.
+    for finish in ([0, 1, 2, 3, 4], [2, 0, 3, 1, 4], [3, 4, 2, 0, 1]):
+        s = score(cv("baike-weihai"), make_result(0, 1, finish, events=["open_guard"]))
+        assert s.points[0] == s.points[1]
+        assert sum(s.points) == 0
+
+
+def test_jj_money_example():
+    # RULES.md §8.6: base 100, fee 20, points 6 -> 580 (guard 280, rebels -320).
+    s = score(cv("jj-standard"), make_result(0, 1, [0, 1, 2, 3, 4]), base=100, table_fee=20)
+    assert s.points == (6, 3, -3, -3, -3)
+    assert s.money == (580, 280, -320, -320, -320)
+
+
+def test_jj_open_guard_that_wins_doubles():
+    s = score(cv("jj-standard"), make_result(0, 1, [0, 1, 2, 3, 4], events=["open_guard"]))
+    assert s.points == (12, 6, -6, -6, -6)
+    lost = score(cv("jj-standard"), make_result(0, 1, [2, 3, 4, 0, 1], events=["open_guard"]))
+    assert lost.multiplier == 1
+
+
+def test_automatic_penalty_is_split_among_teammates():
+    # RULES.md §8.6: a player who went automatic pays 6 x base, split among his teammates.
+    s = score(
+        cv("jj-standard"), make_result(0, 1, [0, 1, 2, 3, 4], automatic=[2]), base=100, table_fee=0
+    )
+    assert s.money[2] == -300 - 600
+    assert s.money[3] == -300 + 300
+    assert s.money[4] == -300 + 300
+    assert sum(s.money) == 0
+
+
+def test_qingdao_outcome_table():
+    # RULES.md §9.1: the outcome column, keyed by the royals' two ranks in any order.
+    c = cv("baike-qingdao")
+    expected = {(1, 2): "win", (1, 3): "win", (1, 4): "win", (1, 5): "draw", (2, 3): "win",
+                (2, 5): "lose", (3, 4): "lose", (3, 5): "lose", (4, 5): "lose"}
+    for (a, b), outcome in expected.items():
+        finish = [s for s in (2, 3, 4)]
+        finish.insert(a - 1, 0)
+        finish.insert(b - 1, 1)
+        assert score(c, make_result(0, 1, finish)).outcome == outcome, (a, b)
+        swapped = [1 if s == 0 else 0 if s == 1 else s for s in finish]
+        assert score(c, make_result(0, 1, swapped)).outcome == outcome, (b, a)
+
+
+def test_side_out_outcome_first_finisher_rule():
+    # RULES.md §6.4 (憋三): the side out first wins if it also had the first finisher,
+    # otherwise it is a draw.
+    c = cv("tcy-bie3")
+    assert score(c, make_result(0, 1, [0, 1, 2, 3, 4])).outcome == "win"
+    assert score(c, make_result(0, 1, [2, 0, 1, 3, 4])).outcome == "draw"
+    assert score(c, make_result(0, 1, [2, 3, 4, 0, 1])).outcome == "lose"
+    assert score(c, make_result(0, 1, [0, 2, 3, 4, 1])).outcome == "lose"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "path"),
+    [
+        ({"emperor": 0, "guard": 1, "finish": [0, 1, 2, 3]}, "finish"),
+        ({"emperor": 0, "guard": 1, "finish": [0, 1, 2, 3, 3]}, "finish"),
+        ({"emperor": 7, "guard": 1, "finish": [0, 1, 2, 3, 4]}, "emperor"),
+        ({"emperor": 0, "guard": 0, "finish": [0, 1, 2, 3, 4]}, "guard"),
+        ({"emperor": 0, "guard": None, "finish": [0, 1, 2, 3, 4]}, "guard"),
+        ({"emperor": 0, "guard": 2, "finish": [0, 1, 2, 3, 4], "solo": "open"}, "guard"),
+    ],
+)
+def test_bad_results_name_the_field(kwargs, path):
+    with pytest.raises(ScoringError) as err:
+        make_result(**kwargs)
+    assert err.value.path == path
+
+
+variant_ids = [p.stem for p in bundled_variant_paths()]
+
+
+@given(
+    variant=st.sampled_from(variant_ids),
+    finish=st.permutations(range(5)),
+    emperor=st.integers(0, 4),
+    guard_offset=st.integers(1, 4),
+    events=st.lists(st.sampled_from(["open_guard", "rebellion", "kick"]), max_size=3),
+)
+def test_zero_sum_tables_always_sum_to_zero(variant, finish, emperor, guard_offset, events):
+    c = cv(variant)
+    guard = (emperor + guard_offset) % 5
+    s = score(c, make_result(emperor, guard, finish, events=events))
+    if c.variant.scoring.two_person.zero_sum:
+        assert sum(s.points) == 0
+    assert s.points == tuple(p * s.multiplier for p in s.base_points)
