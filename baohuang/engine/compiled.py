@@ -32,7 +32,6 @@ class HoldBackRule:
     """A compiled hold-back rank (憋牌)."""
 
     rank: int
-    sneak_out_if_none: bool
     only_when_leading: bool
     shut_in: bool
 
@@ -138,7 +137,7 @@ def compile_variant(variant: Variant) -> CompiledVariant:
         shoe=_shoe(variant),
         play=_play_rules(variant),
         hold_back=tuple(
-            HoldBackRule(RANK_INDEX[h.rank], h.sneak_out_if_none, h.only_when_leading, h.shut_in)
+            HoldBackRule(RANK_INDEX[h.rank], h.only_when_leading, h.shut_in)
             for h in variant.play.hold_back
         ),
         two_person=_two_person(s.two_person),

@@ -145,13 +145,12 @@ GuardRule = Annotated[FixedGuard | CalledGuard, Field(discriminator="by")]
 
 
 class SoloRules(Section):
-    """When the emperor plays alone (独保, RULES.md §4.1, §4.2, §4.4)."""
+    """When the emperor plays alone (独保, RULES.md §4.1, §4.2, §4.4).
 
-    own_guard: Literal["solo", "must_abdicate_or_solo"] = Field(
-        default="solo",
-        description="An emperor who is his own guard (holds the guard card, or all identical "
-        "copies of the called card) plays solo.",
-    )
+    An emperor who is his own guard (holds the guard card, or every copy of the card he
+    calls) always plays solo; these fields say what else is allowed.
+    """
+
     declared: bool = Field(
         default=False,
         description="声明独保: the emperor may declare an open solo when ascending, "
@@ -278,13 +277,14 @@ class Declarations(Section):
 
 
 class HoldBack(Section):
-    """憋牌: cards a player must keep for his last play (RULES.md §6.1, §6.2)."""
+    """憋牌: cards a player must keep for his last play (RULES.md §6.1, §6.2).
+
+    All of a player's cards of the rank go together, in his last play. A player dealt
+    none of the rank may finish with anything (偷着跑, sneaking out): that follows from
+    the rule itself, so it needs no field.
+    """
 
     rank: PlainRank = Field(description="The held-back rank, e.g. 6 (憋六) or 3 (憋三).")
-    sneak_out_if_none: bool = Field(
-        default=True,
-        description="偷着跑: a player dealt none of the rank may finish with anything.",
-    )
     only_when_leading: bool = Field(
         default=False,
         description="The held-back cards may only be played when leading (憋三).",

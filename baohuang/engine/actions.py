@@ -1,0 +1,88 @@
+"""Actions of the game and their text form in game records.
+
+An action is either a word (``"pass"``, ``"ascend"``, ``"call:4s"`` …) or a play: a tuple of
+rank ints sorted high to low. Records write plays as ``"play BJ SJ 9 9 9 9"``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from baohuang.engine.notation import NotationError, format_play, parse_ranks
+
+Action = str | tuple[int, ...]
+
+# Bidding.
+ASCEND: Final = "ascend"
+ABDICATE: Final = "abdicate"
+DECLARE_SOLO: Final = "declare_solo"
+GRAB: Final = "grab"
+NO_GRAB: Final = "no_grab"
+CALL_PREFIX: Final = "call:"
+# Declarations.
+OPEN_GUARD: Final = "open_guard"
+HIDDEN_GUARD: Final = "hidden_guard"
+OPEN_SOLO: Final = "open_solo"
+HIDDEN_SOLO: Final = "hidden_solo"
+REBEL: Final = "rebel"
+NO_REBEL: Final = "no_rebel"
+KICK: Final = "kick"
+NO_KICK: Final = "no_kick"
+# Play.
+PASS: Final = "pass"
+DEFER: Final = "defer"
+APPLY_WIND: Final = "apply_wind"
+# Any phase: let the system play this turn (托管).
+AUTO: Final = "auto"
+
+WORDS: Final = frozenset(
+    {
+        ASCEND,
+        ABDICATE,
+        DECLARE_SOLO,
+        GRAB,
+        NO_GRAB,
+        OPEN_GUARD,
+        HIDDEN_GUARD,
+        OPEN_SOLO,
+        HIDDEN_SOLO,
+        REBEL,
+        NO_REBEL,
+        KICK,
+        NO_KICK,
+        PASS,
+        DEFER,
+        APPLY_WIND,
+        AUTO,
+    }
+)
+
+
+class ActionError(ValueError):
+    """An action written in a record cannot be read."""
+
+
+def format_action(action: Action) -> str:
+    """The record text of an action."""
+    if isinstance(action, tuple):
+        return "play " + format_play(action)
+    return action
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its record text; ActionError says what is wrong."""
+    if not isinstance(text, str):
+        raise ActionError(f"An action must be text, got {type(text).__name__}.")
+    t = text.strip()
+    if t.startswith("play ") or t == "play":
+        try:
+            ranks = parse_ranks(t[5:])
+        except NotationError as exc:
+            raise ActionError(str(exc)) from exc
+        return tuple(sorted(ranks, reverse=True))
+    if t in WORDS or t.startswith(CALL_PREFIX):
+        return t
+    raise ActionError(
+        f"'{text}' is not an action: write a word such as pass, ascend or abdicate, "
+        "'call:4s', or 'play' followed by cards."
+    )

@@ -1,0 +1,96 @@
+"""Game records (DESIGN.md §4, contract): JSON with variant, version, checksum, seed, actions.
+
+A record replays to the same final state; replay stops at the first illegal action and
+says which (its index) and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from baohuang.engine.actions import Action, ActionError, format_action, parse_action
+from baohuang.engine.compiled import CompiledVariant
+from baohuang.engine.deck import card_text
+from baohuang.engine.game import Game, IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayError:
+    """Where and why a replay stopped."""
+
+    index: int
+    action: str
+    reason: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"index": self.index, "action": self.action, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The outcome of replaying a record: the game as far as it got, and any error."""
+
+    game: Game
+    error: ReplayError | None
+
+    @property
+    def ok(self) -> bool:
+        """True when every action was legal."""
+        return self.error is None
+
+
+def make_record(
+    game: Game, variant_id: str | None = None, version: int | None = None
+) -> dict[str, Any]:
+    """The record of a game so far (complete once the game is finished)."""
+    return {
+        "variant": variant_id or game.cv.id,
+        "version": version,
+        "checksum": game.cv.checksum,
+        "seed": game.seed,
+        "dealer": game.dealer,
+        "actions": [format_action(a) for a in game.history],
+    }
+
+
+def replay(
+    cv: CompiledVariant, seed: int, actions: Iterable[str | Action], dealer: int | None = None
+) -> Replay:
+    """Replay actions from a seed; stops at the first action that cannot be read or applied."""
+    game = Game.new(cv, seed, dealer=dealer)
+    for index, raw in enumerate(actions):
+        try:
+            action = parse_action(raw) if isinstance(raw, str) else raw
+            game.apply(action)
+        except (ActionError, IllegalAction) as exc:
+            text = raw if isinstance(raw, str) else format_action(raw)
+            return Replay(game, ReplayError(index, text, str(exc)))
+    return Replay(game, None)
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """A JSON-ready summary of a game's end state: roles, finish, points, tribute."""
+    out = game.outcome
+    return {
+        "finished": game.finished,
+        "phase": game.phase,
+        "emperor": game.emperor if game.emperor >= 0 else None,
+        "guard": game.guard,
+        "solo": game.solo,
+        "called_card": card_text(game.called_card) if game.called_card is not None else None,
+        "events": list(game.events),
+        "redeals": game.redeals,
+        "finish": list(out.finish) if out else list(game.finish),
+        "points": list(out.score.points) if out and out.score else None,
+        "money": list(out.score.money) if out and out.score else None,
+        "outcome": out.score.outcome if out and out.score else None,
+        "multiplier": out.score.multiplier if out and out.score else None,
+        "shut_in": list(out.shut_in) if out else [],
+        "tribute": out.tribute.as_dict() if out else None,
+        "unscored_reason": out.unscored_reason if out else None,
+        "plays": game.plays,
+        "actions": len(game.history),
+    }
