@@ -1,0 +1,217 @@
+"""The beat relation: does a candidate play beat the previous play (RULES.md §5.2)?
+
+The plain rule (节节高): the candidate has the same number of cards, and after sorting
+both plays high to low every candidate card is strictly higher than the card at the
+same position. So ``8 8 8 8`` beats ``7 7 7 7`` and ``SJ 7 7 7`` beats ``6 6 6 6``, but
+``9 9 9 9`` never beats ``SJ 8 8 8``, and without a card above the big joker nothing
+beats a play that contains one. On top of that a variant may have special beats and
+roasting (:class:`~baohuang.engine.plays.PlayRules`).
+
+:func:`beats` explains its answer in a sentence; :func:`beats_fast` is the allocation-
+free test for simulations. The previous play is taken as given (it was legal when it
+was played); the candidate must be legal to beat anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, RANK_NAMES, RANK_WORDS, SJ
+from baohuang.engine.plays import Play, PlayRules, format_ranks, is_legal_play
+
+_COUNT_WORDS: Final = (
+    "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer of :func:`beats`: whether the candidate beats, and why in one sentence.
+
+    A verdict is truthy exactly when ``beats`` is true, so ``if beats(p, c, rules):``
+    reads naturally.
+    """
+
+    beats: bool
+    reason: str
+
+    def __bool__(self) -> bool:
+        return self.beats
+
+
+def _joker_split(ranks: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    jokers = tuple(r for r in ranks if r in JOKERS)
+    others = tuple(r for r in ranks if r not in JOKERS)
+    return jokers, others
+
+
+def beats_fast(prev_ranks: Sequence[int], cand_ranks: Sequence[int], rules: PlayRules) -> bool:
+    """Return whether ``cand_ranks`` beats ``prev_ranks`` (both sorted high to low).
+
+    Same answer as ``beats(...).beats`` without building a reason. Pass tuples (as in
+    :attr:`Play.ranks <baohuang.engine.plays.Play.ranks>`); ranks must be 0–15.
+    """
+    tables = rules.tables
+    if len(prev_ranks) == len(cand_ranks):
+        for c, p in zip(cand_ranks, prev_ranks, strict=False):
+            if c <= p:
+                break
+        else:
+            # Every card is higher; the candidate must still be a legal play.
+            attach = tables.attach
+            base = -1
+            for rank in cand_ranks:
+                if not attach[rank]:  # attachable ranks always exist
+                    if base < 0:
+                        if not tables.exists[rank]:
+                            return False
+                        base = rank
+                    elif rank != base:
+                        return False
+            return bool(cand_ranks)
+    if tables.simple:
+        return False
+    return _beats_extra(prev_ranks, cand_ranks, rules)
+
+
+def _beats_extra(prev: Sequence[int], cand: Sequence[int], rules: PlayRules) -> bool:
+    """Special beats and roasting; called only when the plain rule failed."""
+    tables = rules.tables
+    if len(prev) == 1 and tables.special:
+        beaten = tables.special.get(tuple(cand))
+        if beaten is not None and prev[0] in beaten:
+            return True
+    if not tables.roast_order:
+        return False
+    prev_jokers, prev_rest = _joker_split(prev)
+    if not prev_jokers:
+        return False
+    index = tables.roast_index
+    prev_at = index.get(prev_jokers)
+    if prev_at is None:
+        return False
+    cand_jokers, cand_rest = _joker_split(cand)
+    cand_at = index.get(cand_jokers)
+    if cand_at is None or cand_at <= prev_at or len(cand_rest) != len(prev_rest):
+        return False
+    for c, p in zip(cand_rest, prev_rest, strict=True):
+        if c <= p:
+            return False
+    return is_legal_play(cand, rules) is None
+
+
+def _higher_ranks(rank: int, rules: PlayRules) -> list[int]:
+    exists = rules.tables.exists
+    return [r for r in range(rank + 1, NUM_RANKS) if exists[r]]
+
+
+def _either(ranks: Sequence[int]) -> str:
+    names = [RANK_NAMES[r] for r in ranks]
+    if len(names) <= 2:
+        return " or ".join(names)
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _position_reason(prev: Play, cand: Play, at: int, rules: PlayRules) -> str:
+    cr, pr = cand.ranks[at], prev.ranks[at]
+    if cr == cand.base_rank and cand.count(cr) > 1:
+        what = f"the {RANK_NAMES[cr]} set"
+    else:
+        what = f"the {RANK_NAMES[cr]}"
+    text = f"{what} against {RANK_NAMES[pr]} is not higher"
+    higher = _higher_ranks(pr, rules)
+    if cr == pr:
+        hint = "equal cards do not beat each other"
+    elif pr in JOKERS and not any(r >= SJ for r in cand.ranks):
+        hint = "a plain set never beats a set with a joker"
+    elif not higher:
+        hint = f"nothing ranks above {RANK_NAMES[pr]}"
+    elif len(higher) <= 3:
+        verb = "beats" if len(higher) == 1 else "beat"
+        hint = f"only {_either(higher)} {verb} {RANK_NAMES[pr]}"
+    else:
+        hint = "each card must be higher than the card it is set against, highest first"
+    answers = rules.tables.special_answers[pr] if len(prev.ranks) == 1 else ()
+    if answers:
+        only = " or ".join(format_ranks(a) for a in answers)
+        hint += f"; in this variant {only} also beats a single {RANK_NAMES[pr]}"
+    return f"{text} ({hint})"
+
+
+def _roast(prev: Play, cand: Play, rules: PlayRules) -> tuple[bool, str] | None:
+    """Roasting verdict, or ``None`` when roasting does not apply to ``prev``."""
+    tables = rules.tables
+    prev_jokers, prev_rest = _joker_split(prev.ranks)
+    if not tables.roast_order or not prev_jokers:
+        return None
+    cand_jokers, cand_rest = _joker_split(cand.ranks)
+    pj, cj = format_ranks(prev_jokers), format_ranks(cand_jokers)
+    prev_at = tables.roast_index.get(prev_jokers)
+    cand_at = tables.roast_index.get(cand_jokers)
+    if prev_at is None:
+        return False, f"{pj} cannot be roasted in this variant"
+    if not cand_jokers:
+        return False, f"roasting {pj} needs jokers"
+    if cand_at is None:
+        return False, f"{cj} is not a roasting group in this variant"
+    if cand_at <= prev_at:
+        return False, f"{cj} does not roast {pj}: it is not higher in the roasting order"
+    if len(cand_rest) != len(prev_rest):
+        return False, (f"{cj} roasts {pj}, but the other cards differ in number: "
+                       f"{len(cand_rest)} against {len(prev_rest)}")
+    for c, p in zip(cand_rest, prev_rest, strict=True):
+        if c <= p:
+            return False, (f"{cj} roasts {pj}, but besides the jokers the {RANK_NAMES[c]} "
+                           f"against {RANK_NAMES[p]} is not higher")
+    if cand_rest:
+        return True, (f"roasting: {cj} is above {pj} and {format_ranks(cand_rest)} beats "
+                      f"{format_ranks(prev_rest)}")
+    return True, f"roasting: {cj} is above {pj}"
+
+
+def beats(previous: Play, candidate: Play, rules: PlayRules) -> Verdict:
+    """Decide whether ``candidate`` beats ``previous`` and explain why in one sentence.
+
+    An illegal candidate never beats; its reason is the legality reason.
+    """
+    reason = is_legal_play(candidate, rules)
+    if reason is not None:
+        return Verdict(False, reason)
+    tables = rules.tables
+    p, c = previous.ranks, candidate.ranks
+    lead = f"{candidate} beats {previous}"
+    fails = f"{candidate} does not beat {previous}"
+    if not p:
+        return Verdict(False, f"{fails}: there is no previous play to beat")
+    if len(p) == 1:
+        beaten = tables.special.get(c)
+        if beaten is not None and p[0] in beaten:
+            count = len(c)
+            many = f"{_COUNT_WORDS[count]} {RANK_NAMES[c[0]]}s beat" if count > 1 else (
+                f"one {RANK_NAMES[c[0]]} beats")
+            return Verdict(True, f"{lead}: in this variant {many} a single "
+                                 f"{RANK_WORDS[p[0]]}")
+    at = -1
+    if len(c) == len(p):
+        at = next((i for i, (x, y) in enumerate(zip(c, p, strict=True)) if x <= y), -1)
+        if at < 0:
+            return Verdict(True, f"{lead}: every card is higher than the card it is set against")
+    roast = _roast(previous, candidate, rules)
+    if roast is not None and roast[0]:
+        return Verdict(True, f"{lead} by {roast[1]}")
+    if BJ in p and not rules.has_top and rules.roast is None:
+        answers = tables.special_answers[BJ] if len(p) == 1 else ()
+        if answers:
+            only = " or ".join(format_ranks(a) for a in answers)
+            return Verdict(False, f"{fails}: only {only} beats a single big joker in this "
+                                  "variant")
+        return Verdict(False, f"{fails}: nothing beats a big joker in this variant")
+    if roast is not None and (at < 0 or len(candidate.joker_group) != len(previous.joker_group)):
+        # The candidate tried to roast (or could only have beaten by roasting).
+        return Verdict(False, f"{fails}: {roast[1]}")
+    if at < 0:
+        return Verdict(False, f"{fails}: different number of cards: {len(c)} against {len(p)}")
+    return Verdict(False, f"{fails}: {_position_reason(previous, candidate, at, rules)}")

@@ -1,0 +1,246 @@
+"""Legal-move generation: every distinct play a hand can lead, or beat a play with.
+
+A hand is a count vector of length 16 indexed by rank (``hand[rank]`` cards of each
+rank; suits do not matter). Plays come back as rank tuples sorted high to low, the form
+:func:`~baohuang.engine.beats.beats_fast` reads, in a fixed order: by number of cards,
+then by the rank tuple (so the weakest answers come first).
+
+Generation works on counts, never on subsets of cards. Under the usual rules (every set
+rank below every attachable rank) a sorted play is its attached cards followed by its
+set, so a follow is "an attachment that fits the top positions" plus "a set rank above
+the previous card at the first remaining position": both are enumerated directly, with
+the rank comparisons pruning as early as possible. Other rule shapes fall back to a
+depth-first search over ranks, high to low, that stops as soon as a rank no longer beats
+the position it would fill.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, SJ
+from baohuang.engine.plays import REPEATS, Play, PlayRules, RuleTables, is_legal_fast
+
+_NO_RANKS: frozenset[int] = frozenset()
+
+
+def _mask(hand: Sequence[int], forbidden: frozenset[int]) -> Sequence[int]:
+    if len(hand) != NUM_RANKS:
+        raise ValueError(f"a hand is a count vector of length {NUM_RANKS}, got {len(hand)}")
+    if not forbidden:
+        return hand
+    masked = list(hand)
+    for rank in forbidden:
+        masked[rank] = 0
+    return masked
+
+
+def _split_attachments(h: Sequence[int], p: Sequence[int], n: int,
+                       attach_desc: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+    """Attached parts that fit the top positions of a follow: (cards, how many)."""
+    parts: list[tuple[tuple[int, ...], int]] = [((), 0)]
+    for a in attach_desc:
+        have = h[a]
+        if not have or a <= p[-1]:
+            continue  # p[-1] is the lowest card: a rank not above it fits nowhere
+        rep = REPEATS[a]
+        new = []
+        for part, t in parts:
+            if t < n and a > p[t]:
+                room = n - t
+                for m in range(1, (have if have < room else room) + 1):
+                    new.append((part + rep[m], t + m))
+        parts += new
+    return parts
+
+
+def _plain_split(h: Sequence[int], p: Sequence[int], tables: RuleTables,
+                 out: list[tuple[int, ...]]) -> None:
+    n = len(p)
+    base_hi = len(tables.bases)
+    for part, t in _split_attachments(h, p, n, tables.attach_desc):
+        if t == n:
+            out.append(part)
+            continue
+        k = n - t
+        for b in range(p[t] + 1, base_hi):
+            if h[b] >= k:
+                out.append(part + REPEATS[b][k])
+
+
+def _has_plain_split(h: Sequence[int], p: Sequence[int], tables: RuleTables) -> bool:
+    n = len(p)
+    base_hi = len(tables.bases)
+    for _part, t in _split_attachments(h, p, n, tables.attach_desc):
+        if t == n:
+            return True
+        k = n - t
+        for b in range(p[t] + 1, base_hi):
+            if h[b] >= k:
+                return True
+    return False
+
+
+def _plain_generic(h: Sequence[int], p: Sequence[int], tables: RuleTables,
+                   out: list[tuple[int, ...]]) -> None:
+    n = len(p)
+    attach = tables.attach
+    exists = tables.exists
+    ranks = [r for r in range(NUM_RANKS - 1, p[-1], -1) if h[r] and exists[r]]
+
+    def search(start: int, pos: int, base_used: bool, acc: tuple[int, ...]) -> None:
+        floor = p[pos]
+        for j in range(start, len(ranks)):
+            r = ranks[j]
+            if r <= floor:
+                return  # later ranks are lower still
+            is_base = not attach[r]
+            if is_base and base_used:
+                continue
+            rep = REPEATS[r]
+            room = n - pos
+            for m in range(1, min(h[r], room) + 1):
+                if m == room:
+                    out.append(acc + rep[m])
+                else:
+                    search(j + 1, pos + m, base_used or is_base, acc + rep[m])
+
+    search(0, 0, False, ())
+
+
+def _plain(h: Sequence[int], p: Sequence[int], tables: RuleTables,
+           out: list[tuple[int, ...]]) -> None:
+    """Append every legal play that beats ``p`` by the plain equal-size rule."""
+    if not p:
+        return
+    if tables.split:
+        _plain_split(h, p, tables, out)
+    else:
+        _plain_generic(h, p, tables, out)
+
+
+def _extra(h: Sequence[int], p: Sequence[int], rules: PlayRules) -> list[tuple[int, ...]]:
+    """Plays that beat ``p`` only by a special beat or by roasting."""
+    tables = rules.tables
+    found: list[tuple[int, ...]] = []
+    if len(p) == 1:
+        for shape in tables.special_answers[p[0]]:
+            if h[shape[0]] >= len(shape):
+                found.append(shape)
+    order = tables.roast_order
+    if not order:
+        return found
+    prev_jokers = tuple(r for r in p if r in JOKERS)
+    prev_at = tables.roast_index.get(prev_jokers) if prev_jokers else None
+    if prev_at is None:
+        return found
+    prev_rest = tuple(r for r in p if r not in JOKERS)
+    rests: list[tuple[int, ...]] = [()]
+    if prev_rest:
+        no_jokers = list(h)
+        no_jokers[SJ] = no_jokers[BJ] = 0
+        rests = []
+        _plain(no_jokers, prev_rest, tables, rests)
+    for group in order[prev_at + 1:]:
+        if group.count(SJ) > h[SJ] or group.count(BJ) > h[BJ]:
+            continue
+        for rest in rests:
+            cand = tuple(sorted(group + rest, reverse=True))
+            if is_legal_fast(cand, rules):
+                found.append(cand)
+    return found
+
+
+def _leads(h: Sequence[int], tables: RuleTables) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = []
+    if tables.split:
+        parts: list[tuple[int, ...]] = [()]
+        for a in tables.attach_desc:
+            have = h[a]
+            if have:
+                rep = REPEATS[a]
+                parts += [part + rep[m] for part in parts for m in range(1, have + 1)]
+        sets = [REPEATS[b][k] for b in range(len(tables.bases)) for k in range(1, h[b] + 1)]
+        for part in parts:
+            if part:
+                out.append(part)
+            out += [part + s for s in sets]
+    else:
+        attach = tables.attach
+        exists = tables.exists
+        ranks = [r for r in range(NUM_RANKS - 1, -1, -1) if h[r] and exists[r]]
+
+        def search(start: int, base_used: bool, acc: tuple[int, ...]) -> None:
+            for j in range(start, len(ranks)):
+                r = ranks[j]
+                is_base = not attach[r]
+                if is_base and base_used:
+                    continue
+                rep = REPEATS[r]
+                for m in range(1, h[r] + 1):
+                    out.append(acc + rep[m])
+                    search(j + 1, base_used or is_base, acc + rep[m])
+
+        search(0, False, ())
+    out.sort()
+    out.sort(key=len)
+    return out
+
+
+def legal_leads(hand: Sequence[int], rules: PlayRules, *,
+                forbidden_ranks: frozenset[int] = _NO_RANKS) -> list[tuple[int, ...]]:
+    """Every distinct legal play ``hand`` can lead, sorted by size, then ranks.
+
+    Plays using a rank in ``forbidden_ranks`` are left out.
+    """
+    return _leads(_mask(hand, forbidden_ranks), rules.tables)
+
+
+def legal_follows(hand: Sequence[int], previous: Play | None, rules: PlayRules, *,
+                  forbidden_ranks: frozenset[int] = _NO_RANKS) -> list[tuple[int, ...]]:
+    """Every distinct legal play from ``hand`` that beats ``previous``.
+
+    With ``previous`` ``None`` this is every legal lead (:func:`legal_leads`). Plays come
+    as high-to-low rank tuples, sorted by size, then by the tuple. Plays using a rank in
+    ``forbidden_ranks`` are left out. Special beats and roasting count as beating.
+    """
+    h = _mask(hand, forbidden_ranks)
+    tables = rules.tables
+    if previous is None:
+        return _leads(h, tables)
+    p = previous.ranks
+    out: list[tuple[int, ...]] = []
+    _plain(h, p, tables, out)
+    if not tables.simple:
+        extra = _extra(h, p, rules)
+        if extra:
+            out = list(set(out).union(extra))
+            out.sort()
+            out.sort(key=len)
+            return out
+    out.sort()
+    return out
+
+
+def has_follow(hand: Sequence[int], previous: Play | None, rules: PlayRules, *,
+               forbidden_ranks: frozenset[int] = _NO_RANKS) -> bool:
+    """Whether ``hand`` has any legal play that beats ``previous`` (or any lead at all).
+
+    Same answer as ``bool(legal_follows(...))``, but stops at the first play found.
+    """
+    h = _mask(hand, forbidden_ranks)
+    tables = rules.tables
+    if previous is None:
+        exists = tables.exists
+        return any(h[r] and exists[r] for r in range(NUM_RANKS))
+    p = previous.ranks
+    if p:
+        if tables.split:
+            if _has_plain_split(h, p, tables):
+                return True
+        else:
+            out: list[tuple[int, ...]] = []
+            _plain_generic(h, p, tables, out)
+            if out:
+                return True
+    return not tables.simple and bool(_extra(h, p, rules))

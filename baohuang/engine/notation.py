@@ -1,0 +1,145 @@
+"""Card notation (RULES.md §11): reading and writing cards and plays.
+
+- Ranks ``3 4 5 6 7 8 9 10 J Q K A 2``, jokers ``SJ`` and ``BJ``; ``T`` is accepted for
+  10 and ``TOP`` for a card above the big joker. Face letters and joker names may be
+  written in either case.
+- An optional suit suffix ``s h c d`` (or ``♠ ♥ ♣ ♦``): ``4s``, ``10h``, ``Ad``.
+- Marked cards: ``BJ*`` (emperor card) and ``SJ*`` (guard card).
+- A play is cards separated by whitespace, in any order. Output lists jokers first, then
+  the set, high to low: ``BJ SJ 9 9 9 9``; 10 is always written ``10``.
+
+Malformed notation raises :class:`NotationError`, which names the bad token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from baohuang.engine.cards import (
+    BJ,
+    EMPEROR_CARD,
+    GUARD_CARD,
+    RANK_NAMES,
+    SJ,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    TWO,
+    Card,
+)
+from baohuang.engine.plays import Play
+
+_RANK_BY_NAME: Final[dict[str, int]] = {name: rank for rank, name in enumerate(RANK_NAMES)}
+_RANK_BY_NAME["T"] = _RANK_BY_NAME["10"]
+
+_SUIT_BY_CHAR: Final[dict[str, int]] = {
+    **{name: suit for suit, name in enumerate(SUIT_NAMES)},
+    **{sym: suit for suit, sym in enumerate(SUIT_SYMBOLS)},
+}
+
+_MARK_BY_RANK: Final[dict[int, str]] = {BJ: EMPEROR_CARD, SJ: GUARD_CARD}
+
+_USE: Final = "use 3-10, J, Q, K, A, 2, SJ or BJ"
+
+
+class NotationError(ValueError):
+    """Malformed card notation.
+
+    ``token`` is the offending text (``""`` for an empty play) and ``position`` the
+    0-based index of that token among the cards of the play (0 for a single card). The
+    message is a plain sentence that names the token and counts cards from 1, e.g.
+    ``'X' is not a card: use 3-10, J, Q, K, A, 2, SJ or BJ (card 3)``.
+    """
+
+    def __init__(self, message: str, token: str, position: int) -> None:
+        super().__init__(message)
+        self.token = token
+        self.position = position
+
+
+def _card_error(token: str, position: int | None, problem: str) -> NotationError:
+    where = f" (card {position + 1})" if position is not None else ""
+    return NotationError(f"{problem}{where}", token, position or 0)
+
+
+def _parse_token(token: str, position: int | None) -> Card:
+    body = token
+    marked = body.endswith("*")
+    if marked:
+        body = body[:-1]
+    rank = _RANK_BY_NAME.get(body.upper())
+    suit: int | None = None
+    if rank is None and len(body) > 1:
+        suit = _SUIT_BY_CHAR.get(body[-1])
+        if suit is None and body[-1] in "SHCD":
+            suit = _SUIT_BY_CHAR[body[-1].lower()]
+        if suit is not None:
+            rank = _RANK_BY_NAME.get(body[:-1].upper())
+            if rank is not None and rank > TWO:
+                raise _card_error(token, position, f"{token!r} is not a card: "
+                                  f"{RANK_NAMES[rank]} has no suit")
+    if rank is None:
+        raise _card_error(token, position, f"{token!r} is not a card: {_USE}")
+    mark: str | None = None
+    if marked:
+        mark = _MARK_BY_RANK.get(rank)
+        if mark is None:
+            raise _card_error(token, position, f"{token!r} is not a card: only BJ* (the "
+                              "emperor card) and SJ* (the guard card) carry a mark")
+    return Card(rank, suit, mark)
+
+
+def parse_card(token: str) -> Card:
+    """Parse one card such as ``10h``, ``Ts``, ``A``, ``sj``, ``BJ*`` or ``TOP``.
+
+    Surrounding whitespace is ignored. Raises :class:`NotationError` (position 0).
+    """
+    text = token.strip()
+    if not text:
+        raise NotationError("no card given: " + _USE, "", 0)
+    if len(text.split()) > 1:
+        raise NotationError(f"{text!r} is more than one card", text, 0)
+    return _parse_token(text, None)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse whitespace-separated cards in the order written; ``""`` gives ``()``."""
+    return tuple(_parse_token(tok, i) for i, tok in enumerate(text.split()))
+
+
+def parse_play(text: str) -> Play:
+    """Parse a play such as ``SJ 8 8 8`` (cards in any order; suits and marks dropped).
+
+    An empty or blank ``text`` raises :class:`NotationError`: a play needs a card.
+    """
+    cards = parse_cards(text)
+    if not cards:
+        raise NotationError("a play needs at least one card; the play is empty", "", 0)
+    return Play.of(card.rank for card in cards)
+
+
+def parse_ranks(text: str) -> tuple[int, ...]:
+    """Parse whitespace-separated cards into rank ints sorted high to low.
+
+    Unlike :func:`parse_play`, an empty text is allowed and gives ``()``. The result is
+    in the form :func:`baohuang.engine.beats.beats_fast` expects.
+    """
+    return tuple(sorted((card.rank for card in parse_cards(text)), reverse=True))
+
+
+def format_card(card: Card) -> str:
+    """Write one card: rank, then suit suffix if known, then ``*`` if marked."""
+    suit = SUIT_NAMES[card.suit] if card.suit is not None else ""
+    return RANK_NAMES[card.rank] + suit + ("*" if card.mark is not None else "")
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Write cards separated by spaces, in the order given."""
+    return " ".join(format_card(card) for card in cards)
+
+
+def format_play(play: Play | Sequence[int]) -> str:
+    """Write a play (or rank ints) high to low, jokers first: ``BJ SJ 9 9 9 9``."""
+    ranks = play.ranks if isinstance(play, Play) else sorted(play, reverse=True)
+    return " ".join(RANK_NAMES[r] for r in ranks)
+

@@ -1,0 +1,313 @@
+"""Plays (sets with attached jokers) and the play rules a variant compiles to.
+
+A play is a multiset of ranks (RULES.md §5.1): N cards of one rank, the *set*, plus any
+number of *attachable* cards (jokers; in some variants also 2s or the ``TOP`` card).
+Attachable cards alone, in any number, are a play too. There are no straights.
+
+:class:`Play` keeps its ranks as a tuple sorted high to low; that tuple is what the
+beat relation compares (:mod:`baohuang.engine.beats`). :class:`PlayRules` is the part
+of a compiled variant that decides legality and beating; it precomputes its lookup
+tables once (:class:`RuleTables`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Final
+
+from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, RANK_NAMES, SJ, TOP, TWO
+
+DEFAULT_ATTACHABLE: Final = frozenset({SJ, BJ})
+"""Ranks that may be attached to a set unless a variant says otherwise: the jokers."""
+
+
+def rank_counts(ranks: Iterable[int]) -> list[int]:
+    """Return the count vector (length ``NUM_RANKS``, indexed by rank) of ``ranks``."""
+    counts = [0] * NUM_RANKS
+    for rank in ranks:
+        counts[rank] += 1
+    return counts
+
+
+def format_ranks(ranks: Iterable[int]) -> str:
+    """Write ranks in play notation, high to low: ``BJ SJ 9 9 9 9`` (RULES.md §11)."""
+    return " ".join(RANK_NAMES[r] for r in sorted(ranks, reverse=True))
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """An immutable, hashable play: a multiset of ranks.
+
+    ``ranks`` is always sorted high to low; the constructor sorts whatever it is given
+    and rejects rank ints outside 0–15. Build one with :meth:`Play.of` or parse one with
+    :func:`baohuang.engine.notation.parse_play`. A play may be empty as an object; the
+    rules (:func:`is_legal_play`) say an empty play is not legal.
+    """
+
+    ranks: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        ranks = tuple(sorted(self.ranks, reverse=True))
+        for rank in ranks:
+            if type(rank) is not int or not 0 <= rank < NUM_RANKS:
+                raise ValueError(f"rank must be an int 0..{NUM_RANKS - 1}, got {rank!r}")
+        object.__setattr__(self, "ranks", ranks)
+
+    @classmethod
+    def of(cls, ranks: Iterable[int]) -> Play:
+        """Build a play from rank ints in any order."""
+        return cls(tuple(ranks))
+
+    @property
+    def size(self) -> int:
+        """Number of cards in the play."""
+        return len(self.ranks)
+
+    @property
+    def base_rank(self) -> int | None:
+        """Rank of the set part, or ``None`` when the play is jokers only.
+
+        Defined without the rules as the lowest rank that is not a joker: attached 2s
+        and ``TOP`` cards always rank above the set they are attached to, so in a legal
+        play this is the set's rank. For ``2 2 2`` it is 2 even where 2s are attachable.
+        """
+        for rank in reversed(self.ranks):
+            if rank not in JOKERS:
+                return rank
+        return None
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """Count vector of the play: ``counts[rank]`` cards of each rank (length 16)."""
+        return tuple(rank_counts(self.ranks))
+
+    def count(self, rank: int) -> int:
+        """Number of cards of ``rank`` in the play."""
+        return self.ranks.count(rank)
+
+    @property
+    def joker_group(self) -> tuple[int, ...]:
+        """The jokers (``SJ``/``BJ``) of the play, high to low; ``()`` when none."""
+        return tuple(r for r in self.ranks if r in JOKERS)
+
+    @property
+    def non_jokers(self) -> tuple[int, ...]:
+        """The play without its jokers, high to low (the part roasting compares)."""
+        return tuple(r for r in self.ranks if r not in JOKERS)
+
+    def __str__(self) -> str:
+        return " ".join(RANK_NAMES[r] for r in self.ranks)
+
+    def __len__(self) -> int:
+        return len(self.ranks)
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialBeat:
+    """A variant's exception to the beat rule (RULES.md §6.5).
+
+    A play of exactly ``count`` cards of ``rank`` and nothing else beats a previous
+    play of exactly one card whose rank is in ``beats``. 憋三: three 2s beat one big
+    joker (``SpecialBeat(TWO, 3, frozenset({BJ}))``); four 2s beat the guard card
+    (``SpecialBeat(TWO, 4, frozenset({TOP}))``).
+    """
+
+    rank: int
+    count: int
+    beats: frozenset[int]
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.rank < NUM_RANKS:
+            raise ValueError(f"special beat rank must be 0..{NUM_RANKS - 1}, got {self.rank}")
+        if self.count < 1:
+            raise ValueError(f"special beat count must be at least 1, got {self.count}")
+        if not self.beats or not all(0 <= r < NUM_RANKS for r in self.beats):
+            raise ValueError("special beat must beat at least one rank, each 0..15")
+        object.__setattr__(self, "beats", frozenset(self.beats))
+
+
+@dataclass(frozen=True, slots=True)
+class RoastRules:
+    """Roasting (烤牌, RULES.md §5.5): joker groups ordered from LOW to HIGH.
+
+    Each group is a tuple of joker ranks, e.g. ``(SJ,)``, ``(BJ,)``, ``(SJ, SJ)``; it is
+    normalised to high-to-low order. When the previous play carries jokers, a candidate
+    whose joker group stands strictly higher in ``joker_order`` beats it if the
+    non-joker parts have the same size and every non-joker card is strictly higher (both
+    empty is fine). Groups missing from the order cannot roast.
+    """
+
+    joker_order: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        groups = tuple(tuple(sorted(g, reverse=True)) for g in self.joker_order)
+        for group in groups:
+            if not group or any(r not in JOKERS for r in group):
+                raise ValueError(f"a roasting group must be jokers only, got {group!r}")
+        if len(set(groups)) != len(groups):
+            raise ValueError("a roasting group appears twice in joker_order")
+        object.__setattr__(self, "joker_order", groups)
+
+
+Rep = tuple[tuple[tuple[int, ...], ...], ...]
+
+REPEATS: Final[Rep] = tuple(
+    tuple((rank,) * n for n in range(NUM_RANKS + 1)) for rank in range(NUM_RANKS)
+)
+"""``REPEATS[rank][n]`` is the tuple ``(rank,) * n``, shared rather than rebuilt."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleTables:
+    """Lookup tables derived once from a :class:`PlayRules` (not part of its identity)."""
+
+    attach: tuple[bool, ...]
+    """``attach[rank]``: the rank may be attached (and exists in the variant)."""
+    exists: tuple[bool, ...]
+    """``exists[rank]``: the rank exists (``TOP`` only with ``has_top``)."""
+    attach_desc: tuple[int, ...]
+    """Existing attachable ranks, high to low."""
+    bases: tuple[int, ...]
+    """Existing ranks that can form a set (not attachable), low to high."""
+    split: bool
+    """Set ranks are ``0 .. len(bases) - 1``, all below every attachable rank, so a sorted
+    play is always its attached cards followed by its set."""
+    simple: bool
+    """No special beats and no roasting: only the plain equal-size rule applies."""
+    special: dict[tuple[int, ...], frozenset[int]]
+    """Special-beat candidate (e.g. ``(2, 2, 2)``) → ranks of single cards it beats."""
+    special_answers: tuple[tuple[tuple[int, ...], ...], ...]
+    """``special_answers[rank]``: special-beat plays that beat a single card of rank."""
+    roast_index: dict[tuple[int, ...], int]
+    """Roasting joker group → its position in the low-to-high order."""
+    roast_order: tuple[tuple[int, ...], ...]
+    """Roasting joker groups, low to high (empty when roasting is off)."""
+
+
+def _build_tables(rules: PlayRules) -> RuleTables:
+    exists = tuple(r != TOP or rules.has_top for r in range(NUM_RANKS))
+    attach = tuple(exists[r] and r in rules.attachable for r in range(NUM_RANKS))
+    attach_desc = tuple(r for r in reversed(range(NUM_RANKS)) if attach[r])
+    bases = tuple(r for r in range(NUM_RANKS) if exists[r] and not attach[r])
+    split = bases == tuple(range(len(bases))) and (
+        not bases or not attach_desc or bases[-1] < attach_desc[-1])
+    special: dict[tuple[int, ...], set[int]] = {}
+    answers: list[list[tuple[int, ...]]] = [[] for _ in range(NUM_RANKS)]
+    for sb in rules.special_beats:
+        if not exists[sb.rank]:
+            continue
+        shape = REPEATS[sb.rank][sb.count] if sb.count <= NUM_RANKS else (sb.rank,) * sb.count
+        special.setdefault(shape, set()).update(sb.beats)
+        for beaten in sb.beats:
+            if shape not in answers[beaten]:
+                answers[beaten].append(shape)
+    order = rules.roast.joker_order if rules.roast is not None else ()
+    return RuleTables(
+        attach=attach,
+        exists=exists,
+        attach_desc=attach_desc,
+        bases=bases,
+        split=split,
+        simple=not special and not order,
+        special={k: frozenset(v) for k, v in special.items()},
+        special_answers=tuple(tuple(a) for a in answers),
+        roast_index={group: i for i, group in enumerate(order)},
+        roast_order=order,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRules:
+    """The play rules of a variant, as the engine reads them.
+
+    - ``attachable``: ranks that may be attached to a set (default the jokers; 憋三
+      adds ``TWO`` for 挂2, a variant may add ``TOP``).
+    - ``has_top``: whether the rank ``TOP`` (a card above the big joker) exists.
+    - ``special_beats``: exceptions such as three 2s beating one big joker.
+    - ``roast``: the roasting order, or ``None`` when roasting is off.
+
+    ``tables`` holds derived lookup tables; it is computed here and excluded from
+    equality and hashing.
+    """
+
+    attachable: frozenset[int] = DEFAULT_ATTACHABLE
+    has_top: bool = False
+    special_beats: tuple[SpecialBeat, ...] = ()
+    roast: RoastRules | None = None
+    tables: RuleTables = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        attachable = frozenset(self.attachable)
+        if not all(0 <= r < NUM_RANKS for r in attachable):
+            raise ValueError(f"attachable ranks must be 0..{NUM_RANKS - 1}")
+        object.__setattr__(self, "attachable", attachable)
+        object.__setattr__(self, "special_beats", tuple(self.special_beats))
+        object.__setattr__(self, "tables", _build_tables(self))
+
+
+DEFAULT_RULES: Final = PlayRules()
+"""Standard play rules: jokers attach, nothing above the big joker, no extras."""
+
+
+def is_legal_fast(ranks: Sequence[int], rules: PlayRules) -> bool:
+    """Return whether ``ranks`` (in any order) is a legal play; no reasons built."""
+    if not ranks:
+        return False
+    tables = rules.tables
+    attach = tables.attach
+    base = -1
+    for rank in ranks:
+        if not attach[rank]:  # attachable ranks always exist
+            if base < 0:
+                if not tables.exists[rank]:
+                    return False
+                base = rank
+            elif rank != base:
+                return False
+    return True
+
+
+def _names(ranks: Iterable[int]) -> str:
+    names = [RANK_NAMES[r] for r in ranks]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def is_legal_play(play: Play | Sequence[int], rules: PlayRules) -> str | None:
+    """Return ``None`` when ``play`` is legal under ``rules``, else the reason why not.
+
+    A legal play has at least one card, at most one rank that is not attachable (the
+    set), any number of attachable cards, and ``TOP`` only where the variant has it.
+    """
+    ranks = play.ranks if isinstance(play, Play) else tuple(sorted(play, reverse=True))
+    if not ranks:
+        return "a play needs at least one card"
+    for rank in ranks:
+        if not 0 <= rank < NUM_RANKS:
+            return f"{rank} is not a rank"
+    tables = rules.tables
+    text = " ".join(RANK_NAMES[r] for r in ranks)
+    if not tables.exists[ranks[0]]:
+        return f"{text} is not a play: there is no card above the big joker in this variant"
+    bases = sorted({r for r in ranks if not tables.attach[r]}, reverse=True)
+    if len(bases) <= 1:
+        return None
+    can_attach = [r for r in reversed(range(NUM_RANKS)) if tables.attach[r]]
+    attach_text = (f"only {_names(can_attach)} can be attached" if can_attach
+                   else "nothing can be attached")
+    if TWO in bases and TWO not in rules.attachable:
+        return (f"{text} is not a set: 2s cannot be attached in this variant "
+                f"({attach_text})")
+    if BJ in bases or SJ in bases:
+        jokers = [r for r in (BJ, SJ) if r in bases]
+        return (f"{text} is not a set: {_names(jokers)} cannot be attached in this variant "
+                f"({attach_text})")
+    straight = (len(bases) >= 3 and len(bases) == len(ranks)
+                and all(a - b == 1 for a, b in pairwise(bases)))
+    if straight:
+        return f"{text} is not a set: there are no straights in 保皇"
+    return (f"{text} is not a set: cards of different ranks ({_names(bases)}) cannot be "
+            f"played together; {attach_text}")
