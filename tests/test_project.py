@@ -77,9 +77,3 @@ def test_filesystem_broker_folders_exist_when_it_is_the_broker() -> None:
         assert Path(options[key]).is_dir(), key
     assert options["data_folder_in"] == options["data_folder_out"]
 
-
-def test_cli_placeholder_prints_help_and_succeeds(capsys: pytest.CaptureFixture[str]) -> None:
-    from baohuang.cli import main
-
-    assert main([]) == 0
-    assert "usage: baohuang" in capsys.readouterr().out
