@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.conf import settings
 from django.db import OperationalError, connection
@@ -71,9 +73,6 @@ def test_filesystem_broker_folders_exist_when_it_is_the_broker() -> None:
     if not settings.CELERY_BROKER_URL.startswith("filesystem://"):
         pytest.skip("another broker is configured (CELERY_BROKER_URL)")
     options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
-    from pathlib import Path
-
     for key in ("data_folder_in", "data_folder_out", "processed_folder"):
         assert Path(options[key]).is_dir(), key
     assert options["data_folder_in"] == options["data_folder_out"]
-
