@@ -56,6 +56,7 @@ class CompiledVariant:
     multipliers: dict[str, int]
     outcome_method: Literal["points", "rank_table", "side_out"]
     outcome_table: dict[tuple[int, ...], Literal["win", "draw", "lose"]]
+    solo_outcome: dict[int, Literal["win", "draw", "lose"]]
     side_out_draw_if_first_other_side: bool
     money_base: int
     table_fee: int
@@ -149,6 +150,7 @@ def compile_variant(variant: Variant) -> CompiledVariant:
         multipliers=multipliers,
         outcome_method=s.outcome.method,
         outcome_table={tuple(sorted(r.ranks)): r.outcome for r in s.outcome.table},
+        solo_outcome={r.emperor_rank: r.outcome for r in s.outcome.solo},
         side_out_draw_if_first_other_side=variant.end.side_out_draw_if_first_other_side,
         money_base=s.money.base,
         table_fee=s.money.table_fee,

@@ -399,12 +399,21 @@ class Game:
             options.append(A.DECLARE_SOLO)
         return options, with_guard
 
+    def _has_four_identical(self, seat: int) -> bool:
+        held: dict[int, int] = {}
+        for c in self.hands[seat]:
+            if c < 52:
+                held[c] = held.get(c, 0) + 1
+        return any(n >= 4 for n in held.values())
+
     def _copies(self, card: int) -> int:
         return sum(hand.count(card) for hand in self.hands)
 
     def _bidding_actions(self) -> list[Action]:
         step = self._step()
         if isinstance(step, GrabSoloStep):
+            if step.requires == "four_identical" and not self._has_four_identical(self.to_act):
+                return [A.NO_GRAB]
             return [A.GRAB, A.NO_GRAB]
         assert isinstance(step, OfferThroneStep)
         options, with_guard = self._ascend_options(self.to_act)
@@ -499,7 +508,9 @@ class Game:
         turn = upstream if step.pass_to == "upstream" else downstream
         receiver = turn(seat)
         if step.when_holding_both == "skip_one" and GUARD_CARD in hand:
-            receiver = turn(receiver)
+            if step.skip_one_to != "pass_direction":
+                turn = upstream if step.skip_one_to == "upstream" else downstream
+            receiver = turn(turn(seat))
             self.must_ascend = True
             self.guard_public = True
             self.guard_open = True

@@ -146,6 +146,10 @@ def outcome_of(cv: CompiledVariant, result: GameResult, base: Sequence[int]) -> 
     """The royals' win, draw or loss by the variant's outcome method (RULES.md §8.5)."""
     if cv.outcome_method == "side_out":
         return side_out_outcome(cv, result)
+    if cv.outcome_method == "rank_table" and result.solo is not None and cv.solo_outcome:
+        solo_found = cv.solo_outcome.get(result.rank_of(result.emperor))
+        if solo_found is not None:
+            return solo_found
     if cv.outcome_method == "rank_table" and result.guard is not None:
         pair = tuple(sorted((result.rank_of(result.emperor), result.rank_of(result.guard))))
         found = cv.outcome_table.get(pair)

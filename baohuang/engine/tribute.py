@@ -139,11 +139,18 @@ def resolve_tribute(
     A giver with no cards left gives nothing; a taker then simply finds the pool shorter.
     """
     moved: list[TributeCard] = []
+    shut_in_rule = cv.variant.tribute.shut_in
+    as_tribute = shut_in_rule is not None and shut_in_rule.card == "as_tribute"
     for giver, receiver, count in plan.shut_in:
         for _ in range(count):
             if not hands[giver]:
                 break
-            card = _tribute_card(cv, hands[giver])
+            hand = hands[giver]
+            card = (
+                _tribute_card(cv, hand)
+                if as_tribute
+                else max(hand, key=lambda c: (RANK_OF[c], c))
+            )
             hands[giver].remove(card)
             hands[receiver].append(card)
             moved.append(TributeCard(giver, receiver, card))

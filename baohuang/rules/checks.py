@@ -83,8 +83,7 @@ def check_removal_shape(v: Variant) -> Iterator[Problem]:
         if removal.count is not None and removal.suits is not None:
             yield Problem(
                 path,
-                "Give either count (cards chosen at random) or suits (one card of each), "
-                "not both.",
+                "Give either count (cards chosen at random) or suits (one card of each), not both.",
                 code="removal_shape",
             )
         if removal.suits is not None and removal.rank in ("SJ", "BJ"):
@@ -257,6 +256,17 @@ def check_skip_one_needs_both_cards(v: Variant) -> Iterator[Problem]:
     for i, step in enumerate(v.bidding.flow):
         if (
             isinstance(step, OfferThroneStep)
+            and step.when_holding_both != "skip_one"
+            and step.skip_one_to != "pass_direction"
+        ):
+            yield Problem(
+                f"bidding.flow[{i}].skip_one_to",
+                "skip_one_to only matters when when_holding_both is skip_one.",
+                severity="warning",
+                code="skip_one_to_unused",
+            )
+        if (
+            isinstance(step, OfferThroneStep)
             and step.when_holding_both == "skip_one"
             and v.deck.marks.guard_card is None
         ):
@@ -282,12 +292,24 @@ def check_rebellion_possible(v: Variant) -> Iterator[Problem]:
             severity="warning",
             code="rebellion_unreachable",
         )
-    if d.kick is not None and d.kick.royals_after_rebellion and d.rebellion is None:
-        if d.kick.rebels_after_open_guard is None:
+    if d.kick is not None:
+        royals_can = d.kick.royals_after_rebellion and d.rebellion is not None
+        rebels_can = d.kick.rebels_after_open_guard is not None and d.guard_reveal != "hidden"
+        if not royals_can and not rebels_can:
+            why_royals = (
+                "the variant has no rebellion"
+                if d.kick.royals_after_rebellion
+                else "royals_after_rebellion is false"
+            )
+            why_rebels = (
+                "rebels may not kick"
+                if d.kick.rebels_after_open_guard is None
+                else "the guard is never open (declarations.guard_reveal is hidden)"
+            )
             yield Problem(
                 "declarations.kick",
-                "A kick follows a rebellion or an open guard, but the variant has no "
-                "rebellion and rebels may not kick.",
+                "A kick follows a rebellion or an open guard, but nobody can ever kick: "
+                f"{why_royals} and {why_rebels}.",
                 severity="warning",
                 code="kick_unreachable",
             )
@@ -459,8 +481,7 @@ def check_solo_tables(v: Variant) -> Iterator[Problem]:
         if missing:
             yield Problem(
                 f"scoring.solo.{kind}",
-                f"No row for emperor rank {', '.join(map(str, missing))}; ranks 1 to 5 are "
-                "needed.",
+                f"No row for emperor rank {', '.join(map(str, missing))}; ranks 1 to 5 are needed.",
                 code="table_incomplete",
             )
 
@@ -502,14 +523,21 @@ def check_outcome_table(v: Variant) -> Iterator[Problem]:
     """A rank-table outcome covers the 10 pairs of royals' ranks once each."""
     outcome = v.scoring.outcome
     if outcome.method != "rank_table":
-        if outcome.table:
+        if outcome.table or outcome.solo:
             yield Problem(
-                "scoring.outcome.table",
-                f"The outcome method is {outcome.method}, so this table is never used.",
+                "scoring.outcome",
+                f"The outcome method is {outcome.method}, so the outcome tables are never used.",
                 severity="warning",
                 code="table_unused",
             )
         return
+    solo_seen = [row.emperor_rank for row in outcome.solo]
+    if outcome.solo and sorted(solo_seen) != [1, 2, 3, 4, 5]:
+        yield Problem(
+            "scoring.outcome.solo",
+            "The solo outcome table needs one row for each emperor rank 1 to 5.",
+            code="table_incomplete",
+        )
     seen: dict[tuple[int, ...], int] = {}
     for i, row in enumerate(outcome.table):
         key = tuple(sorted(row.ranks))
@@ -613,8 +641,7 @@ def check_shut_in_needs_hold_back(v: Variant) -> Iterator[Problem]:
     if has_shut_in_rank and v.end.when == "all_but_one" and v.tribute.shut_in is None:
         yield Problem(
             "play.hold_back",
-            "Players can be shut in, but the variant names no shut-in tribute "
-            "(tribute.shut_in).",
+            "Players can be shut in, but the variant names no shut-in tribute (tribute.shut_in).",
             severity="warning",
             code="shut_in_without_tribute",
         )

@@ -180,6 +180,11 @@ class GrabSoloStep(Section):
         default=False,
         description="After a grab the marked cards become plain jokers (Tongchengyou Weihai).",
     )
+    requires: Literal["nothing", "four_identical"] = Field(
+        default="nothing",
+        description="Who may grab: anyone, or only a player holding four identical cards "
+        "(same suit and rank; Qingdao).",
+    )
 
 
 class OfferThroneStep(Section):
@@ -205,6 +210,11 @@ class OfferThroneStep(Section):
         default="pass_on",
         description="A holder of both marked cards: passes like anyone, or to the player two "
         "seats on (隔一家), who must then ascend, and every role is known.",
+    )
+    skip_one_to: Literal["pass_direction", "upstream", "downstream"] = Field(
+        default="pass_direction",
+        description="With skip_one: the direction of the two-seat pass (Weihai: 隔一个的下家, "
+        "downstream, although ordinary passes go upstream).",
     )
     tip: Literal["none", "two_or_highest", "highest", "highest_non_joker"] = Field(
         default="none",
@@ -423,6 +433,13 @@ class OutcomeRow(Section):
     outcome: Literal["win", "draw", "lose"]
 
 
+class SoloOutcomeRow(Section):
+    """Win, draw or lose for a solo emperor, keyed by his finish rank."""
+
+    emperor_rank: Rank1to5
+    outcome: Literal["win", "draw", "lose"]
+
+
 class Outcome(Section):
     """How a game's outcome for the royals is decided (RULES.md §8.5)."""
 
@@ -432,6 +449,10 @@ class Outcome(Section):
         "or from which side went out first.",
     )
     table: list[OutcomeRow] = Field(default_factory=list, description="For rank_table.")
+    solo: list[SoloOutcomeRow] = Field(
+        default_factory=list,
+        description="For rank_table: solo games by the emperor's rank (empty: from points).",
+    )
 
 
 class Money(Section):
@@ -503,6 +524,11 @@ class ShutInTribute(Section):
     """闷贡: owed by a player shut in with hold-back cards (RULES.md §9.2)."""
 
     count: int = Field(default=1, ge=1, le=8)
+    card: Literal["highest", "as_tribute"] = Field(
+        default="highest",
+        description="The card given: the highest (闷贡进最大的), or as the other tribute "
+        "(tribute.card and tribute.paid_in).",
+    )
     to: Literal["game_ender", "first"] = Field(
         default="game_ender",
         description="Who shut him in: the player whose going out ended the game, or the "
@@ -513,7 +539,10 @@ class ShutInTribute(Section):
 class Tribute(Section):
     """Cards owed for the next game (RULES.md §9)."""
 
-    rules: list[TributeRule] = Field(default_factory=list)
+    rules: list[TributeRule] = Field(
+        default_factory=list,
+        description="Tried in order; the first rule whose conditions all hold applies.",
+    )
     card: Literal["highest", "highest_non_joker"] = Field(
         default="highest", description="Which card a giver hands over."
     )

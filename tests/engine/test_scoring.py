@@ -130,7 +130,9 @@ def test_side_out_outcome_first_finisher_rule():
     assert score(c, make_result(0, 1, [0, 1, 2, 3, 4])).outcome == "win"
     assert score(c, make_result(0, 1, [2, 0, 1, 3, 4])).outcome == "draw"
     assert score(c, make_result(0, 1, [2, 3, 4, 0, 1])).outcome == "lose"
-    assert score(c, make_result(0, 1, [0, 2, 3, 4, 1])).outcome == "lose"
+    # Rebels all out first, but the first finisher was the emperor: a draw.
+    assert score(c, make_result(0, 1, [0, 2, 3, 4, 1])).outcome == "draw"
+    assert score(c, make_result(0, 1, [2, 0, 3, 4, 1])).outcome == "lose"
 
 
 @pytest.mark.parametrize(
