@@ -14,17 +14,20 @@ was played); the candidate must be legal to beat anything.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, RANK_NAMES, RANK_WORDS, SJ
-from baohuang.engine.plays import Play, PlayRules, format_ranks, is_legal_play
+from baohuang.engine.plays import Play, PlayRules, format_ranks, is_legal_fast, is_legal_play
 
 _COUNT_WORDS: Final = (
-    "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+    *("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    *("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"),
 )
+
+_GT: Final = operator.gt
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,25 +57,26 @@ def beats_fast(prev_ranks: Sequence[int], cand_ranks: Sequence[int], rules: Play
     Same answer as ``beats(...).beats`` without building a reason. Pass tuples (as in
     :attr:`Play.ranks <baohuang.engine.plays.Play.ranks>`); ranks must be 0–15.
     """
-    tables = rules.tables
-    if len(prev_ranks) == len(cand_ranks):
-        for c, p in zip(cand_ranks, prev_ranks, strict=False):
-            if c <= p:
-                break
-        else:
-            # Every card is higher; the candidate must still be a legal play.
-            attach = tables.attach
-            base = -1
+    n = len(cand_ranks)
+    if (
+        n == len(prev_ranks)
+        and n
+        and cand_ranks[0] > prev_ranks[0]
+        and cand_ranks[-1] > prev_ranks[-1]
+        and (n < 3 or all(map(_GT, cand_ranks, prev_ranks)))
+    ):
+        # Every card is higher; the candidate must still be a legal play.
+        tables = rules.tables
+        attach = tables.attach
+        if tables.split:
+            # Attached cards come first; the first other card starts the set, which must
+            # run to the end (and be a rank that exists).
             for rank in cand_ranks:
-                if not attach[rank]:  # attachable ranks always exist
-                    if base < 0:
-                        if not tables.exists[rank]:
-                            return False
-                        base = rank
-                    elif rank != base:
-                        return False
-            return bool(cand_ranks)
-    if tables.simple:
+                if not attach[rank]:
+                    return rank == cand_ranks[-1] and tables.exists[rank]
+            return True
+        return is_legal_fast(cand_ranks, rules)
+    if rules.tables.simple:
         return False
     return _beats_extra(prev_ranks, cand_ranks, rules)
 
@@ -100,7 +104,7 @@ def _beats_extra(prev: Sequence[int], cand: Sequence[int], rules: PlayRules) -> 
     for c, p in zip(cand_rest, prev_rest, strict=True):
         if c <= p:
             return False
-    return is_legal_play(cand, rules) is None
+    return is_legal_fast(cand, rules)
 
 
 def _higher_ranks(rank: int, rules: PlayRules) -> list[int]:
@@ -160,15 +164,21 @@ def _roast(prev: Play, cand: Play, rules: PlayRules) -> tuple[bool, str] | None:
     if cand_at <= prev_at:
         return False, f"{cj} does not roast {pj}: it is not higher in the roasting order"
     if len(cand_rest) != len(prev_rest):
-        return False, (f"{cj} roasts {pj}, but the other cards differ in number: "
-                       f"{len(cand_rest)} against {len(prev_rest)}")
+        return False, (
+            f"{cj} roasts {pj}, but the other cards differ in number: "
+            f"{len(cand_rest)} against {len(prev_rest)}"
+        )
     for c, p in zip(cand_rest, prev_rest, strict=True):
         if c <= p:
-            return False, (f"{cj} roasts {pj}, but besides the jokers the {RANK_NAMES[c]} "
-                           f"against {RANK_NAMES[p]} is not higher")
+            return False, (
+                f"{cj} roasts {pj}, but besides the jokers the {RANK_NAMES[c]} "
+                f"against {RANK_NAMES[p]} is not higher"
+            )
     if cand_rest:
-        return True, (f"roasting: {cj} is above {pj} and {format_ranks(cand_rest)} beats "
-                      f"{format_ranks(prev_rest)}")
+        return True, (
+            f"roasting: {cj} is above {pj} and {format_ranks(cand_rest)} beats "
+            f"{format_ranks(prev_rest)}"
+        )
     return True, f"roasting: {cj} is above {pj}"
 
 
@@ -190,10 +200,12 @@ def beats(previous: Play, candidate: Play, rules: PlayRules) -> Verdict:
         beaten = tables.special.get(c)
         if beaten is not None and p[0] in beaten:
             count = len(c)
-            many = f"{_COUNT_WORDS[count]} {RANK_NAMES[c[0]]}s beat" if count > 1 else (
-                f"one {RANK_NAMES[c[0]]} beats")
-            return Verdict(True, f"{lead}: in this variant {many} a single "
-                                 f"{RANK_WORDS[p[0]]}")
+            many = (
+                f"{_COUNT_WORDS[count]} {RANK_NAMES[c[0]]}s beat"
+                if count > 1
+                else (f"one {RANK_NAMES[c[0]]} beats")
+            )
+            return Verdict(True, f"{lead}: in this variant {many} a single {RANK_WORDS[p[0]]}")
     at = -1
     if len(c) == len(p):
         at = next((i for i, (x, y) in enumerate(zip(c, p, strict=True)) if x <= y), -1)
@@ -206,8 +218,7 @@ def beats(previous: Play, candidate: Play, rules: PlayRules) -> Verdict:
         answers = tables.special_answers[BJ] if len(p) == 1 else ()
         if answers:
             only = " or ".join(format_ranks(a) for a in answers)
-            return Verdict(False, f"{fails}: only {only} beats a single big joker in this "
-                                  "variant")
+            return Verdict(False, f"{fails}: only {only} beats a single big joker in this variant")
         return Verdict(False, f"{fails}: nothing beats a big joker in this variant")
     if roast is not None and (at < 0 or len(candidate.joker_group) != len(previous.joker_group)):
         # The candidate tried to roast (or could only have beaten by roasting).

@@ -53,13 +53,14 @@ JOKERS: Final = frozenset({SJ, BJ})
 """The joker ranks (small and big joker)."""
 
 RANK_NAMES: Final[tuple[str, ...]] = (
-    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ", "TOP",
+    *("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"),
+    *("SJ", "BJ", "TOP"),
 )
 """Notation name of each rank int (RULES.md §11); ``RANK_NAMES[rank]``."""
 
 RANK_WORDS: Final[tuple[str, ...]] = (
-    "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace", "2",
-    "small joker", "big joker", "top card",
+    *("3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace", "2"),
+    *("small joker", "big joker", "top card"),
 )
 """Plain English name of each rank int, for messages."""
 
@@ -121,11 +122,14 @@ class Card:
         if self.mark is not None:
             marked = MARKED_RANK.get(self.mark)
             if marked is None:
-                raise ValueError(f"unknown mark {self.mark!r}: use {EMPEROR_CARD!r} "
-                                 f"or {GUARD_CARD!r}")
+                raise ValueError(
+                    f"unknown mark {self.mark!r}: use {EMPEROR_CARD!r} or {GUARD_CARD!r}"
+                )
             if marked != self.rank:
-                raise ValueError(f"the {self.mark} mark belongs on {RANK_NAMES[marked]}, "
-                                 f"not on {RANK_NAMES[self.rank]}")
+                raise ValueError(
+                    f"the {self.mark} mark belongs on {RANK_NAMES[marked]}, "
+                    f"not on {RANK_NAMES[self.rank]}"
+                )
 
     @property
     def is_joker(self) -> bool:

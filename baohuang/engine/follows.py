@@ -35,8 +35,9 @@ def _mask(hand: Sequence[int], forbidden: frozenset[int]) -> Sequence[int]:
     return masked
 
 
-def _split_attachments(h: Sequence[int], p: Sequence[int], n: int,
-                       attach_desc: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+def _split_attachments(
+    h: Sequence[int], p: Sequence[int], n: int, attach_desc: tuple[int, ...]
+) -> list[tuple[tuple[int, ...], int]]:
     """Attached parts that fit the top positions of a follow: (cards, how many)."""
     parts: list[tuple[tuple[int, ...], int]] = [((), 0)]
     for a in attach_desc:
@@ -54,18 +55,20 @@ def _split_attachments(h: Sequence[int], p: Sequence[int], n: int,
     return parts
 
 
-def _plain_split(h: Sequence[int], p: Sequence[int], tables: RuleTables,
-                 out: list[tuple[int, ...]]) -> None:
+def _plain_split(
+    h: Sequence[int], p: Sequence[int], tables: RuleTables, out: list[tuple[int, ...]]
+) -> None:
     n = len(p)
     base_hi = len(tables.bases)
+    append = out.append
     for part, t in _split_attachments(h, p, n, tables.attach_desc):
         if t == n:
-            out.append(part)
+            append(part)
             continue
         k = n - t
         for b in range(p[t] + 1, base_hi):
             if h[b] >= k:
-                out.append(part + REPEATS[b][k])
+                append(part + REPEATS[b][k])
 
 
 def _has_plain_split(h: Sequence[int], p: Sequence[int], tables: RuleTables) -> bool:
@@ -81,8 +84,9 @@ def _has_plain_split(h: Sequence[int], p: Sequence[int], tables: RuleTables) -> 
     return False
 
 
-def _plain_generic(h: Sequence[int], p: Sequence[int], tables: RuleTables,
-                   out: list[tuple[int, ...]]) -> None:
+def _plain_generic(
+    h: Sequence[int], p: Sequence[int], tables: RuleTables, out: list[tuple[int, ...]]
+) -> None:
     n = len(p)
     attach = tables.attach
     exists = tables.exists
@@ -108,8 +112,9 @@ def _plain_generic(h: Sequence[int], p: Sequence[int], tables: RuleTables,
     search(0, 0, False, ())
 
 
-def _plain(h: Sequence[int], p: Sequence[int], tables: RuleTables,
-           out: list[tuple[int, ...]]) -> None:
+def _plain(
+    h: Sequence[int], p: Sequence[int], tables: RuleTables, out: list[tuple[int, ...]]
+) -> None:
     """Append every legal play that beats ``p`` by the plain equal-size rule."""
     if not p:
         return
@@ -141,7 +146,7 @@ def _extra(h: Sequence[int], p: Sequence[int], rules: PlayRules) -> list[tuple[i
         no_jokers[SJ] = no_jokers[BJ] = 0
         rests = []
         _plain(no_jokers, prev_rest, tables, rests)
-    for group in order[prev_at + 1:]:
+    for group in order[prev_at + 1 :]:
         if group.count(SJ) > h[SJ] or group.count(BJ) > h[BJ]:
             continue
         for rest in rests:
@@ -187,8 +192,9 @@ def _leads(h: Sequence[int], tables: RuleTables) -> list[tuple[int, ...]]:
     return out
 
 
-def legal_leads(hand: Sequence[int], rules: PlayRules, *,
-                forbidden_ranks: frozenset[int] = _NO_RANKS) -> list[tuple[int, ...]]:
+def legal_leads(
+    hand: Sequence[int], rules: PlayRules, *, forbidden_ranks: frozenset[int] = _NO_RANKS
+) -> list[tuple[int, ...]]:
     """Every distinct legal play ``hand`` can lead, sorted by size, then ranks.
 
     Plays using a rank in ``forbidden_ranks`` are left out.
@@ -196,8 +202,13 @@ def legal_leads(hand: Sequence[int], rules: PlayRules, *,
     return _leads(_mask(hand, forbidden_ranks), rules.tables)
 
 
-def legal_follows(hand: Sequence[int], previous: Play | None, rules: PlayRules, *,
-                  forbidden_ranks: frozenset[int] = _NO_RANKS) -> list[tuple[int, ...]]:
+def legal_follows(
+    hand: Sequence[int],
+    previous: Play | None,
+    rules: PlayRules,
+    *,
+    forbidden_ranks: frozenset[int] = _NO_RANKS,
+) -> list[tuple[int, ...]]:
     """Every distinct legal play from ``hand`` that beats ``previous``.
 
     With ``previous`` ``None`` this is every legal lead (:func:`legal_leads`). Plays come
@@ -222,8 +233,13 @@ def legal_follows(hand: Sequence[int], previous: Play | None, rules: PlayRules, 
     return out
 
 
-def has_follow(hand: Sequence[int], previous: Play | None, rules: PlayRules, *,
-               forbidden_ranks: frozenset[int] = _NO_RANKS) -> bool:
+def has_follow(
+    hand: Sequence[int],
+    previous: Play | None,
+    rules: PlayRules,
+    *,
+    forbidden_ranks: frozenset[int] = _NO_RANKS,
+) -> bool:
     """Whether ``hand`` has any legal play that beats ``previous`` (or any lead at all).
 
     Same answer as ``bool(legal_follows(...))``, but stops at the first play found.

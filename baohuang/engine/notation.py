@@ -63,7 +63,7 @@ def _card_error(token: str, position: int | None, problem: str) -> NotationError
 
 
 def _parse_token(token: str, position: int | None) -> Card:
-    body = token
+    body = token.replace("\ufe0f", "")  # emoji presentation selector after a suit symbol
     marked = body.endswith("*")
     if marked:
         body = body[:-1]
@@ -76,16 +76,21 @@ def _parse_token(token: str, position: int | None) -> Card:
         if suit is not None:
             rank = _RANK_BY_NAME.get(body[:-1].upper())
             if rank is not None and rank > TWO:
-                raise _card_error(token, position, f"{token!r} is not a card: "
-                                  f"{RANK_NAMES[rank]} has no suit")
+                raise _card_error(
+                    token, position, f"{token!r} is not a card: {RANK_NAMES[rank]} has no suit"
+                )
     if rank is None:
         raise _card_error(token, position, f"{token!r} is not a card: {_USE}")
     mark: str | None = None
     if marked:
         mark = _MARK_BY_RANK.get(rank)
         if mark is None:
-            raise _card_error(token, position, f"{token!r} is not a card: only BJ* (the "
-                              "emperor card) and SJ* (the guard card) carry a mark")
+            raise _card_error(
+                token,
+                position,
+                f"{token!r} is not a card: only BJ* (the "
+                "emperor card) and SJ* (the guard card) carry a mark",
+            )
     return Card(rank, suit, mark)
 
 
@@ -142,4 +147,3 @@ def format_play(play: Play | Sequence[int]) -> str:
     """Write a play (or rank ints) high to low, jokers first: ``BJ SJ 9 9 9 9``."""
     ranks = play.ranks if isinstance(play, Play) else sorted(play, reverse=True)
     return " ".join(RANK_NAMES[r] for r in ranks)
-

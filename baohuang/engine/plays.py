@@ -151,9 +151,9 @@ class RoastRules:
         object.__setattr__(self, "joker_order", groups)
 
 
-Rep = tuple[tuple[tuple[int, ...], ...], ...]
+_Repeats = tuple[tuple[tuple[int, ...], ...], ...]
 
-REPEATS: Final[Rep] = tuple(
+REPEATS: Final[_Repeats] = tuple(
     tuple((rank,) * n for n in range(NUM_RANKS + 1)) for rank in range(NUM_RANKS)
 )
 """``REPEATS[rank][n]`` is the tuple ``(rank,) * n``, shared rather than rebuilt."""
@@ -192,7 +192,8 @@ def _build_tables(rules: PlayRules) -> RuleTables:
     attach_desc = tuple(r for r in reversed(range(NUM_RANKS)) if attach[r])
     bases = tuple(r for r in range(NUM_RANKS) if exists[r] and not attach[r])
     split = bases == tuple(range(len(bases))) and (
-        not bases or not attach_desc or bases[-1] < attach_desc[-1])
+        not bases or not attach_desc or bases[-1] < attach_desc[-1]
+    )
     special: dict[tuple[int, ...], set[int]] = {}
     answers: list[list[tuple[int, ...]]] = [[] for _ in range(NUM_RANKS)]
     for sb in rules.special_beats:
@@ -296,18 +297,23 @@ def is_legal_play(play: Play | Sequence[int], rules: PlayRules) -> str | None:
     if len(bases) <= 1:
         return None
     can_attach = [r for r in reversed(range(NUM_RANKS)) if tables.attach[r]]
-    attach_text = (f"only {_names(can_attach)} can be attached" if can_attach
-                   else "nothing can be attached")
+    attach_text = (
+        f"only {_names(can_attach)} can be attached" if can_attach else "nothing can be attached"
+    )
     if TWO in bases and TWO not in rules.attachable:
-        return (f"{text} is not a set: 2s cannot be attached in this variant "
-                f"({attach_text})")
+        return f"{text} is not a set: 2s cannot be attached in this variant ({attach_text})"
     if BJ in bases or SJ in bases:
         jokers = [r for r in (BJ, SJ) if r in bases]
-        return (f"{text} is not a set: {_names(jokers)} cannot be attached in this variant "
-                f"({attach_text})")
-    straight = (len(bases) >= 3 and len(bases) == len(ranks)
-                and all(a - b == 1 for a, b in pairwise(bases)))
+        return (
+            f"{text} is not a set: {_names(jokers)} cannot be attached in this variant "
+            f"({attach_text})"
+        )
+    straight = (
+        len(bases) >= 3 and len(bases) == len(ranks) and all(a - b == 1 for a, b in pairwise(bases))
+    )
     if straight:
         return f"{text} is not a set: there are no straights in 保皇"
-    return (f"{text} is not a set: cards of different ranks ({_names(bases)}) cannot be "
-            f"played together; {attach_text}")
+    return (
+        f"{text} is not a set: cards of different ranks ({_names(bases)}) cannot be "
+        f"played together; {attach_text}"
+    )

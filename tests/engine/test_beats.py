@@ -52,8 +52,14 @@ def ref_beats(prev: Sequence[int], cand: Sequence[int], rules: PlayRules) -> boo
         cj = tuple(r for r in c if r in (SJ, BJ))
         pr = [r for r in p if r not in (SJ, BJ)]
         cr = [r for r in c if r not in (SJ, BJ)]
-        if (pj and pj in order and cj in order and order.index(cj) > order.index(pj)
-                and len(pr) == len(cr) and all(x > y for x, y in zip(cr, pr, strict=True))):
+        if (
+            pj
+            and pj in order
+            and cj in order
+            and order.index(cj) > order.index(pj)
+            and len(pr) == len(cr)
+            and all(x > y for x, y in zip(cr, pr, strict=True))
+        ):
             return True
     return False
 
@@ -63,25 +69,25 @@ def ref_plays(hand: Sequence[int]) -> list[tuple[int, ...]]:
     ranks = [r for r in range(NUM_RANKS) if hand[r]]
     out = []
     for counts in product(*(range(hand[r] + 1) for r in ranks)):
-        play = tuple(sorted((r for r, k in zip(ranks, counts, strict=True)
-                             for _ in range(k)), reverse=True))
+        play = tuple(
+            sorted((r for r, k in zip(ranks, counts, strict=True) for _ in range(k)), reverse=True)
+        )
         if play:
             out.append(play)
     return out
 
 
-def ref_follows(hand: Sequence[int], prev: Play | None,
-                rules: PlayRules) -> set[tuple[int, ...]]:
+def ref_follows(hand: Sequence[int], prev: Play | None, rules: PlayRules) -> set[tuple[int, ...]]:
     """Legal follows (or leads) by enumerating every sub-multiset of the hand."""
     return {
-        play for play in ref_plays(hand)
+        play
+        for play in ref_plays(hand)
         if is_legal_play(play, rules) is None
         and (prev is None or ref_beats(prev.ranks, play, rules))
     }
 
 
-GROUPS = [(SJ,), (BJ,), (SJ, SJ), (BJ, SJ), (BJ, BJ), (SJ, SJ, SJ), (BJ, BJ, BJ),
-          (BJ, BJ, SJ)]
+GROUPS = [(SJ,), (BJ,), (SJ, SJ), (BJ, SJ), (BJ, BJ), (SJ, SJ, SJ), (BJ, BJ, BJ), (BJ, BJ, SJ)]
 
 
 @st.composite
@@ -94,11 +100,21 @@ def play_rules(draw: st.DrawFn, *, extras: bool = True) -> PlayRules:
     special: tuple[SpecialBeat, ...] = ()
     roast = None
     if extras:
-        special = tuple(draw(st.lists(st.builds(
-            SpecialBeat, st.sampled_from([TWO, 11, SJ]), st.integers(1, 4),
-            st.frozensets(st.sampled_from([BJ, TOP, SJ, TWO]), min_size=1)), max_size=2)))
+        special = tuple(
+            draw(
+                st.lists(
+                    st.builds(
+                        SpecialBeat,
+                        st.sampled_from([TWO, 11, SJ]),
+                        st.integers(1, 4),
+                        st.frozensets(st.sampled_from([BJ, TOP, SJ, TWO]), min_size=1),
+                    ),
+                    max_size=2,
+                )
+            )
+        )
         if draw(st.booleans()):
-            roast = RoastRules(tuple(draw(st.permutations(GROUPS))[:draw(st.integers(1, 8))]))
+            roast = RoastRules(tuple(draw(st.permutations(GROUPS))[: draw(st.integers(1, 8))]))
     return PlayRules(attachable=attach, has_top=has_top, special_beats=special, roast=roast)
 
 
@@ -138,51 +154,61 @@ def verdict(previous: str, candidate: str, rules: PlayRules = DEFAULT_RULES) -> 
     return result
 
 
-@pytest.mark.parametrize(("previous", "candidate"), [
-    ("7 7 7 7", "8 8 8 8"),
-    ("A A A A", "BJ SJ SJ SJ"),
-    ("6 6 6 6", "SJ 7 7 7"),
-    ("SJ 5 5 5 5", "BJ 6 6 6 6"),
-    ("SJ SJ 9 9 9", "BJ BJ J J J"),
-    ("SJ SJ 9 9 9", "BJ BJ BJ J J"),
-    ("6 6 6 6", "7 7 7 7"),
-    ("6 6 6 6", "2 2 2 2"),
-    ("5 5 5 5 5", "6 6 6 6 6"),
-    ("5 5 5 5 5", "K K K K K"),
-])
+@pytest.mark.parametrize(
+    ("previous", "candidate"),
+    [
+        ("7 7 7 7", "8 8 8 8"),
+        ("A A A A", "BJ SJ SJ SJ"),
+        ("6 6 6 6", "SJ 7 7 7"),
+        ("SJ 5 5 5 5", "BJ 6 6 6 6"),
+        ("SJ SJ 9 9 9", "BJ BJ J J J"),
+        ("SJ SJ 9 9 9", "BJ BJ BJ J J"),
+        ("6 6 6 6", "7 7 7 7"),
+        ("6 6 6 6", "2 2 2 2"),
+        ("5 5 5 5 5", "6 6 6 6 6"),
+        ("5 5 5 5 5", "K K K K K"),
+    ],
+)
 def test_rules_examples_that_beat(previous: str, candidate: str) -> None:
     result = verdict(previous, candidate)
     assert result.beats, result.reason
-    assert result.reason == (f"{candidate} beats {previous}: every card is higher than the "
-                             "card it is set against")
+    assert result.reason == (
+        f"{candidate} beats {previous}: every card is higher than the card it is set against"
+    )
 
 
-@pytest.mark.parametrize(("previous", "candidate"), [
-    ("SJ 8 8 8", "9 9 9 9"),
-    ("BJ 4 4 4 4", "5 5 5 5 5"),
-    ("BJ 4 4 4 4", "BJ 5 5 5 5"),
-    ("BJ 4 4 4 4", "SJ 2 2 2 2"),
-    ("6 6 6 6", "6 6 6 6"),
-    ("6 6 6 6", "5 5 5 5"),
-    ("5 5 5 5 5", "6 6 6 6"),
-    ("6 6 6 6", "7 7 7 7 7"),
-    ("BJ", "BJ"),
-    ("BJ", "SJ SJ SJ"),
-])
+@pytest.mark.parametrize(
+    ("previous", "candidate"),
+    [
+        ("SJ 8 8 8", "9 9 9 9"),
+        ("BJ 4 4 4 4", "5 5 5 5 5"),
+        ("BJ 4 4 4 4", "BJ 5 5 5 5"),
+        ("BJ 4 4 4 4", "SJ 2 2 2 2"),
+        ("6 6 6 6", "6 6 6 6"),
+        ("6 6 6 6", "5 5 5 5"),
+        ("5 5 5 5 5", "6 6 6 6"),
+        ("6 6 6 6", "7 7 7 7 7"),
+        ("BJ", "BJ"),
+        ("BJ", "SJ SJ SJ"),
+    ],
+)
 def test_rules_examples_that_do_not_beat(previous: str, candidate: str) -> None:
     assert not verdict(previous, candidate).beats
 
 
 def test_plain_set_never_beats_a_set_with_a_joker() -> None:
     result = verdict("SJ 8 8 8", "9 9 9 9")
-    assert result.reason == ("9 9 9 9 does not beat SJ 8 8 8: the 9 set against SJ is not "
-                             "higher (a plain set never beats a set with a joker)")
+    assert result.reason == (
+        "9 9 9 9 does not beat SJ 8 8 8: the 9 set against SJ is not "
+        "higher (a plain set never beats a set with a joker)"
+    )
 
 
 def test_nothing_beats_a_big_joker() -> None:
     result = verdict("BJ 4 4 4 4", "BJ BJ 5 5 5")
-    assert result.reason == ("BJ BJ 5 5 5 does not beat BJ 4 4 4 4: nothing beats a big "
-                             "joker in this variant")
+    assert result.reason == (
+        "BJ BJ 5 5 5 does not beat BJ 4 4 4 4: nothing beats a big joker in this variant"
+    )
     assert not verdict("BJ", "BJ BJ").beats
 
 
@@ -212,8 +238,9 @@ def test_attached_twos_beat_where_allowed() -> None:
 
 def test_top_beats_a_big_joker_only_where_it_exists() -> None:
     assert verdict("BJ", "TOP", BIE3).beats
-    assert verdict("BJ 4 4 4 4", "TOP 5 5 5 5", PlayRules(
-        attachable=frozenset({SJ, BJ, TOP}), has_top=True)).beats
+    assert verdict(
+        "BJ 4 4 4 4", "TOP 5 5 5 5", PlayRules(attachable=frozenset({SJ, BJ, TOP}), has_top=True)
+    ).beats
     assert not verdict("BJ", "TOP").beats
     assert "no card above the big joker" in verdict("BJ", "TOP").reason
     assert "nothing ranks above TOP" in verdict("TOP", "BJ", BIE3).reason
@@ -240,8 +267,9 @@ def test_four_twos_beat_the_top_card() -> None:
 def test_special_beat_reason_names_the_alternative() -> None:
     rules = PlayRules(special_beats=(SpecialBeat(TWO, 3, frozenset({BJ})),))
     result = verdict("BJ", "SJ", rules)
-    assert result.reason == ("SJ does not beat BJ: only 2 2 2 beats a single big joker in this "
-                             "variant")
+    assert result.reason == (
+        "SJ does not beat BJ: only 2 2 2 beats a single big joker in this variant"
+    )
 
 
 def test_roasting_examples() -> None:
@@ -276,13 +304,15 @@ def test_empty_previous() -> None:
 
 # --------------------------------------------------------------------------- properties
 
+
 def plain_plays(size: int) -> st.SearchStrategy[Play]:
     """Legal plays of one size under the default rules."""
     return legal_plays(DEFAULT_RULES, size=size)
 
 
-@given(st.integers(1, 6).flatmap(lambda n: st.tuples(plain_plays(n), plain_plays(n),
-                                                      plain_plays(n))))
+@given(
+    st.integers(1, 6).flatmap(lambda n: st.tuples(plain_plays(n), plain_plays(n), plain_plays(n)))
+)
 def test_plain_beating_is_a_strict_order(plays: tuple[Play, Play, Play]) -> None:
     a, b, c = plays
     rules = DEFAULT_RULES
@@ -318,9 +348,13 @@ def test_a_big_joker_is_never_beaten_without_top(data: st.DataObject) -> None:
 def test_fast_explained_and_reference_agree(data: st.DataObject) -> None:
     rules = data.draw(play_rules())
     prev = data.draw(legal_plays(rules))
-    cand = data.draw(st.one_of(
-        legal_plays(rules), legal_plays(rules, size=prev.size),
-        st.lists(st.integers(0, TOP), max_size=6).map(Play.of)))
+    cand = data.draw(
+        st.one_of(
+            legal_plays(rules),
+            legal_plays(rules, size=prev.size),
+            st.lists(st.integers(0, TOP), max_size=6).map(Play.of),
+        )
+    )
     result = beats(prev, cand, rules)
     assert beats_fast(prev.ranks, cand.ranks, rules) == result.beats
     assert ref_beats(prev.ranks, cand.ranks, rules) == result.beats

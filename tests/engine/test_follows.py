@@ -28,8 +28,17 @@ def follows_text(hand: str, previous: str | None, rules: PlayRules = DEFAULT_RUL
 
 def test_follows_of_a_triple() -> None:
     assert follows_text("3 3 4 8 8 8 9 9 9 9 SJ BJ BJ", "7 7 7") == [
-        "8 8 8", "9 9 9", "SJ 8 8", "SJ 9 9", "BJ 8 8", "BJ 9 9", "BJ SJ 8", "BJ SJ 9",
-        "BJ BJ 8", "BJ BJ 9", "BJ BJ SJ",
+        "8 8 8",
+        "9 9 9",
+        "SJ 8 8",
+        "SJ 9 9",
+        "BJ 8 8",
+        "BJ 9 9",
+        "BJ SJ 8",
+        "BJ SJ 9",
+        "BJ BJ 8",
+        "BJ BJ 9",
+        "BJ BJ SJ",
     ]
 
 
@@ -41,7 +50,11 @@ def test_follows_of_a_single() -> None:
 def test_a_joker_set_needs_jokers() -> None:
     assert follows_text("9 9 9 9 10 10 10 10 SJ", "SJ 8 8 8") == []
     assert follows_text("9 9 9 9 10 10 10 10 SJ BJ", "SJ 8 8 8") == [
-        "BJ 9 9 9", "BJ 10 10 10", "BJ SJ 9 9", "BJ SJ 10 10"]
+        "BJ 9 9 9",
+        "BJ 10 10 10",
+        "BJ SJ 9 9",
+        "BJ SJ 10 10",
+    ]
 
 
 def test_nothing_follows_a_big_joker() -> None:
@@ -51,32 +64,46 @@ def test_nothing_follows_a_big_joker() -> None:
 def test_leads() -> None:
     assert follows_text("8 8 SJ", None) == ["8", "SJ", "8 8", "SJ 8", "SJ 8 8"]
     assert legal_leads(hand_of("8 8 SJ"), DEFAULT_RULES) == legal_follows(
-        hand_of("8 8 SJ"), None, DEFAULT_RULES)
+        hand_of("8 8 SJ"), None, DEFAULT_RULES
+    )
     assert follows_text("", None) == []
 
 
 def test_forbidden_ranks_are_left_out() -> None:
     hand = hand_of("6 6 6 7 7 7 SJ")
-    assert [format_play(p) for p in legal_follows(
-        hand, parse_play("5 5 5"), DEFAULT_RULES, forbidden_ranks=frozenset({SIX}))] == [
-        "7 7 7", "SJ 7 7"]
+    assert [
+        format_play(p)
+        for p in legal_follows(
+            hand, parse_play("5 5 5"), DEFAULT_RULES, forbidden_ranks=frozenset({SIX})
+        )
+    ] == ["7 7 7", "SJ 7 7"]
     leads = legal_leads(hand, DEFAULT_RULES, forbidden_ranks=frozenset({SIX}))
     assert all(SIX not in p for p in leads)
-    assert not has_follow(hand_of("6 6"), parse_play("5 5"), DEFAULT_RULES,
-                          forbidden_ranks=frozenset({SIX}))
+    assert not has_follow(
+        hand_of("6 6"), parse_play("5 5"), DEFAULT_RULES, forbidden_ranks=frozenset({SIX})
+    )
 
 
 def test_special_beats_and_attached_twos() -> None:
     assert follows_text("2 2 2 2 SJ", "BJ", BIE3) == ["2 2 2"]
     assert follows_text("2 2 2 2 SJ TOP", "TOP", BIE3) == ["2 2 2 2"]
     assert follows_text("2 2 9 9 SJ", "8 8 8", BIE3) == [
-        "2 9 9", "2 2 9", "SJ 9 9", "SJ 2 9", "SJ 2 2"]
+        "2 9 9",
+        "2 2 9",
+        "SJ 9 9",
+        "SJ 2 9",
+        "SJ 2 2",
+    ]
     assert follows_text("2 2 2", "BJ") == []
 
 
 def test_roasting_follows() -> None:
     assert follows_text("SJ SJ BJ 9 9 9", "SJ 8 8", ROAST) == [
-        "BJ 9 9", "BJ SJ 9", "BJ SJ SJ", "SJ SJ 9 9"]
+        "BJ 9 9",
+        "BJ SJ 9",
+        "BJ SJ SJ",
+        "SJ SJ 9 9",
+    ]
     assert follows_text("SJ SJ SJ", "BJ", ROAST) == ["SJ SJ", "SJ SJ SJ"]
 
 
@@ -93,6 +120,7 @@ def test_hand_must_be_a_count_vector() -> None:
 
 
 # --------------------------------------------------------------------------- properties
+
 
 @st.composite
 def small_hands(draw: st.DrawFn, rules: PlayRules) -> list[int]:
@@ -135,7 +163,19 @@ def test_follows_from_full_hands(rnd: random.Random, size: int) -> None:
         return
     prev = Play(rnd.choice(leads))
     found = legal_follows(hand, prev, DEFAULT_RULES)
-    expected = [p for p in legal_leads(hand, DEFAULT_RULES)
-                if beats_fast(prev.ranks, p, DEFAULT_RULES)]
+    expected = [
+        p for p in legal_leads(hand, DEFAULT_RULES) if beats_fast(prev.ranks, p, DEFAULT_RULES)
+    ]
     assert found == expected
     assert has_follow(hand, prev, DEFAULT_RULES) == bool(found)
+
+
+def test_benchmark_runs() -> None:
+    from baohuang.engine.benchmarks import bench_rules, make_beat_pairs, make_follow_cases
+
+    for prev, cand in make_beat_pairs(20):
+        assert len(prev) == len(cand) and 1 <= len(prev) <= 4
+    for hand, previous in make_follow_cases(20):
+        assert sum(hand) == 44 and 1 <= previous.size <= 4
+    figures = bench_rules(0.01)
+    assert figures["beat_checks_per_s"] > 0 and figures["follow_generations_per_s"] > 0

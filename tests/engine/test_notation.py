@@ -35,51 +35,73 @@ from baohuang.engine.plays import Play
 
 
 def test_rank_ints_are_the_contract() -> None:
-    assert RANK_NAMES == ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2",
-                          "SJ", "BJ", "TOP")
+    assert RANK_NAMES == (
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "J",
+        "Q",
+        "K",
+        "A",
+        "2",
+        "SJ",
+        "BJ",
+        "TOP",
+    )
     assert (TWO, SJ, BJ, TOP) == (12, 13, 14, 15)
 
 
-@pytest.mark.parametrize(("token", "card"), [
-    ("3", Card(0)),
-    ("10", Card(TEN)),
-    ("T", Card(TEN)),
-    ("t", Card(TEN)),
-    ("J", Card(8)),
-    ("q", Card(9)),
-    ("K", Card(10)),
-    ("A", Card(11)),
-    ("2", Card(TWO)),
-    ("SJ", Card(SJ)),
-    ("sj", Card(SJ)),
-    ("Bj", Card(BJ)),
-    ("TOP", Card(TOP)),
-    ("4s", Card(1, SPADES)),
-    ("10h", Card(TEN, HEARTS)),
-    ("Th", Card(TEN, HEARTS)),
-    ("Ac", Card(11, CLUBS)),
-    ("2d", Card(TWO, DIAMONDS)),
-    ("K♠", Card(10, SPADES)),
-    ("9♥", Card(6, HEARTS)),
-    ("9♣", Card(6, CLUBS)),
-    ("9♦", Card(6, DIAMONDS)),
-    ("BJ*", Card(BJ, None, EMPEROR_CARD)),
-    ("SJ*", Card(SJ, None, GUARD_CARD)),
-    ("  7  ", Card(4)),
-])
+@pytest.mark.parametrize(
+    ("token", "card"),
+    [
+        ("3", Card(0)),
+        ("10", Card(TEN)),
+        ("T", Card(TEN)),
+        ("t", Card(TEN)),
+        ("J", Card(8)),
+        ("q", Card(9)),
+        ("K", Card(10)),
+        ("A", Card(11)),
+        ("2", Card(TWO)),
+        ("SJ", Card(SJ)),
+        ("sj", Card(SJ)),
+        ("Bj", Card(BJ)),
+        ("TOP", Card(TOP)),
+        ("4s", Card(1, SPADES)),
+        ("10h", Card(TEN, HEARTS)),
+        ("Th", Card(TEN, HEARTS)),
+        ("Ac", Card(11, CLUBS)),
+        ("2d", Card(TWO, DIAMONDS)),
+        ("K♠", Card(10, SPADES)),
+        ("9♥", Card(6, HEARTS)),
+        ("9♣", Card(6, CLUBS)),
+        ("9♦", Card(6, DIAMONDS)),
+        ("BJ*", Card(BJ, None, EMPEROR_CARD)),
+        ("SJ*", Card(SJ, None, GUARD_CARD)),
+        ("  7  ", Card(4)),
+    ],
+)
 def test_parse_card(token: str, card: Card) -> None:
     assert parse_card(token) == card
 
 
-@pytest.mark.parametrize(("card", "text"), [
-    (Card(TEN), "10"),
-    (Card(TEN, HEARTS), "10h"),
-    (Card(11, DIAMONDS), "Ad"),
-    (Card(BJ, None, EMPEROR_CARD), "BJ*"),
-    (Card(SJ, None, GUARD_CARD), "SJ*"),
-    (Card(SJ), "SJ"),
-    (Card(TOP), "TOP"),
-])
+@pytest.mark.parametrize(
+    ("card", "text"),
+    [
+        (Card(TEN), "10"),
+        (Card(TEN, HEARTS), "10h"),
+        (Card(11, DIAMONDS), "Ad"),
+        (Card(BJ, None, EMPEROR_CARD), "BJ*"),
+        (Card(SJ, None, GUARD_CARD), "SJ*"),
+        (Card(SJ), "SJ"),
+        (Card(TOP), "TOP"),
+    ],
+)
 def test_format_card(card: Card, text: str) -> None:
     assert format_card(card) == text
     assert parse_card(text) == card
@@ -113,15 +135,18 @@ def test_format_play_accepts_rank_sequences() -> None:
     assert format_play([5, BJ, 5, SJ]) == "BJ SJ 8 8"
 
 
-@pytest.mark.parametrize(("text", "token", "position"), [
-    ("8 8 X", "X", 2),
-    ("11", "11", 0),
-    ("8 8 1", "1", 2),
-    ("SJ 8* 8", "8*", 1),
-    ("BJs", "BJs", 0),
-    ("8x", "8x", 0),
-    ("Q Q Q Q Z", "Z", 4),
-])
+@pytest.mark.parametrize(
+    ("text", "token", "position"),
+    [
+        ("8 8 X", "X", 2),
+        ("11", "11", 0),
+        ("8 8 1", "1", 2),
+        ("SJ 8* 8", "8*", 1),
+        ("BJs", "BJs", 0),
+        ("8x", "8x", 0),
+        ("Q Q Q Q Z", "Z", 4),
+    ],
+)
 def test_bad_token_is_named(text: str, token: str, position: int) -> None:
     with pytest.raises(NotationError) as info:
         parse_play(text)

@@ -46,16 +46,19 @@ def test_play_rejects_bad_ranks() -> None:
         Play.of([-1])
 
 
-@pytest.mark.parametrize(("text", "base"), [
-    ("SJ 8 8 8", 5),
-    ("BJ SJ", None),
-    ("SJ", None),
-    ("2 2 2", TWO),
-    ("2 8 8 8", 5),
-    ("TOP 9 9", 6),
-    ("TOP", TOP),
-    ("A", 11),
-])
+@pytest.mark.parametrize(
+    ("text", "base"),
+    [
+        ("SJ 8 8 8", 5),
+        ("BJ SJ", None),
+        ("SJ", None),
+        ("2 2 2", TWO),
+        ("2 8 8 8", 5),
+        ("TOP 9 9", 6),
+        ("TOP", TOP),
+        ("A", 11),
+    ],
+)
 def test_base_rank(text: str, base: int | None) -> None:
     assert parse_play(text).base_rank == base
 
@@ -71,24 +74,38 @@ def test_counts_and_parts() -> None:
     assert rank_counts([3, 3, BJ]) == [0, 0, 0, 2] + [0] * 10 + [1, 0]
 
 
-@pytest.mark.parametrize("text", [
-    "6", "7 7", "8 8 8", "9 9 9 9", "SJ 8 8 8", "BJ SJ 9 9 9 9", "SJ", "BJ BJ SJ SJ",
-    "2 2 2", "Q Q Q Q Q Q Q Q Q Q Q Q Q Q Q Q",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "6",
+        "7 7",
+        "8 8 8",
+        "9 9 9 9",
+        "SJ 8 8 8",
+        "BJ SJ 9 9 9 9",
+        "SJ",
+        "BJ BJ SJ SJ",
+        "2 2 2",
+        "Q Q Q Q Q Q Q Q Q Q Q Q Q Q Q Q",
+    ],
+)
 def test_legal_plays(text: str) -> None:
     play = parse_play(text)
     assert is_legal_play(play, DEFAULT_RULES) is None
     assert is_legal_fast(play.ranks, DEFAULT_RULES)
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("8 9", "cards of different ranks (9 and 8) cannot be played together"),
-    ("SJ 8 9 9", "only BJ and SJ can be attached"),
-    ("3 4 5", "no straights"),
-    ("2 8 8 8", "2s cannot be attached in this variant"),
-    ("TOP", "no card above the big joker"),
-    ("TOP 8 8", "no card above the big joker"),
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("8 9", "cards of different ranks (9 and 8) cannot be played together"),
+        ("SJ 8 9 9", "only BJ and SJ can be attached"),
+        ("3 4 5", "no straights"),
+        ("2 8 8 8", "2s cannot be attached in this variant"),
+        ("TOP", "no card above the big joker"),
+        ("TOP 8 8", "no card above the big joker"),
+    ],
+)
 def test_illegal_plays_say_why(text: str, words: str) -> None:
     play = parse_play(text)
     reason = is_legal_play(play, DEFAULT_RULES)
@@ -143,10 +160,14 @@ def test_rules_validation() -> None:
     assert RoastRules(((SJ, BJ),)).joker_order == ((BJ, SJ),)
 
 
-@given(st.lists(st.integers(0, TOP), max_size=12),
-       st.frozensets(st.sampled_from([TWO, SJ, BJ, TOP, 3])), st.booleans())
-def test_fast_and_explained_legality_agree(ranks: list[int], attach: frozenset[int],
-                                           has_top: bool) -> None:
+@given(
+    st.lists(st.integers(0, TOP), max_size=12),
+    st.frozensets(st.sampled_from([TWO, SJ, BJ, TOP, 3])),
+    st.booleans(),
+)
+def test_fast_and_explained_legality_agree(
+    ranks: list[int], attach: frozenset[int], has_top: bool
+) -> None:
     rules = PlayRules(attachable=attach, has_top=has_top)
     play = Play.of(ranks)
     assert is_legal_fast(play.ranks, rules) == (is_legal_play(play, rules) is None)
