@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     # Project apps (catalog, api, jobs) are added here as they land.
+    "baohuang.catalog",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,561 @@
+"""The catalog in the Django admin: edit drafts as YAML, publish, diff, retire, clone.
+
+The admin stays thin: every write calls :mod:`baohuang.catalog.services`, every list or
+diff comes from :mod:`baohuang.catalog.selectors`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.forms import Form
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils.html import format_html
+from django.views.decorators.http import require_POST
+
+from baohuang.catalog import selectors, services
+from baohuang.catalog.documents import to_yaml
+from baohuang.catalog.errors import CatalogError
+from baohuang.catalog.forms import CloneForm, PublishForm, RuleSetForm, problem_line
+from baohuang.catalog.models import EditEvent, RuleSet, RuleSetVersion
+
+PUBLISH_PERMISSION = "catalog.publish_ruleset"
+
+
+def _show(value: Any) -> str:
+    """A definition value as one line of JSON (Chinese kept), or a dash when absent."""
+    if value is None:
+        return "—"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _status(rule_set: RuleSet) -> str:
+    return selectors.draft_status(
+        rule_set,
+        getattr(rule_set, "latest_checksum", None),
+        getattr(rule_set, "version_count", 0),
+    )
+
+
+def _missing(model_admin: admin.ModelAdmin, request: HttpRequest, object_id: str) -> HttpResponse:
+    """Back to the list with a message, as the admin does for an unknown object id."""
+    model_admin.message_user(
+        request,
+        f"No {model_admin.opts.verbose_name} with id '{object_id}' exists; it may have been "
+        "deleted.",
+        messages.WARNING,
+    )
+    return HttpResponseRedirect(
+        reverse(f"admin:{model_admin.opts.app_label}_{model_admin.opts.model_name}_changelist")
+    )
+
+
+# --------------------------------------------------------------------------- rule sets
+
+
+@admin.register(RuleSet)
+class RuleSetAdmin(admin.ModelAdmin):
+    """Rule sets: list with status, YAML draft editing, publish, diff, clone."""
+
+    form = RuleSetForm
+    change_form_template = "admin/catalog/ruleset/change_form.html"
+    list_display = (
+        "slug",
+        "name_zh",
+        "name_en",
+        "status",
+        "latest",
+        "draft_revision",
+        "updated_at",
+    )
+    search_fields = ("slug", "name_zh", "name_en")
+    actions = ("publish_selected", "clone_selected")
+    fieldsets = (
+        (None, {"fields": ("slug", "name_zh", "name_en", "description")}),
+        ("Draft", {"fields": ("draft_yaml", "revision")}),
+    )
+
+    # ---- list
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[RuleSet]:
+        """Rule sets annotated with their latest version (see ``selectors.rule_set_list``)."""
+        return selectors.rule_set_list()
+
+    @admin.display(description="status")
+    def status(self, obj: RuleSet) -> str:
+        """Never published, draft changed since latest, draft = latest, or retired."""
+        return selectors.STATUS_LABELS[_status(obj)]
+
+    @admin.display(description="latest version", ordering="latest_number")
+    def latest(self, obj: RuleSet) -> str:
+        """The highest non-retired version number."""
+        number = getattr(obj, "latest_number", None)
+        return "—" if number is None else f"v{number}"
+
+    # ---- permissions
+
+    def has_publish_permission(self, request: HttpRequest) -> bool:
+        """Publishing and retiring need ``catalog.publish_ruleset``."""
+        return bool(request.user.has_perm(PUBLISH_PERMISSION))
+
+    def get_readonly_fields(self, request: HttpRequest, obj: RuleSet | None = None) -> Any:
+        """The slug (the variant id) never changes once created."""
+        return ("slug",) if obj is not None else ()
+
+    # ---- saving through the services
+
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        """The admin's add/change view; a refusal by a service (a race the form could not
+        see) becomes a message on the same page instead of an error page."""
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except CatalogError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
+
+    def save_model(self, request: HttpRequest, obj: RuleSet, form: Form, change: bool) -> None:
+        """Create the rule set or save its draft through the services (never directly)."""
+        data = form.cleaned_data
+        if change:
+            saved = services.update_draft(
+                obj,
+                data["definition"],
+                data["revision"],
+                request.user,
+                name_zh=data["name_zh"],
+                name_en=data["name_en"],
+                description=data["description"],
+            )
+        else:
+            saved = services.create_rule_set(
+                data["slug"],
+                data["name_zh"],
+                data["name_en"],
+                data["definition"],
+                request.user,
+                description=data["description"],
+            )
+        obj.pk = saved.pk
+        obj.refresh_from_db()
+        for warning in getattr(form, "warnings", []):
+            self.message_user(request, "Warning — " + problem_line(warning), messages.WARNING)
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        """Nothing related is edited on this form."""
+
+    # ---- the change page
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        """The edit page, with the published versions and links to publish, diff, history."""
+        extra = dict(extra_context or {})
+        rule_set = self.get_object(request, unquote(object_id))
+        if rule_set is not None:
+            versions = RuleSetVersion.objects.filter(rule_set=rule_set).select_related(
+                "published_by"
+            )
+            extra.update(
+                versions=versions,
+                status_label=selectors.STATUS_LABELS[_status(rule_set)],
+                can_publish=self.has_publish_permission(request),
+                history_url=reverse("admin:catalog_editevent_changelist")
+                + f"?rule_set__id__exact={rule_set.pk}",
+            )
+        return super().change_view(request, object_id, form_url, extra)
+
+    # ---- extra admin pages
+
+    def get_urls(self) -> list[URLPattern]:
+        """Publish, diff and clone pages under each rule set."""
+        wrap = self.admin_site.admin_view
+        own = [
+            path(
+                "<path:object_id>/publish/",
+                wrap(self.publish_view),
+                name="catalog_ruleset_publish",
+            ),
+            path("<path:object_id>/diff/", wrap(self.diff_view), name="catalog_ruleset_diff"),
+            path("<path:object_id>/clone/", wrap(self.clone_view), name="catalog_ruleset_clone"),
+        ]
+        return own + list(super().get_urls())
+
+    def _rule_set_or_redirect(self, request: HttpRequest, object_id: str) -> RuleSet | HttpResponse:
+        rule_set = self.get_object(request, unquote(object_id))
+        if rule_set is None:
+            return _missing(self, request, object_id)
+        return rule_set
+
+    def _page(self, request: HttpRequest, template: str, **context: Any) -> TemplateResponse:
+        return TemplateResponse(
+            request,
+            template,
+            {**self.admin_site.each_context(request), "opts": self.opts, **context},
+        )
+
+    def publish_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """GET: what publishing would change; POST: publish the draft (publishers only)."""
+        if not self.has_publish_permission(request):
+            raise PermissionDenied
+        found = self._rule_set_or_redirect(request, object_id)
+        if isinstance(found, HttpResponse):
+            return found
+        rule_set = found
+        change_url = reverse("admin:catalog_ruleset_change", args=[rule_set.pk])
+        if request.method == "POST":
+            form = PublishForm(request.POST)
+            if not form.is_valid():
+                self.message_user(request, "Reload the page and publish again.", messages.ERROR)
+                return HttpResponseRedirect(request.path)
+            try:
+                version = services.publish(
+                    rule_set, request.user, expected_revision=form.cleaned_data["revision"]
+                )
+            except CatalogError as exc:
+                self.message_user(request, exc.message, messages.ERROR)
+                return HttpResponseRedirect(request.path)
+            self.message_user(
+                request,
+                f"Published {rule_set.slug} version {version.number}.",
+                messages.SUCCESS,
+            )
+            return HttpResponseRedirect(change_url)
+        report = selectors.check_definition(rule_set.draft, rule_set.slug)
+        latest = selectors.latest_version(rule_set)
+        candidate = selectors.published_form(rule_set)
+        changes = (
+            selectors.diff_definitions(latest.definition, candidate)
+            if latest is not None and candidate is not None
+            else []
+        )
+        blocked = ""
+        if not report.valid:
+            blocked = "The draft has errors; fix them before publishing."
+        elif latest is not None and not changes:
+            blocked = f"The draft is identical to version {latest.number}: nothing to publish."
+        return self._page(
+            request,
+            "admin/catalog/ruleset/publish.html",
+            title=f"Publish {rule_set.slug}",
+            original=rule_set,
+            change_url=change_url,
+            latest=latest,
+            next_number=selectors.next_version_number(rule_set),
+            changes=[self._row(c) for c in changes],
+            errors=[problem_line(p) for p in report.errors],
+            warnings=[problem_line(p) for p in report.warnings],
+            blocked=blocked,
+            form=PublishForm(initial={"revision": rule_set.draft_revision}),
+        )
+
+    @staticmethod
+    def _row(change: dict[str, Any]) -> dict[str, str]:
+        return {
+            "path": change["path"] or "(whole document)",
+            "change": change["change"],
+            "old": _show(change["old"]),
+            "new": _show(change["new"]),
+        }
+
+    def diff_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Changed paths between two versions, or a version and the draft.
+
+        Query: ``?from=1&to=2`` (a version number or ``draft``); by default the latest
+        version against the draft. A bad or missing version is reported on the page.
+        """
+        found = self._rule_set_or_redirect(request, object_id)
+        if isinstance(found, HttpResponse):
+            return found
+        rule_set = found
+        numbers = list(
+            RuleSetVersion.objects.filter(rule_set=rule_set)
+            .order_by("number")
+            .values_list("number", flat=True)
+        )
+        latest = selectors.latest_version(rule_set)
+        default_from = str(latest.number) if latest is not None else "draft"
+        side_a = request.GET.get("from", default_from).strip() or default_from
+        side_b = request.GET.get("to", "draft").strip() or "draft"
+        problems: list[str] = []
+        definitions: list[Any] = []
+        for label, side in (("from", side_a), ("to", side_b)):
+            if side == "draft":
+                draft = selectors.published_form(rule_set)
+                definitions.append(draft if draft is not None else rule_set.draft)
+            elif side.isdigit() and int(side) in numbers:
+                definitions.append(
+                    RuleSetVersion.objects.get(rule_set=rule_set, number=int(side)).definition
+                )
+            else:
+                known = ", ".join(str(n) for n in numbers) or "none yet"
+                problems.append(
+                    f"'{side}' ({label}) is not a version of {rule_set.slug}: use 'draft' or a "
+                    f"version number (published: {known})."
+                )
+        changes = (
+            [self._row(c) for c in selectors.diff_definitions(*definitions)] if not problems else []
+        )
+        response = self._page(
+            request,
+            "admin/catalog/ruleset/diff.html",
+            title=f"Differences in {rule_set.slug}",
+            original=rule_set,
+            change_url=reverse("admin:catalog_ruleset_change", args=[rule_set.pk]),
+            choices=["draft", *(str(n) for n in numbers)],
+            side_a=side_a,
+            side_b=side_b,
+            problems=problems,
+            changes=changes,
+        )
+        if problems:
+            response.status_code = 404
+        return response
+
+    def clone_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """A form for the new slug; creates a rule set whose draft copies this one's."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        found = self._rule_set_or_redirect(request, object_id)
+        if isinstance(found, HttpResponse):
+            return found
+        rule_set = found
+        form = CloneForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            try:
+                copy = services.clone_rule_set(
+                    rule_set,
+                    data["slug"],
+                    request.user,
+                    name_zh=data["name_zh"] or None,
+                    name_en=data["name_en"] or None,
+                )
+            except CatalogError as exc:
+                form.add_error(None, exc.message)
+            else:
+                self.message_user(
+                    request,
+                    f"Cloned {rule_set.slug} as {copy.slug} (a draft, not yet published).",
+                    messages.SUCCESS,
+                )
+                return HttpResponseRedirect(reverse("admin:catalog_ruleset_change", args=[copy.pk]))
+        return self._page(
+            request,
+            "admin/catalog/ruleset/clone.html",
+            title=f"Clone {rule_set.slug}",
+            original=rule_set,
+            change_url=reverse("admin:catalog_ruleset_change", args=[rule_set.pk]),
+            form=form,
+        )
+
+    # ---- actions
+
+    @admin.action(description="Publish the selected drafts", permissions=["publish"])
+    def publish_selected(self, request: HttpRequest, queryset: QuerySet[RuleSet]) -> None:
+        """Publish each selected draft; each refusal is reported with its reason."""
+        for rule_set in queryset:
+            try:
+                version = services.publish(rule_set, request.user)
+            except CatalogError as exc:
+                self.message_user(request, f"{rule_set.slug}: {exc.message}", messages.WARNING)
+            else:
+                self.message_user(
+                    request, f"Published {rule_set.slug} version {version.number}.", messages.INFO
+                )
+
+    @admin.action(description="Clone the selected rule set", permissions=["add"])
+    def clone_selected(
+        self, request: HttpRequest, queryset: QuerySet[RuleSet]
+    ) -> HttpResponse | None:
+        """Go to the clone form of the one selected rule set."""
+        if queryset.count() != 1:
+            self.message_user(request, "Select exactly one rule set to clone.", messages.WARNING)
+            return None
+        only = queryset.first()
+        assert only is not None
+        return HttpResponseRedirect(reverse("admin:catalog_ruleset_clone", args=[only.pk]))
+
+
+# --------------------------------------------------------------------------- versions
+
+
+@admin.register(RuleSetVersion)
+class RuleSetVersionAdmin(admin.ModelAdmin):
+    """Published versions: read-only; publishers may retire one."""
+
+    change_form_template = "admin/catalog/rulesetversion/change_form.html"
+    list_display = (
+        "rule_set",
+        "number",
+        "short_checksum",
+        "published_by",
+        "published_at",
+        "retired",
+    )
+    list_filter = ("retired", "rule_set")
+    list_select_related = ("rule_set", "published_by")
+    search_fields = ("rule_set__slug", "checksum")
+    actions = ("retire_selected",)
+    fields = (
+        "rule_set",
+        "number",
+        "checksum",
+        "published_by",
+        "published_at",
+        "retired",
+        "definition_yaml",
+    )
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        """Versions are created only by publishing a draft."""
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        """Published versions are read-only."""
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        """Published versions are never deleted."""
+        return False
+
+    def has_publish_permission(self, request: HttpRequest) -> bool:
+        """Retiring needs ``catalog.publish_ruleset``."""
+        return bool(request.user.has_perm(PUBLISH_PERMISSION))
+
+    @admin.display(description="checksum")
+    def short_checksum(self, obj: RuleSetVersion) -> str:
+        """The first 12 hex digits of the SHA-256."""
+        return obj.checksum[:12]
+
+    @admin.display(description="definition")
+    def definition_yaml(self, obj: RuleSetVersion) -> str:
+        """The published definition as YAML."""
+        return format_html(
+            '<pre style="white-space: pre-wrap; font-size: 12px;">{}</pre>',
+            to_yaml(obj.definition),
+        )
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        """The read-only page, with diff links and a Retire button for publishers."""
+        extra = dict(extra_context or {})
+        version = self.get_object(request, unquote(object_id))
+        if version is not None:
+            diff_url = reverse("admin:catalog_ruleset_diff", args=[version.rule_set_id])
+            previous = (
+                RuleSetVersion.objects.filter(
+                    rule_set_id=version.rule_set_id, number__lt=version.number
+                )
+                .order_by("-number")
+                .values_list("number", flat=True)
+                .first()
+            )
+            extra.update(
+                can_retire=self.has_publish_permission(request) and not version.retired,
+                diff_previous_url=(
+                    f"{diff_url}?from={previous}&to={version.number}"
+                    if previous is not None
+                    else ""
+                ),
+                diff_draft_url=f"{diff_url}?from={version.number}&to=draft",
+            )
+        return super().change_view(request, object_id, form_url, extra)
+
+    def get_urls(self) -> list[URLPattern]:
+        """A retire endpoint (POST) under each version."""
+        own = [
+            path(
+                "<path:object_id>/retire/",
+                self.admin_site.admin_view(require_POST(self.retire_view)),
+                name="catalog_rulesetversion_retire",
+            ),
+        ]
+        return own + list(super().get_urls())
+
+    def retire_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Retire one version (publishers only), then back to its page."""
+        if not self.has_publish_permission(request):
+            raise PermissionDenied
+        version = self.get_object(request, unquote(object_id))
+        if version is None:
+            return _missing(self, request, object_id)
+        services.retire_version(version, request.user)
+        self.message_user(
+            request,
+            f"Retired {version.rule_set.slug} version {version.number}: it is kept, but it is "
+            "no longer the latest.",
+            messages.SUCCESS,
+        )
+        return HttpResponseRedirect(
+            reverse("admin:catalog_rulesetversion_change", args=[version.pk])
+        )
+
+    @admin.action(description="Retire the selected versions", permissions=["publish"])
+    def retire_selected(self, request: HttpRequest, queryset: QuerySet[RuleSetVersion]) -> None:
+        """Retire each selected version (kept, but never the latest)."""
+        count = 0
+        for version in queryset.select_related("rule_set"):
+            if not version.retired:
+                services.retire_version(version, request.user)
+                count += 1
+        self.message_user(request, f"Retired {count} version(s).", messages.SUCCESS)
+
+
+# --------------------------------------------------------------------------- history
+
+
+@admin.register(EditEvent)
+class EditEventAdmin(admin.ModelAdmin):
+    """The edit history: who created, changed, published or retired what, and when."""
+
+    list_display = ("created_at", "rule_set", "action", "version", "user", "summary")
+    list_filter = ("action", "rule_set")
+    list_select_related = ("rule_set", "version", "user")
+    search_fields = ("rule_set__slug", "summary")
+    date_hierarchy = "created_at"
+    fields = (
+        "created_at",
+        "rule_set",
+        "action",
+        "version",
+        "user",
+        "revision",
+        "summary",
+        "changed_paths",
+    )
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        """History is written by the services only."""
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        """History is read-only."""
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        """History is kept."""
+        return False

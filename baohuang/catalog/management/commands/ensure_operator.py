@@ -1,0 +1,87 @@
+"""``manage.py ensure_operator``: the "Operators" group and an operator account."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group, Permission
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import transaction
+
+GROUP_NAME = "Operators"
+DEFAULT_USERNAME = "operator"
+DEFAULT_PASSWORD = "operator"
+
+#: What an operator may do: edit rule sets, publish and retire, read versions and history.
+OPERATOR_PERMISSIONS = (
+    "catalog.add_ruleset",
+    "catalog.change_ruleset",
+    "catalog.view_ruleset",
+    "catalog.publish_ruleset",
+    "catalog.view_rulesetversion",
+    "catalog.view_editevent",
+)
+
+
+def operators_group() -> Group:
+    """The "Operators" group with exactly the operator permissions (created if missing)."""
+    group, _ = Group.objects.get_or_create(name=GROUP_NAME)
+    wanted = []
+    for name in OPERATOR_PERMISSIONS:
+        app_label, codename = name.split(".")
+        wanted.append(Permission.objects.get(content_type__app_label=app_label, codename=codename))
+    group.permissions.add(*wanted)
+    return group
+
+
+class Command(BaseCommand):
+    help = (
+        "Create the 'Operators' group (edit, publish and retire rule sets) and, if no operator "
+        "exists yet, a staff account in it: OPERATOR_USERNAME / OPERATOR_PASSWORD from the "
+        "environment, default operator / operator (for local use only)."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--username", default=None, help="Overrides OPERATOR_USERNAME.")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        username = options["username"] or os.environ.get("OPERATOR_USERNAME") or DEFAULT_USERNAME
+        password = os.environ.get("OPERATOR_PASSWORD") or DEFAULT_PASSWORD
+        users = get_user_model()
+        with transaction.atomic():
+            group = operators_group()
+            existing = users.objects.filter(username=username).first()
+            if existing is None and group.user_set.exists():
+                names = ", ".join(group.user_set.values_list("username", flat=True)[:5])
+                self.stdout.write(f"Operators exist already ({names}); no account created.")
+                return
+            if existing is None:
+                user = users.objects.create_user(username=username, password=password)
+                user.is_staff = True
+                user.save(update_fields=["is_staff"])
+                user.groups.add(group)
+                created = True
+            else:
+                user = existing
+                if not user.is_staff:
+                    user.is_staff = True
+                    user.save(update_fields=["is_staff"])
+                user.groups.add(group)
+                created = False
+        if created:
+            self.stdout.write(f"Created the operator account '{username}' (group {GROUP_NAME}).")
+            shown = password if password == DEFAULT_PASSWORD else "(from OPERATOR_PASSWORD)"
+            self.stdout.write(f"Log in at /admin/ as {username} / {shown}.")
+            if password == DEFAULT_PASSWORD:
+                self.stdout.write(
+                    self.style.WARNING(
+                        "This is the default password: set OPERATOR_PASSWORD for anything but "
+                        "local use."
+                    )
+                )
+        else:
+            self.stdout.write(
+                f"The operator account '{username}' exists (password unchanged); log in at /admin/."
+            )

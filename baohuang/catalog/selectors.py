@@ -1,0 +1,172 @@
+"""Reads of the rule catalog: latest versions, lists, diffs, draft checks (no writes)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from django.db.models import Count, IntegerField, Max, OuterRef, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
+
+from baohuang.catalog.documents import in_language_order
+from baohuang.catalog.models import RuleSet, RuleSetVersion
+from baohuang.rules import Problem, Report, definition_of, validate_definition
+
+DraftStatus = Literal["unpublished", "retired", "invalid", "changed", "published"]
+
+#: Plain-language labels of :func:`draft_status`, for the admin.
+STATUS_LABELS: dict[str, str] = {
+    "unpublished": "never published",
+    "retired": "every version retired",
+    "invalid": "draft has errors",
+    "changed": "draft changed since latest",
+    "published": "draft = latest",
+}
+
+
+def latest_version(rule_set: RuleSet) -> RuleSetVersion | None:
+    """The highest-numbered version that is not retired, or None."""
+    return (
+        RuleSetVersion.objects.filter(rule_set=rule_set, retired=False)
+        .select_related("published_by")
+        .order_by("-number")
+        .first()
+    )
+
+
+def highest_version(rule_set: RuleSet) -> RuleSetVersion | None:
+    """The highest-numbered version, retired or not, or None."""
+    return RuleSetVersion.objects.filter(rule_set=rule_set).order_by("-number").first()
+
+
+def next_version_number(rule_set: RuleSet) -> int:
+    """One more than the highest version number, retired versions included."""
+    highest = RuleSetVersion.objects.filter(rule_set=rule_set).aggregate(n=Max("number"))["n"]
+    return (highest or 0) + 1
+
+
+def rule_set_list() -> QuerySet[RuleSet]:
+    """All rule sets by slug, annotated with ``latest_number``, ``latest_checksum`` (the
+    highest non-retired version, None if there is none) and ``version_count``."""
+    latest = RuleSetVersion.objects.filter(rule_set=OuterRef("pk"), retired=False).order_by(
+        "-number"
+    )
+    counts = (
+        RuleSetVersion.objects.filter(rule_set=OuterRef("pk"))
+        .order_by()
+        .values("rule_set")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return RuleSet.objects.annotate(
+        latest_number=Subquery(latest.values("number")[:1], output_field=IntegerField()),
+        latest_checksum=Subquery(latest.values("checksum")[:1]),
+        version_count=Coalesce(Subquery(counts, output_field=IntegerField()), Value(0)),
+    ).order_by("slug")
+
+
+def draft_status(rule_set: RuleSet, latest_checksum: str | None, version_count: int) -> DraftStatus:
+    """Where the draft stands against the latest published version.
+
+    ``unpublished`` (no version yet), ``retired`` (every version retired), ``invalid`` (the
+    draft has errors), ``changed`` (differs from the latest version) or ``published``.
+    """
+    if version_count == 0:
+        return "unpublished"
+    if latest_checksum is None:
+        return "retired"
+    if not rule_set.draft_checksum:
+        return "invalid"
+    return "published" if rule_set.draft_checksum == latest_checksum else "changed"
+
+
+def get_version(slug: str, number: int) -> RuleSetVersion:
+    """Version ``number`` of the rule set ``slug`` (retired or not).
+
+    Raises ``RuleSetVersion.DoesNotExist`` when there is no such version.
+    """
+    return RuleSetVersion.objects.select_related("rule_set", "published_by").get(
+        rule_set__slug=slug, number=number
+    )
+
+
+def check_definition(definition: Any, slug: str) -> Report:
+    """Validate a definition for the rule set ``slug``: the language, plus ``id == slug``."""
+    report = validate_definition(definition)
+    if report.variant is not None and report.variant.id != slug:
+        mismatch = Problem(
+            "id",
+            f"The id must be the rule set's slug '{slug}'; the definition says "
+            f"'{report.variant.id}'.",
+            code="id_slug",
+        )
+        return Report(report.variant, (mismatch, *report.problems))
+    return report
+
+
+def published_form(rule_set: RuleSet) -> dict[str, Any] | None:
+    """The draft as it would be published (every default written), or None if invalid."""
+    report = check_definition(rule_set.draft, rule_set.slug)
+    if not report.valid or report.variant is None:
+        return None
+    return definition_of(report.variant)
+
+
+# --------------------------------------------------------------------------- diff
+
+
+def _key_path(path: str, key: Any) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal values of the same JSON kind (``true`` is not ``1``)."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    return bool(a == b)
+
+
+def _merged_keys(first: list[Any], second: list[Any]) -> list[Any]:
+    """The keys of both, each key of ``second`` alone placed after its predecessor there."""
+    merged = list(first)
+    for index, key in enumerate(second):
+        if key in merged:
+            continue
+        before = next((k for k in reversed(second[:index]) if k in merged), None)
+        merged.insert(merged.index(before) + 1 if before is not None else 0, key)
+    return merged
+
+
+def _diff(a: Any, b: Any, path: str, out: list[dict[str, Any]]) -> None:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in _merged_keys(list(a), list(b)):
+            child = _key_path(path, key)
+            if key not in b:
+                out.append({"path": child, "old": a[key], "new": None, "change": "removed"})
+            elif key not in a:
+                out.append({"path": child, "old": None, "new": b[key], "change": "added"})
+            else:
+                _diff(a[key], b[key], child, out)
+    elif isinstance(a, list) and isinstance(b, list):
+        for i in range(max(len(a), len(b))):
+            child = f"{path}[{i}]"
+            if i >= len(b):
+                out.append({"path": child, "old": a[i], "new": None, "change": "removed"})
+            elif i >= len(a):
+                out.append({"path": child, "old": None, "new": b[i], "change": "added"})
+            else:
+                _diff(a[i], b[i], child, out)
+    elif not _same(a, b):
+        out.append({"path": path, "old": a, "new": b, "change": "changed"})
+
+
+def diff_definitions(old: Any, new: Any) -> list[dict[str, Any]]:
+    """The changed paths from ``old`` to ``new``, in the language's order.
+
+    Each entry is ``{path, old, new, change}``: ``path`` is a JSON path such as
+    ``scoring.two_person.rows[3].guard`` (empty for the whole document), ``change`` is
+    ``changed``, ``added`` (``old`` is None) or ``removed`` (``new`` is None). Lists are
+    compared item by item.
+    """
+    out: list[dict[str, Any]] = []
+    _diff(in_language_order(old), in_language_order(new), "", out)
+    return out
