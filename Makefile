@@ -4,7 +4,7 @@
 #   make test    ruff, ruff format --check, mypy, pytest   (PYTEST_ARGS=... passes through)
 #   make lint    ruff check + format check + mypy, no tests
 #   make fmt     ruff format + ruff check --fix
-#   make soak    the slow (soak / statistical) tests only
+#   make soak    the slow (soak / fuzz / statistical) tests only; GAMES=N per variant
 #   make clean   caches and build leftovers;  make distclean  also .venv and var/
 
 SHELL := bash
@@ -17,6 +17,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ADDR   ?= 127.0.0.1:8000
 PYTEST_ARGS ?=
+GAMES ?= 1000
 
 .PHONY: help venv test lint fmt run soak clean distclean
 
@@ -56,7 +57,7 @@ run: $(STAMP)
 # Placeholder: the soak/statistical tests are those marked @pytest.mark.slow.
 # pytest exits 5 when none are selected yet; that is not a failure here.
 soak: $(STAMP)
-	$(BIN)/pytest -m slow $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "soak: no slow tests yet"; [ $$rc -eq 5 ]; }
+	SOAK_GAMES=$(GAMES) $(BIN)/pytest -m slow $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "soak: no slow tests yet"; [ $$rc -eq 5 ]; }
 
 clean:
 	rm -rf build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis test-artifacts

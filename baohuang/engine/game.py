@@ -69,6 +69,39 @@ class Outcome:
     unscored_reason: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat knows when it must act: the input of a policy (bots).
+
+    Built from :meth:`Game.view`; holds only information that seat may have. Ranks are
+    ints (see :mod:`baohuang.engine.cards`); `counts` is the seat's hand by rank (16).
+    """
+
+    seat: int
+    phase: Phase
+    question: str
+    """What is asked: grab, offer, solo, guard, rebel, royal_kick, rebel_kick, lead, follow."""
+    hand: tuple[int, ...]
+    """Physical card ids (see :mod:`baohuang.engine.deck`) before play; () during play."""
+    counts: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    emperor: int | None
+    known_partner: int | None
+    """A teammate this seat knows for sure (the guard knows the emperor; anyone knows an
+    open guard's side), or None."""
+    i_am_guard: bool
+    public_guard: int | None
+    solo: Literal["open", "hidden"] | None
+    trick: tuple[int, ...] | None
+    trick_owner: int | None
+    finish: tuple[int, ...]
+    played: tuple[int, ...]
+    rebels_declared: tuple[int, ...]
+    events: tuple[str, ...]
+    hold_back: tuple[int, ...]
+    """Held-back ranks of the variant (public rules)."""
+
+
 @dataclass(slots=True)
 class _Question:
     """A pending declaration: who is asked and what."""
@@ -134,6 +167,8 @@ class Game:
     buys: list[tuple[int, int, int, int | None]] = field(default_factory=list)
     tribute_paid: list[TributeCard] = field(default_factory=list)
     outcome: Outcome | None = None
+    _legal_cache: list[Action] | None = field(default=None, repr=False, compare=False)
+    _lock_after: int = field(default=3, repr=False, compare=False)
 
     # ------------------------------------------------------------------ construction
 
@@ -149,6 +184,7 @@ class Game:
         first = cv.variant.deal.first_dealer if dealer is None else dealer
         rng = random.Random(seed)
         game = cls(cv=cv, seed=seed, dealer=first, rng=rng, hands=[])
+        game._lock_after = cv.variant.play.automatic.lock_after
         game._deal(tribute)
         return game
 
@@ -188,10 +224,12 @@ class Game:
                 continue  # nobody can spare one
             card = max(c for c in self.hands[seller] if RANK_OF[c] == want)
             payment = [c for c in self.hands[buyer] if RANK_OF[c] == pay]
+            paid: int | None = None
             if payment:
-                paid: int | None = max(payment)
-                self.hands[buyer].remove(paid)
-                self.hands[seller].append(paid)
+                payment_card = max(payment)
+                self.hands[buyer].remove(payment_card)
+                self.hands[seller].append(payment_card)
+                paid = payment_card
             elif buy.if_unable == "gift":
                 paid = None
             else:
@@ -214,16 +252,26 @@ class Game:
         if self.phase == "finished":
             return []
         if self._locked(self.to_act):
-            return [self._default_action()]
-        found = self._legal_now()
-        if self.phase != "finished":
+            found = [self._default_action()]
+        else:
+            found = self._legal_now()
             found.append(A.AUTO)
-        return found
+        self._legal_cache = found
+        return list(found)
 
     def apply(self, action: Action) -> None:
         """Take an action for the player to act; IllegalAction (state unchanged) if not allowed."""
         if self.phase == "finished":
             raise IllegalAction("The game is over.")
+        cache = self._legal_cache
+        self._legal_cache = None
+        if action != A.AUTO and cache is not None and not self._locked(self.to_act):
+            # Fast path: the action comes from the list legal_actions() just returned.
+            for legal in cache:
+                if legal is action or legal == action:
+                    self.history.append(action)
+                    self._dispatch(action)
+                    return
         if action == A.AUTO or self._locked(self.to_act):
             if action not in (A.AUTO, self._default_action()):
                 raise IllegalAction(
@@ -272,6 +320,57 @@ class Game:
             "played": {_rank_text(r): n for r, n in enumerate(self.played_counts) if n},
         }
 
+    def view(self, seat: int) -> SeatView:
+        """The policy input for `seat` (cheap to build; nothing hidden leaks)."""
+        phase = self.phase
+        emperor = self.emperor if self.emperor >= 0 else None
+        public_guard = self.guard if self.guard_public else None
+        i_am_guard = self.guard == seat and emperor is not None and seat != emperor
+        known: int | None = None
+        if i_am_guard:
+            known = emperor
+        elif seat == emperor and public_guard is not None:
+            known = public_guard
+        if phase == "play" or (phase == "finished" and self.counts):
+            hand: tuple[int, ...] = ()
+            counts = tuple(self.counts[seat])
+            sizes = tuple(sum(c) for c in self.counts)
+        else:
+            hand = tuple(self.hands[seat])
+            row = [0] * 16
+            for c in hand:
+                row[RANK_OF[c]] += 1
+            counts = tuple(row)
+            sizes = tuple(len(h) for h in self.hands)
+        if phase == "bidding":
+            question = "grab" if isinstance(self._step(), GrabSoloStep) else "offer"
+        elif phase == "declarations":
+            question = self.questions[0].kind if self.questions else ""
+        elif phase == "play":
+            question = "lead" if self.trick is None else "follow"
+        else:
+            question = ""
+        return SeatView(
+            seat=seat,
+            phase=phase,
+            question=question,
+            hand=hand,
+            counts=counts,
+            hand_sizes=sizes,
+            emperor=emperor,
+            known_partner=known,
+            i_am_guard=i_am_guard,
+            public_guard=public_guard,
+            solo=self.solo if (self.solo == "open" or self.guard_public) else None,
+            trick=self.trick,
+            trick_owner=self.trick_owner if self.trick is not None else None,
+            finish=tuple(self.finish),
+            played=tuple(self.played_counts),
+            rebels_declared=tuple(self.rebels_declared),
+            events=tuple(self.events),
+            hold_back=tuple(h.rank for h in self.cv.hold_back),
+        )
+
     def hand_sizes(self) -> list[int]:
         """Cards left in each seat's hand."""
         if self.counts:
@@ -311,7 +410,7 @@ class Game:
             self._apply_play(action)
 
     def _locked(self, seat: int) -> bool:
-        return self.auto_spells[seat] >= self.cv.variant.play.automatic.lock_after
+        return self.auto_spells[seat] >= self._lock_after
 
     def _default_action(self) -> Action:
         """托管: the answer the system gives for a seat (RULES.md §7)."""
@@ -646,8 +745,11 @@ class Game:
         return -1, -1
 
     def _hold_back_ranks(self, seat: int) -> list[int]:
+        hold_back = self.cv.hold_back
+        if not hold_back:
+            return []
         row = self.counts[seat]
-        return [h.rank for h in self.cv.hold_back if row[h.rank]]
+        return [h.rank for h in hold_back if row[h.rank]]
 
     def _play_actions(self) -> list[Action]:
         seat = self.to_act
@@ -658,9 +760,7 @@ class Game:
         previous = None if leading else Play(self.trick or ())
         found: list[Action]
         if held_back:
-            found = list(
-                legal_follows(row, previous, rules, forbidden_ranks=frozenset(held_back))
-            )
+            found = list(legal_follows(row, previous, rules, forbidden_ranks=frozenset(held_back)))
             whole = self._whole_hand(seat)
             if self._whole_hand_ok(seat, whole, leading):
                 found.append(whole)
@@ -713,8 +813,12 @@ class Game:
                     return None
                 return "Deferring is not allowed now."
             if action == A.APPLY_WIND:
-                return None if self.trick is not None and self._may_apply_wind(seat) else (
-                    "Only the next player after one who just went out may apply for the wind."
+                return (
+                    None
+                    if self.trick is not None and self._may_apply_wind(seat)
+                    else (
+                        "Only the next player after one who just went out may apply for the wind."
+                    )
                 )
             return f"'{action}' is not a play-phase action."
         ranks = action
@@ -738,8 +842,10 @@ class Game:
                 names = ", ".join(_rank_text(r) for r in held_back)
                 return f"Held-back cards ({names}) may only be played together in the last play."
             if not self._whole_hand_ok(seat, ranks, leading):
-                return "Held-back cards may only be played when leading." if not leading else (
-                    "The last play is not a legal set."
+                return (
+                    "Held-back cards may only be played when leading."
+                    if not leading
+                    else ("The last play is not a legal set.")
                 )
             return None
         if not leading:
@@ -883,8 +989,13 @@ class Game:
         locked = [s for s in range(5) if self._locked(s)]
         automatic = tuple(s for s in range(5) if self.auto_spells[s] > 0)
         if len(locked) == 5 and self.cv.variant.play.automatic.unscored_if_all:
-            self.outcome = Outcome(tuple(finish), None, TributePlan(), shut_in,
-                                   "All five seats were on automatic play.")
+            self.outcome = Outcome(
+                tuple(finish),
+                None,
+                TributePlan(),
+                shut_in,
+                "All five seats were on automatic play.",
+            )
             return
         result = make_result(
             self.emperor,

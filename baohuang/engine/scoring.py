@@ -81,7 +81,9 @@ def make_result(
         raise ScoringError("The emperor must be a seat from 0 to 4.", "emperor")
     if solo is None:
         if guard is None:
-            raise ScoringError("A game with a guard needs his seat; for a solo game set solo.", "guard")
+            raise ScoringError(
+                "A game with a guard needs his seat; for a solo game set solo.", "guard"
+            )
         if not 0 <= guard <= 4:
             raise ScoringError("The guard must be a seat from 0 to 4.", "guard")
         if guard == emperor:
@@ -130,7 +132,9 @@ def _base_points(cv: CompiledVariant, result: GameResult, guard_known: bool) -> 
         return points
     assert result.guard is not None
     g_rank = result.rank_of(result.guard)
-    table2 = cv.two_person_guard_known if guard_known and cv.two_person_guard_known else cv.two_person
+    table2 = (
+        cv.two_person_guard_known if guard_known and cv.two_person_guard_known else cv.two_person
+    )
     emperor_pts, guard_pts, rebels = table2[(e_rank, g_rank)]
     for seat in range(5):
         if seat == result.emperor:
@@ -166,16 +170,17 @@ def all_events(cv: CompiledVariant, result: GameResult, outcome: Outcome) -> tup
     if result.solo is not None:
         events.append("solo")
         events.append("open_solo" if result.solo == "open" else "hidden_solo")
-    if result.guard is not None and ("open_guard" in has or "rebellion" in has):
-        if "guard_known" not in has:
-            events.append("guard_known")
+    known = "open_guard" in has or "rebellion" in has
+    if result.guard is not None and known and "guard_known" not in has:
+        events.append("guard_known")
     if "open_guard" in has and outcome == "win":
         events.append("open_guard_win")
     return tuple(events)
 
 
-def score(cv: CompiledVariant, result: GameResult, base: int | None = None,
-          table_fee: int | None = None) -> Score:
+def score(
+    cv: CompiledVariant, result: GameResult, base: int | None = None, table_fee: int | None = None
+) -> Score:
     """Score a finished game: table lookup, outcome, multipliers, then money."""
     guard_known = result.guard is not None and bool(
         {"open_guard", "rebellion", "guard_known"} & set(result.events)
@@ -215,7 +220,9 @@ def settle_money(
     if cv.cap_to_carried and result.carried is not None:
         for seat in range(5):
             carried = result.carried[seat]
-            money[seat] = min(money[seat], carried) if money[seat] > 0 else max(money[seat], -carried)
+            money[seat] = (
+                min(money[seat], carried) if money[seat] > 0 else max(money[seat], -carried)
+            )
     return tuple(m - fee for m in money)
 
 

@@ -147,9 +147,7 @@ def resolve_tribute(
                 break
             hand = hands[giver]
             card = (
-                _tribute_card(cv, hand)
-                if as_tribute
-                else max(hand, key=lambda c: (RANK_OF[c], c))
+                _tribute_card(cv, hand) if as_tribute else max(hand, key=lambda c: (RANK_OF[c], c))
             )
             hands[giver].remove(card)
             hands[receiver].append(card)

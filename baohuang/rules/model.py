@@ -334,11 +334,15 @@ class Automatic(Section):
     )
 
 
+def _jokers() -> list[AttachRank]:
+    return ["SJ", "BJ"]
+
+
 class PlayRules(Section):
     """Playing the cards (RULES.md §5, §6)."""
 
     attach: list[AttachRank] = Field(
-        default_factory=lambda: ["SJ", "BJ"],
+        default_factory=_jokers,
         description="Cards that may be attached to a set (挂牌): jokers, and 2s in 憋三.",
     )
     top_card: Literal["none", "guard_card"] = Field(

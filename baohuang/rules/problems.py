@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ValidationError
 
@@ -41,41 +41,64 @@ def join_path(parts: Iterable[str | int]) -> str:
 
 
 def _allowed_fields(model: type[BaseModel], loc: Sequence[str | int]) -> list[str]:
-    """The field names allowed at `loc` (the parent of an unknown key), best effort."""
-    current: Any = model
+    """The field names allowed at `loc` (the parent of an unknown key), best effort.
+
+    A discriminated union (the guard rule, a flow step) puts its tag into the location, e.g.
+    `('bidding', 'flow', 1, 'offer_throne')`; the tag picks the member whose fields apply.
+    """
+    candidates: list[type[BaseModel]] = [model]
     for part in loc:
         if isinstance(part, int):
             continue
-        fields = getattr(current, "model_fields", None)
-        if fields is None or part not in fields:
-            # Discriminated-union tags appear in the location; skip them.
+        if len(candidates) > 1:
+            tagged = [c for c in candidates if _has_tag(c, part)]
+            if tagged:
+                candidates = tagged
+                continue
+        field = candidates[0].model_fields.get(part)
+        if field is None:
             continue
-        current = _model_of(fields[part].annotation)
-        if current is None:
+        candidates = _models_of(field.annotation)
+        if not candidates:
             return []
-    fields = getattr(current, "model_fields", None)
-    return sorted(fields) if fields else []
+    names: set[str] = set()
+    for candidate in candidates:
+        names.update(candidate.model_fields)
+    return sorted(names)
+
+
+def _has_tag(model: type[BaseModel], tag: str) -> bool:
+    """True when one of the model's fields is the one-word literal `tag` (its union tag)."""
+    return any(get_args(f.annotation) == (tag,) for f in model.model_fields.values())
+
+
+def _models_of(annotation: Any) -> list[type[BaseModel]]:
+    """Every pydantic model inside an annotation like `list[X | Y] | None`, in order."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    found: list[type[BaseModel]] = []
+    for arg in getattr(annotation, "__args__", ()) or ():
+        found.extend(m for m in _models_of(arg) if m not in found)
+    return found
 
 
 def _model_of(annotation: Any) -> type[BaseModel] | None:
     """The first pydantic model inside an annotation like `list[X] | None`."""
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in getattr(annotation, "__args__", ()) or ():
-        found = _model_of(arg)
-        if found is not None:
-            return found
-    return None
+    models = _models_of(annotation)
+    return models[0] if models else None
 
 
 def _show(value: Any) -> str:
+    """A value as the document would write it (YAML words for null and booleans), shortened."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
     text = repr(value) if not isinstance(value, str) else f"'{value}'"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def problems_from_validation_error(
-    exc: ValidationError, model: type[BaseModel]
-) -> list[Problem]:
+def problems_from_validation_error(exc: ValidationError, model: type[BaseModel]) -> list[Problem]:
     """Turn pydantic's errors into plain-language problems with JSON paths."""
     problems: list[Problem] = []
     for err in exc.errors(include_url=False):
@@ -111,19 +134,22 @@ def problems_from_validation_error(
             message = f"Expected a list, got {_show(value)}."
         elif kind in ("model_type", "model_attributes_type", "dict_type"):
             message = f"Expected a section with named fields, got {_show(value)}."
+            if isinstance(value, str) and value in _TAG_FIELDS:
+                message += f" Write it as {{{_TAG_FIELDS[value]}: {value}}}."
+        elif kind == "invalid_key":
+            path = join_path(shown[:-1])
+            message = f"Field names must be text, got {_show(value)}."
         elif kind == "greater_than_equal":
             message = f"Must be at least {ctx.get('ge')}, got {_show(value)}."
         elif kind == "less_than_equal":
             message = f"Must be at most {ctx.get('le')}, got {_show(value)}."
         elif kind == "too_short":
             message = (
-                f"Needs at least {ctx.get('min_length')} item(s), "
-                f"got {ctx.get('actual_length')}."
+                f"Needs at least {ctx.get('min_length')} item(s), got {ctx.get('actual_length')}."
             )
         elif kind == "too_long":
             message = (
-                f"Allows at most {ctx.get('max_length')} item(s), "
-                f"got {ctx.get('actual_length')}."
+                f"Allows at most {ctx.get('max_length')} item(s), got {ctx.get('actual_length')}."
             )
         elif kind == "string_too_short":
             message = "Must not be empty."
@@ -133,16 +159,23 @@ def problems_from_validation_error(
             )
         elif kind == "union_tag_invalid":
             message = (
-                f"Unknown kind {_show(ctx.get('tag'))}; choose one of: "
-                f"{ctx.get('expected_tags')}."
+                f"Unknown kind {_show(ctx.get('tag'))}; choose one of: {ctx.get('expected_tags')}."
             )
         elif kind == "union_tag_not_found":
-            message = f"Say which kind this is with '{ctx.get('discriminator', '').strip(chr(39))}'."
+            tag_field = str(ctx.get("discriminator", "")).strip("'")
+            message = f"Say which kind this is with '{tag_field}'."
         else:
             message = err["msg"].rstrip(".") + "."
         problems.append(Problem(path, message, code=kind))
     return problems
 
 
-#: Discriminator tags pydantic puts into error locations.
-_UNION_TAGS = frozenset({"fixed_card", "called_card", "grab_solo", "offer_throne", "redeal"})
+#: Discriminator tags pydantic puts into error locations, and the field that carries each.
+_TAG_FIELDS: dict[str, str] = {
+    "fixed_card": "by",
+    "called_card": "by",
+    "grab_solo": "step",
+    "offer_throne": "step",
+    "redeal": "step",
+}
+_UNION_TAGS = frozenset(_TAG_FIELDS)

@@ -20,6 +20,7 @@ from baohuang.rules import bundled_variant_paths, load_bundled
 
 VARIANTS = [p.stem for p in bundled_variant_paths()]
 GAMES = int(os.environ.get("FUZZ_GAMES", "25"))
+SOAK_GAMES = int(os.environ.get("SOAK_GAMES", "1000"))
 
 
 def cards_in_game(game: Game) -> int:
@@ -47,8 +48,19 @@ def play_random(cv, seed: int, auto_rate: float = 0.0) -> Game:
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
 def test_random_games_end_conserve_cards_score_and_replay(variant_id):
+    check_random_games(variant_id, range(GAMES))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_soak_random_games(variant_id):
+    """`make soak GAMES=N`: N random games per variant, seeds after the quick test's."""
+    check_random_games(variant_id, range(GAMES, GAMES + SOAK_GAMES))
+
+
+def check_random_games(variant_id, seeds):
     cv = compile_variant(load_bundled(variant_id))
-    for seed in range(GAMES):
+    for seed in seeds:
         game = play_random(cv, seed, auto_rate=0.02 if seed % 5 == 0 else 0.0)
         out = game.outcome
         assert out is not None

@@ -112,8 +112,17 @@ def test_automatic_penalty_is_split_among_teammates():
 def test_qingdao_outcome_table():
     # RULES.md §9.1: the outcome column, keyed by the royals' two ranks in any order.
     c = cv("baike-qingdao")
-    expected = {(1, 2): "win", (1, 3): "win", (1, 4): "win", (1, 5): "draw", (2, 3): "win",
-                (2, 5): "lose", (3, 4): "lose", (3, 5): "lose", (4, 5): "lose"}
+    expected = {
+        (1, 2): "win",
+        (1, 3): "win",
+        (1, 4): "win",
+        (1, 5): "draw",
+        (2, 3): "win",
+        (2, 5): "lose",
+        (3, 4): "lose",
+        (3, 5): "lose",
+        (4, 5): "lose",
+    }
     for (a, b), outcome in expected.items():
         finish = [s for s in (2, 3, 4)]
         finish.insert(a - 1, 0)

@@ -123,8 +123,9 @@ def test_tribute_never_creates_or_destroys_cards(variant, finish, solo, guard_op
     c = cv(variant)
     result = make_result(0, None if solo else 1, finish, solo=solo)
     outcome = score(c, result).outcome
-    plan = plan_tribute(c, result, outcome, guard_open=guard_open, shut_in=[finish[4]],
-                        game_ender=finish[3])
+    plan = plan_tribute(
+        c, result, outcome, guard_open=guard_open, shut_in=[finish[4]], game_ender=finish[3]
+    )
     hands = deal(c.shoe, random.Random(seed), 0)
     before = Counter(card for hand in hands for card in hand)
     resolve_tribute(c, plan, hands)
