@@ -161,6 +161,8 @@ class Game:
     out: list[bool] = field(default_factory=lambda: [False] * 5)
     finish: list[int] = field(default_factory=list)
     plays: int = 0
+    uneven_beats: int = 0
+    """Beats with a different number of cards: roasting (烤牌) or a special beat (3×2 > BJ)."""
     tricks: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
     played_counts: list[int] = field(default_factory=lambda: [0] * 16)
     auto_spells: list[int] = field(default_factory=lambda: [0] * 5)
@@ -883,6 +885,8 @@ class Game:
             row[r] -= 1
             self.played_counts[r] += 1
         self.plays += 1
+        if self.trick is not None and len(ranks) != len(self.trick):
+            self.uneven_beats += 1
         self.tricks.append((seat, ranks))
         self.trick = ranks
         self.trick_owner = seat

@@ -148,9 +148,9 @@ def _base_points(cv: CompiledVariant, result: GameResult, guard_known: bool) -> 
 
 def outcome_of(cv: CompiledVariant, result: GameResult, base: Sequence[int]) -> Outcome:
     """The royals' win, draw or loss by the variant's outcome method (RULES.md §8.5)."""
-    if cv.outcome_method == "side_out":
+    if cv.outcome_method == "side_out" and result.solo is None:
         return side_out_outcome(cv, result)
-    if cv.outcome_method == "rank_table" and result.solo is not None and cv.solo_outcome:
+    if result.solo is not None and cv.solo_outcome:
         solo_found = cv.solo_outcome.get(result.rank_of(result.emperor))
         if solo_found is not None:
             return solo_found
@@ -171,7 +171,8 @@ def all_events(cv: CompiledVariant, result: GameResult, outcome: Outcome) -> tup
         events.append("solo")
         events.append("open_solo" if result.solo == "open" else "hidden_solo")
     known = "open_guard" in has or "rebellion" in has
-    if result.guard is not None and known and "guard_known" not in has:
+    two_or_hidden_solo = result.guard is not None or result.solo == "hidden"
+    if two_or_hidden_solo and known and "guard_known" not in has:
         events.append("guard_known")
     if "open_guard" in has and outcome == "win":
         events.append("open_guard_win")

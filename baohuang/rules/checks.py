@@ -523,10 +523,10 @@ def check_outcome_table(v: Variant) -> Iterator[Problem]:
     """A rank-table outcome covers the 10 pairs of royals' ranks once each."""
     outcome = v.scoring.outcome
     if outcome.method != "rank_table":
-        if outcome.table or outcome.solo:
+        if outcome.table:
             yield Problem(
                 "scoring.outcome",
-                f"The outcome method is {outcome.method}, so the outcome tables are never used.",
+                f"The outcome method is {outcome.method}, so the rank table is never used.",
                 severity="warning",
                 code="table_unused",
             )

@@ -450,12 +450,13 @@ class Outcome(Section):
     method: Literal["points", "rank_table", "side_out"] = Field(
         default="points",
         description="From the emperor's points (>0 win), from a table of the royals' ranks, "
-        "or from which side went out first.",
+        "or from which side went out first. Solo games use the solo table below if given, "
+        "else the emperor's points (a lone emperor must beat four, not just the last one).",
     )
     table: list[OutcomeRow] = Field(default_factory=list, description="For rank_table.")
     solo: list[SoloOutcomeRow] = Field(
         default_factory=list,
-        description="For rank_table: solo games by the emperor's rank (empty: from points).",
+        description="Solo games by the emperor's rank (empty: from the emperor's points).",
     )
 
 
