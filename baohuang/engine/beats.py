@@ -45,10 +45,22 @@ class Verdict:
         return self.beats
 
 
+def _joker_bounds(ranks: Sequence[int]) -> tuple[int, int]:
+    """Where the jokers sit in a high-to-low play: ``ranks[i:j]`` (after any TOP cards)."""
+    n = len(ranks)
+    i = 0
+    while i < n and ranks[i] > BJ:
+        i += 1
+    j = i
+    while j < n and ranks[j] >= SJ:
+        j += 1
+    return i, j
+
+
 def _joker_split(ranks: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    jokers = tuple(r for r in ranks if r in JOKERS)
-    others = tuple(r for r in ranks if r not in JOKERS)
-    return jokers, others
+    ranks = tuple(ranks)
+    i, j = _joker_bounds(ranks)
+    return ranks[i:j], ranks[:i] + ranks[j:]
 
 
 def beats_fast(prev_ranks: Sequence[int], cand_ranks: Sequence[int], rules: PlayRules) -> bool:
@@ -90,17 +102,21 @@ def _beats_extra(prev: Sequence[int], cand: Sequence[int], rules: PlayRules) -> 
             return True
     if not tables.roast_order:
         return False
-    prev_jokers, prev_rest = _joker_split(prev)
-    if not prev_jokers:
-        return False
+    pi, pj = _joker_bounds(prev)
+    if pi == pj:
+        return False  # nothing to roast
     index = tables.roast_index
-    prev_at = index.get(prev_jokers)
+    prev_at = index.get(tuple(prev[pi:pj]))
     if prev_at is None:
         return False
-    cand_jokers, cand_rest = _joker_split(cand)
-    cand_at = index.get(cand_jokers)
-    if cand_at is None or cand_at <= prev_at or len(cand_rest) != len(prev_rest):
+    ci, cj = _joker_bounds(cand)
+    if len(cand) - (cj - ci) != len(prev) - (pj - pi):
         return False
+    cand_at = index.get(tuple(cand[ci:cj]))
+    if cand_at is None or cand_at <= prev_at:
+        return False
+    cand_rest = tuple(cand[:ci]) + tuple(cand[cj:])
+    prev_rest = tuple(prev[:pi]) + tuple(prev[pj:])
     for c, p in zip(cand_rest, prev_rest, strict=True):
         if c <= p:
             return False

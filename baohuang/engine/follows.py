@@ -59,7 +59,7 @@ def _plain_split(
     h: Sequence[int], p: Sequence[int], tables: RuleTables, out: list[tuple[int, ...]]
 ) -> None:
     n = len(p)
-    base_hi = len(tables.bases)
+    base_hi = tables.low_bases
     append = out.append
     for part, t in _split_attachments(h, p, n, tables.attach_desc):
         if t == n:
@@ -73,7 +73,7 @@ def _plain_split(
 
 def _has_plain_split(h: Sequence[int], p: Sequence[int], tables: RuleTables) -> bool:
     n = len(p)
-    base_hi = len(tables.bases)
+    base_hi = tables.low_bases
     for _part, t in _split_attachments(h, p, n, tables.attach_desc):
         if t == n:
             return True
@@ -112,13 +112,22 @@ def _plain_generic(
     search(0, 0, False, ())
 
 
+def _splits(h: Sequence[int], tables: RuleTables) -> bool:
+    """Whether plays from ``h`` are always attached cards followed by a set."""
+    if tables.split:
+        return True
+    if not tables.low_split:
+        return False
+    return all(not h[rank] for rank in tables.high_bases)
+
+
 def _plain(
     h: Sequence[int], p: Sequence[int], tables: RuleTables, out: list[tuple[int, ...]]
 ) -> None:
     """Append every legal play that beats ``p`` by the plain equal-size rule."""
     if not p:
         return
-    if tables.split:
+    if _splits(h, tables):
         _plain_split(h, p, tables, out)
     else:
         _plain_generic(h, p, tables, out)
@@ -158,14 +167,14 @@ def _extra(h: Sequence[int], p: Sequence[int], rules: PlayRules) -> list[tuple[i
 
 def _leads(h: Sequence[int], tables: RuleTables) -> list[tuple[int, ...]]:
     out: list[tuple[int, ...]] = []
-    if tables.split:
+    if _splits(h, tables):
         parts: list[tuple[int, ...]] = [()]
         for a in tables.attach_desc:
             have = h[a]
             if have:
                 rep = REPEATS[a]
                 parts += [part + rep[m] for part in parts for m in range(1, have + 1)]
-        sets = [REPEATS[b][k] for b in range(len(tables.bases)) for k in range(1, h[b] + 1)]
+        sets = [REPEATS[b][k] for b in range(tables.low_bases) for k in range(1, h[b] + 1)]
         for part in parts:
             if part:
                 out.append(part)
@@ -251,7 +260,7 @@ def has_follow(
         return any(h[r] and exists[r] for r in range(NUM_RANKS))
     p = previous.ranks
     if p:
-        if tables.split:
+        if _splits(h, tables):
             if _has_plain_split(h, p, tables):
                 return True
         else:

@@ -174,6 +174,14 @@ class RuleTables:
     split: bool
     """Set ranks are ``0 .. len(bases) - 1``, all below every attachable rank, so a sorted
     play is always its attached cards followed by its set."""
+    low_bases: int
+    """How many set ranks lie below every attachable rank (when ``low_split``)."""
+    low_split: bool
+    """The set ranks below every attachable rank are ``0 .. low_bases - 1``; then a hand
+    with no card of a ``high_bases`` rank can use the attachments-then-set shortcut."""
+    high_bases: tuple[int, ...]
+    """Set ranks above some attachable rank (e.g. ``TOP`` when it exists but is not
+    attachable)."""
     simple: bool
     """No special beats and no roasting: only the plain equal-size rule applies."""
     special: dict[tuple[int, ...], frozenset[int]]
@@ -191,9 +199,10 @@ def _build_tables(rules: PlayRules) -> RuleTables:
     attach = tuple(exists[r] and r in rules.attachable for r in range(NUM_RANKS))
     attach_desc = tuple(r for r in reversed(range(NUM_RANKS)) if attach[r])
     bases = tuple(r for r in range(NUM_RANKS) if exists[r] and not attach[r])
-    split = bases == tuple(range(len(bases))) and (
-        not bases or not attach_desc or bases[-1] < attach_desc[-1]
-    )
+    lowest_attach = attach_desc[-1] if attach_desc else NUM_RANKS
+    low = tuple(r for r in bases if r < lowest_attach)
+    high = tuple(r for r in bases if r > lowest_attach)
+    low_split = low == tuple(range(len(low)))
     special: dict[tuple[int, ...], set[int]] = {}
     answers: list[list[tuple[int, ...]]] = [[] for _ in range(NUM_RANKS)]
     for sb in rules.special_beats:
@@ -210,7 +219,10 @@ def _build_tables(rules: PlayRules) -> RuleTables:
         exists=exists,
         attach_desc=attach_desc,
         bases=bases,
-        split=split,
+        split=low_split and not high,
+        low_bases=len(low),
+        low_split=low_split,
+        high_bases=high,
         simple=not special and not order,
         special={k: frozenset(v) for k, v in special.items()},
         special_answers=tuple(tuple(a) for a in answers),
