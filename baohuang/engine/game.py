@@ -151,6 +151,7 @@ class Game:
     counts: list[list[int]] = field(default_factory=list)
     dealt_ranks: list[frozenset[int]] = field(default_factory=list)
     trick: tuple[int, ...] | None = None
+    trick_play: Play | None = None
     trick_owner: int = -1
     passes: int = 0
     deferred: list[int] = field(default_factory=list)
@@ -759,7 +760,7 @@ class Game:
         leading = self.trick is None
         held_back = self._hold_back_ranks(seat)
         rules = self.cv.play
-        previous = None if leading else Play(self.trick or ())
+        previous = self.trick_play
         found: list[Action]
         if held_back:
             found = list(legal_follows(row, previous, rules, forbidden_ranks=frozenset(held_back)))
@@ -889,6 +890,7 @@ class Game:
             self.uneven_beats += 1
         self.tricks.append((seat, ranks))
         self.trick = ranks
+        self.trick_play = Play(ranks)
         self.trick_owner = seat
         self.passes = 0
         self.deferred = []
@@ -951,6 +953,7 @@ class Game:
     def _close_trick(self) -> None:
         owner = self.trick_owner
         self.trick = None
+        self.trick_play = None
         self.passes = 0
         self.deferred = []
         self.second_circle = []
