@@ -1,6 +1,6 @@
 # Baohuang — developer commands. GNU make; needs only python3.11 (with pip and venv).
 #
-#   make run     install, migrate, serve http://127.0.0.1:8000/ (admin at /admin/)
+#   make run     install, migrate, import variants, operator account, serve 127.0.0.1:8000 (/admin/)
 #   make test    ruff, ruff format --check, mypy, pytest   (PYTEST_ARGS=... passes through)
 #   make lint    ruff check + format check + mypy, no tests
 #   make fmt     ruff format + ruff check --fix
@@ -47,11 +47,12 @@ fmt: $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py import_variants
+	$(BIN)/python manage.py ensure_operator
 # ---- later work goes here, before the server starts: ----------------------------
-#   $(BIN)/python manage.py import_variants        (load variants/*.yaml into the catalog)
-#   an operator account (createsuperuser from the environment)
 #   a Celery worker in the background: $(BIN)/celery -A baohuang.project worker
 # ----------------------------------------------------------------------------------
+	@echo "Admin: http://$(ADDR)/admin/  (operator account: OPERATOR_USERNAME / OPERATOR_PASSWORD, default operator / operator)"
 	$(BIN)/python manage.py runserver $(ADDR)
 
 # Placeholder: the soak/statistical tests are those marked @pytest.mark.slow.
