@@ -7,6 +7,7 @@ diff comes from :mod:`baohuang.catalog.selectors`.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.contrib import admin, messages
@@ -299,7 +300,7 @@ class RuleSetAdmin(admin.ModelAdmin):
             if side == "draft":
                 draft = selectors.published_form(rule_set)
                 definitions.append(draft if draft is not None else rule_set.draft)
-            elif side.isdigit() and int(side) in numbers:
+            elif re.fullmatch(r"[0-9]{1,9}", side) and int(side) in numbers:
                 definitions.append(
                     RuleSetVersion.objects.get(rule_set=rule_set, number=int(side)).definition
                 )

@@ -167,3 +167,30 @@ def from_yaml(text: str) -> tuple[Any, Problem | None]:
             code="too_large",
         )
     return data, None
+
+
+def unstorable_text(data: Any, path: str = "") -> Problem | None:
+    """The first text (key or value) a database cannot store: a NUL character (``\\0``) or
+    a lone surrogate (``\\ud800``), which YAML escapes can produce. None if there is none."""
+    if isinstance(data, str):
+        if "\x00" in data:
+            return Problem(path, "Text may not contain the NUL character (\\0).", code="text")
+        try:
+            data.encode("utf-8")
+        except UnicodeEncodeError:
+            return Problem(
+                path, "Text may not contain a lone surrogate (e.g. \\ud800).", code="text"
+            )
+        return None
+    if isinstance(data, dict):
+        for key, value in data.items():
+            child = f"{path}.{key}" if path else str(key)
+            found = unstorable_text(key, child) or unstorable_text(value, child)
+            if found is not None:
+                return found
+    elif isinstance(data, list):
+        for index, item in enumerate(data):
+            found = unstorable_text(item, f"{path}[{index}]")
+            if found is not None:
+                return found
+    return None

@@ -61,7 +61,14 @@ class RuleSet(models.Model):
 
 #: The only field of a published version that may change (through ``retire_version``).
 MUTABLE_VERSION_FIELDS = frozenset({"retired"})
-_FROZEN_VERSION_FIELDS = ("rule_set_id", "number", "definition", "checksum", "published_by_id")
+_FROZEN_VERSION_FIELDS = (
+    "rule_set_id",
+    "number",
+    "definition",
+    "checksum",
+    "published_by_id",
+    "published_at",
+)
 
 
 class RuleSetVersionQuerySet(models.QuerySet["RuleSetVersion"]):
@@ -129,7 +136,8 @@ class RuleSetVersion(models.Model):
         """Insert a new version, or save a change to ``retired`` only.
 
         Raises :class:`~baohuang.catalog.errors.VersionImmutable` when the definition,
-        number, checksum, rule set or publisher of an existing version would change.
+        number, checksum, rule set, publisher or publication time of an existing version
+        would change.
         """
         if self._state.adding:
             expected = checksum(self.definition)

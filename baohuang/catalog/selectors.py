@@ -7,7 +7,7 @@ from typing import Any, Literal
 from django.db.models import Count, IntegerField, Max, OuterRef, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
-from baohuang.catalog.documents import in_language_order
+from baohuang.catalog.documents import in_language_order, unstorable_text
 from baohuang.catalog.models import RuleSet, RuleSetVersion
 from baohuang.rules import Problem, Report, definition_of, validate_definition
 
@@ -92,6 +92,9 @@ def get_version(slug: str, number: int) -> RuleSetVersion:
 def check_definition(definition: Any, slug: str) -> Report:
     """Validate a definition for the rule set ``slug``: the language, plus ``id == slug``."""
     report = validate_definition(definition)
+    bad_text = unstorable_text(definition)
+    if bad_text is not None:
+        return Report(report.variant, (bad_text, *report.problems))
     if report.variant is not None and report.variant.id != slug:
         mismatch = Problem(
             "id",

@@ -395,7 +395,7 @@ def test_editors_cannot_retire(client: Client, editor: User, rule_set: RuleSet) 
 
 @pytest.mark.parametrize(
     "query",
-    [{"from": "abc"}, {"from": "7", "to": "1"}, {"to": "-1"}, {"from": "1" * 40}],
+    [{"from": "abc"}, {"from": "7", "to": "1"}, {"to": "-1"}, {"from": "1" * 40}, {"to": "²"}],
 )
 def test_a_bad_diff_request_is_explained_not_an_error(
     logged_in: Client, rule_set: RuleSet, query: dict[str, str]
@@ -448,3 +448,23 @@ def test_clone_action_needs_exactly_one(logged_in: Client, rule_set: RuleSet) ->
     )
     assert response.status_code == 302
     assert response["Location"] == reverse("admin:catalog_ruleset_clone", args=[rule_set.pk])
+
+
+@pytest.mark.parametrize(
+    ("escape", "expected"),
+    [("\\0", "NUL character"), ("\\ud800", "lone surrogate")],
+)
+def test_text_the_database_cannot_store_is_a_form_error(
+    logged_in: Client, rule_set: RuleSet, definition: dict[str, Any], escape: str, expected: str
+) -> None:
+    # A repeated key wins in YAML: the last line replaces the source.
+    text = to_yaml(definition) + f'source: "bad {escape} text"\n'
+    data = form_data(rule_set, definition, 1) | {"draft_yaml": text}
+
+    response = logged_in.post(change_url(rule_set), data)
+
+    assert response.status_code == 200
+    errors = non_field_errors(response)
+    assert any(e.startswith("source: Text may not contain") and expected in e for e in errors)
+    rule_set.refresh_from_db()
+    assert rule_set.draft_revision == 1

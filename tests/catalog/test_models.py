@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from django.db import IntegrityError, transaction
 
@@ -28,7 +30,7 @@ def test_saving_a_changed_definition_is_refused(rule_set: RuleSet) -> None:
 
 @pytest.mark.parametrize(
     ("field", "value"),
-    [("number", 7), ("checksum", "0" * 64)],
+    [("number", 7), ("checksum", "0" * 64), ("published_at", datetime(2000, 1, 1, tzinfo=UTC))],
 )
 def test_saving_a_changed_number_or_checksum_is_refused(
     rule_set: RuleSet, field: str, value: object
@@ -55,6 +57,8 @@ def test_queryset_update_of_content_is_refused(rule_set: RuleSet) -> None:
         versions.update(definition={})
     with pytest.raises(VersionImmutable, match="number"):
         versions.update(number=5, retired=True)
+    with pytest.raises(VersionImmutable, match="checksum"):
+        RuleSetVersion.objects.update(checksum="")
 
     assert version_one(rule_set).number == 1
     assert version_one(rule_set).retired is False
