@@ -9,6 +9,8 @@ Everything that differs between a laptop and a deployment comes from the environ
 ``SECRET_KEY``         default an insecure development key (refused when ``DEBUG`` is off)
 ``DEBUG``              default ``true``
 ``ALLOWED_HOSTS``      default ``127.0.0.1,localhost`` (comma-separated)
+``BAOHUANG_API_PUBLIC_READ``  default ``true``: anonymous clients may read published
+                       variants and use the rules endpoints; ``false`` requires a login/token
 =====================  ==================================================================
 """
 
@@ -70,10 +72,13 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     # Project apps (catalog, api, jobs) are added here as they land.
     "baohuang.catalog",
+    "baohuang.api",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # 413 in the API's error shape before anything reads an oversized body.
+    "baohuang.api.errors.ApiErrorMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -135,12 +140,39 @@ STATIC_ROOT = VAR_DIR / "static"
 
 # --------------------------------------------------------------------------- REST API
 
+#: Largest request body (bytes) Django reads; bigger API requests get 413. 2 MiB leaves room
+#: for the admin's YAML form (200,000 characters, URL-encoded); definitions are ~10 KB.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+
+#: Anonymous clients may read published variants and use the rules endpoints (compare,
+#: score, deal, replay, validate). Drafts always need staff, publishing the permission.
+BAOHUANG_API_PUBLIC_READ = env_bool("BAOHUANG_API_PUBLIC_READ", True)
+
 REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Token first: its WWW-Authenticate header makes a refused anonymous request a 401.
+    # Session authentication (the browser, the admin's login) enforces CSRF.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
+    "DEFAULT_PERMISSION_CLASSES": ["baohuang.api.permissions.CanRead"],
+    "DEFAULT_PARSER_CLASSES": ["baohuang.api.parsers.StrictJSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "EXCEPTION_HANDLER": "baohuang.api.errors.api_exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": [
+        "baohuang.api.throttling.AnonThrottle",
+        "baohuang.api.throttling.UserThrottle",
+        "baohuang.api.throttling.ScopedThrottle",
+    ],
+    # Generous: a referee or an editor never meets them; a runaway script does.
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_THROTTLE_ANON") or "600/minute",
+        "user": os.environ.get("API_THROTTLE_USER") or "3000/minute",
+        "rules": os.environ.get("API_THROTTLE_RULES") or "1200/minute",
+        "writes": os.environ.get("API_THROTTLE_WRITES") or "120/minute",
+    },
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
 SPECTACULAR_SETTINGS: dict[str, Any] = {
@@ -149,6 +181,16 @@ SPECTACULAR_SETTINGS: dict[str, Any] = {
     "VERSION": "1",
     "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    "TAGS": [
+        {"name": "variants", "description": "Rule sets and their published definitions."},
+        {"name": "drafts", "description": "Editing and publishing (staff)."},
+        {"name": "versions", "description": "Published, immutable versions and diffs."},
+        {"name": "language", "description": "The variant language: validation, schema."},
+        {"name": "rules", "description": "Questions to the rules engine."},
+    ],
     # Swagger UI and Redoc assets come from drf-spectacular-sidecar: no CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

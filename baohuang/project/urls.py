@@ -1,15 +1,22 @@
 """Root URL configuration.
 
-The REST API (``api/v1/…``, ``api/schema/``, ``api/docs/``) is included here by the
-``baohuang.api`` app when it lands.
+The REST API (``api/v1/…``, ``api/schema/``, ``api/docs/``) is the ``baohuang.api`` app.
+Django's error handlers answer ``/api/`` paths in the API's JSON error shape and every
+other path with the usual pages.
 """
 
 from django.contrib import admin
-from django.urls import URLPattern, URLResolver, path, re_path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 
 from baohuang.project.views import healthz
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     re_path(r"^healthz/?$", healthz, name="healthz"),
+    path("api/", include("baohuang.api.urls", namespace="api")),
 ]
+
+handler400 = "baohuang.api.errors.handler400"
+handler403 = "baohuang.api.errors.handler403"
+handler404 = "baohuang.api.errors.handler404"
+handler500 = "baohuang.api.errors.handler500"

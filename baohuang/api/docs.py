@@ -1,0 +1,70 @@
+"""OpenAPI pieces shared by the views: error responses, the version parameter, headers."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+
+from baohuang.api.lookups import MAX_VERSION
+from baohuang.api.serializers import ErrorSerializer
+
+#: What each error status means in this API (the body is always the error shape).
+ERROR_TEXT: dict[int, str] = {
+    400: "Bad input: malformed JSON, a wrong type, a value out of range, bad card notation "
+    "or an invalid definition. `errors` lists every problem with its path.",
+    401: "Not authenticated (or a bad token) where authentication is needed.",
+    403: "Authenticated, but not allowed (staff or the publish permission is needed).",
+    404: "Unknown variant or version.",
+    409: "Conflicts with the current state (see `error` for which).",
+    412: "`If-Match` does not match the draft's current revision: someone else saved "
+    "first. The response's `ETag` is the current revision.",
+    413: "The request body is larger than the server accepts.",
+    415: "The body is not `application/json`.",
+    428: "`If-Match` is required (send the `ETag` of the draft you edited).",
+    429: "Too many requests; `Retry-After` says how many seconds to wait.",
+}
+
+#: Errors any endpoint can answer: a bad token, throttling.
+COMMON = (401, 429)
+#: Errors of endpoints with a JSON body.
+BODY = (400, 413, 415)
+
+
+def errors(*codes: int) -> dict[int, OpenApiResponse]:
+    """Error responses for ``codes`` plus :data:`COMMON`, each with the error shape."""
+    return {
+        code: OpenApiResponse(ErrorSerializer, description=ERROR_TEXT[code])
+        for code in sorted({*codes, *COMMON})
+    }
+
+
+VERSION_QUERY = OpenApiParameter(
+    "version",
+    {"type": "integer", "minimum": 1, "maximum": MAX_VERSION},
+    OpenApiParameter.QUERY,
+    required=False,
+    description="A published version number; default: the latest published version. Unknown → 404.",
+)
+
+SLUG_PATH = OpenApiParameter(
+    "slug",
+    {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"},
+    OpenApiParameter.PATH,
+    description="The variant id, e.g. baike-common.",
+)
+
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=True,
+    description='The ETag of the draft you edited, e.g. "3" (or * to overwrite whatever '
+    "is there). Missing → 428; stale → 412.",
+)
+
+ETAG = OpenApiParameter(
+    "ETag",
+    str,
+    OpenApiParameter.HEADER,
+    response=[200, 201],
+    description='The draft revision, quoted: "3".',
+)

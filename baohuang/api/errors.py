@@ -1,0 +1,396 @@
+"""The one error shape of the API and everything that produces it.
+
+Every error response, whatever raised it, has the body (DESIGN.md §7, **contract**)::
+
+    {"error": "<code>", "detail": "<a sentence>", "errors": [{"path": "...", "message": "..."}]}
+
+``error`` is a short machine-readable code (the table below), ``detail`` a sentence a
+person can read, ``errors`` the individual problems, each with a JSON path into the request
+body (``finish``, ``candidate``, ``definition.deck.decks``; empty for the request as a
+whole). Sources:
+
+- DRF exceptions and :class:`ApiError`, through :func:`api_exception_handler` (the DRF
+  ``EXCEPTION_HANDLER``); catalog errors are translated there too;
+- :class:`ApiErrorMiddleware`: bodies larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (413,
+  checked from ``Content-Length`` before anything reads the body, and again if Django
+  raises ``RequestDataTooBig`` later);
+- :func:`handler404` / :func:`handler500` (and 400, 403) for ``/api/`` paths, and
+  :func:`api_not_found` for unknown ``/api/`` URLs (so DEBUG's HTML page never answers a
+  client).
+
+=====================  ======  ====================================================
+code                   status  when
+=====================  ======  ====================================================
+invalid                400     a field is missing, of the wrong type or out of range
+parse_error            400     the body is not well-formed JSON (or nested too deep)
+bad_notation           400     a play or card in notation cannot be read
+invalid_definition     400     a definition has errors in the variant language
+checksum_mismatch      400     a game record's checksum is not the version's
+not_authenticated      401     no credentials where they are needed
+authentication_failed  401     a bad token or session
+permission_denied      403     authenticated, but not allowed
+not_found              404     unknown URL, variant or version
+method_not_allowed     405
+not_acceptable         406
+slug_taken             409     a rule set with this slug exists
+nothing_to_publish     409     the draft equals the latest version
+draft_invalid          409     publishing a draft that has errors
+publish_conflict       409     a concurrent publish took the version number
+version_immutable      409     a published version cannot change
+version_unusable       409     a stored version no longer compiles
+stale_draft            412     ``If-Match`` is not the draft's current revision
+payload_too_large      413
+unsupported_media_type 415     the body is not ``application/json``
+precondition_required  428     ``PUT …/draft/`` without ``If-Match``
+throttled              429     too many requests (``Retry-After`` says when to retry)
+server_error           500     a bug
+=====================  ======  ====================================================
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
+from django.views.decorators.csrf import csrf_exempt
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import set_rollback
+
+from baohuang.catalog.errors import (
+    CatalogError,
+    DraftInvalid,
+    InvalidSlug,
+    NothingToPublish,
+    PublishConflict,
+    SlugTaken,
+    StaleDraft,
+    VersionImmutable,
+)
+from baohuang.rules import Problem
+
+logger = logging.getLogger(__name__)
+
+#: The URL prefix whose errors are answered as JSON.
+API_PREFIX = "/api/"
+
+ErrorItem = dict[str, str]
+
+
+def error_body(code: str, detail: str, errors: Iterable[ErrorItem] = ()) -> dict[str, Any]:
+    """The error shape: ``{"error", "detail", "errors": [{"path", "message"}]}``."""
+    return {"error": code, "detail": detail, "errors": list(errors)}
+
+
+def json_error(
+    code: str,
+    detail: str,
+    status_code: int,
+    errors: Iterable[ErrorItem] = (),
+    headers: Mapping[str, str] | None = None,
+) -> JsonResponse:
+    """A plain Django JSON response in the error shape (for code outside DRF views)."""
+    response = JsonResponse(
+        error_body(code, detail, errors),
+        status=status_code,
+        json_dumps_params={"ensure_ascii": False},
+    )
+    for name, value in (headers or {}).items():
+        response[name] = value
+    return response
+
+
+def prefixed(problems: Iterable[Problem], prefix: str = "") -> list[ErrorItem]:
+    """Problems as ``{path, message}``, their paths placed under ``prefix`` (a body field)."""
+    out: list[ErrorItem] = []
+    for problem in problems:
+        path = problem.path
+        if prefix:
+            if not path:
+                path = prefix
+            elif path.startswith("["):
+                path = prefix + path
+            else:
+                path = f"{prefix}.{path}"
+        out.append({"path": path, "message": problem.message})
+    return out
+
+
+class ApiError(exceptions.APIException):
+    """An error with a code, a sentence and (optionally) problems with paths.
+
+    Raise it from views; :func:`api_exception_handler` renders it in the error shape.
+    ``headers`` are added to the response (``ETag`` on a 412, for instance).
+    """
+
+    status_code: int = status.HTTP_400_BAD_REQUEST
+    default_code = "invalid"
+    default_detail = "The request is not valid."
+
+    def __init__(
+        self,
+        detail: str | None = None,
+        *,
+        code: str | None = None,
+        status_code: int | None = None,
+        errors: Sequence[ErrorItem] = (),
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(detail or self.default_detail, code or self.default_code)
+        if status_code is not None:
+            self.status_code = status_code
+        self.code = code or self.default_code
+        self.errors = list(errors)
+        self.headers = dict(headers or {})
+
+
+class PayloadTooLarge(ApiError):
+    """413: the body is larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE``."""
+
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "payload_too_large"
+
+    def __init__(self) -> None:
+        super().__init__(too_large_detail())
+
+
+class PreconditionRequired(ApiError):
+    """428: a conditional request (``If-Match``) is required."""
+
+    status_code = status.HTTP_428_PRECONDITION_REQUIRED
+    default_code = "precondition_required"
+
+
+class PreconditionFailed(ApiError):
+    """412: ``If-Match`` does not match the current revision."""
+
+    status_code = status.HTTP_412_PRECONDITION_FAILED
+    default_code = "stale_draft"
+
+
+def too_large_detail() -> str:
+    """The sentence of a 413."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return (
+        f"The request body is too large: the limit is {limit} bytes "
+        f"({limit // 1024} KiB). Variant definitions and game records are far smaller."
+    )
+
+
+# --------------------------------------------------------------------------- DRF errors
+
+
+def flatten(detail: Any, path: str = "") -> list[ErrorItem]:
+    """DRF's nested validation errors as a flat list of ``{path, message}``.
+
+    ``{"finish": {"2": ["…"]}}`` becomes ``[{"path": "finish[2]", "message": "…"}]``;
+    ``non_field_errors`` and top-level lists belong to the whole body (path ``""``).
+    """
+    if isinstance(detail, Mapping):
+        out: list[ErrorItem] = []
+        for key, value in detail.items():
+            key_text = str(key)
+            if key_text in ("non_field_errors", api_settings.NON_FIELD_ERRORS_KEY):
+                child = path
+            elif key_text.isdigit():
+                child = f"{path}[{key_text}]"
+            else:
+                child = f"{path}.{key_text}" if path else key_text
+            out.extend(flatten(value, child))
+        return out
+    if isinstance(detail, list | tuple):
+        if all(isinstance(item, str) for item in detail):
+            return [{"path": path, "message": str(item)} for item in detail]
+        out = []
+        for index, item in enumerate(detail):
+            if isinstance(item, str):
+                out.append({"path": path, "message": str(item)})
+            elif item:  # DRF puts {} for list items without errors
+                out.extend(flatten(item, f"{path}[{index}]"))
+        return out
+    return [{"path": path, "message": str(detail)}]
+
+
+def _validation_detail(errors: Sequence[ErrorItem]) -> str:
+    if not errors:
+        return "The request is not valid."
+    first = errors[0]
+    where = f"{first['path']}: " if first["path"] else ""
+    more = f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
+    return f"The request is not valid: {where}{first['message']}" + (
+        more if len(errors) > 1 else ""
+    )
+
+
+def _from_catalog(exc: CatalogError) -> ApiError:
+    """Translate a catalog service error (the services' sentences are shown as they are)."""
+    if isinstance(exc, StaleDraft):
+        return PreconditionFailed(exc.message, headers={"ETag": etag(exc.current)})
+    if isinstance(exc, DraftInvalid):
+        return ApiError(
+            exc.message,
+            code="invalid_definition",
+            errors=prefixed(exc.errors, "definition"),
+        )
+    if isinstance(exc, InvalidSlug):
+        return ApiError(
+            exc.message, code="invalid", errors=[{"path": "slug", "message": exc.message}]
+        )
+    conflicts: dict[type[CatalogError], str] = {
+        SlugTaken: "slug_taken",
+        NothingToPublish: "nothing_to_publish",
+        PublishConflict: "publish_conflict",
+        VersionImmutable: "version_immutable",
+    }
+    code = next((c for kind, c in conflicts.items() if isinstance(exc, kind)), "conflict")
+    return ApiError(exc.message, code=code, status_code=status.HTTP_409_CONFLICT)
+
+
+def etag(revision: int) -> str:
+    """The ``ETag`` of a draft revision: the revision number, quoted (``"3"``)."""
+    return f'"{revision}"'
+
+
+def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:
+    """DRF's ``EXCEPTION_HANDLER``: every known error becomes the one error shape.
+
+    Unknown exceptions return None, so Django's 500 handling (and :func:`handler500`)
+    takes over: a 500 is a bug and is logged with its traceback.
+    """
+    if isinstance(exc, RequestDataTooBig):
+        exc = PayloadTooLarge()
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound(str(exc) or "Nothing is here.")
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied(str(exc) or None)
+    elif isinstance(exc, CatalogError):
+        exc = _from_catalog(exc)
+    if not isinstance(exc, exceptions.APIException):
+        return None
+
+    headers: dict[str, str] = {}
+    auth_header = getattr(exc, "auth_header", None)
+    if auth_header:
+        headers["WWW-Authenticate"] = auth_header
+    wait = getattr(exc, "wait", None)
+    if wait is not None:
+        headers["Retry-After"] = str(int(wait))
+
+    if isinstance(exc, ApiError):
+        body = error_body(exc.code, str(exc.detail), exc.errors)
+        headers.update(exc.headers)
+    elif isinstance(exc, exceptions.ValidationError):
+        errors = flatten(exc.detail)
+        body = error_body("invalid", _validation_detail(errors), errors)
+    else:
+        detail = exc.detail
+        text = (
+            str(detail)
+            if not isinstance(detail, list | dict)
+            else _validation_detail(flatten(detail))
+        )
+        code = exc.default_code if isinstance(exc.default_code, str) else "error"
+        if isinstance(exc, exceptions.ParseError):
+            code = "parse_error"
+        body = error_body(code, text, [])
+    set_rollback()
+    return Response(body, status=exc.status_code, headers=headers)
+
+
+# --------------------------------------------------------------------------- Django level
+
+
+def is_api(request: HttpRequest) -> bool:
+    """True for requests to the API (answered as JSON even by Django's error handlers)."""
+    return request.path.startswith(API_PREFIX)
+
+
+class ApiErrorMiddleware:
+    """413 in the error shape for bodies over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` on ``/api/``.
+
+    The ``Content-Length`` is checked before any view or middleware reads the body; a
+    ``RequestDataTooBig`` raised later (a body without a length, read by a non-DRF view)
+    is caught in :meth:`process_exception`. Place it near the top of ``MIDDLEWARE``.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if is_api(request):
+            limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+            try:
+                length = int(request.META.get("CONTENT_LENGTH") or 0)
+            except (TypeError, ValueError):
+                length = 0
+            if limit is not None and length > limit:
+                return json_error("payload_too_large", too_large_detail(), 413)
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        """Turn ``RequestDataTooBig`` into a 413 on API paths; leave the rest to Django."""
+        if isinstance(exception, RequestDataTooBig) and is_api(request):
+            return json_error("payload_too_large", too_large_detail(), 413)
+        return None
+
+
+@csrf_exempt
+def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+    """404 for any unknown ``/api/`` URL (whatever the method), in the error shape.
+
+    A path that only lacks its trailing slash gets a hint instead of Django's redirect
+    (which cannot keep a POST body).
+    """
+    from django.urls import Resolver404, resolve
+
+    hint = ""
+    if not request.path.endswith("/"):
+        try:
+            match = resolve(request.path + "/")
+        except Resolver404:
+            match = None
+        if match is not None and match.func is not api_not_found:
+            hint = f" Did you mean {request.path}/ (with the trailing slash)?"
+    return json_error("not_found", f"There is no API endpoint at {request.path}.{hint}", 404)
+
+
+def handler404(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 404 handler: JSON for ``/api/`` paths, the usual page elsewhere."""
+    if is_api(request):
+        return json_error("not_found", "Nothing is here.", 404)
+    return defaults.page_not_found(request, exception)
+
+
+def handler500(request: HttpRequest) -> HttpResponse:
+    """Django's 500 handler: JSON for ``/api/`` paths, the usual page elsewhere."""
+    if is_api(request):
+        return json_error(
+            "server_error",
+            "Something went wrong on the server; the error was logged. This is a bug: "
+            "please report it with the request that caused it.",
+            500,
+        )
+    return defaults.server_error(request)
+
+
+def handler400(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 400 handler (suspicious or malformed requests): JSON for ``/api/`` paths."""
+    if is_api(request):
+        if isinstance(exception, RequestDataTooBig):
+            return json_error("payload_too_large", too_large_detail(), 413)
+        return json_error("bad_request", "The request could not be understood.", 400)
+    return defaults.bad_request(request, exception)
+
+
+def handler403(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 403 handler: JSON for ``/api/`` paths."""
+    if is_api(request):
+        return json_error("permission_denied", "You may not do this.", 403)
+    return defaults.permission_denied(request, exception)

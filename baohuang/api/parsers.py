@@ -1,0 +1,72 @@
+"""The API's only request parser: strict JSON with limits on nesting and text.
+
+Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bounds the size of a body; this bounds what a
+small body can still do: nesting so deep that Python's JSON decoder (or any recursive
+walk after it) overflows the stack, and text that no database can store (unpaired
+surrogates, NUL characters). Each is a 400 ``parse_error`` that says what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import IO, Any
+
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+
+#: How deeply objects and arrays may nest (a variant definition needs fewer than 10).
+MAX_DEPTH = 64
+
+
+def _bad_text(text: str) -> str | None:
+    """Why ``text`` cannot be accepted, or None."""
+    if "\x00" in text:
+        return "text must not contain the NUL character (\\u0000)"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "text must be valid Unicode (it holds an unpaired surrogate such as \\ud800)"
+    return None
+
+
+def check_document(data: Any) -> None:
+    """Raise :class:`ParseError` if ``data`` nests deeper than :data:`MAX_DEPTH` or holds
+    text that cannot be stored. Iterative, so it cannot overflow the stack itself."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            reason = _bad_text(value)
+            if reason:
+                raise ParseError(f"JSON parse error - {reason}.")
+        elif isinstance(value, dict | list):
+            if depth >= MAX_DEPTH:
+                raise ParseError(
+                    f"JSON parse error - the document nests deeper than {MAX_DEPTH} levels."
+                )
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    stack.append((key, depth + 1))
+                    stack.append((item, depth + 1))
+            else:
+                stack.extend((item, depth + 1) for item in value)
+
+
+class StrictJSONParser(JSONParser):
+    """``application/json`` bodies; NaN/Infinity, deep nesting and bad text are 400s."""
+
+    def parse(
+        self,
+        stream: IO[Any],
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        """Parse the body, then check it with :func:`check_document`."""
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError as exc:
+            raise ParseError(
+                f"JSON parse error - the document nests deeper than {MAX_DEPTH} levels."
+            ) from exc
+        check_document(data)
+        return data

@@ -1,0 +1,387 @@
+"""Views that ask the language or the engine: validate, variant schema, compare, score,
+deal and replay.
+
+Each rules endpoint (compare, score, deal, replay) works on one published version: the
+body field ``version`` or the query parameter ``?version=N``, by default the latest; an
+unknown version is a 404. None of them changes anything.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from baohuang.api import docs
+from baohuang.api.errors import ApiError, prefixed
+from baohuang.api.lookups import (
+    compiled,
+    requested_version,
+    rule_set_or_404,
+    version_or_404,
+    version_with_checksum,
+)
+from baohuang.api.permissions import CanRead
+from baohuang.api.serializers import (
+    CompareResponseSerializer,
+    CompareSerializer,
+    DealResponseSerializer,
+    DealSerializer,
+    ReplayResponseSerializer,
+    ReplaySerializer,
+    ScoreResponseSerializer,
+    ScoreSerializer,
+    ValidationResultSerializer,
+)
+from baohuang.catalog.models import RuleSetVersion
+from baohuang.engine import deck, record
+from baohuang.engine.beats import beats
+from baohuang.engine.compiled import CompiledVariant
+from baohuang.engine.notation import NotationError, format_play, parse_play
+from baohuang.engine.plays import Play, is_legal_play
+from baohuang.engine.scoring import ScoringError, make_result, score
+from baohuang.engine.tribute import plan_tribute
+from baohuang.rules import json_schema, validate_definition
+
+
+class RulesView(APIView):
+    """Base of the rules endpoints: open reads, the ``rules`` throttle scope."""
+
+    permission_classes = (CanRead,)
+    throttle_scope = "rules"
+
+    def resolve(self, request: Request, slug: str, body_version: Any) -> RuleSetVersion:
+        """The published version a request asks for (404 if unknown)."""
+        rule_set = rule_set_or_404(slug)
+        return version_or_404(rule_set, requested_version(request, body_version))
+
+
+def _bad(path: str, message: str, code: str = "invalid") -> ApiError:
+    return ApiError(
+        f"{path}: {message}" if path else message,
+        code=code,
+        errors=[{"path": path, "message": message}],
+    )
+
+
+# --------------------------------------------------------------------------- language
+
+
+@cache
+def _variant_schema() -> dict[str, Any]:
+    return json_schema()
+
+
+class ValidateView(RulesView):
+    """``POST /api/v1/validate/``."""
+
+    @extend_schema(
+        operation_id="validate",
+        tags=["language"],
+        summary="Validate a definition",
+        description="The body is a variant definition (a JSON object). The answer is always "
+        "200 for a JSON object, valid or not: `valid`, every error and warning with its "
+        "path in the definition, and a short `summary` (empty when the definition is "
+        "broken). A body that is not a JSON object is a 400.",
+        request={"application/json": {"type": "object", "additionalProperties": True}},
+        responses={200: ValidationResultSerializer, **docs.errors(*docs.BODY)},
+    )
+    def post(self, request: Request) -> Response:
+        """Validate a definition."""
+        data = request.data
+        if not isinstance(data, dict):
+            raise _bad(
+                "",
+                "The body must be a JSON object: the variant definition to check.",
+            )
+        report = validate_definition(data)
+        body = {
+            "valid": report.valid,
+            "errors": prefixed(report.errors),
+            "warnings": prefixed(report.warnings),
+            "summary": report.summary(),
+        }
+        return Response(ValidationResultSerializer(body).data)
+
+
+class VariantSchemaView(APIView):
+    """``GET /api/v1/schema/variant/``."""
+
+    permission_classes = (CanRead,)
+
+    @extend_schema(
+        operation_id="schema_variant",
+        tags=["language"],
+        summary="The variant JSON Schema",
+        description="The JSON Schema (draft 2020-12) of a variant definition, as the admin "
+        "and the web editor use it.",
+        responses={
+            200: OpenApiResponse(
+                {"type": "object", "additionalProperties": True},
+                description="A JSON Schema document.",
+            ),
+            **docs.errors(),
+        },
+    )
+    def get(self, request: Request) -> Response:
+        """The variant language's JSON Schema."""
+        return Response(_variant_schema())
+
+
+# --------------------------------------------------------------------------- compare
+
+
+def _play(text: str, path: str) -> Play:
+    try:
+        return parse_play(text)
+    except NotationError as exc:
+        raise ApiError(
+            f"{path}: {exc}",
+            code="bad_notation",
+            errors=[{"path": path, "message": str(exc)}],
+        ) from exc
+
+
+class CompareView(RulesView):
+    """``POST /api/v1/variants/{slug}/compare/``."""
+
+    @extend_schema(
+        operation_id="variants_compare",
+        tags=["rules"],
+        summary="Does a play beat another?",
+        description="`previous` and `candidate` in card notation (RULES.md §11, e.g. "
+        "`SJ 8 8 8`). `legal` says whether the candidate is a legal play of the variant, "
+        "`beats` whether it beats `previous` (a legal candidate with no `previous` leads), "
+        "`reason` says why in a sentence. Bad notation is a 400 `bad_notation` whose error "
+        "names the token, with the field as path; a `previous` that is not a legal play is "
+        "a 400 too.",
+        parameters=[docs.SLUG_PATH, docs.VERSION_QUERY],
+        request=CompareSerializer,
+        responses={200: CompareResponseSerializer, **docs.errors(*docs.BODY, 404, 409)},
+        examples=[
+            OpenApiExample(
+                "a joker set",
+                value={"previous": "SJ 8 8 8", "candidate": "9 9 9 9"},
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        """Judge a candidate play against the previous one."""
+        serializer = CompareSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        version = self.resolve(request, slug, data.get("version"))
+        rules = compiled(version).play
+        candidate = _play(data["candidate"], "candidate")
+        previous = _play(data["previous"], "previous") if data.get("previous") is not None else None
+        problem = is_legal_play(candidate, rules)
+        if previous is None:
+            verdict_beats = problem is None
+            reason = problem or f"{format_play(candidate)} is a legal play to lead."
+        else:
+            previous_problem = is_legal_play(previous, rules)
+            if previous_problem is not None:
+                raise _bad("previous", f"The previous play is not legal: {previous_problem}.")
+            verdict = beats(previous, candidate, rules)
+            verdict_beats = verdict.beats
+            reason = verdict.reason
+        body = {
+            "legal": problem is None,
+            "beats": verdict_beats,
+            "reason": reason,
+            "previous": format_play(previous) if previous is not None else None,
+            "candidate": format_play(candidate),
+            "version": version.number,
+        }
+        return Response(CompareResponseSerializer(body).data)
+
+
+# --------------------------------------------------------------------------- score
+
+
+class ScoreView(RulesView):
+    """``POST /api/v1/variants/{slug}/score/``."""
+
+    @extend_schema(
+        operation_id="variants_score",
+        tags=["rules"],
+        summary="Score a finished game",
+        description="Points (after multipliers) and money per seat, the royals' outcome, "
+        "the stake multiplier and the tribute owed for the next game, from the roles and "
+        "the finish order. Seats are 0–4; `finish` lists all five in the order they went "
+        "out; `guard` is null in a solo game; `solo` is null, `open` or `hidden`; "
+        "`events` are names like `open_guard`, `rebellion`, `kick`; `base` and "
+        "`table_fee` override the variant's money settings.",
+        parameters=[docs.SLUG_PATH, docs.VERSION_QUERY],
+        request=ScoreSerializer,
+        responses={200: ScoreResponseSerializer, **docs.errors(*docs.BODY, 404, 409)},
+        examples=[
+            OpenApiExample(
+                "emperor first, guard second",
+                value={"emperor": 0, "guard": 1, "finish": [0, 1, 2, 3, 4]},
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        """Score a game result."""
+        serializer = ScoreSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        version = self.resolve(request, slug, data.get("version"))
+        cv = compiled(version)
+        try:
+            result = make_result(
+                data["emperor"],
+                data.get("guard"),
+                data["finish"],
+                solo=data.get("solo"),
+                events=data.get("events", []),
+                automatic=data.get("automatic", []),
+                carried=data.get("carried"),
+            )
+            scored = score(cv, result, base=data.get("base"), table_fee=data.get("table_fee"))
+        except ScoringError as exc:
+            raise _bad(exc.path, str(exc)) from exc
+        except LookupError as exc:  # a table without the row this result needs
+            raise ApiError(
+                f"Version {version.number} of '{slug}' has no score for this result ({exc}).",
+                code="unscorable",
+                status_code=status.HTTP_409_CONFLICT,
+            ) from exc
+        plan = plan_tribute(
+            cv,
+            result,
+            scored.outcome,
+            guard_open="open_guard" in result.events,
+            shut_in=data.get("shut_in", []),
+        )
+        body = {
+            "points": list(scored.points),
+            "money": list(scored.money),
+            "outcome": scored.outcome,
+            "multiplier": scored.multiplier,
+            "tribute": plan.as_dict(),
+            "base_points": list(scored.base_points),
+            "events": list(scored.events),
+            "version": version.number,
+        }
+        return Response(ScoreResponseSerializer(body).data)
+
+
+# --------------------------------------------------------------------------- deal
+
+
+def _hand_text(hand: list[int]) -> list[str]:
+    """A hand in notation, high cards first (marked jokers before plain ones)."""
+    ordered = sorted(hand, key=lambda card: (deck.RANK_OF[card], card), reverse=True)
+    return [deck.card_text(card) for card in ordered]
+
+
+class DealView(RulesView):
+    """``POST /api/v1/variants/{slug}/deal/``."""
+
+    @extend_schema(
+        operation_id="variants_deal",
+        tags=["rules"],
+        summary="Deal the five hands of a seed",
+        description="The hands a seed deals (the same deal a game record with this seed "
+        "starts from, before any buying of cards), as card notation lists indexed by seat, "
+        "and the number of cards dealt. `dealer` defaults to the variant's first dealer.",
+        parameters=[docs.SLUG_PATH, docs.VERSION_QUERY],
+        request=DealSerializer,
+        responses={200: DealResponseSerializer, **docs.errors(*docs.BODY, 404, 409)},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        """Deal from a seed."""
+        serializer = DealSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        version = self.resolve(request, slug, data.get("version"))
+        cv: CompiledVariant = compiled(version)
+        dealer = data.get("dealer")
+        if dealer is None:
+            dealer = cv.variant.deal.first_dealer
+        hands = deck.deal(cv.shoe, random.Random(data["seed"]), dealer)
+        body = {
+            "hands": [_hand_text(hand) for hand in hands],
+            "deck_size": cv.shoe.size,
+            "seed": data["seed"],
+            "dealer": dealer,
+            "version": version.number,
+        }
+        return Response(DealResponseSerializer(body).data)
+
+
+# --------------------------------------------------------------------------- replay
+
+
+class ReplayView(RulesView):
+    """``POST /api/v1/variants/{slug}/replay/``."""
+
+    @extend_schema(
+        operation_id="variants_replay",
+        tags=["rules"],
+        summary="Check a game record",
+        description="Replays a game record `{variant, version, checksum, seed, actions, "
+        "dealer}`. The version is the record's `version` (or `?version=`); if it is null, "
+        "the version whose checksum the record carries, else the latest. The answer is 200 "
+        "with `valid` and the game's `result` (roles, finish, points, tribute), or, at the "
+        "first action that cannot be applied, `valid: false` and `error: {index, action, "
+        "reason}` (the result is then the game as far as it got). A record for another "
+        "variant, or whose checksum is not the version's, is a 400 (`checksum_mismatch`).",
+        parameters=[docs.SLUG_PATH, docs.VERSION_QUERY],
+        request=ReplaySerializer,
+        responses={200: ReplayResponseSerializer, **docs.errors(*docs.BODY, 404, 409)},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        """Replay a game record."""
+        serializer = ReplaySerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        rule_set = rule_set_or_404(slug)
+        if data["variant"] != rule_set.slug:
+            raise _bad(
+                "variant",
+                f"This record is for the variant '{data['variant']}'; send it to "
+                f"/api/v1/variants/{data['variant']}/replay/ (this is '{rule_set.slug}').",
+            )
+        number = requested_version(request, data.get("version"))
+        if number is None:
+            matching = version_with_checksum(rule_set, data["checksum"])
+            version = matching if matching is not None else version_or_404(rule_set, None)
+        else:
+            version = version_or_404(rule_set, number)
+        if data["checksum"] != version.checksum:
+            matching = version_with_checksum(rule_set, data["checksum"])
+            hint = (
+                f" It is the checksum of version {matching.number}."
+                if matching is not None
+                else " No version of this variant has that checksum."
+            )
+            raise _bad(
+                "checksum",
+                f"The record's checksum {data['checksum'][:12]}… is not the checksum of version "
+                f"{version.number} of '{slug}' ({version.checksum[:12]}…): the record was "
+                f"played under other rules.{hint}",
+                code="checksum_mismatch",
+            )
+        cv = compiled(version)
+        replayed = record.replay(cv, data["seed"], data["actions"], dealer=data.get("dealer"))
+        body = {
+            "valid": replayed.ok,
+            "finished": replayed.game.finished,
+            "variant": rule_set.slug,
+            "version": version.number,
+            "checksum": version.checksum,
+            "error": replayed.error.as_dict() if replayed.error else None,
+            "result": record.summary(replayed.game),
+        }
+        return Response(ReplayResponseSerializer(body).data)

@@ -1,0 +1,468 @@
+"""Request and response bodies of the API (field names of DESIGN.md §7 are **contract**).
+
+Request serializers check types and ranges only; the catalog services and the engine
+decide the rest. Response serializers render plain dicts, so the OpenAPI document and
+the bodies cannot drift apart. Integer and text fields are strict: ``"3"`` is not a seat
+and ``5`` is not a play.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from baohuang.api.lookups import MAX_VERSION
+from baohuang.rules.vocabulary import EVENTS
+
+if TYPE_CHECKING:  # django-stubs is a development tool, not a runtime dependency
+    from django_stubs_ext import StrOrPromise
+
+#: Seeds are 64-bit signed integers (what a JSON client can write exactly).
+MIN_SEED = -(2**63)
+MAX_SEED = 2**63 - 1
+#: Enough for any play or card list of a real game (a hand has at most 33 cards).
+MAX_NOTATION = 500
+#: Actions in one game record (a real game has a few hundred).
+MAX_ACTIONS = 10_000
+#: Money settings are bounded so that points × base stays a sane number.
+MAX_MONEY = 1_000_000_000
+
+SEAT_MESSAGES: dict[str, StrOrPromise] = {
+    "invalid": "A seat is a whole number from 0 to 4.",
+    "min_value": "Seats are numbered 0 to 4.",
+    "max_value": "Seats are numbered 0 to 4.",
+}
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer that must be a JSON number without a fraction (not text, not a bool)."""
+
+    def to_internal_value(self, data: Any) -> int:
+        """Refuse strings, booleans and fractional numbers, then apply the range checks."""
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            self.fail("invalid")
+        if isinstance(data, float) and not data.is_integer():
+            self.fail("invalid")
+        return int(super().to_internal_value(data))
+
+
+class StrictCharField(serializers.CharField):
+    """Text that must be a JSON string (DRF's CharField would turn ``5`` into ``"5"``)."""
+
+    default_error_messages: ClassVar[dict[str, StrOrPromise]] = {
+        "invalid": "Expected text (a JSON string)."
+    }
+
+    def to_internal_value(self, data: Any) -> str:
+        """Refuse anything but a string, then apply the usual checks."""
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": True,
+        "description": "A variant definition: the schema is at /api/v1/schema/variant/.",
+    }
+)
+class DefinitionField(serializers.JSONField):
+    """A variant definition: any JSON object (its content is checked by the language)."""
+
+    default_error_messages: ClassVar[dict[str, StrOrPromise]] = {
+        "not_object": "A definition is a JSON object of named sections (see "
+        "/api/v1/schema/variant/).",
+    }
+
+    def to_internal_value(self, data: Any) -> Any:
+        """Only a JSON object is a definition."""
+        if not isinstance(data, dict):
+            self.fail("not_object")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field({"description": "Any JSON value (null when absent)."})
+class AnyValueField(serializers.JSONField):
+    """Any JSON value (used by diff entries)."""
+
+
+def seat(**kwargs: Any) -> StrictIntegerField:
+    """A seat number, 0–4."""
+    return StrictIntegerField(min_value=0, max_value=4, error_messages=SEAT_MESSAGES, **kwargs)
+
+
+def seats(**kwargs: Any) -> serializers.ListField:
+    """A list of seats."""
+    return serializers.ListField(child=seat(), max_length=5, **kwargs)
+
+
+def version_field() -> StrictIntegerField:
+    """The optional ``version`` of a rules request (default: the latest published)."""
+    return StrictIntegerField(
+        min_value=1,
+        max_value=MAX_VERSION,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Version number; omitted or null: the latest published version. The query "
+        "parameter ?version= works too.",
+    )
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class ProblemSerializer(serializers.Serializer):
+    """One problem: a JSON path (empty for the whole document) and a sentence."""
+
+    path = serializers.CharField(allow_blank=True, help_text="JSON path, e.g. deck.decks.")
+    message = serializers.CharField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The one error shape of the API."""
+
+    error = serializers.CharField(help_text="A short code, e.g. invalid, not_found, stale_draft.")
+    detail = serializers.CharField(help_text="A sentence a person can read.")
+    # A field named "errors" shadows Serializer.errors only in the type checker: DRF moves
+    # declared fields off the class.
+    errors = ProblemSerializer(many=True, help_text="The individual problems, with paths.")  # type: ignore[assignment]
+
+
+# --------------------------------------------------------------------------- rule sets
+
+
+class VariantSummarySerializer(serializers.Serializer):
+    """A rule set in the list, with its latest published version number."""
+
+    slug = serializers.CharField()
+    name_zh = serializers.CharField()
+    name_en = serializers.CharField()
+    description = serializers.CharField(allow_blank=True)
+    version = serializers.IntegerField(
+        source="latest_number",
+        allow_null=True,
+        help_text="The latest published (not retired) version; null if none.",
+    )
+    checksum = serializers.CharField(
+        source="latest_checksum", allow_null=True, help_text="Checksum of that version."
+    )
+    versions = serializers.IntegerField(
+        source="version_count", help_text="How many versions were published (retired too)."
+    )
+
+
+class VariantDetailSerializer(serializers.Serializer):
+    """A rule set with one published definition (the latest unless ?version= says)."""
+
+    slug = serializers.CharField()
+    name_zh = serializers.CharField()
+    name_en = serializers.CharField()
+    description = serializers.CharField(allow_blank=True)
+    version = serializers.IntegerField(allow_null=True)
+    checksum = serializers.CharField(allow_null=True)
+    published_at = serializers.DateTimeField(allow_null=True)
+    retired = serializers.BooleanField(allow_null=True)
+    definition = DefinitionField(allow_null=True)
+
+
+class VariantCreateSerializer(serializers.Serializer):
+    """A new rule set: its draft definition, and optionally slug, names, description."""
+
+    definition = DefinitionField()
+    slug = StrictCharField(
+        required=False,
+        max_length=63,
+        help_text="Default: the definition's id. The slug is the variant id.",
+    )
+    name_zh = StrictCharField(required=False, max_length=100, help_text="Default: name.zh.")
+    name_en = StrictCharField(required=False, max_length=100, help_text="Default: name.en.")
+    description = StrictCharField(required=False, allow_blank=True, max_length=5000)
+
+
+class DraftSerializer(serializers.Serializer):
+    """The editable draft of a rule set and where it stands."""
+
+    slug = serializers.CharField()
+    name_zh = serializers.CharField()
+    name_en = serializers.CharField()
+    description = serializers.CharField(allow_blank=True)
+    revision = serializers.IntegerField(help_text="The draft revision; the ETag carries it.")
+    definition = DefinitionField()
+    valid = serializers.BooleanField()
+    errors = ProblemSerializer(many=True)  # type: ignore[assignment]
+    warnings = ProblemSerializer(many=True)
+    checksum = serializers.CharField(
+        allow_null=True, help_text="Checksum it would be published with (null if invalid)."
+    )
+    latest_version = serializers.IntegerField(allow_null=True)
+    changed = serializers.BooleanField(help_text="True when the draft differs from the latest.")
+    updated_at = serializers.DateTimeField()
+
+
+class DraftUpdateSerializer(serializers.Serializer):
+    """A new draft definition (and optionally new names and description)."""
+
+    definition = DefinitionField()
+    name_zh = StrictCharField(required=False, max_length=100)
+    name_en = StrictCharField(required=False, max_length=100)
+    description = StrictCharField(required=False, allow_blank=True, max_length=5000)
+
+
+class PublishSerializer(serializers.Serializer):
+    """Optional: the draft revision the publisher reviewed (or send If-Match)."""
+
+    revision = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        help_text="Publish only if the draft is still at this revision (else 412).",
+    )
+
+
+class VersionSummarySerializer(serializers.Serializer):
+    """A published version, without its definition."""
+
+    number = serializers.IntegerField()
+    checksum = serializers.CharField()
+    published_at = serializers.DateTimeField()
+    published_by = serializers.CharField(allow_null=True)
+    retired = serializers.BooleanField()
+
+
+class VersionDetailSerializer(VersionSummarySerializer):
+    """A published version with its definition."""
+
+    slug = serializers.CharField()
+    definition = DefinitionField()
+
+
+class ChangeSerializer(serializers.Serializer):
+    """One changed path between two definitions."""
+
+    path = serializers.CharField(allow_blank=True)
+    old = AnyValueField(help_text="The old value (null when added).")
+    new = AnyValueField(help_text="The new value (null when removed).")
+    change = serializers.ChoiceField(choices=["changed", "added", "removed"])
+
+
+class DiffSerializer(serializers.Serializer):
+    """The changed paths from version ``old`` to version ``new``."""
+
+    slug = serializers.CharField()
+    old = serializers.IntegerField(help_text="The version compared from.")
+    new = serializers.IntegerField(help_text="The version compared to.")
+    changes = ChangeSerializer(many=True)
+
+
+# --------------------------------------------------------------------------- validation
+
+
+class ValidationResultSerializer(serializers.Serializer):
+    """What the language says about a definition."""
+
+    valid = serializers.BooleanField()
+    errors = ProblemSerializer(many=True)  # type: ignore[assignment]
+    warnings = ProblemSerializer(many=True)
+    summary = serializers.DictField(
+        child=AnyValueField(), help_text="A few facts at a glance; empty when broken."
+    )
+
+
+# --------------------------------------------------------------------------- rules
+
+
+class CompareSerializer(serializers.Serializer):
+    """Two plays in card notation (RULES.md §11)."""
+
+    previous = StrictCharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=MAX_NOTATION,
+        default=None,
+        help_text="The play on the table, e.g. 'SJ 8 8 8'; null: the candidate leads.",
+    )
+    candidate = StrictCharField(
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=MAX_NOTATION,
+        help_text="The play to judge, e.g. '9 9 9 9'.",
+    )
+    version = version_field()
+
+
+class CompareResponseSerializer(serializers.Serializer):
+    """Whether the candidate is a legal play, whether it beats the previous one, and why."""
+
+    legal = serializers.BooleanField()
+    beats = serializers.BooleanField()
+    reason = serializers.CharField()
+    previous = serializers.CharField(allow_null=True, help_text="As the engine reads it.")
+    candidate = serializers.CharField(help_text="As the engine reads it.")
+    version = serializers.IntegerField()
+
+
+class ScoreSerializer(serializers.Serializer):
+    """A finished game's roles and finish order (RULES.md §8)."""
+
+    emperor = seat()
+    guard = seat(required=False, allow_null=True, default=None, help_text="null in a solo game.")
+    finish = seats(
+        min_length=5, help_text="All five seats in the order they went out, e.g. [0,1,2,3,4]."
+    )
+    solo = serializers.ChoiceField(
+        choices=["open", "hidden"], required=False, allow_null=True, default=None
+    )
+    events = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(EVENTS)),
+        required=False,
+        default=list,
+        max_length=20,
+        help_text="e.g. open_guard, rebellion, kick (may repeat).",
+    )
+    base = StrictIntegerField(
+        required=False, allow_null=True, default=None, min_value=0, max_value=MAX_MONEY
+    )
+    table_fee = StrictIntegerField(
+        required=False, allow_null=True, default=None, min_value=0, max_value=MAX_MONEY
+    )
+    automatic = seats(required=False, default=list, help_text="Seats that went automatic.")
+    carried = serializers.ListField(
+        child=StrictIntegerField(min_value=0, max_value=MAX_MONEY * 1000),
+        required=False,
+        allow_null=True,
+        default=None,
+        min_length=5,
+        max_length=5,
+        help_text="Money each seat carried (caps winnings where the variant says so).",
+    )
+    shut_in = seats(required=False, default=list, help_text="Seats shut in (闷), if any.")
+    version = version_field()
+
+    def validate_finish(self, value: list[int]) -> list[int]:
+        """The finish order is a permutation of the five seats."""
+        if sorted(value) != [0, 1, 2, 3, 4]:
+            raise serializers.ValidationError(
+                "The finish order must list each seat 0–4 exactly once, in the order they went out."
+            )
+        return value
+
+
+class TransferSerializer(serializers.Serializer):
+    """Cards a seat gives to another (shut-in tribute)."""
+
+    to = serializers.IntegerField()
+    count = serializers.IntegerField()
+    # "from" is a Python keyword: declare it through the class namespace.
+    locals()["from"] = serializers.IntegerField()
+
+
+class ShareSerializer(serializers.Serializer):
+    """Cards a seat gives to, or takes from, the tribute pool."""
+
+    seat = serializers.IntegerField()
+    count = serializers.IntegerField()
+
+
+class TributeSerializer(serializers.Serializer):
+    """The tribute owed for the next game (RULES.md §9)."""
+
+    rule = serializers.IntegerField(allow_null=True, help_text="Index of the matching rule.")
+    shut_in = TransferSerializer(many=True)
+    give = ShareSerializer(many=True)
+    take = ShareSerializer(many=True)
+
+
+class ScoreResponseSerializer(serializers.Serializer):
+    """Points and money per seat, the royals' outcome, the multiplier and the tribute."""
+
+    points = serializers.ListField(child=serializers.IntegerField())
+    money = serializers.ListField(child=serializers.IntegerField())
+    outcome = serializers.ChoiceField(choices=["win", "draw", "lose"])
+    multiplier = serializers.IntegerField()
+    tribute = TributeSerializer()
+    base_points = serializers.ListField(child=serializers.IntegerField())
+    events = serializers.ListField(child=serializers.CharField())
+    version = serializers.IntegerField()
+
+
+class DealSerializer(serializers.Serializer):
+    """A seed (and optionally the dealer) for a deal."""
+
+    seed = StrictIntegerField(min_value=MIN_SEED, max_value=MAX_SEED)
+    dealer = seat(
+        required=False, allow_null=True, default=None, help_text="Default: the variant's."
+    )
+    version = version_field()
+
+
+class DealResponseSerializer(serializers.Serializer):
+    """Five hands in card notation, indexed by seat, high cards first."""
+
+    hands = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
+    deck_size = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    version = serializers.IntegerField()
+
+
+class ReplaySerializer(serializers.Serializer):
+    """A game record (DESIGN.md §4): variant, version, checksum, seed, actions, dealer."""
+
+    variant = StrictCharField(max_length=63, help_text="Must be the variant of the URL.")
+    version = version_field()
+    checksum = StrictCharField(max_length=64, help_text="The version's checksum.")
+    seed = StrictIntegerField(min_value=MIN_SEED, max_value=MAX_SEED)
+    actions = serializers.ListField(
+        child=StrictCharField(max_length=MAX_NOTATION, allow_blank=True, trim_whitespace=False),
+        max_length=MAX_ACTIONS,
+    )
+    dealer = seat(required=False, allow_null=True, default=None)
+
+
+class ReplayErrorSerializer(serializers.Serializer):
+    """The first action that could not be applied."""
+
+    index = serializers.IntegerField(help_text="0-based index into actions.")
+    action = serializers.CharField(allow_blank=True)
+    reason = serializers.CharField()
+
+
+class GameSummarySerializer(serializers.Serializer):
+    """A game's end state (or where it stopped): roles, finish, points, tribute."""
+
+    finished = serializers.BooleanField()
+    phase = serializers.CharField()
+    emperor = serializers.IntegerField(allow_null=True)
+    guard = serializers.IntegerField(allow_null=True)
+    solo = serializers.CharField(allow_null=True)
+    called_card = serializers.CharField(allow_null=True)
+    events = serializers.ListField(child=serializers.CharField())
+    redeals = serializers.IntegerField()
+    finish = serializers.ListField(child=serializers.IntegerField())
+    points = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    money = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    outcome = serializers.CharField(allow_null=True)
+    multiplier = serializers.IntegerField(allow_null=True)
+    shut_in = serializers.ListField(child=serializers.IntegerField())
+    tribute = TributeSerializer(allow_null=True)
+    unscored_reason = serializers.CharField(allow_null=True)
+    plays = serializers.IntegerField()
+    actions = serializers.IntegerField()
+
+
+class ReplayResponseSerializer(serializers.Serializer):
+    """Whether every action of the record was legal, and the game it produced."""
+
+    valid = serializers.BooleanField(help_text="True when every action was legal.")
+    finished = serializers.BooleanField(help_text="True when the record plays a whole game.")
+    variant = serializers.CharField()
+    version = serializers.IntegerField()
+    checksum = serializers.CharField()
+    error = ReplayErrorSerializer(allow_null=True, help_text="The first bad action, or null.")
+    result = GameSummarySerializer()
