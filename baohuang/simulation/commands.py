@@ -1,0 +1,292 @@
+"""The ``simulate`` and ``bench`` subcommands of the ``baohuang`` console script (DESIGN.md §8).
+
+    baohuang simulate VARIANT --games N --seed S [--workers K] [--policy heuristic|random] [--json]
+    baohuang bench [--json] [--seconds S]
+
+VARIANT is a bundled variant id or a path to a YAML (or JSON) file. ``simulate`` shows a
+progress bar on standard error when that is a terminal, then prints a table (or the
+statistics as JSON); the result does not depend on ``--workers``. ``bench`` measures one
+core. :mod:`baohuang.cli` registers both; each is a ``configure`` function for its argument
+parser and a handler returning the exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import unicodedata
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from baohuang.bots import POLICY_NAMES
+from baohuang.rules import Variant, bundled_variant_paths, validate_file
+from baohuang.simulation.runner import default_workers, run
+from baohuang.simulation.stats import ROLES, Stats
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _table(
+    header: Sequence[str], rows: Sequence[Sequence[str]], out: TextIO, left: int = 1
+) -> None:
+    """Columns padded to the widest cell; the first ``left`` left-aligned, the rest right."""
+    widths = [max(_width(row[i]) for row in (header, *rows)) for i in range(len(header))]
+    for row in (header, *rows):
+        cells = []
+        for i, (cell, w) in enumerate(zip(row, widths, strict=True)):
+            pad = " " * (w - _width(cell))
+            cells.append(cell + pad if i < left else pad + cell)
+        print("  ".join(cells).rstrip(), file=out)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci_pct(ci: Sequence[float]) -> str:
+    return f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+
+
+def _ci(ci: Sequence[float]) -> str:
+    return f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"
+
+
+def load_variant(spec: str) -> tuple[Variant | None, list[str]]:
+    """A variant from a bundled id or a file path; (None, messages) when it cannot be used."""
+    path = Path(spec)
+    bundled = {p.stem: p for p in bundled_variant_paths()}
+    if spec in bundled and not path.is_file():
+        path = bundled[spec]
+    elif not path.is_file():
+        known = ", ".join(sorted(bundled))
+        return None, [f"'{spec}' is neither a bundled variant id nor a file. Known ids: {known}."]
+    report = validate_file(path)
+    if not report.valid or report.variant is None:
+        return None, [
+            f"{path}: {p.path or '(document)'}: {p.severity}: {p.message}" for p in report.errors
+        ]
+    return report.variant, []
+
+
+class ProgressBar:
+    """A one-line progress bar on a terminal stream (redrawn at most ten times a second)."""
+
+    def __init__(self, stream: TextIO, label: str, width: int = 30) -> None:
+        self.stream = stream
+        self.label = label
+        self.width = width
+        self.start = time.monotonic()
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        """Redraw for ``done`` of ``total`` games."""
+        now = time.monotonic()
+        if done < total and now - self.last < 0.1:
+            return
+        self.last = now
+        frac = done / total if total else 1.0
+        filled = int(frac * self.width)
+        rate = done / (now - self.start) if now > self.start else 0.0
+        eta = (total - done) / rate if rate > 0 else 0.0
+        bar = "█" * filled + "·" * (self.width - filled)
+        self.stream.write(
+            f"\r{self.label} {bar} {done:,}/{total:,} games  {rate:,.0f}/s  eta {eta:,.0f}s "
+        )
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar's line."""
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def configure_simulate(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``baohuang simulate``."""
+    parser.add_argument("variant", metavar="VARIANT", help="a bundled variant id or a YAML file")
+    parser.add_argument("--games", type=_positive, required=True, help="games to play")
+    parser.add_argument("--seed", type=int, required=True, help="job seed (game i: derived seed)")
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help=f"local processes (default 1; this machine has {default_workers()})",
+    )
+    parser.add_argument(
+        "--policy", choices=POLICY_NAMES, default="heuristic", help="the policy of all five seats"
+    )
+    parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play the games and print role win rates, points, events and seat advantage."""
+    variant, problems = load_variant(args.variant)
+    if variant is None:
+        for line in problems:
+            print(line, file=sys.stderr)
+        return EXIT_PROBLEMS
+    bar = ProgressBar(sys.stderr, variant.id) if sys.stderr.isatty() else None
+    start = time.perf_counter()
+    stats = run(variant, args.games, args.seed, args.policy, workers=args.workers, progress=bar)
+    elapsed = time.perf_counter() - start
+    if bar is not None:
+        bar.close()
+    if args.json:
+        data = {
+            "summary": stats.summary(),
+            "stats": stats.to_dict(),
+            "elapsed_s": elapsed,
+            "workers": args.workers,
+        }
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    print_report(stats, sys.stdout, elapsed=elapsed, workers=args.workers)
+    return EXIT_OK
+
+
+def print_report(
+    stats: Stats, out: TextIO, elapsed: float | None = None, workers: int | None = None
+) -> None:
+    """The statistics as readable tables."""
+    s = stats.summary()
+    policies = sorted(set(stats.policies))
+    head = f"{stats.variant}: {stats.games:,} games, seed {stats.seed}, policy {'/'.join(policies)}"
+    if elapsed is not None:
+        rate = stats.games / elapsed if elapsed > 0 else 0.0
+        head += f", {elapsed:.1f} s ({rate:,.0f} games/s"
+        head += f" on {workers} workers)" if workers and workers > 1 else ")"
+    print(head, file=out)
+    if stats.unscored:
+        print(f"{stats.unscored:,} games unscored (abandoned)", file=out)
+    print(file=out)
+    rows = []
+    for role in ROLES:
+        r = s["roles"][role]
+        if not r["n"]:
+            rows.append([role, "0", "-", "-", "-", "-", "-", "-"])
+            continue
+        rows.append(
+            [
+                role,
+                f"{r['n']:,}",
+                _pct(r["win"]["rate"]),
+                _ci_pct(r["win"]["ci95"]),
+                _pct(r["draw"]["rate"]),
+                _pct(r["loss"]["rate"]),
+                f"{r['points']['mean']:+.2f}",
+                _ci(r["points"]["ci95"]),
+            ]
+        )
+    _table(["role", "seat-games", "win", "95% CI", "draw", "loss", "points", "95% CI"], rows, out)
+    print(file=out)
+    rank_rows = []
+    for role in ROLES:
+        r = s["roles"][role]
+        if r["n"]:
+            rank_rows.append([role, *(_pct(x) for x in r["ranks"])])
+    _table(["finish rank", "1st", "2nd", "3rd", "4th", "5th"], rank_rows, out)
+    print(file=out)
+    rates = s["rates"]
+    event_rows = [
+        ["solo, open", _pct(rates["solo_open"]["rate"])],
+        ["  of which grabbed", _pct(rates["solo_grabbed"]["rate"])],
+        ["solo, hidden", _pct(rates["solo_hidden"]["rate"])],
+        ["abdication", _pct(rates["abdication_games"]["rate"])],
+        ["  abdications per game", f"{rates['abdications']['per_game']:.2f}"],
+        ["redeal", _pct(rates["redeal_games"]["rate"])],
+        ["open guard", _pct(rates["open_guard"]["rate"])],
+        ["guard known", _pct(rates["guard_known"]["rate"])],
+        ["rebellion", _pct(rates["rebellion"]["rate"])],
+        ["kick", _pct(rates["kick_games"]["rate"])],
+        ["plays per game", f"{s['plays_per_game']['mean']:.1f}"],
+        ["decisions per game", f"{s['decisions_per_game']:.1f}"],
+    ]
+    _table(["per game", "rate"], event_rows, out)
+    print(file=out)
+    seats = s["seats"]
+    _table(
+        ["seat", *(str(i) for i in range(5))],
+        [
+            ["win rate", *(_pct(x) for x in seats["win_rates"])],
+            ["mean points", *(f"{x:+.2f}" for x in seats["mean_points"])],
+        ],
+        out,
+    )
+    print(f"seat-0 advantage: {100 * seats['seat0_advantage']:+.1f} points of win rate", file=out)
+    print(file=out)
+    hist_rows = []
+    for role in ROLES:
+        hist = stats.roles[role].histogram
+        n = stats.roles[role].tally.n
+        if n:
+            top = sorted(hist.items())
+            hist_rows.append([role, "  ".join(f"{k:+d}:{100 * v / n:.1f}%" for k, v in top)])
+    _table(["points histogram", "points: share of seat-games"], hist_rows, out, left=2)
+
+
+# --------------------------------------------------------------------------- bench
+
+
+def configure_bench(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``baohuang bench``."""
+    parser.add_argument(
+        "--seconds", type=float, default=3.0, help="time per game figure (default 3)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Measure games/s and decisions/s on one core, and the card-level rules."""
+    from baohuang.simulation.bench import bench
+
+    figures = bench(seconds=args.seconds, rules_seconds=min(1.0, args.seconds / 3))
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return EXIT_OK
+    print(f"{figures['variant']}, one core, Python {figures['python']} ({figures['machine']})")
+    print()
+    rows = [
+        [
+            name,
+            f"{f['games_per_s']:,.1f}",
+            f"{f['decisions_per_s']:,.0f}",
+            f"{f['decisions_per_game']:.1f}",
+            _pct(f["policy_share"]),
+        ]
+        for name, f in ((n, figures[n]) for n in ("heuristic", "random"))
+    ]
+    _table(
+        ["policy", "games/s", "decisions/s", "decisions/game", "time in policy"], rows, sys.stdout
+    )
+    print()
+    rules: dict[str, Any] = figures["rules"]
+    _table(
+        ["rules", "per second"],
+        [
+            ["beat checks", f"{rules['beat_checks_per_s']:,.0f}"],
+            ["follow generations", f"{rules['follow_generations_per_s']:,.0f}"],
+            ["lead generations", f"{rules['lead_generations_per_s']:,.0f}"],
+        ],
+        sys.stdout,
+    )
+    return EXIT_OK

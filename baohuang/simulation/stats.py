@@ -1,0 +1,412 @@
+"""Mergeable statistics of many games (DESIGN.md §5).
+
+Everything is an integer counter — counts, sums and sums of squares — so merging two
+results is exact and order-free: the statistics of games 0–999 merged with those of games
+1000–1999 equal the statistics of games 0–1999 run in one go. Rates, means and 95%
+intervals are derived on demand (:meth:`Stats.summary`).
+
+Roles: ``emperor`` (with a guard), ``guard``, ``rebel`` (every seat against the emperor,
+also in solo games) and ``solo`` (an emperor playing alone). A seat's outcome is its side's:
+the royals' win is the rebels' loss.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from baohuang.engine.game import Game
+
+ROLES: tuple[str, ...] = ("emperor", "guard", "rebel", "solo")
+"""The roles statistics are kept for."""
+
+COUNTERS: tuple[str, ...] = (
+    "solo_open",
+    "solo_hidden",
+    "solo_grabbed",
+    "abdication_games",
+    "abdications",
+    "redeal_games",
+    "redeals",
+    "open_guard",
+    "guard_known",
+    "rebellion",
+    "rebels_declared",
+    "kick_games",
+    "kicks",
+)
+"""Event counters (games, or occurrences where the name is plural) every result carries."""
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+_OUTCOMES = ("win", "draw", "lose")
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (``(0, 1)`` when ``n`` is 0)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_interval(total: int, squares: int, n: int, z: float = Z95) -> tuple[float, float, float]:
+    """Mean and its normal 95% interval from a count, a sum and a sum of squares."""
+    if n <= 0:
+        return 0.0, 0.0, 0.0
+    mean = total / n
+    if n < 2:
+        return mean, mean, mean
+    var = max(0.0, (squares - total * total / n) / (n - 1))
+    half = z * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+@dataclass
+class Tally:
+    """Outcomes and points of one group of seat-games (a role, a seat or a policy)."""
+
+    n: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    points: int = 0
+    points_sq: int = 0
+
+    def add(self, outcome: str, points: int) -> None:
+        """Count one seat-game with its side's outcome and the seat's points."""
+        self.n += 1
+        if outcome == "win":
+            self.wins += 1
+        elif outcome == "draw":
+            self.draws += 1
+        else:
+            self.losses += 1
+        self.points += points
+        self.points_sq += points * points
+
+    def merge(self, other: Tally) -> Tally:
+        """The tally of both groups together."""
+        return Tally(
+            self.n + other.n,
+            self.wins + other.wins,
+            self.draws + other.draws,
+            self.losses + other.losses,
+            self.points + other.points,
+            self.points_sq + other.points_sq,
+        )
+
+    def to_dict(self) -> dict[str, int]:
+        """The counters as a JSON object."""
+        return {
+            "n": self.n,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "points": self.points,
+            "points_sq": self.points_sq,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Tally:
+        """Read the counters written by :meth:`to_dict`."""
+        return cls(
+            **{k: int(data[k]) for k in ("n", "wins", "draws", "losses", "points", "points_sq")}
+        )
+
+    def summary(self) -> dict[str, Any]:
+        """Rates with Wilson 95% intervals, and the mean points with a normal 95% interval."""
+        out: dict[str, Any] = {"n": self.n}
+        for name, count in (("win", self.wins), ("draw", self.draws), ("loss", self.losses)):
+            lo, hi = wilson(count, self.n)
+            out[name] = {"rate": count / self.n if self.n else 0.0, "ci95": [lo, hi]}
+        mean, lo, hi = mean_interval(self.points, self.points_sq, self.n)
+        out["points"] = {"mean": mean, "ci95": [lo, hi]}
+        return out
+
+
+@dataclass
+class RoleStats:
+    """One role's tally, points histogram and finish-rank distribution."""
+
+    tally: Tally = field(default_factory=Tally)
+    histogram: dict[int, int] = field(default_factory=dict)
+    """Points → seat-games that scored them."""
+    ranks: list[int] = field(default_factory=lambda: [0] * 5)
+    """``ranks[k]``: seat-games finished (k + 1)-th."""
+
+    def add(self, outcome: str, points: int, rank: int) -> None:
+        """Count one seat-game of this role."""
+        self.tally.add(outcome, points)
+        self.histogram[points] = self.histogram.get(points, 0) + 1
+        self.ranks[rank - 1] += 1
+
+    def merge(self, other: RoleStats) -> RoleStats:
+        """Both groups together."""
+        hist = dict(self.histogram)
+        for k, v in other.histogram.items():
+            hist[k] = hist.get(k, 0) + v
+        return RoleStats(
+            self.tally.merge(other.tally),
+            dict(sorted(hist.items())),
+            [a + b for a, b in zip(self.ranks, other.ranks, strict=True)],
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """As a JSON object (histogram keys become strings, in numeric order)."""
+        return {
+            **self.tally.to_dict(),
+            "histogram": {str(k): v for k, v in sorted(self.histogram.items())},
+            "ranks": list(self.ranks),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RoleStats:
+        """Read what :meth:`to_dict` wrote."""
+        hist = {int(k): int(v) for k, v in data["histogram"].items()}
+        return cls(
+            Tally.from_dict(data), dict(sorted(hist.items())), [int(x) for x in data["ranks"]]
+        )
+
+
+def _merge_ranges(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted, coalesced [start, stop) ranges; ValueError if two overlap."""
+    out: list[tuple[int, int]] = []
+    for start, stop in sorted(ranges):
+        if start >= stop:
+            continue
+        if out and start < out[-1][1]:
+            raise ValueError(f"Game ranges overlap: games {start}–{out[-1][1] - 1} counted twice.")
+        if out and start == out[-1][1]:
+            out[-1] = (out[-1][0], stop)
+        else:
+            out.append((start, stop))
+    return out
+
+
+@dataclass
+class Stats:
+    """Statistics of a set of games of one variant, one job seed and one seat assignment.
+
+    Build with :meth:`empty` and :meth:`add_game`; combine with :func:`merge`. ``ranges``
+    are the job's game indices covered (game i is dealt from ``derive_seed(seed, i)``).
+    """
+
+    variant: str
+    checksum: str
+    seed: int
+    policies: tuple[str, ...]
+    ranges: list[tuple[int, int]] = field(default_factory=list)
+    games: int = 0
+    unscored: int = 0
+    roles: dict[str, RoleStats] = field(default_factory=lambda: {r: RoleStats() for r in ROLES})
+    counters: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COUNTERS, 0))
+    plays: int = 0
+    plays_sq: int = 0
+    decisions: int = 0
+    decisions_sq: int = 0
+    seats: list[Tally] = field(default_factory=lambda: [Tally() for _ in range(5)])
+    by_policy: dict[str, Tally] = field(default_factory=dict)
+
+    @classmethod
+    def empty(cls, variant: str, checksum: str, seed: int, policies: Iterable[str]) -> Stats:
+        """No games yet."""
+        return cls(variant, checksum, seed, tuple(policies))
+
+    # ------------------------------------------------------------------ counting
+
+    def add_game(self, game: Game) -> None:
+        """Count one finished game (the caller records which game indices it covered)."""
+        self.games += 1
+        c = self.counters
+        if game.redeals:
+            c["redeal_games"] += 1
+            c["redeals"] += game.redeals
+        if game.abdications:
+            c["abdication_games"] += 1
+            c["abdications"] += game.abdications
+        decisions = len(game.history)
+        self.decisions += decisions
+        self.decisions_sq += decisions * decisions
+        self.plays += game.plays
+        self.plays_sq += game.plays * game.plays
+        out = game.outcome
+        if out is None or out.score is None:
+            self.unscored += 1
+            return
+        events = game.events
+        if game.solo == "open":
+            c["solo_open"] += 1
+            if game.grabbed:
+                c["solo_grabbed"] += 1
+        elif game.solo == "hidden":
+            c["solo_hidden"] += 1
+        if "open_guard" in events:
+            c["open_guard"] += 1
+        if "guard_known" in events:
+            c["guard_known"] += 1
+        if "rebellion" in events:
+            c["rebellion"] += 1
+        c["rebels_declared"] += len(game.rebels_declared)
+        kicks = events.count("kick")
+        if kicks:
+            c["kick_games"] += 1
+            c["kicks"] += kicks
+        score = out.score
+        royal: str = score.outcome
+        rebel = "lose" if royal == "win" else "win" if royal == "lose" else "draw"
+        finish = out.finish
+        emperor = game.emperor
+        guard = game.guard
+        solo = game.solo is not None
+        roles = self.roles
+        for rank, seat in enumerate(finish, 1):
+            pts = score.points[seat]
+            if seat == emperor:
+                role, side = ("solo" if solo else "emperor"), royal
+            elif seat == guard and not solo:
+                role, side = "guard", royal
+            else:
+                role, side = "rebel", rebel
+            roles[role].add(side, pts, rank)
+            self.seats[seat].add(side, pts)
+            name = self.policies[seat]
+            tally = self.by_policy.get(name)
+            if tally is None:
+                tally = self.by_policy[name] = Tally()
+            tally.add(side, pts)
+
+    # ------------------------------------------------------------------ serialisation
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every counter as JSON-ready data (exact; :meth:`from_dict` reads it back)."""
+        return {
+            "variant": self.variant,
+            "checksum": self.checksum,
+            "seed": self.seed,
+            "policies": list(self.policies),
+            "ranges": [list(r) for r in self.ranges],
+            "games": self.games,
+            "unscored": self.unscored,
+            "roles": {name: self.roles[name].to_dict() for name in ROLES},
+            "counters": {k: self.counters[k] for k in COUNTERS},
+            "plays": self.plays,
+            "plays_sq": self.plays_sq,
+            "decisions": self.decisions,
+            "decisions_sq": self.decisions_sq,
+            "seats": [t.to_dict() for t in self.seats],
+            "by_policy": {k: self.by_policy[k].to_dict() for k in sorted(self.by_policy)},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Stats:
+        """Read the data :meth:`to_dict` wrote."""
+        return cls(
+            variant=str(data["variant"]),
+            checksum=str(data["checksum"]),
+            seed=int(data["seed"]),
+            policies=tuple(str(p) for p in data["policies"]),
+            ranges=[(int(a), int(b)) for a, b in data["ranges"]],
+            games=int(data["games"]),
+            unscored=int(data["unscored"]),
+            roles={name: RoleStats.from_dict(data["roles"][name]) for name in ROLES},
+            counters={k: int(data["counters"].get(k, 0)) for k in COUNTERS},
+            plays=int(data["plays"]),
+            plays_sq=int(data["plays_sq"]),
+            decisions=int(data["decisions"]),
+            decisions_sq=int(data["decisions_sq"]),
+            seats=[Tally.from_dict(t) for t in data["seats"]],
+            by_policy={k: Tally.from_dict(v) for k, v in sorted(data["by_policy"].items())},
+        )
+
+    # ------------------------------------------------------------------ derived figures
+
+    @property
+    def scored(self) -> int:
+        """Games that were scored."""
+        return self.games - self.unscored
+
+    def rate(self, counter: str) -> float:
+        """A counter per game played."""
+        return self.counters[counter] / self.games if self.games else 0.0
+
+    def summary(self) -> dict[str, Any]:
+        """Rates, means and 95% intervals derived from the counters."""
+        games = self.games
+        seat_rates = [t.wins / t.n if t.n else 0.0 for t in self.seats]
+        mean_rate = sum(seat_rates) / 5
+        plays_mean, plays_lo, plays_hi = mean_interval(self.plays, self.plays_sq, games)
+        dec_mean, _, _ = mean_interval(self.decisions, self.decisions_sq, games)
+        rates: dict[str, Any] = {}
+        for name in COUNTERS:
+            count = self.counters[name]
+            if name in ("abdications", "redeals", "kicks", "rebels_declared"):
+                rates[name] = {"per_game": count / games if games else 0.0}
+            else:
+                lo, hi = wilson(count, games)
+                rates[name] = {"rate": count / games if games else 0.0, "ci95": [lo, hi]}
+        return {
+            "variant": self.variant,
+            "games": games,
+            "scored": self.scored,
+            "policies": list(self.policies),
+            "roles": {
+                name: {
+                    **self.roles[name].tally.summary(),
+                    "ranks": [
+                        k / self.roles[name].tally.n if self.roles[name].tally.n else 0.0
+                        for k in self.roles[name].ranks
+                    ],
+                }
+                for name in ROLES
+            },
+            "rates": rates,
+            "plays_per_game": {"mean": plays_mean, "ci95": [plays_lo, plays_hi]},
+            "decisions_per_game": dec_mean,
+            "seats": {
+                "win_rates": seat_rates,
+                "seat0_advantage": seat_rates[0] - mean_rate,
+                "mean_points": [t.points / t.n if t.n else 0.0 for t in self.seats],
+            },
+            "by_policy": {k: v.summary() for k, v in sorted(self.by_policy.items())},
+        }
+
+
+def merge(a: Stats, b: Stats) -> Stats:
+    """The statistics of both sets of games; ValueError if they are not of one job.
+
+    Both must have the same variant checksum, seed and seat policies, and cover disjoint
+    game ranges. The result does not depend on the order of the arguments.
+    """
+    if (a.checksum, a.seed, a.policies) != (b.checksum, b.seed, b.policies):
+        raise ValueError(
+            "Only statistics of the same variant, seed and policies can be merged "
+            f"(got {a.variant}/{a.seed}/{','.join(a.policies)} and "
+            f"{b.variant}/{b.seed}/{','.join(b.policies)})."
+        )
+    names = sorted(set(a.by_policy) | set(b.by_policy))
+    return Stats(
+        variant=a.variant,
+        checksum=a.checksum,
+        seed=a.seed,
+        policies=a.policies,
+        ranges=_merge_ranges([*a.ranges, *b.ranges]),
+        games=a.games + b.games,
+        unscored=a.unscored + b.unscored,
+        roles={r: a.roles[r].merge(b.roles[r]) for r in ROLES},
+        counters={k: a.counters[k] + b.counters[k] for k in COUNTERS},
+        plays=a.plays + b.plays,
+        plays_sq=a.plays_sq + b.plays_sq,
+        decisions=a.decisions + b.decisions,
+        decisions_sq=a.decisions_sq + b.decisions_sq,
+        seats=[x.merge(y) for x, y in zip(a.seats, b.seats, strict=True)],
+        by_policy={
+            k: a.by_policy.get(k, Tally()).merge(b.by_policy.get(k, Tally())) for k in names
+        },
+    )
