@@ -70,10 +70,18 @@ class Report:
 def validate_definition(data: Any) -> Report:
     """Validate a parsed document (a dict from YAML or JSON): structure, then cross-field checks."""
     if not isinstance(data, dict):
-        kind = type(data).__name__ if data is not None else "nothing"
+        kinds = {list: "a list", str: "plain text", int: "a number", float: "a number"}
+        kind = "empty" if data is None else kinds.get(type(data), type(data).__name__)
         return Report(
             None,
-            (Problem("", f"A variant must be a set of named sections; this document is {kind}."),),
+            (
+                Problem(
+                    "",
+                    "A variant must be a set of named sections (schema_version, id, deck, "
+                    f"deal, …); this document is {kind}.",
+                    code="not_a_mapping",
+                ),
+            ),
         )
     version = data.get("schema_version")
     if version is not None and version != 1:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from baohuang.rules.vocabulary import AttachRank, Event, Party, PlainRank, Rank, Suit
 
@@ -100,7 +100,7 @@ class BuyCard(Section):
 class Deal(Section):
     """How the cards are dealt and who deals next (RULES.md §2.2)."""
 
-    hand_sizes: list[int] = Field(
+    hand_sizes: list[StrictInt] = Field(
         min_length=5,
         max_length=5,
         description="Cards per seat, in dealing order from the dealer.",
