@@ -34,6 +34,7 @@ from baohuang.rules import (
     validate_file,
 )
 from baohuang.rules.checks import deck_size
+from baohuang.simulation import commands as simulation_commands
 
 #: Exit statuses: success, a problem found in the input, a command line argparse rejected.
 EXIT_OK = 0
@@ -332,6 +333,18 @@ COMMANDS: tuple[Command, ...] = (
         _add_show_arguments,
     ),
     Command(("schema",), "print the JSON Schema of the variant language", cmd_schema),
+    Command(
+        ("simulate",),
+        "play many games of a variant and print balance statistics",
+        simulation_commands.cmd_simulate,
+        simulation_commands.configure_simulate,
+    ),
+    Command(
+        ("bench",),
+        "measure games/s and decisions/s on one core",
+        simulation_commands.cmd_bench,
+        simulation_commands.configure_bench,
+    ),
 )
 
 #: Help lines of the command groups.

@@ -1,0 +1,128 @@
+"""`baohuang simulate` and `baohuang bench`, run in-process through `main([...])`."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from baohuang.cli import main
+from baohuang.rules import load_bundled
+from baohuang.rules.loader import VARIANTS_DIR
+from baohuang.simulation import Stats, simulate
+from baohuang.simulation.commands import ProgressBar
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err
+    return status, captured.out, captured.err
+
+
+def test_simulate_json_is_the_simulation_and_workers_do_not_matter(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(
+        capsys, "simulate", "baike-common", "--games", "12", "--seed", "4", "--json"
+    )
+    assert status == 0
+    assert err == ""  # no progress bar when standard error is not a terminal
+    data = json.loads(out)
+    stats = Stats.from_dict(data["stats"])
+    assert stats == simulate(load_bundled("baike-common"), 12, seed=4)
+    assert data["summary"]["games"] == 12
+    status, out2, _ = run(
+        capsys,
+        "simulate",
+        "baike-common",
+        "--games",
+        "12",
+        "--seed",
+        "4",
+        "--workers",
+        "2",
+        "--json",
+    )
+    assert status == 0
+    assert json.loads(out2)["stats"] == data["stats"]
+
+
+def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "simulate", "baike-weihai", "--games", "6", "--seed", "1")
+    assert status == 0
+    assert out.startswith("baike-weihai: 6 games, seed 1, policy heuristic")
+    for word in (
+        "emperor",
+        "guard",
+        "rebel",
+        "solo",
+        "finish rank",
+        "rebellion",
+        "seat-0 advantage",
+    ):
+        assert word in out
+
+
+def test_simulate_random_policy_and_a_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = shutil.copy(VARIANTS_DIR / "baike-common.yaml", tmp_path / "baike-common.yaml")
+    status, out, _ = run(
+        capsys, "simulate", str(path), "--games", "3", "--seed", "2", "--policy", "random"
+    )
+    assert status == 0
+    assert "policy random" in out
+
+
+def test_simulate_problems(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, err = run(capsys, "simulate", "nowhere", "--games", "3", "--seed", "2")
+    assert status == 1
+    assert "neither a bundled variant id nor a file" in err and "baike-common" in err
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: [\n", encoding="utf-8")
+    status, _, err = run(capsys, "simulate", str(bad), "--games", "3", "--seed", "2")
+    assert status == 1 and "not valid YAML" in err
+    status, _, err = run(capsys, "simulate", "baike-common", "--games", "0", "--seed", "2")
+    assert status == 2 and "at least 1" in err
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    terminal = FakeTerminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    status = main(["simulate", "baike-common", "--games", "4", "--seed", "1"])
+    assert status == 0
+    shown = terminal.getvalue()
+    assert "4/4 games" in shown and shown.endswith("\n")
+    bar = ProgressBar(FakeTerminal(), "x")
+    bar(0, 0)
+
+
+def test_bench_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from baohuang.simulation import bench
+
+    monkeypatch.setattr(bench, "BATCH", {"heuristic": 2, "random": 1})
+    status, out, _ = run(capsys, "bench", "--json", "--seconds", "0.05")
+    assert status == 0
+    figures = json.loads(out)
+    for name in ("heuristic", "random"):
+        assert figures[name]["games_per_s"] > 0
+        assert figures[name]["decisions_per_s"] > figures[name]["games_per_s"]
+        assert 0 < figures[name]["policy_share"] < 1
+    assert figures["rules"]["beat_checks_per_s"] > 0
+    assert figures["rules"]["follow_generations_per_s"] > 0
+    rules = figures["rules"]
+    monkeypatch.setattr(bench, "bench_rules", lambda seconds: rules)
+    status, out, _ = run(capsys, "bench", "--seconds", "0.05")
+    assert status == 0
+    assert "games/s" in out and "heuristic" in out and "beat checks" in out
