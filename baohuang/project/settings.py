@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     # Project apps (catalog, api, jobs) are added here as they land.
     "baohuang.catalog",
     "baohuang.api",
+    "baohuang.editor",
 ]
 
 MIDDLEWARE = [
@@ -137,6 +138,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+#: The web editor's build (``npm run build`` in frontend/), served as static/editor/….
+STATICFILES_DIRS = [("editor", BASE_DIR / "frontend" / "dist")]
 
 # --------------------------------------------------------------------------- REST API
 

@@ -14,6 +14,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     re_path(r"^healthz/?$", healthz, name="healthz"),
     path("api/", include("baohuang.api.urls", namespace="api")),
+    path("editor/", include("baohuang.editor.urls", namespace="editor")),
 ]
 
 handler400 = "baohuang.api.errors.handler400"

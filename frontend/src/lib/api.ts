@@ -1,0 +1,124 @@
+// The REST API v1 client (DESIGN.md §7): session auth, CSRF cookie for writes.
+
+export interface ApiErrorBody {
+  error?: string;
+  detail?: string;
+  errors?: { path: string; message: string }[];
+  [key: string]: unknown;
+}
+
+export class ApiError extends Error {
+  status: number;
+  body: ApiErrorBody;
+  constructor(status: number, body: ApiErrorBody, fallback: string) {
+    super(body.detail || body.error || fallback);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+  etag: string | null;
+}
+
+/** The page context the Django view writes into index.html (user, permissions, CSRF). */
+export interface PageContext {
+  user?: string;
+  can_publish?: boolean;
+  is_staff?: boolean;
+  csrf_token?: string;
+  login_url?: string;
+  logout_url?: string;
+}
+
+export function pageContext(): PageContext {
+  const el = typeof document !== "undefined" ? document.getElementById("editor-context") : null;
+  if (!el?.textContent) return {};
+  try {
+    return JSON.parse(el.textContent) as PageContext;
+  } catch {
+    return {};
+  }
+}
+
+function cookie(name: string): string | null {
+  if (typeof document === "undefined") return null;
+  for (const part of document.cookie.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(v.join("="));
+  }
+  return null;
+}
+
+export function csrfToken(): string | null {
+  return cookie("csrftoken") ?? pageContext().csrf_token ?? null;
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  ifMatch?: string | null;
+  signal?: AbortSignal;
+}
+
+export async function request<T>(url: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const method = options.method ?? "GET";
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET" && method !== "HEAD") {
+    const token = csrfToken();
+    if (token) headers["X-CSRFToken"] = token;
+  }
+  if (options.ifMatch) headers["If-Match"] = options.ifMatch;
+  const response = await fetch(url, {
+    method,
+    headers,
+    credentials: "same-origin",
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = { detail: text.slice(0, 500) };
+    }
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, (data ?? {}) as ApiErrorBody, `${method} ${url}: HTTP ${response.status}`);
+  }
+  return { status: response.status, data: data as T, etag: response.headers.get("ETag") };
+}
+
+export const API = "/api/v1";
+
+export const urls = {
+  variants: () => `${API}/variants/`,
+  variant: (slug: string) => `${API}/variants/${encodeURIComponent(slug)}/`,
+  draft: (slug: string) => `${API}/variants/${encodeURIComponent(slug)}/draft/`,
+  publish: (slug: string) => `${API}/variants/${encodeURIComponent(slug)}/publish/`,
+  versions: (slug: string) => `${API}/variants/${encodeURIComponent(slug)}/versions/`,
+  version: (slug: string, n: number) => `${API}/variants/${encodeURIComponent(slug)}/versions/${n}/`,
+  versionDiff: (slug: string, n: number, m: number) =>
+    `${API}/variants/${encodeURIComponent(slug)}/versions/${n}/diff/${m}/`,
+  compare: (slug: string) => `${API}/variants/${encodeURIComponent(slug)}/compare/`,
+  validate: () => `${API}/validate/`,
+  schema: () => `${API}/schema/variant/`,
+  simulations: () => `${API}/simulations/`,
+  simulation: (id: string | number) => `${API}/simulations/${id}/`,
+  simulationCancel: (id: string | number) => `${API}/simulations/${id}/cancel/`,
+  me: () => `${API}/me/`,
+};
+
+/** A list endpoint's items, paginated (`{results}`) or not. */
+export function listOf<T>(data: unknown): T[] {
+  if (Array.isArray(data)) return data as T[];
+  if (data && typeof data === "object" && Array.isArray((data as { results?: unknown }).results)) {
+    return (data as { results: T[] }).results;
+  }
+  return [];
+}

@@ -1,0 +1,463 @@
+// The editor of one rule set: the draft with live validation, save (If-Match), publish,
+// and the raw, diff, play-checker and simulation tabs.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { ApiError, pageContext, request, urls } from "../lib/api";
+import { useI18n } from "../lib/i18n";
+import { diffValues, type Change } from "../lib/diff";
+import { setIn } from "../lib/path";
+import { ANCHORS, pinProblems, sectionOf, type Problem } from "../lib/problems";
+import { useValidation } from "../lib/validate";
+import { DocContext, ProblemList, anchorId } from "../widgets/doc";
+import { RulesForm, SECTIONS } from "./RulesForm";
+import { RawTab } from "./RawTab";
+import { DiffTab } from "./DiffTab";
+import { CheckerTab } from "./CheckerTab";
+import { SimulationTab } from "./SimulationTab";
+
+export interface DraftBody {
+  slug: string;
+  name_zh?: string;
+  name_en?: string;
+  revision: number;
+  definition: Record<string, unknown>;
+  valid?: boolean;
+  errors?: Problem[];
+  warnings?: Problem[];
+  latest_version?: number | null;
+  changed?: boolean;
+}
+
+export interface VariantDetail {
+  slug: string;
+  name_zh?: string;
+  name_en?: string;
+  version: number | null;
+  definition: Record<string, unknown> | null;
+}
+
+export const TABS = ["rules", "raw", "diff", "check", "sim"] as const;
+export type Tab = (typeof TABS)[number];
+
+const BACKUP_PREFIX = "baohuang.editor.unsaved.";
+
+interface Backup {
+  doc: Record<string, unknown>;
+  revision: number;
+  at: string;
+}
+
+function readBackup(slug: string): Backup | null {
+  try {
+    const raw = localStorage.getItem(BACKUP_PREFIX + slug);
+    return raw ? (JSON.parse(raw) as Backup) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeBackup(slug: string, backup: Backup | null) {
+  try {
+    if (backup) localStorage.setItem(BACKUP_PREFIX + slug, JSON.stringify(backup));
+    else localStorage.removeItem(BACKUP_PREFIX + slug);
+  } catch {
+    /* storage full or unavailable: the page still holds the edits */
+  }
+}
+
+/** Problems from a failed save: paths come under `definition.`; strip that prefix. */
+export function fromSaveErrors(errors: { path: string; message: string }[] | undefined): Problem[] {
+  return (errors ?? []).map((e) => ({
+    path: e.path.replace(/^definition(\.|(?=\[)|$)/, ""),
+    message: e.message,
+    severity: "error" as const,
+  }));
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+type SaveState =
+  | { kind: "idle" }
+  | { kind: "saving" }
+  | { kind: "saved"; at: Date }
+  | { kind: "error"; message: string }
+  | { kind: "conflict"; theirs: DraftBody | null; etag: string | null; changes: Change[] };
+
+export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (tab: Tab) => void }) {
+  const { t } = useI18n();
+  const ctx = useMemo(pageContext, []);
+  const [draft, setDraft] = useState<DraftBody | null>(null);
+  const [etag, setEtag] = useState<string | null>(null);
+  const [doc, setDoc] = useState<Record<string, unknown> | null>(null);
+  const [variant, setVariant] = useState<VariantDetail | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [save, setSave] = useState<SaveState>({ kind: "idle" });
+  const [publishMsg, setPublishMsg] = useState<{ ok: boolean; text: string } | null>(null);
+  const [publishing, setPublishing] = useState(false);
+  const [serverProblems, setServerProblems] = useState<Problem[] | null>(null);
+  const [backup, setBackup] = useState<Backup | null>(null);
+  const validation = useValidation(doc);
+
+  const loadVariant = useCallback(async () => {
+    try {
+      const { data } = await request<VariantDetail>(urls.variant(slug));
+      setVariant(data);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+    }
+  }, [slug]);
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    try {
+      const [{ data, etag: tag }] = await Promise.all([request<DraftBody>(urls.draft(slug)), loadVariant()]);
+      setDraft(data);
+      setEtag(tag ?? `"${data.revision}"`);
+      setDoc(data.definition);
+      const stored = readBackup(slug);
+      if (stored && !same(stored.doc, data.definition)) setBackup(stored);
+      else writeBackup(slug, null);
+    } catch (err) {
+      setLoadError(err instanceof Error ? err.message : String(err));
+    }
+  }, [slug, loadVariant]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const dirty = draft !== null && doc !== null && !same(doc, draft.definition);
+
+  // Keep unsaved edits in this browser so that nothing is lost (a crash, a conflict).
+  useEffect(() => {
+    if (!draft || !doc) return;
+    if (dirty) writeBackup(slug, { doc, revision: draft.revision, at: new Date().toISOString() });
+    else if (!backup) writeBackup(slug, null);
+  }, [doc, draft, dirty, slug, backup]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const handler = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    window.addEventListener("beforeunload", handler);
+    return () => window.removeEventListener("beforeunload", handler);
+  }, [dirty]);
+
+  const update = useCallback((path: string, value: unknown) => {
+    setDoc((cur) => (cur ? setIn(cur, path, value) : cur));
+    setServerProblems(null);
+    setSave((s) => (s.kind === "saved" || s.kind === "error" ? { kind: "idle" } : s));
+  }, []);
+
+  // The problems shown: the latest validation (kept while a new one runs).
+  const result =
+    validation.state === "done" ? validation.result : validation.state === "checking" ? validation.last : undefined;
+  const problems: Problem[] = useMemo(() => {
+    if (serverProblems) return serverProblems;
+    if (result) return [...result.errors, ...result.warnings];
+    if (validation.state === "unavailable" && draft && doc && same(doc, draft.definition))
+      return [...(draft.errors ?? []).map((p) => ({ ...p, severity: "error" as const })), ...(draft.warnings ?? []).map((p) => ({ ...p, severity: "warning" as const }))];
+    return [];
+  }, [serverProblems, result, validation.state, draft, doc]);
+  const pinned = useMemo(() => pinProblems(problems, ANCHORS), [problems]);
+  const errorCount = problems.filter((p) => p.severity !== "warning").length;
+  const warningCount = problems.length - errorCount;
+  const valid = validation.state === "done" ? validation.result.valid : errorCount === 0;
+
+  const doSave = useCallback(
+    async (ifMatch: string | null) => {
+      if (!doc) return;
+      setSave({ kind: "saving" });
+      try {
+        const { data, etag: tag } = await request<DraftBody>(urls.draft(slug), {
+          method: "PUT",
+          body: { definition: doc },
+          ifMatch,
+        });
+        setDraft(data);
+        setEtag(tag ?? `"${data.revision}"`);
+        setDoc(data.definition);
+        setSave({ kind: "saved", at: new Date() });
+        setBackup(null);
+        writeBackup(slug, null);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 412) {
+          let theirs: DraftBody | null = null;
+          let theirTag: string | null = null;
+          try {
+            const r = await request<DraftBody>(urls.draft(slug));
+            theirs = r.data;
+            theirTag = r.etag ?? `"${r.data.revision}"`;
+          } catch {
+            /* shown without the comparison */
+          }
+          setSave({
+            kind: "conflict",
+            theirs,
+            etag: theirTag,
+            changes: theirs ? diffValues(theirs.definition, doc) : [],
+          });
+        } else if (err instanceof ApiError && err.status === 400 && err.body.errors?.length) {
+          setServerProblems(fromSaveErrors(err.body.errors));
+          setSave({ kind: "error", message: err.message });
+        } else {
+          setSave({ kind: "error", message: err instanceof Error ? err.message : String(err) });
+        }
+      }
+    },
+    [doc, slug],
+  );
+
+  const doPublish = useCallback(async () => {
+    if (!draft) return;
+    if (!window.confirm(t("ed.publish.confirm"))) return;
+    setPublishing(true);
+    setPublishMsg(null);
+    try {
+      const { data } = await request<{ number: number }>(urls.publish(slug), {
+        method: "POST",
+        body: { revision: draft.revision },
+      });
+      setPublishMsg({ ok: true, text: t("ed.published", { n: data.number }) });
+      await loadVariant();
+      const r = await request<DraftBody>(urls.draft(slug));
+      setDraft(r.data);
+      setEtag(r.etag ?? `"${r.data.revision}"`);
+    } catch (err) {
+      setPublishMsg({ ok: false, text: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setPublishing(false);
+    }
+  }, [draft, slug, t, loadVariant]);
+
+  const docState = useMemo(() => ({ doc: doc ?? {}, update, pinned }), [doc, update, pinned]);
+  const sectionErrors = useMemo(() => {
+    const counts: Record<string, number> = {};
+    for (const p of problems) if (p.severity !== "warning") counts[sectionOf(p.path)] = (counts[sectionOf(p.path)] ?? 0) + 1;
+    return counts;
+  }, [problems]);
+
+  if (loadError)
+    return (
+      <div className="panel error-panel" role="alert">
+        <p>
+          {t("app.error")}: {loadError}
+        </p>
+        <button type="button" onClick={() => void load()}>
+          {t("app.retry")}
+        </button>
+      </div>
+    );
+  if (!draft || !doc) return <p className="muted">{t("app.loading")}</p>;
+
+  const latest = variant?.version ?? draft.latest_version ?? null;
+  const canPublish = Boolean(ctx.can_publish);
+  const name = (doc.name ?? {}) as { zh?: string; en?: string };
+
+  return (
+    <DocContext.Provider value={docState}>
+      <div className="editor">
+        <div className="editor-head">
+          <div className="title-row">
+            <h1>
+              {name.zh || draft.name_zh} <span className="muted">{name.en || draft.name_en}</span>
+            </h1>
+            <code className="slug">{slug}</code>
+            <span className="muted small">
+              {t("ed.revision", { n: draft.revision })} · {latest ? t("ed.version", { n: latest }) : t("ed.noversion")}
+            </span>
+          </div>
+          <div className="action-row">
+            <span className={`validity ${validation.state === "checking" ? "checking" : valid ? "ok" : "bad"}`} data-testid="validity">
+              {validation.state === "checking"
+                ? t("val.checking")
+                : validation.state === "unavailable"
+                  ? t("val.unreachable")
+                  : errorCount
+                    ? t("val.errors", { n: errorCount })
+                    : t("val.ok")}
+              {warningCount ? ` · ${t("val.warnings", { n: warningCount })}` : ""}
+            </span>
+            <span className={`dirty ${dirty ? "yes" : ""}`} data-testid="dirty">
+              {dirty ? t("ed.unsaved") : save.kind === "saved" ? t("ed.saved") : t("ed.nochanges")}
+            </span>
+            <button
+              type="button"
+              className="primary"
+              data-testid="save"
+              disabled={!dirty || save.kind === "saving"}
+              onClick={() => void doSave(etag)}
+            >
+              {save.kind === "saving" ? t("ed.saving") : t("ed.save")}
+            </button>
+            {canPublish ? (
+              <button
+                type="button"
+                className="publish"
+                data-testid="publish"
+                disabled={publishing || dirty || !valid || !draft.changed}
+                title={dirty ? t("ed.publish.saveFirst") : !valid ? t("ed.publish.invalid") : undefined}
+                onClick={() => void doPublish()}
+              >
+                {publishing ? t("ed.publishing") : t("ed.publish")}
+              </button>
+            ) : null}
+          </div>
+          {save.kind === "error" ? (
+            <div className="banner error" role="alert" data-testid="save-error">
+              {save.message}
+            </div>
+          ) : null}
+          {publishMsg ? (
+            <div className={`banner ${publishMsg.ok ? "ok" : "error"}`} role="status" data-testid="publish-result">
+              {publishMsg.text}
+            </div>
+          ) : null}
+          {save.kind === "conflict" ? (
+            <div className="banner conflict" role="alert" data-testid="conflict">
+              <strong>{t("ed.conflict.title")}</strong>
+              <p>{t("ed.conflict.body")}</p>
+              {save.changes.length ? (
+                <details>
+                  <summary>
+                    {t("ed.conflict.changes")} ({save.changes.length})
+                  </summary>
+                  <ul className="mini-diff">
+                    {save.changes.slice(0, 40).map((c) => (
+                      <li key={c.path}>
+                        <code>{c.path}</code>: {JSON.stringify(c.before)} → {JSON.stringify(c.after)}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              ) : null}
+              <div className="buttons">
+                <button
+                  type="button"
+                  data-testid="conflict-reload"
+                  onClick={() => {
+                    if (!save.theirs) return void load();
+                    setDraft(save.theirs);
+                    setEtag(save.etag);
+                    setDoc(save.theirs.definition);
+                    setSave({ kind: "idle" });
+                  }}
+                >
+                  {t("ed.conflict.reload")}
+                </button>
+                <button type="button" data-testid="conflict-overwrite" onClick={() => void doSave(save.etag ?? "*")}>
+                  {t("ed.conflict.overwrite")}
+                </button>
+              </div>
+            </div>
+          ) : null}
+          {backup ? (
+            <div className="banner conflict" role="alert" data-testid="restore">
+              <strong>{t("ed.restore.title")}</strong> <span className="muted">({backup.at})</span>
+              <div className="buttons">
+                <button
+                  type="button"
+                  onClick={() => {
+                    setDoc(backup.doc);
+                    setBackup(null);
+                  }}
+                >
+                  {t("ed.restore.apply")}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => {
+                    writeBackup(slug, null);
+                    setBackup(null);
+                  }}
+                >
+                  {t("ed.restore.discard")}
+                </button>
+              </div>
+            </div>
+          ) : null}
+          <nav className="tabs" role="tablist">
+            {TABS.map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                aria-selected={tab === name}
+                className={tab === name ? "active" : ""}
+                data-testid={`tab-${name}`}
+                onClick={() => onTab(name)}
+              >
+                {t(`ed.tab.${name}`)}
+              </button>
+            ))}
+          </nav>
+        </div>
+
+        {tab === "rules" || tab === "raw" ? (
+          <Summary problems={pinned.unpinned} pinnedCount={problems.length - pinned.unpinned.length} all={problems} showAll={tab === "raw"} />
+        ) : null}
+
+        {tab === "rules" ? (
+          <div className="rules-layout">
+            <nav className="section-nav" aria-label={t("ed.sections")}>
+              {SECTIONS.map((s) => (
+                <a key={s} href={`#sec-${s}`} onClick={(e) => {
+                  e.preventDefault();
+                  document.getElementById(`sec-${s}`)?.scrollIntoView({ behavior: "smooth", block: "start" });
+                }}>
+                  {t(`sec.${s}`)}
+                  {sectionErrors[s] ? <span className="count-badge">{sectionErrors[s]}</span> : null}
+                </a>
+              ))}
+            </nav>
+            <RulesForm />
+          </div>
+        ) : null}
+        {tab === "raw" ? <RawTab doc={doc} onChange={(d) => { setDoc(d); setServerProblems(null); }} /> : null}
+        {tab === "diff" ? <DiffTab slug={slug} doc={doc} published={variant?.definition ?? null} latest={latest} /> : null}
+        {tab === "check" ? <CheckerTab slug={slug} latest={latest} /> : null}
+        {tab === "sim" ? <SimulationTab slug={slug} latest={latest} /> : null}
+      </div>
+    </DocContext.Provider>
+  );
+}
+
+function Summary(props: { problems: Problem[]; pinnedCount: number; all: Problem[]; showAll: boolean }) {
+  const { t } = useI18n();
+  const list = props.showAll ? props.all : props.problems;
+  if (!list.length && !props.pinnedCount) return null;
+  return (
+    <div className="summary" data-testid="problem-summary">
+      {list.length ? (
+        <>
+          <strong>{props.showAll ? t("val.pinned").replace(/[:：]$/, "") : t("val.summary")}</strong>
+          <ProblemList problems={list} />
+        </>
+      ) : null}
+      {!props.showAll && props.pinnedCount ? (
+        <div className="pinned-links">
+          {t("val.pinned")}{" "}
+          {props.all
+            .filter((p) => !props.problems.includes(p))
+            .map((p, i) => {
+              const anchor = ANCHORS.filter((a) => p.path === a || p.path.startsWith(a + ".") || p.path.startsWith(a + "[")).sort((a, b) => b.length - a.length)[0];
+              return (
+                <a
+                  key={i}
+                  href={`#${anchorId(anchor ?? "")}`}
+                  className={`jump ${p.severity === "warning" ? "warning" : "error"}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    document.getElementById(anchorId(anchor ?? ""))?.scrollIntoView({ behavior: "smooth", block: "center" });
+                  }}
+                >
+                  {p.path}
+                </a>
+              );
+            })}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,622 @@
+// The rules form: one section per part of the rules, each with widgets made for it.
+import type { ReactNode } from "react";
+import { useI18n } from "../lib/i18n";
+import { deckSize } from "../lib/deck";
+import {
+  ALL_RANKS,
+  PARTIES,
+  PLAIN_RANKS,
+  type Bidding,
+  type Deck,
+  type FlowStep,
+  type HoldBack,
+  type Multiplier,
+  type OutcomeWord,
+  type PlainRank,
+  type Scoring,
+  type SoloRow,
+  type SpecialBeat,
+  type TributeRule,
+  type TributeShare,
+  type TwoPersonTable,
+  type Variant,
+} from "../lib/model";
+import { lianzhongTable } from "../lib/scoring";
+import {
+  Field,
+  Optional,
+  PCheck,
+  PNum,
+  PSelect,
+  PText,
+  ProblemList,
+  anchorId,
+  useDoc,
+  useProblems,
+  useValue,
+} from "../widgets/doc";
+import { CheckInput, MultiCheck, NumInput, SelectInput, TextInput } from "../widgets/inputs";
+import { ListEditor } from "../widgets/ListEditor";
+import { FlowEditor } from "../widgets/FlowEditor";
+import { HandSizes } from "../widgets/HandSizes";
+import { MultiplierList } from "../widgets/MultiplierList";
+import { ScoringGrid } from "../widgets/ScoringGrid";
+import { SoloTable } from "../widgets/SoloTable";
+import { CountSummary, TrimGrid } from "../widgets/TrimGrid";
+
+export const SECTIONS = ["general", "deck", "deal", "bidding", "declarations", "play", "end", "scoring", "tribute"] as const;
+export type SectionName = (typeof SECTIONS)[number];
+
+export function Section(props: { name: SectionName; children: ReactNode; errors?: number }) {
+  const { t } = useI18n();
+  return (
+    <section className="rules-section" id={`sec-${props.name}`} data-section={props.name}>
+      <h2>
+        {t(`sec.${props.name}`)}
+        {props.name !== "general" ? <code className="muted"> {props.name}</code> : null}
+      </h2>
+      <div className="section-body">{props.children}</div>
+    </section>
+  );
+}
+
+/** A widget block that renders its own problems (the anchor marks where they belong). */
+function Block(props: { anchor: string; label: ReactNode; children: ReactNode; help?: ReactNode }) {
+  const problems = useProblems(props.anchor);
+  return (
+    <div
+      className={`field wide block ${problems.some((p) => p.severity !== "warning") ? "has-error" : ""}`}
+      id={anchorId(props.anchor)}
+      data-anchor={props.anchor}
+    >
+      <div className="field-label">{props.label}</div>
+      {props.help ? <div className="help">{props.help}</div> : null}
+      {props.children}
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------- general
+
+function GeneralSection() {
+  const { t } = useI18n();
+  const { update } = useDoc();
+  const notes = useValue<string[]>("notes");
+  return (
+    <Section name="general">
+      <div className="row">
+        <PText path="id" label={t("f.id")} readOnly />
+        <PText path="name.zh" label={t("f.name.zh")} anchor="name" />
+        <PText path="name.en" label={t("f.name.en")} anchor="name" />
+      </div>
+      <PText path="source" label={t("f.source")} wide />
+      <Field anchor="notes" wide>
+        <details className="notes">
+          <summary className="field-label">
+            {t("f.notes")} <span className="muted">({(notes ?? []).length})</span>
+          </summary>
+          <ListEditor
+          items={notes}
+          onChange={(v) => update("notes", v)}
+          create={() => ""}
+          addLabel={t("f.notes.add")}
+          render={(note, set) => (
+            <textarea className="note" rows={2} value={note} aria-label={t("f.notes")} onChange={(e) => set(e.target.value)} />
+          )}
+          />
+        </details>
+      </Field>
+    </Section>
+  );
+}
+
+// ---------------------------------------------------------------------------- deck, deal
+
+function DeckSection() {
+  const { t } = useI18n();
+  const { update } = useDoc();
+  const deck = useValue<Deck>("deck");
+  const handSizes = useValue<number[]>("deal.hand_sizes");
+  return (
+    <Section name="deck">
+      <div className="row">
+        <PNum path="deck.decks" label={t("f.decks")} min={1} max={8} fallback={4} />
+        <Field anchor="deck.marks" label={t("f.guard_card")}>
+          <SelectInput
+            value={deck?.marks?.guard_card ? "SJ" : "none"}
+            options={["SJ", "none"] as const}
+            labelPrefix="mark."
+            label={t("f.guard_card")}
+            onChange={(v) => update("deck.marks.guard_card", v === "SJ" ? "SJ" : null)}
+          />
+        </Field>
+      </div>
+      <Field anchor="deck.remove" label={t("f.trims")} help={t("f.trims.help")} wide>
+        <TrimGrid deck={deck} handSizes={handSizes} onChange={(d) => update("deck", d)} />
+      </Field>
+    </Section>
+  );
+}
+
+function DealSection() {
+  const { t } = useI18n();
+  const { update } = useDoc();
+  const deck = useValue<Deck>("deck");
+  const handSizes = useValue<number[]>("deal.hand_sizes");
+  return (
+    <Section name="deal">
+      <Field anchor="deal.hand_sizes" label={t("f.hand_sizes")} wide>
+        <HandSizes handSizes={handSizes} deckSize={deckSize(deck)} onChange={(v) => update("deal.hand_sizes", v)} />
+        <CountSummary deck={deck} handSizes={handSizes} />
+      </Field>
+      <div className="row">
+        <PNum path="deal.first_dealer" label={t("f.first_dealer")} min={0} max={4} fallback={0} />
+        <PSelect path="deal.next_dealer" label={t("f.next_dealer")} options={["first_finisher", "previous_emperor", "fixed"] as const} fallback="first_finisher" />
+      </div>
+      <Optional path="deal.buy" label={t("f.buy")} create={() => ({ rank: "3", pay_with: "2" })} off={undefined}>
+        <div className="row">
+          <PSelect path="deal.buy.rank" anchor="deal.buy" label={t("f.buy.rank")} options={PLAIN_RANKS} labelPrefix="rank." />
+          <PSelect path="deal.buy.pay_with" anchor="deal.buy" label={t("f.buy.pay_with")} options={ALL_RANKS} labelPrefix="rank." />
+          <PSelect path="deal.buy.if_unable" anchor="deal.buy" label={t("f.buy.if_unable")} options={["gift", "skip"] as const} fallback="gift" />
+        </div>
+      </Optional>
+    </Section>
+  );
+}
+
+// ---------------------------------------------------------------------------- bidding
+
+function BiddingSection() {
+  const { t } = useI18n();
+  const { update } = useDoc();
+  const bidding = useValue<Bidding>("bidding");
+  const guard = bidding?.guard;
+  const flowProblems = useProblems("bidding.flow");
+  return (
+    <Section name="bidding">
+      <Field anchor="bidding.guard" label={t("f.guard")} wide>
+        <div className="row">
+          <label>
+            {t("f.guard.by")}{" "}
+            <SelectInput
+              value={guard?.by ?? "fixed_card"}
+              options={["fixed_card", "called_card"] as const}
+              onChange={(v) =>
+                update(
+                  "bidding.guard",
+                  v === "fixed_card" ? { by: "fixed_card" } : { by: "called_card", callable_ranks: PLAIN_RANKS.filter((r) => r !== "2"), choice: "highest" },
+                )
+              }
+            />
+          </label>
+        </div>
+        {guard?.by === "called_card" ? (
+          <>
+            <div className="sub-label">{t("f.callable_ranks")}</div>
+            <MultiCheck
+              values={guard.callable_ranks}
+              options={PLAIN_RANKS}
+              testId="callable-ranks"
+              onChange={(v) => update("bidding.guard.callable_ranks", v as PlainRank[])}
+            />
+            <div className="row">
+              <label>
+                {t("f.choice")}{" "}
+                <SelectInput value={guard.choice ?? "highest"} options={["highest", "free"] as const} onChange={(v) => update("bidding.guard.choice", v)} />
+              </label>
+              <label>
+                {t("f.min_identical")}{" "}
+                <NumInput value={guard.min_identical ?? 3} min={1} max={8} width="4em" onChange={(v) => update("bidding.guard.min_identical", v)} />
+              </label>
+            </div>
+          </>
+        ) : null}
+      </Field>
+      <Field anchor="bidding.solo" label={t("f.solo")} wide>
+        <CheckInput checked={bidding?.solo?.declared ?? false} label={t("f.solo.declared")} onChange={(v) => update("bidding.solo.declared", v)} />
+        <CheckInput
+          checked={bidding?.solo?.hidden_allowed ?? true}
+          label={t("f.solo.hidden_allowed")}
+          onChange={(v) => update("bidding.solo.hidden_allowed", v)}
+        />
+      </Field>
+      <Block anchor="bidding.flow" label={t("f.flow")} help={t("f.flow.help")}>
+        <FlowEditor steps={bidding?.flow ?? []} problems={flowProblems} onChange={(v: FlowStep[]) => update("bidding.flow", v)} />
+      </Block>
+    </Section>
+  );
+}
+
+// ---------------------------------------------------------------------------- declarations
+
+function DeclarationsSection() {
+  const { t } = useI18n();
+  const { update } = useDoc();
+  const kick = useValue<{ rebels_after_open_guard?: number | null }>("declarations.kick");
+  return (
+    <Section name="declarations">
+      <PSelect path="declarations.guard_reveal" label={t("f.guard_reveal")} options={["choice", "open", "hidden"] as const} fallback="choice" />
+      <Optional path="declarations.rebellion" label={t("f.rebellion")} create={() => ({ threshold: 2 })} off={null}>
+        <PNum path="declarations.rebellion.threshold" anchor="declarations.rebellion" label={t("f.threshold")} min={1} max={4} fallback={2} />
+      </Optional>
+      <Optional path="declarations.kick" label={t("f.kick")} create={() => ({ royals_after_rebellion: true, rebels_after_open_guard: 2 })} off={null}>
+        <PCheck path="declarations.kick.royals_after_rebellion" anchor="declarations.kick" label={t("f.royals_after_rebellion")} fallback />
+        <div className="row">
+          <label>
+            {t("f.rebels_after_open_guard")}{" "}
+            <SelectInput
+              value={kick?.rebels_after_open_guard == null ? "never" : String(kick.rebels_after_open_guard)}
+              options={["never", "1", "2", "3"] as const}
+              labelPrefix="kick."
+              onChange={(v) => update("declarations.kick.rebels_after_open_guard", v === "never" ? null : Number(v))}
+            />
+          </label>
+        </div>
+      </Optional>
+    </Section>
+  );
+}
+
+// ---------------------------------------------------------------------------- play
+
+function PlaySection() {
+  const { t } = useI18n();
+  const { update } = useDoc();
+  const attach = useValue<string[]>("play.attach");
+  const holdBack = useValue<HoldBack[]>("play.hold_back");
+  const beats = useValue<SpecialBeat[]>("play.special_beats");
+  const roast = useValue<{ joker_order: string[] } | null>("play.roast");
+  return (
+    <Section name="play">
+      <Field anchor="play.attach" label={t("f.attach")} wide>
+        <MultiCheck
+          values={(attach ?? ["SJ", "BJ"]) as ("2" | "SJ" | "BJ" | "TOP")[]}
+          options={["SJ", "BJ", "2", "TOP"] as const}
+          onChange={(v) => update("play.attach", v)}
+        />
+      </Field>
+      <div className="row">
+        <PSelect path="play.top_card" label={t("f.top_card")} options={["none", "guard_card"] as const} fallback="none" />
+        <PSelect path="play.wind" label={t("f.wind")} options={["next_player", "apply"] as const} fallback="next_player" />
+        <PCheck path="play.defer" label={t("f.defer")} />
+      </div>
+      <Field anchor="play.hold_back" label={t("f.hold_back")} wide>
+        <ListEditor
+          testId="hold-back"
+          items={holdBack}
+          onChange={(v) => update("play.hold_back", v)}
+          create={(): HoldBack => ({ rank: "6" })}
+          itemName={(h) => h.rank}
+          render={(h, set) => (
+            <span className="inline wrap">
+              <SelectInput value={h.rank} options={PLAIN_RANKS} labelPrefix="rank." label={t("f.rank")} onChange={(v) => set({ ...h, rank: v })} />
+              <CheckInput checked={h.only_when_leading ?? false} label={t("f.only_when_leading")} onChange={(v) => set({ ...h, only_when_leading: v })} />
+              <CheckInput checked={h.shut_in ?? false} label={t("f.shut_in")} onChange={(v) => set({ ...h, shut_in: v })} />
+            </span>
+          )}
+        />
+      </Field>
+      <Field anchor="play.special_beats" label={t("f.special_beats")} wide>
+        <ListEditor
+          items={beats}
+          onChange={(v) => update("play.special_beats", v)}
+          create={() => ({ rank: "2", count: 3, beats: ["BJ"] })}
+          itemName={(b) => `${b.count}×${b.rank}`}
+          render={(b, set) => (
+            <span className="inline wrap">
+              <NumInput value={b.count} min={1} max={32} width="4em" label={t("f.sb.count")} onChange={(v) => set({ ...b, count: v ?? 1 })} />
+              <span>×</span>
+              <SelectInput value={b.rank} options={PLAIN_RANKS} labelPrefix="rank." label={t("f.sb.rank")} onChange={(v) => set({ ...b, rank: v })} />
+              <span>{t("f.sb.beats")}</span>
+              <MultiCheck values={b.beats} options={["SJ", "BJ", "TOP"] as const} onChange={(v) => set({ ...b, beats: v })} />
+            </span>
+          )}
+        />
+      </Field>
+      <Optional path="play.roast" label={t("f.roast")} create={() => ({ joker_order: ["SJ", "BJ", "SJ SJ", "BJ BJ"] })} off={null}>
+        <Field label={t("f.joker_order")} wide>
+          <ListEditor
+            items={roast?.joker_order}
+            onChange={(v) => update("play.roast.joker_order", v)}
+            create={() => "SJ"}
+            render={(g, set) => <TextInput value={g} label={t("f.joker_order")} onChange={set} />}
+          />
+        </Field>
+      </Optional>
+      <Field anchor="play.automatic" label={t("f.automatic")} wide>
+        <div className="row">
+          <label>
+            {t("f.lock_after")}{" "}
+            <NumInput
+              value={useValue<number>("play.automatic.lock_after") ?? 3}
+              min={1}
+              width="4em"
+              onChange={(v) => update("play.automatic.lock_after", v)}
+            />
+          </label>
+          <CheckInput
+            checked={useValue<boolean>("play.automatic.unscored_if_all") ?? true}
+            label={t("f.unscored_if_all")}
+            onChange={(v) => update("play.automatic.unscored_if_all", v)}
+          />
+        </div>
+      </Field>
+    </Section>
+  );
+}
+
+// ---------------------------------------------------------------------------- end
+
+function EndSection() {
+  const { t } = useI18n();
+  return (
+    <Section name="end">
+      <PSelect path="end.when" anchor="end" label={t("f.end.when")} options={["all_but_one", "one_side_out"] as const} fallback="all_but_one" />
+      <PSelect path="end.unfinished_order" anchor="end" label={t("f.unfinished_order")} options={["fewest_cards", "play_order"] as const} fallback="fewest_cards" />
+      <PCheck path="end.open_solo_ends_on_other_first" anchor="end" label={t("f.open_solo_ends_on_other_first")} />
+      <PCheck path="end.side_out_draw_if_first_other_side" anchor="end" label={t("f.side_out_draw_if_first_other_side")} />
+      <ProblemList problems={useProblems("end")} anchor="end" />
+    </Section>
+  );
+}
+
+// ---------------------------------------------------------------------------- scoring
+
+const RANK_PAIRS: [number, number][] = [];
+for (let a = 1; a <= 5; a++) for (let b = a + 1; b <= 5; b++) RANK_PAIRS.push([a, b]);
+
+function OutcomeEditor() {
+  const { t } = useI18n();
+  const { update } = useDoc();
+  const outcome = useValue<NonNullable<Scoring["outcome"]>>("scoring.outcome") ?? {};
+  const method = outcome.method ?? "points";
+  const table = outcome.table ?? [];
+  const solo = outcome.solo ?? [];
+  const lookup = (a: number, b: number) =>
+    table.find((r) => (r.ranks[0] === a && r.ranks[1] === b) || (r.ranks[0] === b && r.ranks[1] === a))?.outcome;
+  const setPair = (a: number, b: number, v: OutcomeWord | "") => {
+    const rest = table.filter((r) => !((r.ranks[0] === a && r.ranks[1] === b) || (r.ranks[0] === b && r.ranks[1] === a)));
+    const next = v ? [...rest, { ranks: [a, b], outcome: v }] : rest;
+    next.sort((x, y) => Math.min(...x.ranks) - Math.min(...y.ranks) || Math.max(...x.ranks) - Math.max(...y.ranks));
+    update("scoring.outcome.table", next);
+  };
+  const setSolo = (rank: number, v: OutcomeWord | "") => {
+    const rest = solo.filter((r) => r.emperor_rank !== rank);
+    const next = v ? [...rest, { emperor_rank: rank, outcome: v }].sort((x, y) => x.emperor_rank - y.emperor_rank) : rest;
+    update("scoring.outcome.solo", next);
+  };
+  return (
+    <Field anchor="scoring.outcome" label={t("f.outcome")} wide>
+      <label>
+        {t("f.method")}{" "}
+        <SelectInput value={method} options={["points", "rank_table", "side_out"] as const} onChange={(v) => update("scoring.outcome.method", v)} />
+      </label>
+      {method === "rank_table" ? (
+        <div className="pairs">
+          <div className="sub-label">{t("f.outcome.table")}</div>
+          {RANK_PAIRS.map(([a, b]) => (
+            <label key={`${a}${b}`} className="pair">
+              {a}+{b}{" "}
+              <SelectInput value={lookup(a, b) ?? ""} options={["", "win", "draw", "lose"] as const} labelPrefix="oc." onChange={(v) => setPair(a, b, v)} />
+            </label>
+          ))}
+        </div>
+      ) : null}
+      <div className="pairs">
+        <div className="sub-label">{t("f.outcome.solo")}</div>
+        {[1, 2, 3, 4, 5].map((rank) => (
+          <label key={rank} className="pair">
+            {rank}{" "}
+            <SelectInput
+              value={solo.find((r) => r.emperor_rank === rank)?.outcome ?? ""}
+              options={["", "win", "draw", "lose"] as const} labelPrefix="oc."
+              onChange={(v) => setSolo(rank, v)}
+            />
+          </label>
+        ))}
+      </div>
+    </Field>
+  );
+}
+
+function ScoringSection() {
+  const { t } = useI18n();
+  const { update } = useDoc();
+  const scoring = useValue<Scoring>("scoring");
+  const twoProblems = useProblems("scoring.two_person");
+  const knownProblems = useProblems("scoring.two_person_guard_known");
+  return (
+    <Section name="scoring">
+      <Block anchor="scoring.two_person" label={t("f.two_person")} help={t("f.two_person.help")}>
+        <ScoringGrid table={scoring?.two_person} problems={twoProblems} onChange={(v: TwoPersonTable) => update("scoring.two_person", v)} />
+      </Block>
+      <Optional
+        path="scoring.two_person_guard_known"
+        label={t("f.two_person_guard_known")}
+        create={() => scoring?.two_person ?? lianzhongTable()}
+        off={null}
+      >
+        <ScoringGrid
+          testId="scoring-grid-known"
+          basePath="scoring.two_person_guard_known"
+          table={scoring?.two_person_guard_known ?? undefined}
+          problems={knownProblems}
+          onChange={(v) => update("scoring.two_person_guard_known", v)}
+        />
+      </Optional>
+      <Field anchor="scoring.solo" label={t("f.solo")} wide>
+        <div className="row top">
+          <div>
+            <div className="sub-label">{t("f.solo.open")}</div>
+            <SoloTable testId="solo-open" rows={scoring?.solo?.open} onChange={(v: SoloRow[]) => update("scoring.solo.open", v)} />
+          </div>
+          <div>
+            <div className="sub-label">{t("f.solo.hidden")}</div>
+            <SoloTable testId="solo-hidden" rows={scoring?.solo?.hidden} onChange={(v: SoloRow[]) => update("scoring.solo.hidden", v)} />
+          </div>
+        </div>
+      </Field>
+      <Field anchor="scoring.multipliers" label={t("f.multipliers")} wide>
+        <MultiplierList items={scoring?.multipliers} onChange={(v: Multiplier[]) => update("scoring.multipliers", v)} />
+      </Field>
+      <OutcomeEditor />
+      <Field anchor="scoring.money" label={t("f.money")} wide>
+        <div className="row">
+          {(["base", "table_fee", "automatic_penalty", "quit_penalty"] as const).map((k) => (
+            <label key={k}>
+              {t(`f.${k}`)}{" "}
+              <NumInput
+                value={scoring?.money?.[k] ?? (k === "base" ? 1 : 0)}
+                min={k === "base" ? 1 : 0}
+                width="5em"
+                onChange={(v) => update(`scoring.money.${k}`, v)}
+              />
+            </label>
+          ))}
+          <CheckInput
+            checked={scoring?.money?.cap_to_carried ?? false}
+            label={t("f.cap_to_carried")}
+            onChange={(v) => update("scoring.money.cap_to_carried", v)}
+          />
+        </div>
+      </Field>
+    </Section>
+  );
+}
+
+// ---------------------------------------------------------------------------- tribute
+
+function Shares(props: { items: TributeShare[] | undefined; onChange: (v: TributeShare[]) => void; label: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="shares">
+      <span className="sub-label">{props.label}</span>
+      <ListEditor
+        items={props.items}
+        onChange={props.onChange}
+        create={(): TributeShare => ({ who: "rebels", count: 1 })}
+        itemName={(s) => `${props.label} ${s.who}`}
+        render={(s, set) => (
+          <span className="inline">
+            <SelectInput value={s.who} options={PARTIES} label={props.label} onChange={(v) => set({ ...s, who: v })} />
+            <span>×</span>
+            <NumInput value={s.count ?? 1} min={1} max={8} width="3.6em" label={t("f.count")} onChange={(v) => set({ ...s, count: v ?? 1 })} />
+          </span>
+        )}
+      />
+    </div>
+  );
+}
+
+function TributeRuleEditor({ rule, set }: { rule: TributeRule; set: (r: TributeRule) => void }) {
+  const { t } = useI18n();
+  const when = rule.when ?? {};
+  const pair = when.ranks ? `${when.ranks[0]}+${when.ranks[1]}` : "any";
+  const setWhen = (patch: Partial<TributeRule["when"]>) => {
+    const next: Record<string, unknown> = { ...when, ...patch };
+    for (const k of Object.keys(next)) if (next[k] === undefined) delete next[k];
+    set({ ...rule, when: next as TributeRule["when"] });
+  };
+  return (
+    <div className="tribute-rule">
+      <div className="inline wrap">
+        <span className="sub-label">{t("f.when")}</span>
+        <label>
+          {t("f.ranks")}{" "}
+          <SelectInput
+            value={pair}
+            options={["any", ...RANK_PAIRS.map(([a, b]) => `${a}+${b}`)]}
+            labelPrefix="pair."
+            onChange={(v) => setWhen({ ranks: v === "any" ? undefined : v.split("+").map(Number) })}
+          />
+        </label>
+        <label>
+          {t("f.solo")}{" "}
+          <SelectInput
+            value={when.solo ?? "none"}
+            options={["none", "any", "open", "hidden"] as const}
+            labelPrefix="solo."
+            onChange={(v) => setWhen({ solo: v })}
+          />
+        </label>
+        <label>
+          {t("f.outcome")}{" "}
+          <SelectInput
+            value={when.outcome ?? "any"}
+            options={["any", "win", "draw", "lose"] as const}
+            labelPrefix="oc."
+            onChange={(v) => setWhen({ outcome: v === "any" ? undefined : v })}
+          />
+        </label>
+        <label>
+          {t("f.guard_reveal")}{" "}
+          <SelectInput
+            value={when.guard ?? "any"}
+            options={["any", "open", "hidden"] as const}
+            labelPrefix="gv."
+            onChange={(v) => setWhen({ guard: v === "any" ? undefined : v })}
+          />
+        </label>
+      </div>
+      <div className="row top">
+        <Shares label={t("f.give")} items={rule.give} onChange={(v) => set({ ...rule, give: v })} />
+        <Shares label={t("f.take")} items={rule.take} onChange={(v) => set({ ...rule, take: v })} />
+      </div>
+      <TextInput value={rule.note ?? ""} placeholder={t("f.note")} label={t("f.note")} onChange={(v) => set({ ...rule, note: v || undefined } as TributeRule)} />
+    </div>
+  );
+}
+
+function TributeSection() {
+  const { t } = useI18n();
+  const { update } = useDoc();
+  const rules = useValue<TributeRule[]>("tribute.rules");
+  return (
+    <Section name="tribute">
+      <Field anchor="tribute.rules" label={t("f.tribute.rules")} wide>
+        <ListEditor
+          testId="tribute-rules"
+          items={rules}
+          onChange={(v) => update("tribute.rules", v)}
+          create={(): TributeRule => ({ when: { ranks: [1, 2] }, give: [{ who: "rebels", count: 1 }], take: [{ who: "emperor", count: 2 }] })}
+          render={(rule, set) => <TributeRuleEditor rule={rule} set={set} />}
+        />
+      </Field>
+      <div className="row">
+        <PSelect path="tribute.card" label={t("f.tribute.card")} options={["highest", "highest_non_joker"] as const} fallback="highest" />
+        <Field anchor="tribute.paid_in" label={t("f.tribute.paid_in")}>
+          <SelectInput
+            value={useValue<string | null>("tribute.paid_in") ?? "none"}
+            options={["none", ...ALL_RANKS] as const}
+            labelPrefix="rank."
+            label={t("f.tribute.paid_in")}
+            onChange={(v) => update("tribute.paid_in", v === "none" ? null : v)}
+          />
+        </Field>
+      </div>
+      <Optional path="tribute.shut_in" label={t("f.tribute.shut_in")} create={() => ({ count: 1, card: "highest", to: "game_ender" })} off={null}>
+        <div className="row">
+          <PNum path="tribute.shut_in.count" anchor="tribute.shut_in" label={t("f.count")} min={1} max={8} fallback={1} />
+          <PSelect path="tribute.shut_in.card" anchor="tribute.shut_in" label={t("f.tribute.card")} options={["highest", "as_tribute"] as const} fallback="highest" />
+          <PSelect path="tribute.shut_in.to" anchor="tribute.shut_in" label={t("f.to")} options={["game_ender", "first"] as const} fallback="game_ender" />
+        </div>
+      </Optional>
+    </Section>
+  );
+}
+
+export function RulesForm(_props: { variant?: Variant }) {
+  return (
+    <div className="rules-form">
+      <GeneralSection />
+      <DeckSection />
+      <DealSection />
+      <BiddingSection />
+      <DeclarationsSection />
+      <PlaySection />
+      <EndSection />
+      <ScoringSection />
+      <TributeSection />
+    </div>
+  );
+}

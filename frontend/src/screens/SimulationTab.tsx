@@ -1,0 +1,300 @@
+// Simulation jobs: start one (or two versions side by side), poll the progress, chart the result.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError, listOf, request, urls } from "../lib/api";
+import { useI18n } from "../lib/i18n";
+import { histogramBins, normaliseStats, type StatsView } from "../lib/stats";
+import { BarChart, COLORS, Progress, StackedBars } from "../charts/charts";
+import { NumInput, SelectInput } from "../widgets/inputs";
+
+export interface Job {
+  id: string | number;
+  status: string;
+  progress?: { done: number; total: number };
+  result?: unknown;
+  error?: unknown;
+}
+
+const DONE = new Set(["done", "succeeded", "success", "finished", "completed", "complete"]);
+const FAILED = new Set(["failed", "error", "errored"]);
+const CANCELLED = new Set(["cancelled", "canceled", "revoked"]);
+export const isTerminal = (status: string) => DONE.has(status) || FAILED.has(status) || CANCELLED.has(status);
+
+interface RunState {
+  version: number;
+  job: Job | null;
+  error: string | null;
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof ApiError) return err.message;
+  if (err && typeof err === "object") {
+    const o = err as Record<string, unknown>;
+    return String(o.detail ?? o.message ?? JSON.stringify(err));
+  }
+  return String(err);
+}
+
+/** Start a job and poll it until it ends; returns the live state. */
+function useJob() {
+  const [runs, setRuns] = useState<RunState[]>([]);
+  const timers = useRef<number[]>([]);
+  useEffect(
+    () => () => {
+      for (const id of timers.current) window.clearTimeout(id);
+    },
+    [],
+  );
+  const start = useCallback(async (slug: string, versions: number[], games: number, seed: number, policy: string) => {
+    for (const id of timers.current) window.clearTimeout(id);
+    timers.current = [];
+    setRuns(versions.map((v) => ({ version: v, job: null, error: null })));
+    versions.forEach(async (version, index) => {
+      const set = (patch: Partial<RunState>) =>
+        setRuns((cur) => cur.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+      try {
+        const { data } = await request<Job>(urls.simulations(), {
+          method: "POST",
+          body: { variant: slug, version, games, seed, policy },
+        });
+        set({ job: { progress: { done: 0, total: games }, ...data, status: data.status ?? "queued" } });
+        let delay = 400;
+        const poll = async () => {
+          try {
+            const { data: job } = await request<Job>(urls.simulation(data.id));
+            set({ job });
+            if (!isTerminal(job.status)) {
+              delay = Math.min(2000, delay * 1.3);
+              timers.current.push(window.setTimeout(poll, delay));
+            }
+          } catch (err) {
+            set({ error: errorText(err) });
+          }
+        };
+        timers.current.push(window.setTimeout(poll, delay));
+      } catch (err) {
+        set({ error: err instanceof ApiError && err.status === 404 ? "missing" : errorText(err) });
+      }
+    });
+  }, []);
+  const cancel = useCallback(async () => {
+    for (const id of timers.current) window.clearTimeout(id);
+    timers.current = [];
+    for (const r of runs) {
+      if (r.job && !isTerminal(r.job.status)) {
+        try {
+          await request(urls.simulationCancel(r.job.id), { method: "POST", body: {} });
+        } catch {
+          /* ignore */
+        }
+      }
+    }
+    setRuns((cur) => cur.map((r) => (r.job && !isTerminal(r.job.status) ? { ...r, job: { ...r.job, status: "cancelled" } } : r)));
+  }, [runs]);
+  return { runs, start, cancel };
+}
+
+export function SimulationTab({ slug, latest }: { slug: string; latest: number | null }) {
+  const { t } = useI18n();
+  const [versions, setVersions] = useState<number[]>([]);
+  const [version, setVersion] = useState<number | null>(latest);
+  const [other, setOther] = useState<number | null>(null);
+  const [games, setGames] = useState(200);
+  const [seed, setSeed] = useState(1);
+  const [policy, setPolicy] = useState<"heuristic" | "random">("heuristic");
+  const { runs, start, cancel } = useJob();
+
+  useEffect(() => {
+    request<unknown>(urls.versions(slug))
+      .then(({ data }) => {
+        const nums = listOf<{ number: number; retired?: boolean }>(data)
+          .map((v) => v.number)
+          .sort((a, b) => b - a);
+        setVersions(nums);
+        setVersion((cur) => cur ?? nums[0] ?? null);
+      })
+      .catch(() => setVersions(latest ? [latest] : []));
+  }, [slug, latest]);
+
+  if (!latest && !versions.length) return <p className="muted">{t("sim.needversion")}</p>;
+  const running = runs.some((r) => r.job && !isTerminal(r.job.status) && !r.error);
+  const missing = runs.some((r) => r.error === "missing");
+  const options = versions.map(String);
+
+  return (
+    <div className="simulation">
+      <h2>{t("sim.title")}</h2>
+      <form
+        className="sim-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (version == null) return;
+          void start(slug, other != null && other !== version ? [version, other] : [version], games, seed, policy);
+        }}
+      >
+        <label>
+          {t("sim.version")}
+          <SelectInput value={version == null ? "" : String(version)} options={options} format={(v) => `v${v}`} onChange={(v) => setVersion(Number(v))} />
+        </label>
+        <label>
+          {t("sim.games")}
+          <NumInput value={games} min={1} max={100000} width="6em" testId="sim-games" onChange={(v) => setGames(v ?? 200)} />
+        </label>
+        <label>
+          {t("sim.seed")}
+          <NumInput value={seed} min={0} width="6em" onChange={(v) => setSeed(v ?? 0)} />
+        </label>
+        <label>
+          {t("sim.policy")}
+          <SelectInput value={policy} options={["heuristic", "random"] as const} labelPrefix="pol." onChange={setPolicy} />
+        </label>
+        <label>
+          {t("sim.compareWith")}
+          <SelectInput
+            value={other == null ? "none" : String(other)}
+            options={["none", ...options.filter((o) => o !== String(version))]}
+            format={(v) => (v === "none" ? "—" : `v${v}`)}
+            onChange={(v) => setOther(v === "none" ? null : Number(v))}
+          />
+        </label>
+        <button type="submit" className="primary" disabled={running || version == null} data-testid="sim-start">
+          {t("sim.start")}
+        </button>
+        {running ? (
+          <button type="button" onClick={() => void cancel()}>
+            {t("sim.cancel")}
+          </button>
+        ) : null}
+      </form>
+      {missing ? (
+        <div className="banner error" role="alert" data-testid="sim-missing">
+          {t("sim.missing")}
+        </div>
+      ) : null}
+      <div className={`sim-results ${runs.length > 1 ? "side-by-side" : ""}`}>
+        {runs.map((r) => (
+          <RunView key={r.version} run={r} compare={runs.length > 1} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function RunView({ run, compare }: { run: RunState; compare: boolean }) {
+  const { t } = useI18n();
+  const job = run.job;
+  const stats = job && DONE.has(job.status) ? normaliseStats(job.result) : null;
+  return (
+    <div className="sim-run" data-testid={`sim-run-v${run.version}`}>
+      {compare ? <h3>v{run.version}</h3> : null}
+      {run.error && run.error !== "missing" ? (
+        <div className="banner error" role="alert">
+          {t("sim.failed")}: {run.error}
+        </div>
+      ) : null}
+      {job ? (
+        <>
+          <div className="muted small" data-testid="sim-status">
+            {t("sim.status", { s: job.status })}
+          </div>
+          <Progress done={job.progress?.done ?? 0} total={job.progress?.total ?? 0} />
+          {FAILED.has(job.status) ? (
+            <div className="banner error" role="alert">
+              {t("sim.failed")}: {errorText(job.error)}
+            </div>
+          ) : null}
+        </>
+      ) : !run.error ? (
+        <p className="muted">{t("app.loading")}</p>
+      ) : null}
+      {stats ? <StatsCharts stats={stats} /> : null}
+    </div>
+  );
+}
+
+export function StatsCharts({ stats }: { stats: StatsView }) {
+  const { t } = useI18n();
+  const roleLabel = (role: string) => {
+    const key = `role.${role}`;
+    const text = t(key);
+    return text === key ? role : text;
+  };
+  const emperor = stats.roles.find((r) => r.role === "emperor");
+  const guard = stats.roles.find((r) => r.role === "guard");
+  return (
+    <div className="stats" data-testid="sim-charts">
+      {stats.games != null ? <p className="muted small">{t("sim.games.done", { n: stats.games })}</p> : null}
+      <section>
+        <h4>{t("sim.wdl")}</h4>
+        <StackedBars rows={stats.roles.map((r) => ({ label: roleLabel(r.role), win: r.win, draw: r.draw, loss: r.loss }))} />
+        <table className="mini">
+          <tbody>
+            {stats.roles.map((r) => (
+              <tr key={r.role}>
+                <th>{roleLabel(r.role)}</th>
+                <td>n={r.n}</td>
+                <td>
+                  {t("sim.meanPoints")}: {r.meanPoints == null ? "—" : r.meanPoints.toFixed(2)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section>
+        <h4>{t("sim.points")}</h4>
+        <div className="chart-grid">
+          {stats.roles
+            .filter((r) => r.histogram && r.histogram.length)
+            .map((r, i) => (
+              <BarChart
+                key={r.role}
+                title={roleLabel(r.role)}
+                bins={histogramBins(r.histogram!)}
+                color={i % 2 ? COLORS.bar2 : COLORS.bar}
+                testId={`chart-points-${r.role}`}
+              />
+            ))}
+        </div>
+      </section>
+      <section>
+        <div className="chart-grid">
+          {emperor?.ranks ? (
+            <BarChart
+              title={t("sim.finish")}
+              bins={emperor.ranks.map((v, i) => ({ label: t("sim.rank", { n: i + 1 }), value: Math.round(v * 1000) / 10 }))}
+              testId="chart-emperor-rank"
+            />
+          ) : null}
+          {guard?.ranks ? (
+            <BarChart
+              title={t("sim.guardFinish")}
+              bins={guard.ranks.map((v, i) => ({ label: t("sim.rank", { n: i + 1 }), value: Math.round(v * 1000) / 10 }))}
+              color={COLORS.bar2}
+            />
+          ) : null}
+        </div>
+      </section>
+      {stats.rates.length ? (
+        <section>
+          <h4>{t("sim.rates")}</h4>
+          <table className="mini rates">
+            <tbody>
+              {stats.rates.map((r) => (
+                <tr key={r.name}>
+                  <th>{r.name}</th>
+                  <td>{r.perGame ? r.value.toFixed(2) : `${(r.value * 100).toFixed(1)}%`}</td>
+                </tr>
+              ))}
+              {stats.playsPerGame != null ? (
+                <tr>
+                  <th>plays / game</th>
+                  <td>{stats.playsPerGame.toFixed(1)}</td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </div>
+  );
+}
