@@ -185,6 +185,9 @@ def tables_for(cv: CompiledVariant) -> VariantTables:
     return built
 
 
+_MATERIAL = (list, tuple)
+
+
 def _whole(counts: Sequence[int]) -> tuple[int, ...]:
     """The whole hand as a play (ranks high to low)."""
     out: tuple[int, ...] = ()
@@ -204,10 +207,12 @@ class HeuristicPolicy:
     name: str = "heuristic"
     tables: VariantTables = field(init=False, repr=False)
     _limits: dict[str, float] = field(init=False, repr=False)
+    _break_cost: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.tables = tables_for(self.cv)
         p = self.params
+        self._break_cost = p.break_cost
         q = self.tables.quantile
         self._limits = {
             "ascend": q(p.ascend_q),
@@ -230,7 +235,7 @@ class HeuristicPolicy:
         one is answered with it (a driver that passes a lazy sequence must not ask a
         locked seat).
         """
-        if isinstance(legal, list | tuple) and len(legal) == 1:
+        if legal.__class__ in _MATERIAL and len(legal) == 1:
             return legal[0]
         phase = view.phase
         if phase == "play":
@@ -398,20 +403,35 @@ class HeuristicPolicy:
         trick = view.trick
         assert trick is not None
         n = len(trick)
-        sizes = view.hand_sizes
-        size = sizes[view.seat]
-        if n == size:
+        if n == view.hand_sizes[view.seat]:
             whole = _whole(c)
             if whole in legal:
                 return whole
+        # Who owns the trick: a partner (pass), a known opponent, or either.
         owner = view.trick_owner
-        mates, foes = self._mates(view)
-        if owner is not None and (mates >> owner) & 1:
+        emperor = view.emperor
+        if view.seat == emperor:
+            if owner == view.known_partner:
+                return self._pass(legal)
+            known_foe = True
+        elif view.i_am_guard:
+            if owner == emperor:
+                return self._pass(legal)
+            known_foe = True
+        elif owner == emperor:
+            known_foe = True
+        elif view.public_guard is not None:
+            if owner != view.public_guard:
+                return self._pass(legal)
+            known_foe = True
+        elif view.solo == "open":
             return self._pass(legal)
+        else:
+            known_foe = False
         t = self.tables
-        p = self.params
         # The cheapest pure set (one rank, no attached cards) that beats the trick.
         hold = t.hold
+        break_cost = self._break_cost
         best = -1
         best_cost = 99
         for b in range(trick[0] + 1, t.plain_hi):
@@ -419,17 +439,22 @@ class HeuristicPolicy:
             if k >= n and not hold[b]:
                 if k == n:
                     if b < best_cost:
-                        best, best_cost = b, b
+                        best = best_cost = b
                     break
-                if b + p.break_cost < best_cost:
-                    best, best_cost = b, b + p.break_cost
-        known_foe = owner is not None and bool((foes >> owner) & 1)
+                if b + break_cost < best_cost:
+                    best, best_cost = b, b + break_cost
         if best >= 0:
+            p = self.params
             cap = p.cap_big if n >= 3 else p.cap if known_foe else p.cap_unknown
             if best_cost <= cap:
                 return REPEATS[best][n]
-        elif not (t.extra_plays or any(c[r] for r in t.high_ranks)):
-            return self._pass(legal)  # nothing but pure sets, and none beats
+        elif not t.extra_plays:
+            for r in t.high_ranks:
+                if c[r]:
+                    break
+            else:
+                return self._pass(legal)  # nothing but pure sets, and none beats
+        mates, _ = self._mates(view)
         if not self._urgent(view, mates, known_foe, n):
             return self._pass(legal)
         if best >= 0:
