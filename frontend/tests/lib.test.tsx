@@ -1,0 +1,205 @@
+import { describe, expect, it } from "vitest";
+import { render, screen, fireEvent } from "@testing-library/react";
+import { getIn, parsePath, setIn } from "../src/lib/path";
+import { ANCHORS, anchorOf, pinProblems } from "../src/lib/problems";
+import { comparable } from "../src/lib/normalise";
+import { diffValues } from "../src/lib/diff";
+import { histogramBins, normaliseStats } from "../src/lib/stats";
+import { I18nProvider, LANG_KEY, translate, useI18n } from "../src/lib/i18n";
+import { DocContext } from "../src/widgets/doc";
+import { RulesForm } from "../src/screens/RulesForm";
+import { fromSaveErrors } from "../src/screens/Editor";
+import { parseHash, routeHash } from "../src/App";
+import { weihai } from "./fixtures";
+
+describe("JSON paths", () => {
+  it("parse, read and write the API's paths", () => {
+    expect(parsePath("scoring.two_person.rows[3].guard")).toEqual(["scoring", "two_person", "rows", 3, "guard"]);
+    const doc = weihai();
+    expect(getIn(doc, "deal.hand_sizes[4]")).toBe(33);
+    const next = setIn(doc, "deal.hand_sizes[4]", 32);
+    expect(next.deal.hand_sizes).toEqual([33, 33, 33, 33, 32]);
+    expect(doc.deal.hand_sizes[4]).toBe(33); // the original is untouched
+    expect(setIn({ a: 1, b: 2 }, "b", undefined)).toEqual({ a: 1 });
+  });
+});
+
+describe("pinning problems to fields", () => {
+  it("takes the longest anchor that holds the path; others go to the summary", () => {
+    expect(anchorOf("deal.hand_sizes")).toBe("deal.hand_sizes");
+    expect(anchorOf("deal.hand_sizes[2]")).toBe("deal.hand_sizes");
+    expect(anchorOf("scoring.two_person_guard_known.rows[0].guard")).toBe("scoring.two_person_guard_known");
+    expect(anchorOf("deck")).toBeNull();
+    expect(anchorOf("")).toBeNull();
+    const pinned = pinProblems([
+      { path: "deal.hand_sizes", message: "The hands add up to 165 cards but the deck has 164" },
+      { path: "", message: "whole document" },
+      { path: "mystery.field", message: "unknown" },
+    ]);
+    expect(pinned.byAnchor.get("deal.hand_sizes")).toHaveLength(1);
+    expect(pinned.unpinned.map((p) => p.path)).toEqual(["", "mystery.field"]);
+  });
+
+  it("reads a failed save's paths (under definition.)", () => {
+    expect(fromSaveErrors([{ path: "definition.deal.hand_sizes", message: "x" }, { path: "definition", message: "y" }]).map((p) => p.path)).toEqual([
+      "deal.hand_sizes",
+      "",
+    ]);
+  });
+
+  it("every anchor is rendered by the rules form", () => {
+    const { container } = render(
+      <I18nProvider lang="en">
+        <DocContext.Provider
+          value={{
+            doc: {
+              ...weihai(),
+              deal: { hand_sizes: [33, 33, 33, 33, 33], buy: { rank: "3", pay_with: "2" } },
+              declarations: { rebellion: { threshold: 2 }, kick: {} },
+              play: { roast: { joker_order: ["SJ", "BJ"] } },
+              tribute: { shut_in: { count: 1 } },
+              scoring: { ...weihai().scoring, two_person_guard_known: { rows: [] } },
+            } as unknown as Record<string, unknown>,
+            update: () => undefined,
+            pinned: { byAnchor: new Map(), unpinned: [] },
+          }}
+        >
+          <RulesForm />
+        </DocContext.Provider>
+      </I18nProvider>,
+    );
+    const rendered = new Set(
+      [...container.querySelectorAll("[data-anchor], fieldset[id]")].map((el) => el.getAttribute("data-anchor") ?? el.id),
+    );
+    const missing = ANCHORS.filter((a) => !rendered.has(a) && !rendered.has("f-" + a.replace(/[^a-zA-Z0-9_-]/g, "-")));
+    expect(missing).toEqual([]);
+  });
+
+  it("shows a pinned problem next to its field", () => {
+    const problems = [{ path: "deal.hand_sizes", message: "The hands add up to 165 cards", severity: "error" as const }];
+    render(
+      <I18nProvider lang="en">
+        <DocContext.Provider
+          value={{ doc: weihai() as unknown as Record<string, unknown>, update: () => undefined, pinned: pinProblems(problems) }}
+        >
+          <RulesForm />
+        </DocContext.Provider>
+      </I18nProvider>,
+    );
+    const box = screen.getByTestId("problems-deal.hand_sizes");
+    expect(box.textContent).toContain("add up to 165");
+    expect(box.closest("[data-anchor]")?.getAttribute("data-anchor")).toBe("deal.hand_sizes");
+    expect(box.closest("[data-anchor]")?.querySelector("[data-testid=hand-sizes]")).not.toBeNull();
+  });
+});
+
+describe("diff against the published version", () => {
+  const schema = {
+    type: "object",
+    properties: {
+      deck: { $ref: "#/$defs/Deck" },
+      flow: {
+        type: "array",
+        items: {
+          discriminator: { propertyName: "step" },
+          oneOf: [{ $ref: "#/$defs/Grab" }, { $ref: "#/$defs/Redeal" }],
+        },
+      },
+    },
+    $defs: {
+      Deck: {
+        type: "object",
+        properties: {
+          decks: { type: "integer", default: 4 },
+          remove: { type: "array", items: { $ref: "#/$defs/Removal" } },
+        },
+      },
+      Removal: {
+        type: "object",
+        properties: { rank: { type: "string" }, count: { anyOf: [{ type: "integer" }, { type: "null" }], default: null } },
+      },
+      Grab: { type: "object", properties: { step: { const: "grab_solo", default: "grab_solo" }, marks_void: { type: "boolean", default: false } } },
+      Redeal: { type: "object", properties: { step: { const: "redeal", default: "redeal" } } },
+    },
+  };
+  it("ignores written-out defaults but keeps real changes", () => {
+    const published = { deck: { decks: 4, remove: [{ rank: "3", count: null }] }, flow: [{ step: "grab_solo", marks_void: false }, { step: "redeal" }] };
+    const draft = { deck: { remove: [{ rank: "3" }] }, flow: [{ step: "grab_solo" }, { step: "redeal" }] };
+    expect(diffValues(comparable(published, schema), comparable(draft, schema))).toEqual([]);
+    const changed = { deck: { decks: 3, remove: [{ rank: "3" }] }, flow: [{ step: "redeal" }, { step: "grab_solo" }] };
+    expect(diffValues(comparable(published, schema), comparable(changed, schema)).map((c) => c.path)).toEqual([
+      "deck.decks",
+      "flow[0].step",
+      "flow[1].step",
+    ]);
+  });
+});
+
+describe("simulation statistics", () => {
+  const raw = {
+    games: 200,
+    roles: {
+      emperor: { n: 150, wins: 60, draws: 15, losses: 75, points: 30, points_sq: 0, histogram: { "-6": 20, "0": 10, "6": 30 }, ranks: [40, 30, 30, 25, 25] },
+      guard: { n: 150, wins: 60, draws: 15, losses: 75, points: 15, points_sq: 0, histogram: { "-3": 5, "3": 7 }, ranks: [30, 30, 30, 30, 30] },
+      rebel: { n: 650, wins: 300, draws: 50, losses: 300, points: -45, points_sq: 0, histogram: {}, ranks: [1, 1, 1, 1, 1] },
+      solo: { n: 0, wins: 0, draws: 0, losses: 0, points: 0, points_sq: 0, histogram: {}, ranks: [0, 0, 0, 0, 0] },
+    },
+    counters: { rebellion: 20 },
+    plays: 5000,
+  };
+  it("reads raw counters", () => {
+    const view = normaliseStats(raw)!;
+    expect(view.roles.map((r) => r.role)).toEqual(["emperor", "guard", "rebel"]);
+    expect(view.roles[0].win).toBeCloseTo(0.4);
+    expect(view.roles[0].ranks![0]).toBeCloseTo(40 / 150);
+    expect(view.roles[0].meanPoints).toBeCloseTo(0.2);
+    expect(histogramBins(view.roles[0].histogram!).map((b) => b.label)).toHaveLength(13); // −6 … 6
+  });
+  it("reads a summary with rates, next to the raw counters", () => {
+    const summary = {
+      games: 200,
+      roles: { emperor: { n: 150, win: { rate: 0.5 }, draw: { rate: 0.1 }, loss: { rate: 0.4 }, points: { mean: 1.5 }, ranks: [0.3, 0.2, 0.2, 0.2, 0.1] } },
+      rates: { rebellion: { rate: 0.1 }, kicks: { per_game: 0.2 } },
+    };
+    const view = normaliseStats({ summary, stats: raw })!;
+    expect(view.roles[0].win).toBe(0.5);
+    expect(view.roles[0].histogram).not.toBeNull();
+    expect(view.rates).toEqual([
+      { name: "rebellion", value: 0.1, perGame: false },
+      { name: "kicks", value: 0.2, perGame: true },
+    ]);
+  });
+});
+
+describe("language", () => {
+  function Switch() {
+    const { t, lang, setLang } = useI18n();
+    return (
+      <button type="button" onClick={() => setLang(lang === "zh" ? "en" : "zh")}>
+        {t("role.emperor")}
+      </button>
+    );
+  }
+  it("switches and remembers the choice", () => {
+    expect(translate("zh", "step.grab_solo")).toBe("抢独");
+    localStorage.setItem(LANG_KEY, "zh");
+    render(
+      <I18nProvider>
+        <Switch />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole("button").textContent).toBe("皇帝");
+    fireEvent.click(screen.getByRole("button"));
+    expect(screen.getByRole("button").textContent).toBe("Emperor");
+    expect(localStorage.getItem(LANG_KEY)).toBe("en");
+  });
+});
+
+describe("routes", () => {
+  it("round-trip", () => {
+    expect(parseHash("#/variants/baike-weihai/sim")).toEqual({ slug: "baike-weihai", tab: "sim" });
+    expect(parseHash("#/variants/hd")).toEqual({ slug: "hd", tab: "rules" });
+    expect(parseHash("")).toEqual({ slug: null, tab: "rules" });
+    expect(routeHash({ slug: "hd", tab: "raw" })).toBe("#/variants/hd/raw");
+  });
+});
