@@ -169,6 +169,7 @@ class Game:
     auto_spells: list[int] = field(default_factory=lambda: [0] * 5)
     buys: list[tuple[int, int, int, int | None]] = field(default_factory=list)
     tribute_paid: list[TributeCard] = field(default_factory=list)
+    tribute_plan: TributePlan | None = None
     outcome: Outcome | None = None
     _legal_cache: list[Action] | None = field(default=None, repr=False, compare=False)
     _lock_after: int = field(default=3, repr=False, compare=False)
@@ -195,6 +196,7 @@ class Game:
         self.hands = deal(self.cv.shoe, self.rng, self.dealer)
         self._buy_cards()
         if tribute is not None and not tribute.empty:
+            self.tribute_plan = tribute
             self.tribute_paid = resolve_tribute(self.cv, tribute, self.hands)
         self.holder = self._seat_of(EMPEROR_CARD)
         self.first_holder = self.holder

@@ -14,6 +14,7 @@ from baohuang.engine.actions import Action, ActionError, format_action, parse_ac
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import card_text
 from baohuang.engine.game import Game, IllegalAction
+from baohuang.engine.tribute import TributePlan
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +54,22 @@ def make_record(
         "seed": game.seed,
         "dealer": game.dealer,
         "actions": [format_action(a) for a in game.history],
+        **({"tribute": game.tribute_plan.as_dict()} if game.tribute_plan is not None else {}),
     }
 
 
 def replay(
-    cv: CompiledVariant, seed: int, actions: Iterable[str | Action], dealer: int | None = None
+    cv: CompiledVariant,
+    seed: int,
+    actions: Iterable[str | Action],
+    dealer: int | None = None,
+    tribute: TributePlan | None = None,
 ) -> Replay:
-    """Replay actions from a seed; stops at the first action that cannot be read or applied."""
-    game = Game.new(cv, seed, dealer=dealer)
+    """Replay actions from a seed (and the tribute paid before a match game's bidding).
+
+    Stops at the first action that cannot be read or applied, with its index and reason.
+    """
+    game = Game.new(cv, seed, dealer=dealer, tribute=tribute)
     for index, raw in enumerate(actions):
         try:
             action = parse_action(raw) if isinstance(raw, str) else raw
@@ -69,6 +78,18 @@ def replay(
             text = raw if isinstance(raw, str) else format_action(raw)
             return Replay(game, ReplayError(index, text, str(exc)))
     return Replay(game, None)
+
+
+def replay_record(cv: CompiledVariant, record: dict[str, Any]) -> Replay:
+    """Replay a record dict (the contract shape: seed, actions; dealer and tribute optional)."""
+    plan = record.get("tribute")
+    return replay(
+        cv,
+        int(record["seed"]),
+        record["actions"],
+        dealer=record.get("dealer"),
+        tribute=TributePlan.from_dict(plan) if plan else None,
+    )
 
 
 def summary(game: Game) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from baohuang.engine.compiled import RANK_INDEX, CompiledVariant
 from baohuang.engine.deck import RANK_OF
@@ -39,7 +40,17 @@ class TributePlan:
         """True when nobody owes anything."""
         return not (self.shut_in or self.givers)
 
-    def as_dict(self) -> dict[str, object]:
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TributePlan:
+        """Read the form written by :meth:`as_dict` (game records of a match)."""
+        return cls(
+            shut_in=tuple((int(x["from"]), int(x["to"]), int(x["count"])) for x in data["shut_in"]),
+            givers=tuple((int(x["seat"]), int(x["count"])) for x in data["give"]),
+            takers=tuple((int(x["seat"]), int(x["count"])) for x in data["take"]),
+            rule=data.get("rule"),
+        )
+
+    def as_dict(self) -> dict[str, Any]:
         """JSON-ready form for the API and game records."""
         return {
             "rule": self.rule,
