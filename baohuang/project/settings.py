@@ -152,7 +152,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 BAOHUANG_API_PUBLIC_READ = env_bool("BAOHUANG_API_PUBLIC_READ", True)
 
 REST_FRAMEWORK: dict[str, Any] = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "baohuang.api.schema.ApiAutoSchema",
     # Token first: its WWW-Authenticate header makes a refused anonymous request a 401.
     # Session authentication (the browser, the admin's login) enforces CSRF.
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -92,8 +92,9 @@ def test_every_operation_documents_its_errors_with_the_error_shape(anon: APIClie
         "errors",
     }
 
-    for route, operations in schema["paths"].items():
-        for method, operation in operations.items():
+    for route, methods in CONTRACT_PATHS.items():
+        for method in methods:
+            operation = schema["paths"][route][method]
             responses = operation["responses"]
             assert any(code.startswith("2") for code in responses), (route, method)
             errors = [code for code in responses if code[0] in "45"]
@@ -103,6 +104,16 @@ def test_every_operation_documents_its_errors_with_the_error_shape(anon: APIClie
                 assert content == {"$ref": error_ref}, (route, method, code)
             if "requestBody" in operation:
                 assert {"400", "413"} <= set(errors), (route, method)
+
+
+def test_public_reads_are_documented_as_needing_no_authentication(anon: APIClient) -> None:
+    paths = _schema(anon)["paths"]
+
+    assert {} in paths["/api/v1/variants/"]["get"]["security"]
+    assert {} in paths["/api/v1/variants/{slug}/compare/"]["post"]["security"]
+    assert {} not in paths["/api/v1/variants/"]["post"]["security"]
+    assert {} not in paths["/api/v1/variants/{slug}/draft/"]["get"]["security"]
+    assert {} not in paths["/api/v1/variants/{slug}/publish/"]["post"]["security"]
 
 
 def test_the_draft_put_documents_if_match_412_and_428(anon: APIClient) -> None:
