@@ -1,11 +1,12 @@
 # Baohuang — developer commands. GNU make; needs only python3.11 (with pip and venv).
 #
 #   make run     install, migrate, import variants, operator account, serve 127.0.0.1:8000 (/admin/)
-#   make test    ruff, ruff format --check, mypy, pytest   (PYTEST_ARGS=... passes through)
+#   make test    ruff, ruff format --check, mypy, web editor build + vitest, pytest (incl. browser)
+#   make frontend  build the web editor (frontend/ → frontend/dist/, served at /editor/)
 #   make lint    ruff check + format check + mypy, no tests
 #   make fmt     ruff format + ruff check --fix
 #   make soak    the slow (soak / fuzz / statistical) tests only; GAMES=N per variant
-#   make clean   caches and build leftovers;  make distclean  also .venv and var/
+#   make clean   caches and build leftovers;  make distclean  also .venv, var/, node_modules, dist
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -18,8 +19,11 @@ STAMP  := $(VENV)/.installed
 ADDR   ?= 127.0.0.1:8000
 PYTEST_ARGS ?=
 GAMES ?= 1000
+# The web editor needs Node.js (>= 20.19) and npm; without them it is skipped with a note.
+NPM    := $(shell command -v npm 2>/dev/null)
+FRONT_STAMP := frontend/node_modules/.installed
 
-.PHONY: help venv test lint fmt run soak clean distclean
+.PHONY: help venv test lint fmt run soak clean distclean frontend frontend-test
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -38,21 +42,39 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy baohuang
 
-test: lint
+# node_modules is (re)installed from the lock file whenever it changes.
+$(FRONT_STAMP): frontend/package.json frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund
+	touch $@
+
+frontend:
+ifeq ($(NPM),)
+	@echo "frontend: npm not found, the web editor is not built (install Node.js >= 20.19)"
+else
+	$(MAKE) --no-print-directory $(FRONT_STAMP)
+	cd frontend && npm run build
+endif
+
+frontend-test: frontend
+ifneq ($(NPM),)
+	cd frontend && npm test
+endif
+
+test: lint frontend-test
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 fmt: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-run: $(STAMP)
+run: $(STAMP) frontend
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py import_variants
 	$(BIN)/python manage.py ensure_operator
 # ---- later work goes here, before the server starts: ----------------------------
 #   a Celery worker in the background: $(BIN)/celery -A baohuang.project worker
 # ----------------------------------------------------------------------------------
-	@echo "Admin: http://$(ADDR)/admin/  (operator account: OPERATOR_USERNAME / OPERATOR_PASSWORD, default operator / operator)"
+	@echo "Editor: http://$(ADDR)/editor/  Admin: http://$(ADDR)/admin/  (operator account: OPERATOR_USERNAME / OPERATOR_PASSWORD, default operator / operator)"
 	$(BIN)/python manage.py runserver $(ADDR)
 
 # Placeholder: the soak/statistical tests are those marked @pytest.mark.slow.
@@ -66,4 +88,4 @@ clean:
 	       -type d -name __pycache__ -print0 | xargs -0 rm -rf
 
 distclean: clean
-	rm -rf $(VENV) var
+	rm -rf $(VENV) var frontend/node_modules frontend/dist

@@ -164,6 +164,7 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
   const errorCount = problems.filter((p) => p.severity !== "warning").length;
   const warningCount = problems.length - errorCount;
   const valid = validation.state === "done" ? validation.result.valid : errorCount === 0;
+  const checking = validation.state === "checking" || validation.state === "idle";
 
   const doSave = useCallback(
     async (ifMatch: string | null) => {
@@ -269,8 +270,8 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
             </span>
           </div>
           <div className="action-row">
-            <span className={`validity ${validation.state === "checking" ? "checking" : valid ? "ok" : "bad"}`} data-testid="validity">
-              {validation.state === "checking"
+            <span className={`validity ${checking ? "checking" : valid ? "ok" : "bad"}`} data-testid="validity">
+              {checking
                 ? t("val.checking")
                 : validation.state === "unavailable"
                   ? t("val.unreachable")

@@ -16,9 +16,15 @@ import {
 } from "../lib/deck";
 import { NumInput } from "./inputs";
 
-export function rankLabel(rank: Rank, lang: "zh" | "en"): string {
-  if (rank === "SJ") return lang === "zh" ? "小王 SJ" : "SJ small joker";
-  if (rank === "BJ") return lang === "zh" ? "大王 BJ" : "BJ big joker";
+export function rankLabel(rank: Rank, lang: "zh" | "en") {
+  if (rank === "SJ" || rank === "BJ") {
+    const long = rank === "SJ" ? (lang === "zh" ? "小王" : "small joker") : lang === "zh" ? "大王" : "big joker";
+    return (
+      <>
+        {rank} <span className="rank-long">{long}</span>
+      </>
+    );
+  }
   return rank;
 }
 
@@ -107,7 +113,7 @@ export function TrimGrid(props: {
                     value={mode === "count" ? (removal?.count ?? 0) : 0}
                     min={0}
                     max={full}
-                    width="3.6em"
+                    className="rand"
                     label={`${t("f.random")} ${rank}`}
                     testId={`trim-${rank}-random`}
                     onChange={(v) => onChange(setRandomCount(deck, rank, v ?? 0))}

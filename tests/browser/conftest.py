@@ -1,0 +1,113 @@
+"""Browser tests of the web editor: Playwright driving Debian's Chromium against a live server.
+
+They need ``/usr/bin/chromium`` (``apt-get install -y chromium``; ``.ci/run`` installs it),
+the Python ``playwright`` package (the dev extra) and the built front end
+(``npm ci && npm run build`` in ``frontend/``; ``make test`` builds it). Without any of
+these they are skipped, with the reason. Screenshots go to ``test-artifacts/browser/``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.core.management import call_command
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+BUILT_INDEX = ROOT / "frontend" / "dist" / "index.html"
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+OPERATOR = ("operator", "operator")  # ensure_operator's defaults
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) "
+        "to run the browser tests",
+        allow_module_level=True,
+    )
+sync_api = pytest.importorskip(
+    "playwright.sync_api",
+    reason="the playwright package is not installed (pip install -e '.[dev]')",
+)
+if not BUILT_INDEX.exists():
+    pytest.skip(
+        f"the front end is not built ({BUILT_INDEX} is missing): run `npm ci && npm run build` "
+        "in frontend/ (make test does)",
+        allow_module_level=True,
+    )
+
+# Playwright's sync API runs an event loop in this thread; the live server and the
+# fixtures below use the ORM from it between browser calls, which is safe here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One Chromium for the whole session (each test gets fresh contexts)."""
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def site(live_server: Any, transactional_db: None) -> str:
+    """The live server's URL, with the bundled variants imported and the operator account."""
+    cache.clear()  # throttle counters
+    call_command("import_variants", stdout=io.StringIO())
+    call_command("ensure_operator", stdout=io.StringIO(), stderr=io.StringIO())
+    return str(live_server.url)
+
+
+def shoot(page: Any, name: str, full_page: bool = False) -> Path:
+    """Save a screenshot under test-artifacts/browser/ (kept after the run)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+@pytest.fixture
+def open_editor(browser: Any, site: str) -> Iterator[Callable[..., Any]]:
+    """Log in through the admin form in a fresh context of a given viewport; returns the page."""
+    contexts: list[Any] = []
+
+    def _open(viewport: dict[str, int] = DESKTOP, lang: str = "en") -> Any:
+        context = browser.new_context(viewport=viewport, locale="en-US")
+        contexts.append(context)
+        # The starting language (only if the page has not chosen one: a reload keeps it).
+        context.add_init_script(
+            f"if (!localStorage.getItem('baohuang.editor.lang')) "
+            f"localStorage.setItem('baohuang.editor.lang', '{lang}')"
+        )
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.js_errors = errors
+        page.goto(f"{site}/editor/")
+        assert "/admin/login/" in page.url  # the editor is behind the Django login
+        page.fill("#id_username", OPERATOR[0])
+        page.fill("#id_password", OPERATOR[1])
+        page.click("input[type=submit]")
+        page.wait_for_url(f"{site}/editor/**")
+        return page
+
+    yield _open
+    for context in contexts:
+        context.close()

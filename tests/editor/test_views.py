@@ -1,0 +1,92 @@
+"""The editor page: behind the login, the built app with the user's context injected."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import Permission, User
+from django.test import Client
+
+from baohuang.editor import views
+
+pytestmark = pytest.mark.django_db
+
+BUILT = """<!doctype html>
+<html><head><script type="module" src="/static/editor/assets/index-x.js"></script></head>
+<body><div id="root"></div></body></html>"""
+
+
+@pytest.fixture
+def built(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A stand-in for frontend/dist/index.html (the real build is not needed here)."""
+    index = tmp_path / "index.html"
+    index.write_text(BUILT, encoding="utf-8")
+    monkeypatch.setattr(views, "index_path", lambda: index)
+    return index
+
+
+def context_of(html: str) -> dict[str, object]:
+    match = re.search(
+        r'<script id="editor-context" type="application/json">(.*?)</script>', html, re.S
+    )
+    assert match, html
+    data = json.loads(match.group(1))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_anonymous_users_are_sent_to_the_admin_login(client: Client) -> None:
+    response = client.get("/editor/")
+    assert response.status_code == 302
+    assert response["Location"] == "/admin/login/?next=/editor/"
+
+
+def test_the_page_carries_the_user_and_the_publish_permission(client: Client, built: Path) -> None:
+    user = User.objects.create_user("ed", password="pw-123-xyz", is_staff=True)
+    client.force_login(user)
+    response = client.get("/editor/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<div id="root">' in html
+    assert "/static/editor/assets/index-x.js" in html
+    ctx = context_of(html)
+    assert ctx["user"] == "ed"
+    assert ctx["is_staff"] is True
+    assert ctx["can_publish"] is False
+    assert ctx["csrf_token"]
+    assert "csrftoken" in response.cookies  # the app sends it back as X-CSRFToken
+    assert "no-cache" in response["Cache-Control"]
+
+    user.user_permissions.add(Permission.objects.get(codename="publish_ruleset"))
+    user = User.objects.get(pk=user.pk)  # drop the permission cache
+    client.force_login(user)
+    assert context_of(client.get("/editor/").content.decode())["can_publish"] is True
+
+
+def test_a_missing_build_says_how_to_build_it(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(views, "index_path", lambda: None)
+    client.force_login(User.objects.create_user("ed", password="pw-123-xyz"))
+    response = client.get("/editor/")
+    assert response.status_code == 503
+    assert "npm run build" in response.content.decode()
+
+
+def test_only_safe_methods(client: Client, built: Path) -> None:
+    client.force_login(User.objects.create_user("ed", password="pw-123-xyz"))
+    assert client.post("/editor/").status_code == 405
+
+
+def test_a_static_url_other_than_the_builds_is_rewritten(
+    client: Client, built: Path, settings: Any
+) -> None:
+    settings.STATIC_URL = "/assets-cdn/"
+    client.force_login(User.objects.create_user("ed", password="pw-123-xyz"))
+    html = client.get("/editor/").content.decode()
+    assert "/assets-cdn/editor/assets/index-x.js" in html
+    assert "/static/editor/" not in html
