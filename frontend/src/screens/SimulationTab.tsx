@@ -11,6 +11,7 @@ export interface Job {
   status: string;
   progress?: { done: number; total: number };
   result?: unknown;
+  summary?: unknown;
   error?: unknown;
 }
 
@@ -182,7 +183,8 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
 function RunView({ run, compare }: { run: RunState; compare: boolean }) {
   const { t } = useI18n();
   const job = run.job;
-  const stats = job && DONE.has(job.status) ? normaliseStats(job.result) : null;
+  // `result` holds the raw counters (histograms), `summary` the rates and intervals.
+  const stats = job && DONE.has(job.status) ? normaliseStats({ stats: job.result, summary: job.summary }) : null;
   return (
     <div className="sim-run" data-testid={`sim-run-v${run.version}`}>
       {compare ? <h3>v{run.version}</h3> : null}
