@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,29 @@ def shoot(page: Any, name: str, full_page: bool = False) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+@pytest.fixture
+def celery_worker_in_thread() -> Iterator[Callable[[], None]]:
+    """Start a Celery worker (solo pool, in a thread of this process) when asked to.
+
+    Simulation jobs are run by Celery workers; this one serves the live server's jobs from
+    the configured broker (the file broker in var/ locally, Redis in CI) and the same
+    database. It is started on demand, so tests that never simulate pay nothing.
+    """
+    stack = ExitStack()
+
+    def start() -> None:
+        from celery.contrib.testing.worker import start_worker
+
+        from baohuang.project.celery import app
+
+        stack.enter_context(
+            start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30)
+        )
+
+    with stack:
+        yield start
 
 
 @pytest.fixture

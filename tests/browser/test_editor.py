@@ -36,7 +36,9 @@ def simulations_available(page: Any, site: str) -> bool:
     return response.status != 404
 
 
-def test_break_fix_save_publish_and_simulate(open_editor: Callable[..., Any], site: str) -> None:
+def test_break_fix_save_publish_and_simulate(
+    open_editor: Callable[..., Any], site: str, celery_worker_in_thread: Callable[[], None]
+) -> None:
     page = open_editor(DESKTOP)
     cards = page.get_by_test_id("variant-list")
     expect(cards.locator(f"[data-slug='{SLUG}']")).to_contain_text("v1")
@@ -96,6 +98,7 @@ def test_break_fix_save_publish_and_simulate(open_editor: Callable[..., Any], si
     page.get_by_test_id("tab-sim").click()
     if not simulations_available(page, site):
         pytest.skip("/api/v1/simulations/ is missing (the jobs app has not landed): no simulation")
+    celery_worker_in_thread()
     page.get_by_test_id("sim-games").fill("200")
     page.get_by_test_id("sim-start").click()
     expect(page.get_by_test_id("sim-progress")).to_be_visible()
@@ -103,6 +106,15 @@ def test_break_fix_save_publish_and_simulate(open_editor: Callable[..., Any], si
     expect(page.get_by_test_id("chart-wdl")).to_be_visible()
     expect(page.get_by_test_id("chart-emperor-rank")).to_be_visible()
     shoot(page, "desktop-05-simulation", full_page=True)
+
+    # Version 2 against version 1, side by side (same seed and games).
+    page.get_by_test_id("sim-compare").select_option("1")
+    page.get_by_test_id("sim-start").click()
+    for version in (2, 1):
+        run = page.get_by_test_id(f"sim-run-v{version}")
+        expect(run.get_by_test_id("sim-charts")).to_be_visible(timeout=120_000)
+        expect(run.get_by_test_id("chart-wdl")).to_be_visible()
+    shoot(page, "desktop-07-simulation-v2-vs-v1", full_page=True)
     assert not page.js_errors
 
 
@@ -134,7 +146,12 @@ def test_someone_else_saved_first(open_editor: Callable[..., Any]) -> None:
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
-def test_every_screen_fits(open_editor: Callable[..., Any], viewport: dict[str, int]) -> None:
+def test_every_screen_fits(
+    open_editor: Callable[..., Any],
+    site: str,
+    celery_worker_in_thread: Callable[[], None],
+    viewport: dict[str, int],
+) -> None:
     name = f"{viewport['width']}x{viewport['height']}"
     page = open_editor(viewport, lang="zh")
     expect(page.get_by_test_id("variant-list")).to_be_visible()
@@ -163,6 +180,14 @@ def test_every_screen_fits(open_editor: Callable[..., Any], viewport: dict[str, 
         page.wait_for_timeout(150)
         no_horizontal_scroll(page)
         shoot(page, f"{name}-tab-{tab}")
+
+    if viewport == PHONE and simulations_available(page, site):
+        celery_worker_in_thread()
+        page.get_by_test_id("sim-games").fill("100")
+        page.get_by_test_id("sim-start").click()
+        expect(page.get_by_test_id("sim-charts")).to_be_visible(timeout=120_000)
+        no_horizontal_scroll(page)
+        shoot(page, f"{name}-simulation", full_page=True)
 
     # The language switch is remembered.
     page.get_by_test_id("lang").click()

@@ -88,11 +88,11 @@ export interface Bin {
 }
 
 /** A vertical bar chart (a histogram of points, a finish-rank distribution). */
-export function BarChart(props: { bins: Bin[]; title: string; color?: string; testId?: string; asRate?: boolean }) {
+export function BarChart(props: { bins: Bin[]; title: string; color?: string; testId?: string; asRate?: boolean; unit?: string }) {
   const { bins } = props;
   const w = 300;
   const h = 130;
-  const pad = { l: 34, r: 6, t: 16, b: 22 };
+  const pad = { l: 42, r: 6, t: 16, b: 22 };
   const max = Math.max(1e-9, ...bins.map((b) => b.value));
   const total = bins.reduce((a, b) => a + b.value, 0) || 1;
   const bw = (w - pad.l - pad.r) / Math.max(1, bins.length);
@@ -103,7 +103,7 @@ export function BarChart(props: { bins: Bin[]; title: string; color?: string; te
       <svg className="chart" viewBox={`0 0 ${w} ${h}`} role="img" aria-label={props.title} data-testid={props.testId}>
         <line x1={pad.l} y1={h - pad.b} x2={w - pad.r} y2={h - pad.b} className="axis" />
         <text x={pad.l - 4} y={pad.t + 4} textAnchor="end" className="axis-label">
-          {props.asRate ? pct(max / total) : max}
+          {props.asRate ? pct(max / total) : `${max}${props.unit ?? ""}`}
         </text>
         <text x={pad.l - 4} y={h - pad.b} textAnchor="end" className="axis-label">
           0
@@ -119,7 +119,7 @@ export function BarChart(props: { bins: Bin[]; title: string; color?: string; te
                 height={bh}
                 fill={props.color ?? COLORS.bar}
               >
-                <title>{`${b.label}: ${b.value} (${pct(b.value / total)})`}</title>
+                <title>{props.unit ? `${b.label}: ${b.value}${props.unit}` : `${b.label}: ${b.value} (${pct(b.value / total)})`}</title>
               </rect>
               {i % every === 0 ? (
                 <text x={pad.l + i * bw + bw / 2} y={h - pad.b + 13} textAnchor="middle" className="axis-label">

@@ -118,7 +118,7 @@ export function histogramBins(histogram: { points: number; count: number }[]): {
   const lo = histogram[0].points;
   const hi = histogram[histogram.length - 1].points;
   const map = new Map(histogram.map((b) => [b.points, b.count]));
-  if (hi - lo > 80) return histogram.map((b) => ({ label: String(b.points), value: b.count }));
+  if (hi - lo > 40) return histogram.map((b) => ({ label: String(b.points), value: b.count }));
   const out: { label: string; value: number }[] = [];
   for (let p = lo; p <= hi; p++) out.push({ label: String(p), value: map.get(p) ?? 0 });
   return out;

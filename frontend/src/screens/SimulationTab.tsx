@@ -154,6 +154,7 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
             value={other == null ? "none" : String(other)}
             options={["none", ...options.filter((o) => o !== String(version))]}
             format={(v) => (v === "none" ? "—" : `v${v}`)}
+            testId="sim-compare"
             onChange={(v) => setOther(v === "none" ? null : Number(v))}
           />
         </label>
@@ -220,6 +221,10 @@ export function StatsCharts({ stats }: { stats: StatsView }) {
     const text = t(key);
     return text === key ? role : text;
   };
+  const rateLabel = (name: string) => {
+    const text = t(`rate.${name}`);
+    return text === `rate.${name}` ? name : text;
+  };
   const emperor = stats.roles.find((r) => r.role === "emperor");
   const guard = stats.roles.find((r) => r.role === "guard");
   return (
@@ -265,6 +270,7 @@ export function StatsCharts({ stats }: { stats: StatsView }) {
               title={t("sim.finish")}
               bins={emperor.ranks.map((v, i) => ({ label: t("sim.rank", { n: i + 1 }), value: Math.round(v * 1000) / 10 }))}
               testId="chart-emperor-rank"
+              unit="%"
             />
           ) : null}
           {guard?.ranks ? (
@@ -272,6 +278,7 @@ export function StatsCharts({ stats }: { stats: StatsView }) {
               title={t("sim.guardFinish")}
               bins={guard.ranks.map((v, i) => ({ label: t("sim.rank", { n: i + 1 }), value: Math.round(v * 1000) / 10 }))}
               color={COLORS.bar2}
+              unit="%"
             />
           ) : null}
         </div>
@@ -283,13 +290,13 @@ export function StatsCharts({ stats }: { stats: StatsView }) {
             <tbody>
               {stats.rates.map((r) => (
                 <tr key={r.name}>
-                  <th>{r.name}</th>
+                  <th>{rateLabel(r.name)}</th>
                   <td>{r.perGame ? r.value.toFixed(2) : `${(r.value * 100).toFixed(1)}%`}</td>
                 </tr>
               ))}
               {stats.playsPerGame != null ? (
                 <tr>
-                  <th>plays / game</th>
+                  <th>{rateLabel("plays")}</th>
                   <td>{stats.playsPerGame.toFixed(1)}</td>
                 </tr>
               ) : null}
