@@ -52,8 +52,9 @@ if not BUILT_INDEX.exists():
         allow_module_level=True,
     )
 
-# Playwright's sync API runs an event loop in this thread; the live server and the
-# fixtures below use the ORM from it between browser calls, which is safe here.
+# Playwright's sync API runs an event loop in the main thread; pytest-django's database
+# setup, the fixtures and the tests use the ORM from that thread between browser calls,
+# which is safe here (Django would refuse it otherwise).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
@@ -84,13 +85,17 @@ def shoot(page: Any, name: str, full_page: bool = False) -> Path:
 
 
 @pytest.fixture
-def celery_worker_in_thread() -> Iterator[Callable[[], None]]:
+def celery_worker_in_thread(settings: Any) -> Iterator[Callable[[], None]]:
     """Start a Celery worker (solo pool, in a thread of this process) when asked to.
 
     Simulation jobs are run by Celery workers; this one serves the live server's jobs from
     the configured broker (the file broker in var/ locally, Redis in CI) and the same
-    database. It is started on demand, so tests that never simulate pay nothing.
+    database, on a queue of its own (so that other workers on the same broker, or messages
+    left by other runs, do not interfere). It is started on demand, so tests that never
+    simulate pay nothing.
     """
+    queue = f"editor-browser-tests-{os.getpid()}"
+    settings.BAOHUANG_JOBS_QUEUE = queue  # where the live server sends chunk tasks
     stack = ExitStack()
 
     def start() -> None:
@@ -99,7 +104,9 @@ def celery_worker_in_thread() -> Iterator[Callable[[], None]]:
         from baohuang.project.celery import app
 
         stack.enter_context(
-            start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30)
+            start_worker(
+                app, pool="solo", perform_ping_check=False, shutdown_timeout=30, queues=[queue]
+            )
         )
 
     with stack:
