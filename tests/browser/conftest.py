@@ -52,19 +52,29 @@ if not BUILT_INDEX.exists():
         allow_module_level=True,
     )
 
-# Playwright's sync API runs an event loop in the main thread; pytest-django's database
-# setup, the fixtures and the tests use the ORM from that thread between browser calls,
-# which is safe here (Django would refuse it otherwise).
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One Chromium for the whole session (each test gets fresh contexts)."""
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    """One Chromium per test module (each test gets fresh contexts).
+
+    Playwright's sync API keeps an event loop running in the main thread while it is
+    started; pytest-django's database setup, the fixtures and the tests use the ORM from
+    that thread between browser calls, which is safe here, so Django's async-safety check
+    is switched off for exactly that time. Module scope stops Playwright (and its loop)
+    before the test modules that follow.
+    """
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_api.sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            yield chromium
+            chromium.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture
