@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver, path, re_path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from baohuang.api import rules_views, views
@@ -39,6 +39,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(VARIANT + "replay/", rules_views.ReplayView.as_view(), name="variant-replay"),
     path("v1/validate/", rules_views.ValidateView.as_view(), name="validate"),
     path("v1/schema/variant/", rules_views.VariantSchemaView.as_view(), name="variant-schema"),
+    path("v1/simulations/", include("baohuang.jobs.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
     re_path(r"^.*$", api_not_found, name="not-found"),

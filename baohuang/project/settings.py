@@ -11,6 +11,8 @@ Everything that differs between a laptop and a deployment comes from the environ
 ``ALLOWED_HOSTS``      default ``127.0.0.1,localhost`` (comma-separated)
 ``BAOHUANG_API_PUBLIC_READ``  default ``true``: anonymous clients may read published
                        variants and use the rules endpoints; ``false`` requires a login/token
+``BAOHUANG_MAX_SIMULATION_GAMES``  default ``200000``: the most games of one simulation job
+                       (more knobs of the jobs: ``baohuang/jobs/conf.py``)
 =====================  ==================================================================
 """
 
@@ -73,6 +75,7 @@ INSTALLED_APPS = [
     # Project apps (catalog, api, jobs) are added here as they land.
     "baohuang.catalog",
     "baohuang.api",
+    "baohuang.jobs",
     "baohuang.editor",
 ]
 
@@ -119,6 +122,21 @@ DATABASES: dict[str, dict[str, Any]] = {
         )
     ),
 }
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The web server and the Celery worker write at once: wait for the lock instead of
+    # failing, take it when a transaction begins (no failed lock upgrades), let readers read
+    # while one writes (WAL). Tests get a database file, so that worker processes see it.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": 30,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
+    )
+    DATABASES["default"].setdefault("TEST", {}).setdefault(
+        "NAME", str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -193,6 +211,7 @@ SPECTACULAR_SETTINGS: dict[str, Any] = {
         {"name": "versions", "description": "Published, immutable versions and diffs."},
         {"name": "language", "description": "The variant language: validation, schema."},
         {"name": "rules", "description": "Questions to the rules engine."},
+        {"name": "simulations", "description": "Simulation jobs run by Celery workers."},
     ],
     # Swagger UI and Redoc assets come from drf-spectacular-sidecar: no CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -220,7 +239,12 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         **{key: str(path) for key, path in _broker_folders.items()},
         "store_processed": False,
+        "polling_interval": 0.2,  # seconds between looks at the folder when it is empty
     }
+elif CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    # Unacknowledged messages (acks_late) go back to the queue after this many seconds; longer
+    # than any chunk runs. A chunk lost with its worker is re-sent sooner by the job reaper.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 
 #: No result backend by default: simulation results are stored in our own models.
 CELERY_RESULT_BACKEND: str | None = os.environ.get("CELERY_RESULT_BACKEND") or None
@@ -229,6 +253,17 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# Chunk tasks run for seconds: a worker takes one message per process at a time, so queued
+# chunks go to whichever worker is free (baohuang/jobs/tasks.py sets acks_late on them).
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+
+# --------------------------------------------------------------------------- simulation jobs
+
+#: The most games one simulation job may ask for (a 400 above it). The other knobs of the
+#: jobs (chunk size, heartbeat, reaper) are read from the environment: baohuang/jobs/conf.py.
+BAOHUANG_MAX_SIMULATION_GAMES = int(os.environ.get("BAOHUANG_MAX_SIMULATION_GAMES") or 200_000)
 
 # --------------------------------------------------------------------------- logging
 

@@ -1,0 +1,100 @@
+"""Settings of the simulation jobs, read when they are needed (so tests and deployments can
+change them without a restart of the code that reads them).
+
+Each value is the Django setting of that name if it is set, else the environment variable of
+the same name, else the default:
+
+===================================  =========  =============================================
+name                                 default    meaning
+===================================  =========  =============================================
+``BAOHUANG_MAX_SIMULATION_GAMES``    200000     the most games one job may ask for
+``BAOHUANG_JOBS_CHUNK_GAMES``        0 (auto)   games per chunk; auto: about 32 chunks a job,
+                                                25 to 500 games each
+``BAOHUANG_JOBS_HEARTBEAT_SECONDS``  2          how often a running chunk stores its progress
+                                                and heartbeat and looks for a cancellation
+``BAOHUANG_JOBS_STALE_AFTER_SECONDS`` 60        a running chunk without a heartbeat for this
+                                                long is taken to be lost (its worker died)
+``BAOHUANG_JOBS_REAP_EVERY_SECONDS`` 15         how often each worker runs the reaper
+                                                (0: never; ``manage.py reap_jobs`` runs it once)
+``BAOHUANG_JOBS_MAX_ATTEMPTS``       3          starts of one chunk before the job fails
+``BAOHUANG_JOBS_QUEUE``              (Celery's  the Celery queue chunk tasks are sent to
+                                     default)
+``BAOHUANG_JOBS_FAIL_AT_GAME``       unset      **tests only**: the chunk holding this game
+                                                index raises, as a bug in the engine would
+===================================  =========  =============================================
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+T = TypeVar("T")
+
+#: Chunks per job aimed at by the automatic chunk size.
+TARGET_CHUNKS = 32
+MIN_CHUNK_GAMES = 25
+MAX_CHUNK_GAMES = 500
+
+
+def _value(name: str, default: T, cast: Callable[[Any], T]) -> T:
+    value = getattr(settings, name, None)
+    if value is None:
+        raw = os.environ.get(name)
+        if raw is None or raw.strip() == "":
+            return default
+        value = raw.strip()
+    try:
+        return cast(value)
+    except (TypeError, ValueError) as exc:
+        raise ImproperlyConfigured(f"{name}={value!r} is not a valid value.") from exc
+
+
+def max_games() -> int:
+    """The most games one job may ask for."""
+    return _value("BAOHUANG_MAX_SIMULATION_GAMES", 200_000, int)
+
+
+def chunk_games(games: int) -> int:
+    """Games per chunk for a job of ``games`` games."""
+    fixed = _value("BAOHUANG_JOBS_CHUNK_GAMES", 0, int)
+    if fixed > 0:
+        return fixed
+    return max(MIN_CHUNK_GAMES, min(MAX_CHUNK_GAMES, math.ceil(games / TARGET_CHUNKS)))
+
+
+def heartbeat_seconds() -> float:
+    """Seconds between a running chunk's progress reports (and cancellation checks)."""
+    return _value("BAOHUANG_JOBS_HEARTBEAT_SECONDS", 2.0, float)
+
+
+def stale_after_seconds() -> float:
+    """Seconds without a heartbeat after which a running chunk counts as lost."""
+    return _value("BAOHUANG_JOBS_STALE_AFTER_SECONDS", 60.0, float)
+
+
+def reap_every_seconds() -> float:
+    """Seconds between two runs of the reaper in each worker (0: the worker never reaps)."""
+    return _value("BAOHUANG_JOBS_REAP_EVERY_SECONDS", 15.0, float)
+
+
+def max_attempts() -> int:
+    """How many times one chunk may be started before its job fails."""
+    return max(1, _value("BAOHUANG_JOBS_MAX_ATTEMPTS", 3, int))
+
+
+def queue() -> str | None:
+    """The Celery queue of the chunk tasks (None: Celery's default queue)."""
+    name = _value("BAOHUANG_JOBS_QUEUE", "", str)
+    return name or None
+
+
+def fail_at_game() -> int | None:
+    """Tests only: the game index whose chunk raises (None: no failure is injected)."""
+    value = _value("BAOHUANG_JOBS_FAIL_AT_GAME", -1, int)
+    return value if value >= 0 else None

@@ -1,0 +1,23 @@
+"""Errors of the job services, each with a sentence a person can read."""
+
+from __future__ import annotations
+
+
+class JobError(Exception):
+    """Base class: ``message`` says what is wrong."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidJob(JobError):
+    """A parameter of a new job is not acceptable; ``field`` names it."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class JobFinished(JobError):
+    """The job succeeded or failed already (it cannot be cancelled)."""

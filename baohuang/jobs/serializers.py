@@ -1,0 +1,134 @@
+"""Request and response bodies of the simulation endpoints (DESIGN.md §7, **contract**:
+``{variant, version?, games, seed, policy}`` in, ``{id, status, progress: {done, total},
+result, error}`` out)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from baohuang.api.serializers import StrictCharField, StrictIntegerField, version_field
+from baohuang.bots import POLICY_NAMES
+from baohuang.jobs import conf
+from baohuang.jobs.models import SimulationJob
+from baohuang.jobs.services import MAX_SEED, MIN_SEED
+
+
+class SimulationCreateSerializer(serializers.Serializer):
+    """``POST /api/v1/simulations/``."""
+
+    variant = StrictCharField(max_length=63, help_text="The variant id (slug), e.g. baike-common.")
+    version = version_field()
+    games = StrictIntegerField(
+        min_value=1,
+        help_text="Games to play: 1 to the server's limit (BAOHUANG_MAX_SIMULATION_GAMES, "
+        "200,000 unless configured otherwise).",
+    )
+    seed = StrictIntegerField(
+        min_value=MIN_SEED,
+        max_value=MAX_SEED,
+        help_text="The job seed: game i is dealt from a seed derived from it and i, so the "
+        "result does not depend on how many workers ran the job.",
+    )
+    policy = serializers.ChoiceField(
+        choices=POLICY_NAMES, default="heuristic", help_text="The policy of all five seats."
+    )
+
+    def to_internal_value(self, data: Any) -> Any:
+        """Refuse fields this endpoint does not know (a typo should not pass unnoticed)."""
+        if isinstance(data, Mapping):
+            unknown = sorted(str(key) for key in data if key not in self.fields)
+            if unknown:
+                known = ", ".join(self.fields)
+                raise serializers.ValidationError(
+                    {key: [f"Unknown field; the fields are {known}."] for key in unknown}
+                )
+        return super().to_internal_value(data)
+
+    def validate_games(self, value: int) -> int:
+        """At most ``BAOHUANG_MAX_SIMULATION_GAMES``."""
+        limit = conf.max_games()
+        if value > limit:
+            raise serializers.ValidationError(
+                f"At most {limit:,} games per job on this server "
+                f"(BAOHUANG_MAX_SIMULATION_GAMES); {value:,} asked for. Split the run into "
+                "several jobs with different seeds, or use `baohuang simulate` locally."
+            )
+        return value
+
+
+class ProgressSerializer(serializers.Serializer):
+    """Games played so far of the job's total."""
+
+    done = serializers.IntegerField(min_value=0)
+    total = serializers.IntegerField(min_value=1)
+
+
+@extend_schema_field(
+    {
+        "type": ["object", "null"],
+        "additionalProperties": True,
+        "description": "The merged statistics of every game (the counters of "
+        "baohuang.simulation.stats.Stats.to_dict(): roles with wins/draws/losses, points, "
+        "histograms and finish ranks; event counters; seats; plays). Null until the job "
+        "has succeeded.",
+    }
+)
+class StatsField(serializers.JSONField):
+    """A statistics object, or null."""
+
+
+@extend_schema_field(
+    {
+        "type": ["object", "null"],
+        "additionalProperties": True,
+        "description": "Rates, means and 95% intervals derived from `result` "
+        "(Stats.summary()). Null until the job has succeeded.",
+    }
+)
+class SummaryField(serializers.JSONField):
+    """A summary object, or null."""
+
+
+class SimulationJobSerializer(serializers.Serializer):
+    """A job: its parameters, status, progress, result and error."""
+
+    id = serializers.UUIDField()
+    url = serializers.CharField(help_text="This job's URL (poll it).")
+    status = serializers.ChoiceField(choices=SimulationJob.Status.choices)
+    variant = serializers.CharField()
+    version = serializers.IntegerField()
+    games = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    policy = serializers.CharField()
+    progress = ProgressSerializer()
+    result = StatsField(allow_null=True)
+    summary = SummaryField(allow_null=True)
+    error = serializers.CharField(
+        allow_null=True, help_text="Why the job failed (null unless it failed)."
+    )
+    created_by = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class SimulationJobListItemSerializer(serializers.Serializer):
+    """A job in a list (without its result)."""
+
+    id = serializers.UUIDField()
+    url = serializers.CharField()
+    status = serializers.ChoiceField(choices=SimulationJob.Status.choices)
+    variant = serializers.CharField()
+    version = serializers.IntegerField()
+    games = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    policy = serializers.CharField()
+    progress = ProgressSerializer()
+    error = serializers.CharField(allow_null=True)
+    created_by = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)

@@ -1,0 +1,498 @@
+"""Writes of the simulation jobs: create, run chunks, record progress, cancel, reap.
+
+The life of a job::
+
+    create_job ──► queued ──(first chunk claimed)──► running ──(last chunk merged)──► succeeded
+                      │                                 ├──(a chunk raised, or was lost
+                      │                                 │   max_attempts times)──────► failed
+                      └──────────(cancel_job)───────────┴────────────────────────────► cancelled
+
+and of a chunk: ``pending → running → done`` (or ``failed``/``cancelled``); a ``running``
+chunk whose heartbeat is older than ``BAOHUANG_JOBS_STALE_AFTER_SECONDS`` goes back to
+``pending`` and is sent again (:func:`reap`), at most ``BAOHUANG_JOBS_MAX_ATTEMPTS`` starts.
+
+Locks are always taken in one order, the job row first, then chunk rows, so two workers
+never deadlock. Heartbeats are single ``UPDATE`` statements outside any transaction.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, OuterRef, Subquery, Sum, Value
+from django.db.models.functions import Coalesce, Greatest
+from django.utils import timezone
+
+from baohuang.bots import POLICY_NAMES
+from baohuang.catalog.models import RuleSetVersion
+from baohuang.engine.compiled import CompiledVariant, compile_definition
+from baohuang.jobs import conf, dispatch
+from baohuang.jobs.errors import InvalidJob, JobFinished
+from baohuang.jobs.models import SimulationChunk as Chunk
+from baohuang.jobs.models import SimulationJob as Job
+from baohuang.simulation.runner import chunks as game_ranges
+from baohuang.simulation.runner import simulate
+from baohuang.simulation.stats import Stats, merge
+
+logger = logging.getLogger(__name__)
+
+#: Seeds are 64-bit signed integers (the column is a BIGINT).
+MIN_SEED = -(2**63)
+MAX_SEED = 2**63 - 1
+
+#: Compiled variants by version checksum (a published version never changes).
+_COMPILED: dict[str, CompiledVariant] = {}
+_COMPILED_LIMIT = 64
+
+
+class ChunkStopped(Exception):
+    """Raised inside a running chunk that is no longer its attempt's (cancelled, failed or
+    taken over by another attempt): the games stop there."""
+
+
+class InjectedFailure(RuntimeError):
+    """The failure ``BAOHUANG_JOBS_FAIL_AT_GAME`` injects (tests only)."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A worker's hold on a chunk: only the attempt with this token may report progress."""
+
+    chunk_id: int
+    job_id: uuid.UUID
+    token: uuid.UUID
+    start: int
+    stop: int
+    attempt: int
+
+
+@dataclass
+class ReapReport:
+    """What one run of :func:`reap` did."""
+
+    requeued: int = 0
+    """Running chunks whose worker went silent, sent again."""
+    failed_jobs: int = 0
+    """Jobs failed because a chunk was lost ``max_attempts`` times."""
+    resent: int = 0
+    """Pending chunks whose message was gone from the broker, sent again."""
+
+    def __bool__(self) -> bool:
+        return bool(self.requeued or self.failed_jobs or self.resent)
+
+
+# --------------------------------------------------------------------------- creating
+
+
+def create_job(
+    version: RuleSetVersion,
+    games: int,
+    seed: int,
+    policy: str = "heuristic",
+    created_by: Any = None,
+    chunk_games: int | None = None,
+) -> Job:
+    """A new queued job with its chunks; the chunk tasks are sent when the transaction commits.
+
+    Raises :class:`~baohuang.jobs.errors.InvalidJob` (with the field at fault) for a number
+    of games outside 1…``BAOHUANG_MAX_SIMULATION_GAMES``, a seed that is not a 64-bit
+    integer or an unknown policy.
+    """
+    limit = conf.max_games()
+    if not 1 <= games <= limit:
+        raise InvalidJob(
+            "games",
+            f"A job plays 1 to {limit:,} games on this server (BAOHUANG_MAX_SIMULATION_GAMES); "
+            f"{games:,} asked for.",
+        )
+    if not MIN_SEED <= seed <= MAX_SEED:
+        raise InvalidJob("seed", "The seed must be a 64-bit signed integer.")
+    if policy not in POLICY_NAMES:
+        raise InvalidJob(
+            "policy", f"Unknown policy '{policy}'; known policies: {', '.join(POLICY_NAMES)}."
+        )
+    size = chunk_games if chunk_games and chunk_games > 0 else conf.chunk_games(games)
+    user = created_by if created_by is not None and created_by.is_authenticated else None
+    with transaction.atomic():
+        job = Job.objects.create(
+            version=version,
+            games=games,
+            seed=seed,
+            policy=policy,
+            chunk_games=size,
+            created_by=user,
+        )
+        now = timezone.now()
+        rows = Chunk.objects.bulk_create(
+            Chunk(
+                job=job,
+                index=index,
+                start=start,
+                stop=stop,
+                task_id=str(uuid.uuid4()),
+                dispatched_at=now,
+            )
+            for index, (start, stop) in enumerate(game_ranges(games, size))
+        )
+        # bulk_create sets primary keys on PostgreSQL and SQLite; read them back anyway.
+        items = list(Chunk.objects.filter(job=job).order_by("index").values_list("pk", "task_id"))
+        assert len(items) == len(rows)
+        _send_on_commit(items)
+    return job
+
+
+def _send_on_commit(items: list[tuple[int, str]]) -> None:
+    """Send these chunk tasks once the current transaction commits (not at all if it fails)."""
+    transaction.on_commit(partial(dispatch.send_chunks, items))
+
+
+# --------------------------------------------------------------------------- running
+
+
+def compiled_version(version: RuleSetVersion) -> CompiledVariant:
+    """The compiled variant of a published version (validated and compiled once per process).
+
+    ValueError when the stored definition no longer compiles.
+    """
+    cached = _COMPILED.get(version.checksum)
+    if cached is None:
+        cached = compile_definition(version.definition)
+        if len(_COMPILED) >= _COMPILED_LIMIT:
+            _COMPILED.clear()
+        _COMPILED[version.checksum] = cached
+    return cached
+
+
+def _lock(job_id: uuid.UUID, chunk_id: int | None = None) -> tuple[Job, Chunk | None]:
+    """Lock the job row, then (if given) the chunk row, in this order."""
+    job = Job.objects.select_for_update().get(pk=job_id)
+    chunk = Chunk.objects.select_for_update().get(pk=chunk_id) if chunk_id is not None else None
+    return job, chunk
+
+
+def _stale_before(now: datetime) -> datetime:
+    return now - timedelta(seconds=conf.stale_after_seconds())
+
+
+def claim_chunk(chunk_id: int, worker: str = "") -> Claim | None:
+    """Take a chunk to run it, or None when there is nothing to do.
+
+    Nothing to do: the chunk does not exist, is done, failed or cancelled, its job is no
+    longer queued or running, or another attempt holds it and is still alive (its heartbeat
+    is fresh). A running chunk whose heartbeat is stale is taken over. A chunk that was
+    started ``BAOHUANG_JOBS_MAX_ATTEMPTS`` times already fails its job instead.
+    """
+    job_id = Chunk.objects.filter(pk=chunk_id).values_list("job_id", flat=True).first()
+    if job_id is None:
+        logger.warning("Chunk %s does not exist (a message from another database?).", chunk_id)
+        return None
+    with transaction.atomic():
+        job, chunk = _lock(job_id, chunk_id)
+        assert chunk is not None
+        if not job.is_active:
+            return None
+        now = timezone.now()
+        if chunk.status == Chunk.Status.RUNNING:
+            beat = chunk.heartbeat_at
+            if beat is not None and beat >= _stale_before(now):
+                return None  # another attempt is alive: a duplicate delivery
+        elif chunk.status != Chunk.Status.PENDING:
+            return None
+        if chunk.attempts >= conf.max_attempts():
+            _lost_too_often(job, chunk, now)
+            return None
+        chunk.status = Chunk.Status.RUNNING
+        chunk.attempts += 1
+        chunk.claim = uuid.uuid4()
+        chunk.claimed_at = chunk.heartbeat_at = now
+        chunk.worker = worker[:255]
+        chunk.save(
+            update_fields=["status", "attempts", "claim", "claimed_at", "heartbeat_at", "worker"]
+        )
+        if job.status == Job.Status.QUEUED:
+            job.status = Job.Status.RUNNING
+            job.started_at = now
+            job.save(update_fields=["status", "started_at"])
+        assert chunk.claim is not None
+        return Claim(chunk.pk, job.pk, chunk.claim, chunk.start, chunk.stop, chunk.attempts)
+
+
+def heartbeat(claim: Claim, done: int) -> bool:
+    """Store that ``done`` games of the chunk are played and the attempt is alive; update the
+    job's progress. False when the chunk is no longer this attempt's: stop playing."""
+    now = timezone.now()
+    updated = Chunk.objects.filter(
+        pk=claim.chunk_id, claim=claim.token, status=Chunk.Status.RUNNING
+    ).update(heartbeat_at=now, done=Greatest(F("done"), Value(done)))
+    if not updated:
+        return False
+    played = (
+        Chunk.objects.filter(job_id=OuterRef("pk"))
+        .order_by()
+        .values("job_id")
+        .annotate(total=Sum("done"))
+        .values("total")
+    )
+    Job.objects.filter(pk=claim.job_id, status=Job.Status.RUNNING).update(
+        done=Greatest(F("done"), Coalesce(Subquery(played), Value(0)))
+    )
+    return True
+
+
+def finish_chunk(claim: Claim, stats: Stats) -> bool:
+    """Merge a chunk's statistics into its job, once: True if they were counted now.
+
+    In one transaction that locks the job and the chunk: a chunk already done (delivered
+    twice, or finished by another attempt) is not counted again, nor is one whose job was
+    cancelled or failed meanwhile. The last chunk makes the job ``succeeded``.
+    """
+    with transaction.atomic():
+        job, chunk = _lock(claim.job_id, claim.chunk_id)
+        assert chunk is not None
+        if not job.is_active or chunk.status not in (Chunk.Status.PENDING, Chunk.Status.RUNNING):
+            return False
+        if stats.ranges != [(chunk.start, chunk.stop)]:
+            raise ValueError(
+                f"Statistics of games {stats.ranges} reported for chunk {chunk.start}–{chunk.stop}."
+            )
+        now = timezone.now()
+        merged = stats if job.result is None else merge(Stats.from_dict(job.result), stats)
+        chunk.status = Chunk.Status.DONE
+        chunk.done = chunk.size
+        chunk.result = stats.to_dict()
+        chunk.finished_at = chunk.heartbeat_at = now
+        chunk.save(update_fields=["status", "done", "result", "finished_at", "heartbeat_at"])
+        job.result = merged.to_dict()
+        played = Chunk.objects.filter(job=job).aggregate(total=Sum("done"))["total"] or 0
+        job.done = max(job.done, min(job.games, played))
+        fields = ["result", "done"]
+        if not Chunk.objects.filter(job=job).exclude(status=Chunk.Status.DONE).exists():
+            job.status = Job.Status.SUCCEEDED
+            job.done = job.games
+            job.finished_at = now
+            fields += ["status", "finished_at"]
+        if job.status == Job.Status.QUEUED:  # finished by an attempt that was not claimed
+            job.status = Job.Status.RUNNING
+            job.started_at = now
+            fields += ["status", "started_at"]
+        job.save(update_fields=fields)
+        return True
+
+
+def fail_chunk(claim: Claim, message: str) -> bool:
+    """A chunk raised: it fails, and with it the job (the others are cancelled). False if the
+    chunk was done or the job had ended already."""
+    with transaction.atomic():
+        job, chunk = _lock(claim.job_id, claim.chunk_id)
+        assert chunk is not None
+        if not job.is_active or chunk.status in (Chunk.Status.DONE, Chunk.Status.FAILED):
+            return False
+        now = timezone.now()
+        chunk.status = Chunk.Status.FAILED
+        chunk.error = message
+        chunk.finished_at = now
+        chunk.save(update_fields=["status", "error", "finished_at"])
+        _end_job(job, Job.Status.FAILED, f"Games {chunk.start}–{chunk.stop - 1} failed: {message}")
+        return True
+
+
+class _Reporter:
+    """The progress callback of a running chunk: a heartbeat every few seconds (which also
+    notices a cancellation), and the injected failure of the tests."""
+
+    def __init__(self, claim: Claim, every: float, fail_at: int | None) -> None:
+        self.claim = claim
+        self.every = every
+        self.last = time.monotonic()
+        inside = fail_at is not None and claim.start <= fail_at < claim.stop
+        self.fail_at = fail_at if inside else None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.fail_at is not None and self.claim.start + done > self.fail_at:
+            raise InjectedFailure(
+                f"failure injected at game {self.fail_at} (BAOHUANG_JOBS_FAIL_AT_GAME)"
+            )
+        now = time.monotonic()
+        if done < total and now - self.last >= self.every:
+            self.last = now
+            if not heartbeat(self.claim, done):
+                raise ChunkStopped
+
+
+def run_chunk(chunk_id: int, worker: str = "") -> str:
+    """Claim a chunk, play its games and merge the result (what the Celery task does).
+
+    Returns what happened: ``done`` (merged), ``duplicate`` (played, but it was counted
+    already or the job ended meanwhile), ``skipped`` (nothing to do), ``stopped`` (cancelled
+    or taken over while playing) or ``failed`` (the games raised; the job failed).
+    """
+    claim = claim_chunk(chunk_id, worker)
+    if claim is None:
+        return "skipped"
+    job = Job.objects.select_related("version").get(pk=claim.job_id)
+    reporter = _Reporter(claim, conf.heartbeat_seconds(), conf.fail_at_game())
+    try:
+        cv = compiled_version(job.version)
+        stats = simulate(
+            cv, job.games, job.seed, job.policy, chunk=(claim.start, claim.stop), progress=reporter
+        )
+    except ChunkStopped:
+        logger.info("Chunk %s (games %s–%s) stopped.", chunk_id, claim.start, claim.stop - 1)
+        return "stopped"
+    except Exception as exc:
+        logger.exception("Chunk %s (games %s–%s) failed.", chunk_id, claim.start, claim.stop - 1)
+        fail_chunk(claim, f"{type(exc).__name__}: {exc}")
+        return "failed"
+    return "done" if finish_chunk(claim, stats) else "duplicate"
+
+
+# --------------------------------------------------------------------------- ending
+
+
+def _end_job(job: Job, status: str, error: str = "") -> None:
+    """End a locked, active job: its outstanding chunks are cancelled, their tasks revoked."""
+    now = timezone.now()
+    job.status = status
+    job.error = error
+    job.finished_at = now
+    job.save(update_fields=["status", "error", "finished_at"])
+    outstanding = Chunk.objects.select_for_update().filter(
+        job=job, status__in=(Chunk.Status.PENDING, Chunk.Status.RUNNING)
+    )
+    task_ids = list(outstanding.values_list("task_id", flat=True))
+    outstanding.update(status=Chunk.Status.CANCELLED, claim=None, finished_at=now)
+    transaction.on_commit(partial(dispatch.revoke, task_ids))
+
+
+def _lost_too_often(job: Job, chunk: Chunk, now: datetime) -> None:
+    """Fail a locked job whose chunk was started ``max_attempts`` times without finishing."""
+    message = (
+        f"Games {chunk.start}–{chunk.stop - 1} were started {chunk.attempts} times and each "
+        "time the worker stopped answering (killed, out of memory, or its machine went away)."
+    )
+    chunk.status = Chunk.Status.FAILED
+    chunk.error = message
+    chunk.finished_at = now
+    chunk.save(update_fields=["status", "error", "finished_at"])
+    _end_job(job, Job.Status.FAILED, message)
+
+
+def cancel_job(job_id: uuid.UUID) -> Job:
+    """Cancel a queued or running job: pending chunks are dropped, running ones stop at their
+    next heartbeat. Cancelling a cancelled job changes nothing; a job that succeeded or failed
+    raises :class:`~baohuang.jobs.errors.JobFinished`."""
+    with transaction.atomic():
+        job, _ = _lock(job_id)
+        if job.status == Job.Status.CANCELLED:
+            return job
+        if not job.is_active:
+            raise JobFinished(f"The job has {job.status} already; there is nothing to cancel.")
+        _end_job(job, Job.Status.CANCELLED)
+        return job
+
+
+# --------------------------------------------------------------------------- reaping
+
+
+def _requeue(chunk: Chunk, now: datetime) -> tuple[int, str]:
+    """Put a locked chunk back to pending with a new task id (sent when the transaction commits)."""
+    chunk.status = Chunk.Status.PENDING
+    chunk.claim = None
+    chunk.task_id = str(uuid.uuid4())
+    chunk.dispatched_at = now
+    chunk.save(update_fields=["status", "claim", "task_id", "dispatched_at"])
+    return chunk.pk, chunk.task_id
+
+
+def reap(now: datetime | None = None) -> ReapReport:
+    """Recover from workers that died, so that no job stays queued or running for ever.
+
+    1. A running chunk whose heartbeat is older than ``BAOHUANG_JOBS_STALE_AFTER_SECONDS``
+       was lost with its worker: it goes back to pending and is sent again, or, if it was
+       started ``BAOHUANG_JOBS_MAX_ATTEMPTS`` times already, its job fails.
+    2. A pending chunk sent longer ago than that bound, while the queue is empty, lost its
+       message (a worker died holding it; the filesystem transport does not give messages
+       back): it is sent again.
+
+    Safe to run anywhere, any number of times at once (each change re-checks under locks);
+    a chunk sent twice is run once (:func:`claim_chunk`).
+    """
+    now = now or timezone.now()
+    stale_before = _stale_before(now)
+    report = ReapReport()
+    lost = list(
+        Chunk.objects.filter(
+            status=Chunk.Status.RUNNING,
+            heartbeat_at__lt=stale_before,
+            job__status__in=Job.ACTIVE,
+        ).values_list("pk", "job_id")[:1000]
+    )
+    for chunk_id, job_id in lost:
+        with transaction.atomic():
+            job, chunk = _lock(job_id, chunk_id)
+            assert chunk is not None
+            beat = chunk.heartbeat_at
+            if not job.is_active or chunk.status != Chunk.Status.RUNNING:
+                continue
+            if beat is not None and beat >= stale_before:
+                continue
+            if chunk.attempts >= conf.max_attempts():
+                _lost_too_often(job, chunk, now)
+                report.failed_jobs += 1
+                continue
+            _send_on_commit([_requeue(chunk, now)])
+            report.requeued += 1
+            logger.warning(
+                "Chunk %s (games %s–%s of job %s) lost its worker; sent again (attempt %s of %s).",
+                chunk.pk,
+                chunk.start,
+                chunk.stop - 1,
+                job.pk,
+                chunk.attempts + 1,
+                conf.max_attempts(),
+            )
+    waiting = list(
+        Chunk.objects.filter(
+            status=Chunk.Status.PENDING,
+            dispatched_at__lt=stale_before,
+            job__status__in=Job.ACTIVE,
+        ).values_list("pk", "job_id")[:1000]
+    )
+    if waiting and dispatch.queue_length() == 0:
+        by_job: dict[uuid.UUID, list[int]] = defaultdict(list)
+        for chunk_id, job_id in waiting:
+            by_job[job_id].append(chunk_id)
+        for job_id, chunk_ids in by_job.items():
+            report.resent += _resend(job_id, chunk_ids, stale_before, now)
+    return report
+
+
+def _resend(
+    job_id: uuid.UUID, chunk_ids: Iterable[int], stale_before: datetime, now: datetime
+) -> int:
+    """Send pending chunks of one job again (those still pending and not sent recently)."""
+    with transaction.atomic():
+        job, _ = _lock(job_id)
+        if not job.is_active:
+            return 0
+        chunks = Chunk.objects.select_for_update().filter(
+            pk__in=list(chunk_ids), status=Chunk.Status.PENDING, dispatched_at__lt=stale_before
+        )
+        items = [_requeue(chunk, now) for chunk in chunks]
+        if items:
+            logger.warning(
+                "%d pending chunk(s) of job %s had no message in the queue; sent again.",
+                len(items),
+                job_id,
+            )
+            _send_on_commit(items)
+        return len(items)

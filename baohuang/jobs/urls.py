@@ -1,0 +1,14 @@
+"""URLs of the simulation endpoints, included by :mod:`baohuang.api.urls` at
+``api/v1/simulations/`` (inside the ``api`` namespace: ``api:simulation-detail`` …)."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, URLResolver, path
+
+from baohuang.jobs import views
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("", views.SimulationListView.as_view(), name="simulation-list"),
+    path("<uuid:job_id>/", views.SimulationDetailView.as_view(), name="simulation-detail"),
+    path("<uuid:job_id>/cancel/", views.SimulationCancelView.as_view(), name="simulation-cancel"),
+]

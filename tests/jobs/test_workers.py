@@ -1,0 +1,248 @@
+"""Simulation jobs run by real Celery workers, through the API.
+
+The broker and database are the configured ones: Redis and PostgreSQL in CI
+(``CELERY_BROKER_URL``, ``DATABASE_URL``), the filesystem transport and SQLite otherwise.
+Most tests use a worker whose pool threads run inside this process
+(``celery.contrib.testing``); the SIGKILL test needs worker *processes*.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import socket
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from rest_framework.test import APIClient
+
+from baohuang.catalog.models import RuleSetVersion
+from baohuang.jobs import dispatch, services
+from baohuang.jobs.models import SimulationChunk, SimulationJob
+from baohuang.simulation.runner import run
+from tests.jobs.conftest import (
+    SLUG,
+    embedded_worker,
+    forget_killed_worker,
+    job_row,
+    new_job,
+    wait_for,
+    worker_process,
+)
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.integration]
+
+URL = "/api/v1/simulations/"
+ChunkStatus = SimulationChunk.Status
+
+
+@pytest.fixture(autouse=True)
+def _fast_heartbeats(settings: Any, short_closes: None) -> None:
+    """Running chunks report (and look for a cancellation) every 0.1 s."""
+    settings.BAOHUANG_JOBS_HEARTBEAT_SECONDS = 0.1
+
+
+def reference(version: RuleSetVersion, games: int, seed: int) -> dict[str, Any]:
+    """``baohuang simulate`` of the same job, in this process."""
+    return run(services.compiled_version(version), games, seed, "heuristic").to_dict()
+
+
+def poll(client: APIClient, url: str, timeout: float = 90) -> list[dict[str, Any]]:
+    """GET the job until it has ended; every body seen."""
+    seen: list[dict[str, Any]] = []
+    deadline = time.monotonic() + timeout
+    while True:
+        response = client.get(url)
+        assert response.status_code == 200, response.content
+        seen.append(response.json())
+        if seen[-1]["status"] not in ("queued", "running"):
+            return seen
+        assert time.monotonic() < deadline, f"the job did not end in {timeout}s: {seen[-1]}"
+        time.sleep(0.02)
+
+
+def test_a_job_goes_queued_running_succeeded_with_growing_progress(
+    version: RuleSetVersion, staff_client: APIClient, job_queue: str, settings: Any
+) -> None:
+    settings.BAOHUANG_JOBS_CHUNK_GAMES = 30
+    response = staff_client.post(
+        URL, {"variant": SLUG, "games": 300, "seed": 21, "policy": "heuristic"}, format="json"
+    )
+    assert response.status_code == 202
+    url = response.json()["url"]
+    time.sleep(0.3)
+    assert staff_client.get(url).json()["status"] == "queued"  # no worker yet
+
+    with embedded_worker(job_queue, concurrency=2):
+        seen = poll(staff_client, url)
+
+    statuses = [body["status"] for body in seen]
+    done = [body["progress"]["done"] for body in seen]
+    assert statuses[-1] == "succeeded", seen[-1]
+    assert "running" in statuses
+    assert statuses.index("running") < statuses.index("succeeded")
+    assert done == sorted(done), "progress went back"
+    assert any(0 < d < 300 for d, s in zip(done, statuses, strict=True) if s == "running")
+    assert len(set(done)) >= 4, "progress was not seen growing"
+    final = seen[-1]
+    assert final["progress"] == {"done": 300, "total": 300}
+    assert final["error"] is None
+    # The result is what `baohuang simulate baike-common --games 300 --seed 21` computes.
+    assert final["result"] == reference(version, 300, 21)
+    job = job_row(final["id"])
+    assert job.chunks.filter(status=ChunkStatus.DONE).count() == 10
+    assert job.started_at is not None and job.finished_at is not None
+
+
+def test_chunks_delivered_twice_are_counted_once(version: RuleSetVersion, job_queue: str) -> None:
+    job = new_job(version, 120, 20, seed=8)
+    items = list(job.chunks.values_list("pk", "task_id"))
+    # Every chunk task sent a second time (as a broker redelivery would).
+    assert dispatch.send_chunks([(pk, f"{task}-again") for pk, task in items])
+
+    with embedded_worker(job_queue, concurrency=2):
+        wait_for(lambda: not job_row(job.pk).is_active, 90, "for the job to end")
+        wait_for(lambda: dispatch.queue_length() == 0, 30, "for the duplicates to be taken")
+
+    job = job_row(job.pk)
+    assert job.status == SimulationJob.Status.SUCCEEDED
+    assert job.result is not None and job.result["games"] == 120
+    assert job.result == reference(version, 120, 8)
+
+
+def test_cancel_stops_a_running_job(
+    version: RuleSetVersion, staff_client: APIClient, job_queue: str, settings: Any
+) -> None:
+    settings.BAOHUANG_JOBS_CHUNK_GAMES = 40
+    body = staff_client.post(
+        URL, {"variant": SLUG, "games": 4000, "seed": 3, "policy": "heuristic"}, format="json"
+    ).json()
+    url = body["url"]
+
+    with embedded_worker(job_queue, concurrency=2):
+        wait_for(lambda: staff_client.get(url).json()["progress"]["done"] >= 40, 60, "to start")
+        response = staff_client.post(url + "cancel/")
+        assert response.status_code == 200
+        assert response.json()["status"] == "cancelled"
+        cancelled_at = response.json()["progress"]["done"]
+
+        # Running chunks notice between two games, at their next heartbeat.
+        job = job_row(body["id"])
+        wait_for(
+            lambda: not job.chunks.filter(status=ChunkStatus.RUNNING).exists(),
+            10,
+            "for the running chunks to stop",
+        )
+        frozen = job_row(job.pk).done
+        time.sleep(1.0)
+        assert job_row(job.pk).done == frozen, "games were still played after the cancel"
+
+    final = staff_client.get(url).json()
+    assert final["status"] == "cancelled"
+    assert final["result"] is None
+    assert cancelled_at <= final["progress"]["done"] < 4000
+    statuses = set(job.chunks.values_list("status", flat=True))
+    assert statuses <= {ChunkStatus.DONE, ChunkStatus.CANCELLED}
+    assert job.chunks.filter(status=ChunkStatus.CANCELLED).count() > 50
+
+
+def test_a_failing_chunk_fails_the_job(
+    version: RuleSetVersion, staff_client: APIClient, job_queue: str, settings: Any
+) -> None:
+    # The test-only setting makes the chunk holding game 45 raise, as an engine bug would.
+    settings.BAOHUANG_JOBS_FAIL_AT_GAME = 45
+    settings.BAOHUANG_JOBS_CHUNK_GAMES = 20
+    body = staff_client.post(
+        URL, {"variant": SLUG, "games": 400, "seed": 4, "policy": "heuristic"}, format="json"
+    ).json()
+
+    with embedded_worker(job_queue, concurrency=2):
+        final = poll(staff_client, body["url"])[-1]
+        job = job_row(body["id"])
+        wait_for(
+            lambda: not job.chunks.filter(status=ChunkStatus.RUNNING).exists(),
+            10,
+            "for the other chunks to stop",
+        )
+
+    assert final["status"] == "failed"
+    assert final["result"] is None
+    assert final["error"].startswith("Games 40–59 failed: InjectedFailure: ")
+    assert "game 45" in final["error"]
+    assert job.chunks.get(start=40).status == ChunkStatus.FAILED
+    assert job.chunks.filter(status=ChunkStatus.CANCELLED).exists()
+
+
+def test_manage_py_simulate_waits_with_progress_and_prints_the_statistics(
+    version: RuleSetVersion, job_queue: str
+) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    with embedded_worker(job_queue, concurrency=2):
+        call_command(
+            "simulate", SLUG, "--games", "60", "--seed", "9", "--wait", stdout=out, stderr=err
+        )
+
+    assert "baike-common: 60 games, seed 9" in out.getvalue()
+    assert "seat-0 advantage" in out.getvalue()
+    assert "succeeded: 60/60 games" in err.getvalue()
+    job = SimulationJob.objects.get()
+    assert job.result == reference(version, 60, 9)
+
+
+def test_manage_py_simulate_without_wait_prints_the_job_id(
+    version: RuleSetVersion, job_queue: str
+) -> None:
+    out = io.StringIO()
+    call_command("simulate", SLUG, "--games", "10", "--seed", "1", stdout=out)
+
+    job = SimulationJob.objects.get()
+    assert out.getvalue().strip() == str(job.pk)
+    assert job.status == SimulationJob.Status.QUEUED
+    assert dispatch.queue_length() == 1  # its one chunk is waiting for a worker
+
+
+def test_a_worker_killed_mid_job_does_not_leave_it_stuck(
+    version: RuleSetVersion, job_queue: str, tmp_path: Path
+) -> None:
+    # Worker processes (solo pool: one process each) with short bounds: heartbeat every
+    # 0.2 s, a chunk silent for 3 s is lost, each worker reaps every 0.5 s.
+    env = {
+        "BAOHUANG_JOBS_HEARTBEAT_SECONDS": "0.2",
+        "BAOHUANG_JOBS_STALE_AFTER_SECONDS": "3",
+        "BAOHUANG_JOBS_REAP_EVERY_SECONDS": "0.5",
+    }
+    job = new_job(version, 240, 40, seed=13)
+
+    doomed_log = tmp_path / f"doomed-{uuid.uuid4().hex[:8]}.log"
+    with worker_process(job_queue, doomed_log, env) as doomed:
+
+        def mid_job() -> bool:
+            chunks = list(job.chunks.values_list("status", "done"))
+            finished = sum(status == ChunkStatus.DONE for status, _ in chunks)
+            running = any(status == ChunkStatus.RUNNING and n > 0 for status, n in chunks)
+            return finished >= 1 and running
+
+        wait_for(mid_job, 90, "for the first worker to be mid-job")
+        os.killpg(doomed.pid, signal.SIGKILL)
+        doomed.wait(timeout=10)
+    forget_killed_worker(f"{doomed_log.stem}@{socket.gethostname()}", job_queue)
+
+    killed_at = time.monotonic()
+    stuck = job.chunks.get(status=ChunkStatus.RUNNING)
+    assert job_row(job.pk).status == SimulationJob.Status.RUNNING
+
+    with worker_process(job_queue, tmp_path / f"rescuer-{uuid.uuid4().hex[:8]}.log", env):
+        wait_for(lambda: not job_row(job.pk).is_active, 90, "for the job to end")
+    recovered_in = time.monotonic() - killed_at
+
+    final = job_row(job.pk)
+    assert final.status == SimulationJob.Status.SUCCEEDED, final.error
+    assert final.result == reference(version, 240, 13)
+    stuck.refresh_from_db()
+    assert stuck.status == ChunkStatus.DONE and stuck.attempts == 2
+    assert recovered_in < 60, recovered_in
