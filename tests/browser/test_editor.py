@@ -175,6 +175,25 @@ def test_every_screen_fits(
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
     assert box["width"] >= 28, "a score input is too narrow to use"
 
+    if viewport == DESKTOP:
+        # Reorder the bidding flow by dragging (real HTML5 drag and drop in Chromium).
+        steps = page.get_by_test_id("flow-editor").locator("li.flow-step")
+        expect(steps).to_have_count(3)
+        page.get_by_test_id("flow-step-2").drag_to(page.get_by_test_id("flow-step-0"))
+        expect(page.get_by_test_id("flow-step-0")).to_have_attribute("data-step", "redeal")
+        page.get_by_test_id("flow-step-0").get_by_role("button", name=re.compile("下移")).click()
+        expect(page.get_by_test_id("flow-step-0")).to_have_attribute("data-step", "grab_solo")
+        expect(page.get_by_test_id("dirty")).to_have_text("有未保存的修改")
+
+        # A key the language does not know: its problem has no field, so it is listed on top.
+        page.get_by_test_id("tab-raw").click()
+        raw = page.get_by_test_id("raw-text")
+        raw.fill(raw.input_value() + "mystery_rule: 1\n")
+        page.get_by_test_id("tab-rules").click()
+        summary = page.get_by_test_id("problem-summary")
+        expect(summary).to_contain_text("mystery_rule")
+        shoot(page, f"{name}-unknown-key-summary")
+
     for tab in ("raw", "diff", "check", "sim"):
         page.get_by_test_id(f"tab-{tab}").click()
         page.wait_for_timeout(150)
