@@ -76,11 +76,19 @@ def test_break_fix_save_publish_and_simulate(
     assert rule_set.draft["deal"]["hand_sizes"] == [33, 33, 33, 33, 32]
     assert rule_set.draft["deck"]["remove"][-1] == {"rank": "7", "suits": ["s"]}
 
+    # The diff against version 1 shows exactly what changed.
+    page.get_by_test_id("tab-diff").click()
+    diff = page.get_by_test_id("diff-table")
+    expect(diff).to_contain_text("deal.hand_sizes[4]")
+    expect(diff).to_contain_text("deck.remove[4]")
+    expect(diff.locator("tbody tr")).to_have_count(2)
+    shoot(page, "desktop-03-diff")
+
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_test_id("publish").click()
     expect(page.get_by_test_id("publish-result")).to_have_text("Published as version 2")
     assert rule_set.versions.filter(number=2).exists()
-    shoot(page, "desktop-03-published")
+    shoot(page, "desktop-04-published")
 
     # The diff against the published version is now empty; v1 → v2 lists the change.
     page.get_by_test_id("tab-diff").click()
@@ -92,7 +100,7 @@ def test_break_fix_save_publish_and_simulate(
     page.get_by_test_id("chk-candidate").fill("9 9 9 9")
     page.get_by_test_id("chk-run").click()
     expect(page.get_by_test_id("chk-result")).to_contain_text("does not beat it")
-    shoot(page, "desktop-04-play-checker")
+    shoot(page, "desktop-05-play-checker")
     assert not page.js_errors
 
     page.get_by_test_id("tab-sim").click()
@@ -105,7 +113,7 @@ def test_break_fix_save_publish_and_simulate(
     expect(page.get_by_test_id("sim-charts")).to_be_visible(timeout=120_000)
     expect(page.get_by_test_id("chart-wdl")).to_be_visible()
     expect(page.get_by_test_id("chart-emperor-rank")).to_be_visible()
-    shoot(page, "desktop-05-simulation", full_page=True)
+    shoot(page, "desktop-06-simulation", full_page=True)
 
     # Version 2 against version 1, side by side (same seed and games).
     page.get_by_test_id("sim-compare").select_option("1")
@@ -137,7 +145,7 @@ def test_someone_else_saved_first(open_editor: Callable[..., Any]) -> None:
     # Nothing was lost: my edits are still on the page and unsaved.
     expect(page.get_by_test_id("hand-size-0")).to_have_value("34")
     expect(page.get_by_test_id("dirty")).to_have_text("Unsaved changes")
-    shoot(page, "desktop-06-conflict")
+    shoot(page, "desktop-08-conflict")
 
     page.get_by_test_id("conflict-overwrite").click()
     expect(page.get_by_test_id("dirty")).to_have_text("Draft saved")
