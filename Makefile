@@ -1,6 +1,7 @@
 # Baohuang — developer commands. GNU make; needs only python3.11 (with pip and venv).
 #
 #   make run     install, migrate, import variants, operator account, serve 127.0.0.1:8000 (/admin/)
+#                with a Celery worker for simulation jobs in the background (log: var/worker.log)
 #   make test    ruff, ruff format --check, mypy, web editor build + vitest, pytest (incl. browser)
 #   make frontend  build the web editor (frontend/ → frontend/dist/, served at /editor/)
 #   make lint    ruff check + format check + mypy, no tests
@@ -18,6 +19,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ADDR   ?= 127.0.0.1:8000
 PYTEST_ARGS ?=
+# The Celery worker `make run` starts next to the server (simulation jobs).
+WORKER_LOG ?= var/worker.log
+WORKER_ARGS ?=
 GAMES ?= 1000
 # The web editor needs Node.js (>= 20.19) and npm; without them it is skipped with a note.
 NPM    := $(shell command -v npm 2>/dev/null)
@@ -71,10 +75,12 @@ run: $(STAMP) frontend
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py import_variants
 	$(BIN)/python manage.py ensure_operator
-# ---- later work goes here, before the server starts: ----------------------------
-#   a Celery worker in the background: $(BIN)/celery -A baohuang.project worker
-# ----------------------------------------------------------------------------------
 	@echo "Editor: http://$(ADDR)/editor/  Admin: http://$(ADDR)/admin/  (operator account: OPERATOR_USERNAME / OPERATOR_PASSWORD, default operator / operator)"
+	@echo "Celery worker (simulation jobs) in the background, log in $(WORKER_LOG); it stops with the server."
+# The worker runs while the server does: stopping the server (Ctrl-C) stops it (warm shutdown).
+	@$(BIN)/celery -A baohuang.project worker --loglevel=INFO \
+	    --without-gossip --without-mingle --without-heartbeat $(WORKER_ARGS) >>$(WORKER_LOG) 2>&1 & worker=$$!; \
+	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker 2>/dev/null; echo "Celery worker stopped."' EXIT; \
 	$(BIN)/python manage.py runserver $(ADDR)
 
 # Placeholder: the soak/statistical tests are those marked @pytest.mark.slow.
