@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, format_action
@@ -69,8 +69,7 @@ class Outcome:
     unscored_reason: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):
     """What one seat knows when it must act: the input of a policy (bots).
 
     Built from :meth:`Game.view`; holds only information that seat may have. Ranks are
@@ -100,6 +99,10 @@ class SeatView:
     events: tuple[str, ...]
     hold_back: tuple[int, ...]
     """Held-back ranks of the variant (public rules)."""
+    tips: int = 0
+    """Cards tipped (贴牌) so far, travelling with the emperor card."""
+    passes: int = 0
+    """Passes since the last play of the current trick."""
 
 
 @dataclass(slots=True)
@@ -149,6 +152,7 @@ class Game:
     kickers: list[int] = field(default_factory=list)
     # play
     counts: list[list[int]] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
     dealt_ranks: list[frozenset[int]] = field(default_factory=list)
     trick: tuple[int, ...] | None = None
     trick_play: Play | None = None
@@ -173,6 +177,7 @@ class Game:
     outcome: Outcome | None = None
     _legal_cache: list[Action] | None = field(default=None, repr=False, compare=False)
     _lock_after: int = field(default=3, repr=False, compare=False)
+    _hold_back_tuple: tuple[int, ...] = field(default=(), repr=False, compare=False)
 
     # ------------------------------------------------------------------ construction
 
@@ -189,6 +194,7 @@ class Game:
         rng = random.Random(seed)
         game = cls(cv=cv, seed=seed, dealer=first, rng=rng, hands=[])
         game._lock_after = cv.variant.play.automatic.lock_after
+        game._hold_back_tuple = tuple(h.rank for h in cv.hold_back)
         game._deal(tribute)
         return game
 
@@ -288,6 +294,8 @@ class Game:
             self.history.append(action)
             self._dispatch(chosen)
             return
+        if isinstance(action, tuple) and any(a < b for a, b in zip(action, action[1:])):
+            action = tuple(sorted(action, reverse=True))
         reason = self._reject(action)
         if reason is not None:
             raise IllegalAction(reason)
@@ -336,10 +344,10 @@ class Game:
             known = emperor
         elif seat == emperor and public_guard is not None:
             known = public_guard
-        if phase == "play" or (phase == "finished" and self.counts):
+        if self.counts:
             hand: tuple[int, ...] = ()
             counts = tuple(self.counts[seat])
-            sizes = tuple(sum(c) for c in self.counts)
+            sizes = tuple(self.sizes)
         else:
             hand = tuple(self.hands[seat])
             row = [0] * 16
@@ -347,39 +355,44 @@ class Game:
                 row[RANK_OF[c]] += 1
             counts = tuple(row)
             sizes = tuple(len(h) for h in self.hands)
-        if phase == "bidding":
+        if phase == "play":
+            question = "lead" if self.trick is None else "follow"
+        elif phase == "bidding":
             question = "grab" if isinstance(self._step(), GrabSoloStep) else "offer"
         elif phase == "declarations":
             question = self.questions[0].kind if self.questions else ""
-        elif phase == "play":
-            question = "lead" if self.trick is None else "follow"
         else:
             question = ""
+        solo = self.solo
+        if not (solo == "open" or self.guard_public or seat == emperor):
+            solo = None
         return SeatView(
-            seat=seat,
-            phase=phase,
-            question=question,
-            hand=hand,
-            counts=counts,
-            hand_sizes=sizes,
-            emperor=emperor,
-            known_partner=known,
-            i_am_guard=i_am_guard,
-            public_guard=public_guard,
-            solo=self.solo if (self.solo == "open" or self.guard_public) else None,
-            trick=self.trick,
-            trick_owner=self.trick_owner if self.trick is not None else None,
-            finish=tuple(self.finish),
-            played=tuple(self.played_counts),
-            rebels_declared=tuple(self.rebels_declared),
-            events=tuple(self.events),
-            hold_back=tuple(h.rank for h in self.cv.hold_back),
+            seat,
+            phase,
+            question,
+            hand,
+            counts,
+            sizes,
+            emperor,
+            known,
+            i_am_guard,
+            public_guard,
+            solo,
+            self.trick,
+            self.trick_owner if self.trick is not None else None,
+            tuple(self.finish),
+            tuple(self.played_counts),
+            tuple(self.rebels_declared),
+            tuple(self.events),
+            self._hold_back_tuple,
+            len(self.tips),
+            self.passes,
         )
 
     def hand_sizes(self) -> list[int]:
         """Cards left in each seat's hand."""
         if self.counts:
-            return [sum(c) for c in self.counts]
+            return list(self.sizes)
         return [len(h) for h in self.hands]
 
     def public_events(self) -> list[str]:
@@ -732,6 +745,7 @@ class Game:
                 row[TOP] += 1
             counts.append(row)
         self.counts = counts
+        self.sizes = [sum(row) for row in counts]
         self.dealt_ranks = [frozenset(r for r in range(16) if row[r]) for row in counts]
         self.to_act = self.emperor
         self.trick = None
@@ -832,8 +846,9 @@ class Game:
         row = self.counts[seat]
         need = [0] * 16
         for r in ranks:
+            if type(r) is not int or not 0 <= r < 16:
+                return f"{r!r} is not a rank."
             need[r] += 1
-        for r in range(16):
             if need[r] > row[r]:
                 return f"Seat {seat} does not hold {format_action(ranks)[5:]}."
         if not is_legal_fast(ranks, self.cv.play):
@@ -884,22 +899,24 @@ class Game:
 
     def _play_cards(self, seat: int, ranks: tuple[int, ...]) -> None:
         row = self.counts[seat]
+        played = self.played_counts
         for r in ranks:
             row[r] -= 1
-            self.played_counts[r] += 1
+            played[r] += 1
+        self.sizes[seat] -= len(ranks)
         self.plays += 1
         if self.trick is not None and len(ranks) != len(self.trick):
             self.uneven_beats += 1
         self.tricks.append((seat, ranks))
         self.trick = ranks
-        self.trick_play = Play(ranks)
+        self.trick_play = Play.trusted(ranks)
         self.trick_owner = seat
         self.passes = 0
         self.deferred = []
         self.second_circle = []
         if self.wind_applicant is not None and self.wind_applicant != seat:
             self.wind_applicant = None  # someone played: the application fails
-        if not any(row):
+        if not self.sizes[seat]:
             self._go_out(seat)
             if self.phase == "finished":
                 return

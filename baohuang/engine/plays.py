@@ -56,6 +56,13 @@ class Play:
         object.__setattr__(self, "ranks", ranks)
 
     @classmethod
+    def trusted(cls, ranks: tuple[int, ...]) -> Play:
+        """Wrap ranks already sorted high to low and known valid (the engine's hot path)."""
+        play = object.__new__(cls)
+        object.__setattr__(play, "ranks", ranks)
+        return play
+
+    @classmethod
     def of(cls, ranks: Iterable[int]) -> Play:
         """Build a play from rank ints in any order."""
         return cls(tuple(ranks))
