@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, Literal, NamedTuple
 
 from baohuang.engine import actions as A
@@ -294,7 +295,7 @@ class Game:
             self.history.append(action)
             self._dispatch(chosen)
             return
-        if isinstance(action, tuple) and any(a < b for a, b in zip(action, action[1:])):
+        if isinstance(action, tuple) and any(a < b for a, b in pairwise(action)):
             action = tuple(sorted(action, reverse=True))
         reason = self._reject(action)
         if reason is not None:
