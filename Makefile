@@ -22,7 +22,7 @@ PYTEST_ARGS ?=
 # The Celery worker `make run` starts next to the server (simulation jobs).
 WORKER_LOG ?= var/worker.log
 WORKER_ARGS ?=
-GAMES ?= 1000
+GAMES ?= 2000
 # The web editor needs Node.js (>= 20.19) and npm; without them it is skipped with a note.
 NPM    := $(shell command -v npm 2>/dev/null)
 FRONT_STAMP := frontend/node_modules/.installed
@@ -86,7 +86,7 @@ run: $(STAMP) frontend
 # Placeholder: the soak/statistical tests are those marked @pytest.mark.slow.
 # pytest exits 5 when none are selected yet; that is not a failure here.
 soak: $(STAMP)
-	SOAK_GAMES=$(GAMES) $(BIN)/pytest -m slow $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "soak: no slow tests yet"; [ $$rc -eq 5 ]; }
+	SOAK_GAMES=$(GAMES) SIM_SOAK_GAMES=$(GAMES) $(BIN)/pytest -m slow $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "soak: no slow tests yet"; [ $$rc -eq 5 ]; }
 
 clean:
 	rm -rf build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis test-artifacts
