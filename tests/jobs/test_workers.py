@@ -198,11 +198,24 @@ def test_manage_py_simulate_without_wait_prints_the_job_id(
     version: RuleSetVersion, job_queue: str
 ) -> None:
     out = io.StringIO()
-    call_command("simulate", SLUG, "--games", "10", "--seed", "1", stdout=out)
+    call_command(
+        "simulate",
+        SLUG,
+        "--games",
+        "10",
+        "--seed",
+        "1",
+        "--version",
+        "1",
+        "--policy",
+        "random",
+        stdout=out,
+    )
 
     job = SimulationJob.objects.get()
     assert out.getvalue().strip() == str(job.pk)
     assert job.status == SimulationJob.Status.QUEUED
+    assert (job.version, job.games, job.seed, job.policy) == (version, 10, 1, "random")
     assert dispatch.queue_length() == 1  # its one chunk is waiting for a worker
 
 
