@@ -99,8 +99,12 @@ class Reaper(bootsteps.StartStopStep):
             self._thread.join(timeout=30)
             self._thread = None
 
+    def terminate(self, parent: Any) -> None:
+        """Cold shutdown: the same as :meth:`stop`."""
+        self.stop(parent)
+
     def shutdown(self, parent: Any) -> None:
-        """Same as :meth:`stop`."""
+        """The same as :meth:`stop`."""
         self.stop(parent)
 
 

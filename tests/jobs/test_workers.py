@@ -12,6 +12,7 @@ import io
 import os
 import signal
 import socket
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -71,7 +72,7 @@ def test_a_job_goes_queued_running_succeeded_with_growing_progress(
 ) -> None:
     settings.BAOHUANG_JOBS_CHUNK_GAMES = 30
     response = staff_client.post(
-        URL, {"variant": SLUG, "games": 300, "seed": 21, "policy": "heuristic"}, format="json"
+        URL, {"variant": SLUG, "games": 600, "seed": 21, "policy": "heuristic"}, format="json"
     )
     assert response.status_code == 202
     url = response.json()["url"]
@@ -80,6 +81,7 @@ def test_a_job_goes_queued_running_succeeded_with_growing_progress(
 
     with embedded_worker(job_queue, concurrency=2):
         seen = poll(staff_client, url)
+    assert not [t for t in threading.enumerate() if t.name == "baohuang-jobs-reaper"]
 
     statuses = [body["status"] for body in seen]
     done = [body["progress"]["done"] for body in seen]
@@ -87,15 +89,15 @@ def test_a_job_goes_queued_running_succeeded_with_growing_progress(
     assert "running" in statuses
     assert statuses.index("running") < statuses.index("succeeded")
     assert done == sorted(done), "progress went back"
-    assert any(0 < d < 300 for d, s in zip(done, statuses, strict=True) if s == "running")
+    assert any(0 < d < 600 for d, s in zip(done, statuses, strict=True) if s == "running")
     assert len(set(done)) >= 4, "progress was not seen growing"
     final = seen[-1]
-    assert final["progress"] == {"done": 300, "total": 300}
+    assert final["progress"] == {"done": 600, "total": 600}
     assert final["error"] is None
-    # The result is what `baohuang simulate baike-common --games 300 --seed 21` computes.
-    assert final["result"] == reference(version, 300, 21)
+    # The result is what `baohuang simulate baike-common --games 600 --seed 21` computes.
+    assert final["result"] == reference(version, 600, 21)
     job = job_row(final["id"])
-    assert job.chunks.filter(status=ChunkStatus.DONE).count() == 10
+    assert job.chunks.filter(status=ChunkStatus.DONE).count() == 20
     assert job.started_at is not None and job.finished_at is not None
 
 
@@ -223,13 +225,14 @@ def test_a_worker_killed_mid_job_does_not_leave_it_stuck(
     version: RuleSetVersion, job_queue: str, tmp_path: Path
 ) -> None:
     # Worker processes (solo pool: one process each) with short bounds: heartbeat every
-    # 0.2 s, a chunk silent for 3 s is lost, each worker reaps every 0.5 s.
+    # 0.05 s, a chunk silent for 3 s is lost, each worker reaps every 0.5 s. Chunks of 200
+    # games take a good fraction of a second even on a fast, idle machine.
     env = {
-        "BAOHUANG_JOBS_HEARTBEAT_SECONDS": "0.2",
+        "BAOHUANG_JOBS_HEARTBEAT_SECONDS": "0.05",
         "BAOHUANG_JOBS_STALE_AFTER_SECONDS": "3",
         "BAOHUANG_JOBS_REAP_EVERY_SECONDS": "0.5",
     }
-    job = new_job(version, 240, 40, seed=13)
+    job = new_job(version, 1200, 200, seed=13)
 
     doomed_log = tmp_path / f"doomed-{uuid.uuid4().hex[:8]}.log"
     with worker_process(job_queue, doomed_log, env) as doomed:
@@ -241,6 +244,7 @@ def test_a_worker_killed_mid_job_does_not_leave_it_stuck(
             return finished >= 1 and running
 
         wait_for(mid_job, 90, "for the first worker to be mid-job")
+        assert job_row(job.pk).is_active, "the job ended before the worker could be killed"
         os.killpg(doomed.pid, signal.SIGKILL)
         doomed.wait(timeout=10)
     forget_killed_worker(f"{doomed_log.stem}@{socket.gethostname()}", job_queue)
@@ -255,7 +259,7 @@ def test_a_worker_killed_mid_job_does_not_leave_it_stuck(
 
     final = job_row(job.pk)
     assert final.status == SimulationJob.Status.SUCCEEDED, final.error
-    assert final.result == reference(version, 240, 13)
+    assert final.result == reference(version, 1200, 13)
     stuck.refresh_from_db()
     assert stuck.status == ChunkStatus.DONE and stuck.attempts == 2
     assert recovered_in < 60, recovered_in
