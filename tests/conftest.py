@@ -1,0 +1,22 @@
+"""Test-wide settings.
+
+Hypothesis: no per-example deadline. Speed is measured by benchmarks, never by timed
+tests, and a deadline turns a busy 2-core CI machine into flaky failures. A fixed
+derandomised profile keeps CI runs reproducible; `HYPOTHESIS_PROFILE=dev` explores new
+examples on each run.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
