@@ -246,6 +246,7 @@ class ScoreView(RulesView):
                 events=data.get("events", []),
                 automatic=data.get("automatic", []),
                 carried=data.get("carried"),
+                quit=data.get("quit", []),
             )
             scored = score(cv, result, base=data.get("base"), table_fee=data.get("table_fee"))
         except ScoringError as exc:

@@ -342,6 +342,7 @@ class ScoreSerializer(serializers.Serializer):
         help_text="Money each seat carried (caps winnings where the variant says so).",
     )
     shut_in = seats(required=False, default=list, help_text="Seats shut in (闷), if any.")
+    quit = seats(required=False, default=list, help_text="Seats that quit the game in progress.")
     version = version_field()
 
     def validate_finish(self, value: list[int]) -> list[int]:

@@ -62,6 +62,7 @@ class CompiledVariant:
     table_fee: int
     cap_to_carried: bool
     automatic_penalty: int
+    quit_penalty: int
     tribute_rules: tuple[TributeRule, ...]
 
     @property
@@ -156,6 +157,7 @@ def compile_variant(variant: Variant) -> CompiledVariant:
         table_fee=s.money.table_fee,
         cap_to_carried=s.money.cap_to_carried,
         automatic_penalty=s.money.automatic_penalty,
+        quit_penalty=s.money.quit_penalty,
         tribute_rules=tuple(variant.tribute.rules),
     )
     if len(_CACHE) > 256:

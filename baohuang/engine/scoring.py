@@ -40,6 +40,7 @@ class GameResult:
     events: tuple[str, ...] = ()
     automatic: tuple[int, ...] = ()
     carried: tuple[int, ...] | None = None
+    quit: tuple[int, ...] = ()
 
     def rank_of(self, seat: int) -> int:
         """Finish rank of a seat, 1 = first out."""
@@ -70,6 +71,7 @@ def make_result(
     events: Sequence[str] = (),
     automatic: Sequence[int] = (),
     carried: Sequence[int] | None = None,
+    quit: Sequence[int] = (),
 ) -> GameResult:
     """Check the inputs of a result and build it; ScoringError names the bad field."""
     if sorted(finish) != [0, 1, 2, 3, 4]:
@@ -98,6 +100,9 @@ def make_result(
     for seat in automatic:
         if not 0 <= seat <= 4:
             raise ScoringError("Automatic seats must be seats from 0 to 4.", "automatic")
+    for seat in quit:
+        if not 0 <= seat <= 4:
+            raise ScoringError("Seats that quit must be seats from 0 to 4.", "quit")
     return GameResult(
         emperor,
         None if solo is not None else guard,
@@ -106,6 +111,7 @@ def make_result(
         tuple(events),
         tuple(automatic),
         tuple(carried) if carried is not None else None,
+        tuple(quit),
     )
 
 
@@ -218,6 +224,15 @@ def settle_money(
             share, rest = divmod(fine, len(mates))
             for i, mate in enumerate(mates):
                 money[mate] += share + (1 if i < rest else 0)
+    if cv.quit_penalty:
+        # Quitting a game in progress costs the quitter; the other four share it equally.
+        for seat in result.quit:
+            fine = cv.quit_penalty * unit
+            money[seat] -= fine
+            others = [s for s in range(5) if s != seat]
+            share, rest = divmod(fine, len(others))
+            for i, other in enumerate(others):
+                money[other] += share + (1 if i < rest else 0)
     if cv.cap_to_carried and result.carried is not None:
         for seat in range(5):
             carried = result.carried[seat]

@@ -471,7 +471,12 @@ class Money(Section):
     automatic_penalty: int = Field(
         default=0, ge=0, description="Points × base paid by a player who went automatic."
     )
-    quit_penalty: int = Field(default=0, ge=0, description="Points for quitting mid-game.")
+    quit_penalty: int = Field(
+        default=0,
+        ge=0,
+        description="Points × base a player pays for quitting a game in progress, shared "
+        "equally by the other four (Lianzhong: 40).",
+    )
 
 
 class Scoring(Section):

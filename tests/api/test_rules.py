@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from baohuang.catalog import services
 from baohuang.catalog.models import RuleSet
 from baohuang.engine import deck
 from baohuang.engine.compiled import compile_definition
@@ -254,6 +255,28 @@ def test_score_money_with_base_and_table_fee(common: RuleSet, anon: APIClient) -
     body = anon.post(SCORE, payload).json()
 
     assert body["money"] == [580, 280, -320, -320, -320]
+
+
+def test_score_quit_costs_the_quitter_where_the_variant_says_so(db: None, anon: APIClient) -> None:
+    changed = load_variant("baike-common")
+    changed["scoring"]["money"] = {"quit_penalty": 40}
+    rule_set = services.create_rule_set("baike-common", "普通玩法", "Common", changed, None)
+    services.publish(rule_set, None)
+    payload = {"emperor": 0, "guard": 1, "finish": [0, 1, 2, 3, 4], "quit": [4]}
+
+    body = anon.post(SCORE, payload).json()
+
+    assert body["points"] == [6, 3, -3, -3, -3]
+    assert body["money"] == [16, 13, 7, 7, -43]
+
+
+def test_score_quit_names_a_bad_seat(common: RuleSet, anon: APIClient) -> None:
+    payload = {"emperor": 0, "guard": 1, "finish": [0, 1, 2, 3, 4], "quit": [7]}
+
+    response = anon.post(SCORE, payload)
+
+    assert response.status_code == 400
+    assert any(e["path"].startswith("quit") for e in response.json()["errors"])
 
 
 def test_score_open_solo(common: RuleSet, anon: APIClient) -> None:

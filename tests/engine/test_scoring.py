@@ -178,3 +178,13 @@ def test_zero_sum_tables_always_sum_to_zero(variant, finish, emperor, guard_offs
     if c.variant.scoring.two_person.zero_sum:
         assert sum(s.points) == 0
     assert s.points == tuple(p * s.multiplier for p in s.base_points)
+
+
+def test_quitting_costs_the_quitter_and_the_others_share_it():
+    # RULES.md §8.6: quitting a game in progress costs 40 points (Lianzhong).
+    plain = score(cv("lianzhong-simple"), make_result(0, 1, [0, 1, 2, 3, 4]))
+    quit_ = score(cv("lianzhong-simple"), make_result(0, 1, [0, 1, 2, 3, 4], quit=[3]))
+    assert quit_.points == plain.points
+    assert quit_.money[3] == plain.money[3] - 40
+    assert [quit_.money[s] - plain.money[s] for s in (0, 1, 2, 4)] == [10, 10, 10, 10]
+    assert sum(quit_.money) == sum(plain.money)
