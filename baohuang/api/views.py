@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from baohuang.api import docs
+from baohuang.api.base import WriteThrottledView
 from baohuang.api.errors import (
     ApiError,
     PreconditionFailed,
@@ -129,22 +130,10 @@ def parse_if_match(header: str | None, current: int) -> int | None:
     return current if current in revisions else revisions[0]
 
 
-class _Throttled(APIView):
-    """Views whose writes count against the ``writes`` throttle scope."""
-
-    @property
-    def throttle_scope(self) -> str | None:
-        """``writes`` for unsafe methods, no extra scope for reads."""
-        request = getattr(self, "request", None)
-        if request is not None and request.method not in ("GET", "HEAD", "OPTIONS"):
-            return "writes"
-        return None
-
-
 # --------------------------------------------------------------------------- rule sets
 
 
-class VariantListView(_Throttled):
+class VariantListView(WriteThrottledView):
     """``GET /api/v1/variants/`` and ``POST /api/v1/variants/``."""
 
     def get_permissions(self) -> list[BasePermission]:
@@ -248,7 +237,7 @@ class VariantDetailView(APIView):
 # --------------------------------------------------------------------------- drafts
 
 
-class DraftView(_Throttled):
+class DraftView(WriteThrottledView):
     """``GET`` and ``PUT /api/v1/variants/{slug}/draft/`` (staff)."""
 
     permission_classes = (IsStaff,)
@@ -307,7 +296,7 @@ class DraftView(_Throttled):
         return draft_response(saved)
 
 
-class PublishView(_Throttled):
+class PublishView(WriteThrottledView):
     """``POST /api/v1/variants/{slug}/publish/`` (publish permission)."""
 
     permission_classes = (CanPublish,)

@@ -397,9 +397,25 @@ class RuleSetAdmin(admin.ModelAdmin):
 # --------------------------------------------------------------------------- versions
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Records only the services write: never added, changed or deleted in the admin."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        """Created by the services only (publishing, editing)."""
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        """Read-only."""
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        """Kept for good."""
+        return False
+
+
 @admin.register(RuleSetVersion)
-class RuleSetVersionAdmin(admin.ModelAdmin):
-    """Published versions: read-only; publishers may retire one."""
+class RuleSetVersionAdmin(ReadOnlyAdmin):
+    """Published versions: read-only (created only by publishing); publishers may retire one."""
 
     change_form_template = "admin/catalog/rulesetversion/change_form.html"
     list_display = (
@@ -424,18 +440,6 @@ class RuleSetVersionAdmin(admin.ModelAdmin):
         "definition_yaml",
     )
     readonly_fields = fields
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        """Versions are created only by publishing a draft."""
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        """Published versions are read-only."""
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        """Published versions are never deleted."""
-        return False
 
     def has_publish_permission(self, request: HttpRequest) -> bool:
         """Retiring needs ``catalog.publish_ruleset``."""
@@ -529,7 +533,7 @@ class RuleSetVersionAdmin(admin.ModelAdmin):
 
 
 @admin.register(EditEvent)
-class EditEventAdmin(admin.ModelAdmin):
+class EditEventAdmin(ReadOnlyAdmin):
     """The edit history: who created, changed, published or retired what, and when."""
 
     list_display = ("created_at", "rule_set", "action", "version", "user", "summary")
@@ -548,15 +552,3 @@ class EditEventAdmin(admin.ModelAdmin):
         "changed_paths",
     )
     readonly_fields = fields
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        """History is written by the services only."""
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        """History is read-only."""
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        """History is kept."""
-        return False

@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from baohuang.api import docs
+from baohuang.api.base import WriteThrottledView
 from baohuang.api.errors import ApiError
 from baohuang.jobs import selectors, services
 from baohuang.jobs.errors import InvalidJob, JobFinished
@@ -70,16 +71,8 @@ def job_or_404(request: Request, job_id: uuid.UUID) -> SimulationJob:
     return job
 
 
-class SimulationListView(APIView):
+class SimulationListView(WriteThrottledView):
     """``POST /api/v1/simulations/`` (start a job) and ``GET`` (recent jobs)."""
-
-    @property
-    def throttle_scope(self) -> str | None:
-        """``writes`` for starting a job; reads only count against the user's rate."""
-        request = getattr(self, "request", None)
-        if request is not None and request.method not in ("GET", "HEAD", "OPTIONS"):
-            return "writes"
-        return None
 
     def get_permissions(self) -> list[BasePermission]:
         """Starting a job needs staff; listing, an account."""
