@@ -189,18 +189,26 @@ class Game:
         seed: int,
         dealer: int | None = None,
         tribute: TributePlan | None = None,
+        hands: Sequence[Sequence[int | str]] | None = None,
     ) -> Game:
-        """Deal a new game; apply the tribute owed from the previous game, if any."""
+        """Deal a new game; apply the tribute owed from the previous game, if any.
+
+        `hands` replaces the shuffle with chosen cards (card ids or notation such as
+        ``"4s"``, ``"BJ*"``), one list per seat: for rule tests and worked examples. Every
+        card must come from the variant's shoe (no more copies than it holds) and one seat
+        must hold the emperor card. Everything after the deal (buying a card, tribute,
+        bidding) runs as in a shuffled game; a redeal shuffles the shoe from the seed.
+        """
         first = cv.variant.deal.first_dealer if dealer is None else dealer
         rng = random.Random(seed)
         game = cls(cv=cv, seed=seed, dealer=first, rng=rng, hands=[])
         game._lock_after = cv.variant.play.automatic.lock_after
         game._hold_back_tuple = tuple(h.rank for h in cv.hold_back)
-        game._deal(tribute)
+        game._deal(tribute, None if hands is None else _rigged_hands(cv, hands))
         return game
 
-    def _deal(self, tribute: TributePlan | None) -> None:
-        self.hands = deal(self.cv.shoe, self.rng, self.dealer)
+    def _deal(self, tribute: TributePlan | None, rigged: list[list[int]] | None = None) -> None:
+        self.hands = rigged if rigged is not None else deal(self.cv.shoe, self.rng, self.dealer)
         self._buy_cards()
         if tribute is not None and not tribute.empty:
             self.tribute_plan = tribute
@@ -1052,8 +1060,36 @@ class Game:
         if self.outcome is None or self.outcome.score is None:
             return None
         return make_result(
-            self.emperor, self.guard, self.outcome.finish, solo=self.solo, events=self.events
+            self.emperor,
+            self.guard,
+            self.outcome.finish,
+            solo=self.solo,
+            events=self.events,
+            automatic=tuple(s for s in range(5) if self.auto_spells[s] > 0),
         )
+
+
+def _rigged_hands(cv: CompiledVariant, hands: Sequence[Sequence[int | str]]) -> list[list[int]]:
+    """Chosen hands as card ids, checked against the variant's shoe; ValueError if not."""
+    if len(hands) != 5:
+        raise ValueError("Give exactly five hands, one per seat.")
+    available: dict[int, int] = {}
+    for card in cv.shoe.fixed:
+        available[card] = available.get(card, 0) + 1
+    result: list[list[int]] = []
+    for seat, hand in enumerate(hands):
+        ids = [card_from_text(c) if isinstance(c, str) else int(c) for c in hand]
+        for card in ids:
+            if available.get(card, 0) <= 0:
+                raise ValueError(
+                    f"Seat {seat}: {card_text(card)} is not in this variant's shoe "
+                    "(or more copies were given than it holds)."
+                )
+            available[card] -= 1
+        result.append(sorted(ids))
+    if sum(h.count(EMPEROR_CARD) for h in result) != 1:
+        raise ValueError("Exactly one seat must hold the emperor card (BJ*).")
+    return result
 
 
 def _tip_card(hand: Sequence[int], kind: str) -> int | None:
