@@ -102,15 +102,23 @@ def _beats_extra(prev: Sequence[int], cand: Sequence[int], rules: PlayRules) -> 
             return True
     if not tables.roast_order:
         return False
+    roast = rules.roast
+    assert roast is not None
     pi, pj = _joker_bounds(prev)
-    if pi == pj:
-        return False  # nothing to roast
     index = tables.roast_index
-    prev_at = index.get(tuple(prev[pi:pj]))
-    if prev_at is None:
-        return False
+    if pi == pj:
+        if not roast.plain_sets:
+            return False  # nothing to roast
+        prev_at = -1
+    else:
+        found = index.get(tuple(prev[pi:pj]))
+        if found is None:
+            return False
+        prev_at = found
     ci, cj = _joker_bounds(cand)
     if len(cand) - (cj - ci) != len(prev) - (pj - pi):
+        return False
+    if roast.more_jokers and cj - ci <= pj - pi:
         return False
     cand_at = index.get(tuple(cand[ci:cj]))
     if cand_at is None or cand_at <= prev_at:
@@ -164,17 +172,23 @@ def _position_reason(prev: Play, cand: Play, at: int, rules: PlayRules) -> str:
 def _roast(prev: Play, cand: Play, rules: PlayRules) -> tuple[bool, str] | None:
     """Roasting verdict, or ``None`` when roasting does not apply to ``prev``."""
     tables = rules.tables
+    roast = rules.roast
     prev_jokers, prev_rest = _joker_split(prev.ranks)
-    if not tables.roast_order or not prev_jokers:
+    if not tables.roast_order or roast is None or not (prev_jokers or roast.plain_sets):
         return None
     cand_jokers, cand_rest = _joker_split(cand.ranks)
-    pj, cj = format_ranks(prev_jokers), format_ranks(cand_jokers)
-    prev_at = tables.roast_index.get(prev_jokers)
+    pj = format_ranks(prev_jokers) if prev_jokers else "a play without jokers"
+    cj = format_ranks(cand_jokers)
+    prev_at = tables.roast_index.get(prev_jokers) if prev_jokers else -1
     cand_at = tables.roast_index.get(cand_jokers)
     if prev_at is None:
         return False, f"{pj} cannot be roasted in this variant"
     if not cand_jokers:
         return False, f"roasting {pj} needs jokers"
+    if roast.more_jokers and len(cand_jokers) <= len(prev_jokers):
+        return False, (
+            f"{cj} does not roast {pj}: a roast must carry more jokers than the play it roasts"
+        )
     if cand_at is None:
         return False, f"{cj} is not a roasting group in this variant"
     if cand_at <= prev_at:

@@ -34,6 +34,8 @@ class HoldBackRule:
     rank: int
     only_when_leading: bool
     shut_in: bool
+    shut_in_when: Literal["down_to_them", "still_holding"] = "down_to_them"
+    last_play_attach: bool = True
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,11 @@ def _play_rules(variant: Variant) -> PlayRules:
             tuple(sorted((RANK_INDEX[c] for c in group.split()), reverse=True))
             for group in play.roast.joker_order
         )
-        roast = RoastRules(joker_order=groups)
+        roast = RoastRules(
+            joker_order=groups,
+            more_jokers=play.roast.more_jokers,
+            plain_sets=play.roast.plain_sets,
+        )
     return PlayRules(
         attachable=frozenset(RANK_INDEX[r] for r in play.attach),
         has_top=play.top_card != "none",
@@ -139,7 +145,13 @@ def compile_variant(variant: Variant) -> CompiledVariant:
         shoe=_shoe(variant),
         play=_play_rules(variant),
         hold_back=tuple(
-            HoldBackRule(RANK_INDEX[h.rank], h.only_when_leading, h.shut_in)
+            HoldBackRule(
+                RANK_INDEX[h.rank],
+                h.only_when_leading,
+                h.shut_in,
+                h.shut_in_when,
+                h.last_play_attach,
+            )
             for h in variant.play.hold_back
         ),
         two_person=_two_person(s.two_person),

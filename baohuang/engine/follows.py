@@ -144,10 +144,16 @@ def _extra(h: Sequence[int], p: Sequence[int], rules: PlayRules) -> list[tuple[i
     order = tables.roast_order
     if not order:
         return found
+    roast = rules.roast
+    assert roast is not None
     prev_jokers = tuple(r for r in p if r in JOKERS)
-    prev_at = tables.roast_index.get(prev_jokers) if prev_jokers else None
+    if prev_jokers:
+        prev_at = tables.roast_index.get(prev_jokers)
+    else:
+        prev_at = -1 if roast.plain_sets else None
     if prev_at is None:
         return found
+    fewest = len(prev_jokers) + 1 if roast.more_jokers else 0
     prev_rest = tuple(r for r in p if r not in JOKERS)
     rests: list[tuple[int, ...]] = [()]
     if prev_rest:
@@ -156,7 +162,7 @@ def _extra(h: Sequence[int], p: Sequence[int], rules: PlayRules) -> list[tuple[i
         rests = []
         _plain(no_jokers, prev_rest, tables, rests)
     for group in order[prev_at + 1 :]:
-        if group.count(SJ) > h[SJ] or group.count(BJ) > h[BJ]:
+        if len(group) < fewest or group.count(SJ) > h[SJ] or group.count(BJ) > h[BJ]:
             continue
         for rest in rests:
             cand = tuple(sorted(group + rest, reverse=True))

@@ -151,6 +151,10 @@ class Game:
     decl_stage: int = 0
     rebels_declared: list[int] = field(default_factory=list)
     kickers: list[int] = field(default_factory=list)
+    simultaneous: bool = False
+    """The guard's (or hidden solo's) choice and the rebels' are being made together."""
+    pending_reveal: bool = False
+    """In a simultaneous round: the guard (or solo emperor) chose open; shown at its end."""
     # play
     counts: list[list[int]] = field(default_factory=list)
     sizes: list[int] = field(default_factory=list)
@@ -172,12 +176,17 @@ class Game:
     tricks: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
     played_counts: list[int] = field(default_factory=lambda: [0] * 16)
     auto_spells: list[int] = field(default_factory=lambda: [0] * 5)
+    """Spells of automatic play per seat (a spell lasts until the seat acts itself)."""
+    auto_turns: list[int] = field(default_factory=lambda: [0] * 5)
+    """Turns played automatically per seat."""
+    in_spell: list[bool] = field(default_factory=lambda: [False] * 5)
     buys: list[tuple[int, int, int, int | None]] = field(default_factory=list)
     tribute_paid: list[TributeCard] = field(default_factory=list)
     tribute_plan: TributePlan | None = None
     outcome: Outcome | None = None
     _legal_cache: list[Action] | None = field(default=None, repr=False, compare=False)
     _lock_after: int = field(default=3, repr=False, compare=False)
+    _lock_counts: list[int] = field(default_factory=list, repr=False, compare=False)
     _hold_back_tuple: tuple[int, ...] = field(default=(), repr=False, compare=False)
 
     # ------------------------------------------------------------------ construction
@@ -202,7 +211,9 @@ class Game:
         first = cv.variant.deal.first_dealer if dealer is None else dealer
         rng = random.Random(seed)
         game = cls(cv=cv, seed=seed, dealer=first, rng=rng, hands=[])
-        game._lock_after = cv.variant.play.automatic.lock_after
+        automatic = cv.variant.play.automatic
+        game._lock_after = automatic.lock_after
+        game._lock_counts = game.auto_spells if automatic.counted == "spells" else game.auto_turns
         game._hold_back_tuple = tuple(h.rank for h in cv.hold_back)
         game._deal(tribute, None if hands is None else _rigged_hands(cv, hands))
         return game
@@ -289,6 +300,7 @@ class Game:
             # Fast path: the action comes from the list legal_actions() just returned.
             for legal in cache:
                 if legal is action or legal == action:
+                    self.in_spell[self.to_act] = False
                     self.history.append(action)
                     self._dispatch(action)
                     return
@@ -298,7 +310,10 @@ class Game:
                     f"Seat {self.to_act} is on automatic play; only its default move is allowed."
                 )
             seat = self.to_act
-            self.auto_spells[seat] += 1
+            if not self.in_spell[seat]:
+                self.in_spell[seat] = True
+                self.auto_spells[seat] += 1
+            self.auto_turns[seat] += 1
             chosen = self._default_action()
             self.history.append(action)
             self._dispatch(chosen)
@@ -308,6 +323,7 @@ class Game:
         reason = self._reject(action)
         if reason is not None:
             raise IllegalAction(reason)
+        self.in_spell[self.to_act] = False
         self.history.append(action)
         self._dispatch(action)
 
@@ -436,8 +452,11 @@ class Game:
         else:
             self._apply_play(action)
 
-    def _locked(self, seat: int) -> bool:
-        return self.auto_spells[seat] >= self._lock_after
+    def locked(self, seat: int) -> bool:
+        """Whether `seat` is locked on automatic play (托管超过N次: only its default move)."""
+        return self._lock_counts[seat] > self._lock_after
+
+    _locked = locked
 
     def _default_action(self) -> Action:
         """托管: the answer the system gives for a seat (RULES.md §7)."""
@@ -521,7 +540,10 @@ class Game:
         else:
             options.append(A.ASCEND)
             with_guard = GUARD_CARD not in hand or self.marks_void
-        if self.cv.variant.bidding.solo.declared:
+        solo = self.cv.variant.bidding.solo
+        if solo.declared and (
+            solo.declared_requires == "nothing" or self._has_four_identical(seat)
+        ):
             options.append(A.DECLARE_SOLO)
         return options, with_guard
 
@@ -544,9 +566,12 @@ class Game:
         assert isinstance(step, OfferThroneStep)
         options, with_guard = self._ascend_options(self.to_act)
         can_abdicate = not self.must_ascend
-        if step.forced and can_abdicate:
+        forced = step.forced and (step.forces == "everyone" or self.decisions_in_step == 0)
+        if forced and can_abdicate:
             only_own = bool(options) and not with_guard
-            exempt = only_own and step.forced_exempt_own_guard
+            exempt = (only_own and step.forced_exempt_own_guard) or (
+                step.forced_exempt_four_identical and self._has_four_identical(self.to_act)
+            )
             real = [o for o in options if o != A.DECLARE_SOLO]
             can_abdicate = not real or exempt
         if can_abdicate:
@@ -671,6 +696,21 @@ class Game:
                         self.questions = [_Question(self.guard, "guard")]
                     elif d.guard_reveal == "open":
                         self._reveal_guard(by_choice=True)
+                if (
+                    self.questions
+                    and d.rebellion is not None
+                    and d.rebellion.timing == "with_guard"
+                ):
+                    # 憋六: the rebels choose while the guard chooses, not knowing his choice.
+                    self.simultaneous = True
+                    chooser = self.questions[0]
+                    seats = [(self.emperor + k) % 5 for k in range(1, 5)]
+                    self.questions = [
+                        chooser if s == chooser.seat else _Question(s, "rebel") for s in seats
+                    ]
+                    if chooser.seat == self.emperor:
+                        self.questions.insert(0, chooser)
+                    self.decl_stage = 2  # the rebels have been asked
             elif stage == 1:
                 hidden = (self.guard is not None and not self.guard_public) or (
                     self.solo == "hidden"
@@ -715,7 +755,9 @@ class Game:
     def _apply_declaration(self, action: Action) -> None:
         q = self.questions.pop(0)
         d = self.cv.variant.declarations
-        if action == A.OPEN_SOLO:
+        if action in (A.OPEN_SOLO, A.OPEN_GUARD) and self.simultaneous:
+            self.pending_reveal = True  # shown when every rebel has chosen too
+        elif action == A.OPEN_SOLO:
             self.solo = "open"
             self.guard_public = True
         elif action == A.OPEN_GUARD:
@@ -727,12 +769,26 @@ class Game:
             if q.kind == "royal_kick":
                 self.events.append("kick")
                 self.questions = []
-        if q.kind == "rebel" and not self.questions:
-            assert d.rebellion is not None
-            if len(self.rebels_declared) >= d.rebellion.threshold:
-                self.events.append("rebellion")
-                self.guard_public = True
-                self.guard_open = True
+        if self.simultaneous and not self.questions:
+            self.simultaneous = False
+            if self.pending_reveal:
+                self.pending_reveal = False
+                if self.solo == "hidden":
+                    self.solo = "open"
+                    self.guard_public = True
+                else:
+                    self._reveal_guard(by_choice=True)
+        rebellion_round_over = q.kind in ("rebel", "guard", "solo") and not self.questions
+        if (
+            rebellion_round_over
+            and not self.guard_public
+            and d.rebellion is not None
+            and self.rebels_declared
+            and len(self.rebels_declared) >= d.rebellion.threshold
+        ):
+            self.events.append("rebellion")
+            self.guard_public = True
+            self.guard_open = True
         if q.kind == "rebel_kick" and not self.questions:
             assert d.kick is not None and d.kick.rebels_after_open_guard is not None
             if len(self.kickers) >= d.kick.rebels_after_open_guard:
@@ -813,6 +869,8 @@ class Game:
         ranks = set(whole)
         for h in self.cv.hold_back:
             if h.rank in ranks and h.only_when_leading and not leading:
+                return False
+            if h.rank in ranks and not h.last_play_attach and len(ranks) > 1:
                 return False
         return leading or beats_fast(self.trick or (), whole, self.cv.play)
 
@@ -990,8 +1048,11 @@ class Game:
             leader = owner
         elif self.wind_applicant is not None and not self.out[self.wind_applicant]:
             leader = self.wind_applicant
-        elif self.cv.variant.play.wind == "apply":
-            # Nobody applied: the wind passes over the next player (HD, RULES.md §5.3).
+        elif (
+            self.cv.variant.play.wind == "apply"
+            and self.cv.variant.play.wind_unclaimed == "skip_next"
+        ):
+            # Nobody applied, and the variant passes the wind over the next player.
             leader = self._next_active(self._next_active(owner))
         else:
             leader = self._next_active(owner)  # 接风: the next player still holding cards
@@ -1015,12 +1076,7 @@ class Game:
     def _end_game(self) -> None:
         self.phase = "finished"
         finish = self._full_finish()
-        shut_in = tuple(
-            s
-            for s in range(5)
-            if not self.out[s]
-            and any(h.shut_in and self.counts[s][h.rank] for h in self.cv.hold_back)
-        )
+        shut_in = tuple(s for s in range(5) if not self.out[s] and self._shut_in(s))
         locked = [s for s in range(5) if self._locked(s)]
         automatic = tuple(s for s in range(5) if self.auto_spells[s] > 0)
         if len(locked) == 5 and self.cv.variant.play.automatic.unscored_if_all:
@@ -1050,6 +1106,20 @@ class Game:
             game_ender=self.finish[-1] if self.finish else None,
         )
         self.outcome = Outcome(tuple(finish), s, plan, shut_in)
+
+    def _shut_in(self, seat: int) -> bool:
+        """闷: caught with held-back cards at the end (RULES.md §6.2, `shut_in_when`)."""
+        row = self.counts[seat]
+        for h in self.cv.hold_back:
+            if not (h.shut_in and row[h.rank]):
+                continue
+            if h.shut_in_when == "still_holding":
+                return True
+            # Down to them: what he holds is his last play, which he never got to make.
+            whole = self._whole_hand(seat)
+            if is_legal_fast(whole, self.cv.play) and (h.last_play_attach or len(set(whole)) == 1):
+                return True
+        return False
 
     def _finish_unscored(self, reason: str) -> None:
         self.phase = "finished"

@@ -140,13 +140,18 @@ class RoastRules:
     """Roasting (烤牌, RULES.md §5.5): joker groups ordered from LOW to HIGH.
 
     Each group is a tuple of joker ranks, e.g. ``(SJ,)``, ``(BJ,)``, ``(SJ, SJ)``; it is
-    normalised to high-to-low order. When the previous play carries jokers, a candidate
-    whose joker group stands strictly higher in ``joker_order`` beats it if the
-    non-joker parts have the same size and every non-joker card is strictly higher (both
-    empty is fine). Groups missing from the order cannot roast.
+    normalised to high-to-low order. When the previous play carries jokers (or, with
+    ``plain_sets``, carries none), a candidate whose joker group stands strictly higher in
+    ``joker_order`` — and, with ``more_jokers``, has more jokers — beats it if the non-joker
+    parts have the same size and every non-joker card is strictly higher (both empty is
+    fine). Groups missing from the order cannot roast.
     """
 
     joker_order: tuple[tuple[int, ...], ...]
+    more_jokers: bool = True
+    """A roast carries more jokers than the play it roasts (再加挂更多的王牌)."""
+    plain_sets: bool = False
+    """Jokers may roast a play without jokers too (below every group of the order)."""
 
     def __post_init__(self) -> None:
         groups = tuple(tuple(sorted(g, reverse=True)) for g in self.joker_order)

@@ -182,6 +182,13 @@ def all_events(cv: CompiledVariant, result: GameResult, outcome: Outcome) -> tup
         events.append("guard_known")
     if "open_guard" in has and outcome == "win":
         events.append("open_guard_win")
+    kicks = events.count("kick")
+    if kicks:
+        # Royals kick only after a rebellion, rebels only after an open guard (RULES.md
+        # §4.6): a kick succeeded (一方踢成功) when the side that kicked won the game.
+        kickers_won = outcome == "win" if "rebellion" in has else outcome == "lose"
+        if kickers_won:
+            events.extend(["kick_succeeded"] * kicks)
     return tuple(events)
 
 
@@ -225,10 +232,14 @@ def settle_money(
             for i, mate in enumerate(mates):
                 money[mate] += share + (1 if i < rest else 0)
     if cv.quit_penalty:
-        # Quitting a game in progress costs the quitter; the other four share it equally.
+        # Quitting a game in progress costs the quitter (强行退出…将被扣去40分); only if
+        # the variant says so do the other four share it.
+        shared = cv.variant.scoring.money.quit_penalty_to == "others"
         for seat in result.quit:
             fine = cv.quit_penalty * unit
             money[seat] -= fine
+            if not shared:
+                continue
             others = [s for s in range(5) if s != seat]
             share, rest = divmod(fine, len(others))
             for i, other in enumerate(others):

@@ -8,17 +8,18 @@ left in their stated order. Cards are moved, never created or destroyed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from baohuang.engine.compiled import RANK_INDEX, CompiledVariant
-from baohuang.engine.deck import RANK_OF
+from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF
 from baohuang.engine.scoring import GameResult, Outcome
 from baohuang.rules.model import TributeRule, TributeWhen
 
 _PLACES = ("first", "second", "third", "fourth", "fifth")
 _TWO = 12
+_MARKED = (EMPEROR_CARD, GUARD_CARD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,19 +128,31 @@ def plan_tribute(
     return TributePlan(tuple(shut))
 
 
+def _card_key(cv: CompiledVariant) -> Callable[[int], tuple[int, bool, int]]:
+    """Order for choosing a giver's card: by rank; among equal ranks an unmarked card
+    before a marked one (BJ*, SJ*) unless the variant hands marked cards over."""
+    marked_last = not cv.variant.tribute.hand_over_marked
+
+    def key(card: int) -> tuple[int, bool, int]:
+        return (RANK_OF[card], not (marked_last and card in _MARKED), card)
+
+    return key
+
+
 def _tribute_card(cv: CompiledVariant, hand: list[int]) -> int:
     """The card a giver hands over: the paid-in rank if held, else the highest (non-joker)."""
+    key = _card_key(cv)
     paid_in = cv.variant.tribute.paid_in
     if paid_in is not None:
         want = RANK_INDEX[paid_in]
         held = [c for c in hand if RANK_OF[c] == want]
         if held:
-            return max(held)
+            return max(held, key=key)
     if cv.variant.tribute.card == "highest_non_joker":
         plain = [c for c in hand if RANK_OF[c] <= _TWO]
         if plain:
-            return max(plain, key=lambda c: (RANK_OF[c], c))
-    return max(hand, key=lambda c: (RANK_OF[c], c))
+            return max(plain, key=key)
+    return max(hand, key=key)
 
 
 def resolve_tribute(
@@ -157,9 +170,7 @@ def resolve_tribute(
             if not hands[giver]:
                 break
             hand = hands[giver]
-            card = (
-                _tribute_card(cv, hand) if as_tribute else max(hand, key=lambda c: (RANK_OF[c], c))
-            )
+            card = _tribute_card(cv, hand) if as_tribute else max(hand, key=_card_key(cv))
             hands[giver].remove(card)
             hands[receiver].append(card)
             moved.append(TributeCard(giver, receiver, card))

@@ -494,7 +494,7 @@ def check_multipliers(v: Variant) -> Iterator[Problem]:
     if d.rebellion is None:
         impossible.add("rebellion")
     if d.kick is None:
-        impossible.add("kick")
+        impossible.update({"kick", "kick_succeeded"})
     if d.guard_reveal == "hidden":
         impossible.update({"open_guard", "open_guard_win"})
     if not any(isinstance(s, GrabSoloStep) for s in v.bidding.flow):
@@ -578,6 +578,134 @@ def check_side_out_consistency(v: Variant) -> Iterator[Problem]:
             "This only applies when end.when is one_side_out.",
             severity="warning",
             code="side_out_mismatch",
+        )
+
+
+def _side_out_outcome(v: Variant, e: int, g: int) -> str:
+    """The royals' outcome at ranks (e, g) when the side all out first wins (§6.4)."""
+    royals_first = 5 not in (e, g)
+    if v.end.side_out_draw_if_first_other_side and royals_first != (1 in (e, g)):
+        return "draw"
+    return "win" if royals_first else "lose"
+
+
+def _disagreement(outcome: str, emperor: int, guard: int, rebels: int | None) -> str | None:
+    """Why points contradict an outcome (RULES.md §8.5), or None when they agree.
+
+    `rebels` None: the outcome follows the points themselves, so only the royals' signs
+    are compared (the rebels' share is the zero-sum check's business)."""
+    royals = emperor + guard
+    if outcome == "win" and (royals <= 0 or emperor < 0 or guard < 0):
+        return "the royals win here but do not score above 0"
+    if outcome == "lose" and (royals >= 0 or emperor > 0 or guard > 0):
+        return "the royals lose here but do not score below 0"
+    if outcome == "draw" and (emperor, guard, rebels or 0) != (0, 0, 0):
+        return "this is a draw but somebody scores points"
+    return None
+
+
+def check_outcome_agrees_with_points(v: Variant) -> Iterator[Problem]:
+    """Win, draw and lose agree with the points (RULES.md §8.5): winners score above 0,
+    losers below 0, and a draw scores 0 for everyone."""
+    s = v.scoring
+    method = s.outcome.method
+    table_outcome = {tuple(sorted(r.ranks)): r.outcome for r in s.outcome.table}
+    tables = [("two_person", s.two_person), ("two_person_guard_known", s.two_person_guard_known)]
+    for name, table in tables:
+        if table is None:
+            continue
+        for i, row in enumerate(table.rows):
+            e, g = row.emperor_rank, row.guard_rank
+            if e == g:
+                continue
+            if method == "side_out":
+                outcome = _side_out_outcome(v, e, g)
+                why = "the side all out first"
+            elif method == "rank_table" and (min(e, g), max(e, g)) in table_outcome:
+                outcome = table_outcome[(min(e, g), max(e, g))]
+                why = "scoring.outcome.table"
+            else:
+                outcome = "win" if row.emperor > 0 else "draw" if row.emperor == 0 else "lose"
+                why = "the emperor's points"
+            rebels = None if why == "the emperor's points" else row.rebels
+            reason = _disagreement(outcome, row.emperor, row.guard, rebels)
+            if reason is not None:
+                yield Problem(
+                    f"scoring.{name}.rows[{i}]",
+                    f"Emperor {e}, guard {g}: by {why} the outcome is {outcome}, but the row "
+                    f"scores {row.emperor} / {row.guard} / {row.rebels}: {reason}. Change the "
+                    "points or the outcome rule so that they agree.",
+                    code="outcome_points_disagree",
+                )
+    solo_outcome = {r.emperor_rank: r.outcome for r in s.outcome.solo}
+    for kind in ("open", "hidden"):
+        for i, solo_row in enumerate(getattr(s.solo, kind)):
+            found = solo_outcome.get(solo_row.emperor_rank)
+            if found is None:
+                continue
+            reason = _disagreement(found, solo_row.emperor, 0, solo_row.others)
+            if reason is not None:
+                yield Problem(
+                    f"scoring.solo.{kind}[{i}]",
+                    f"Solo emperor {solo_row.emperor_rank}: scoring.outcome.solo says {found}, "
+                    f"but the row scores {solo_row.emperor} / {solo_row.others}: {reason}.",
+                    code="outcome_points_disagree",
+                )
+
+
+def check_options_that_apply(v: Variant) -> Iterator[Problem]:
+    """An option that only works together with another one is set without it."""
+    for i, step in enumerate(v.bidding.flow):
+        if not isinstance(step, OfferThroneStep) or step.forced:
+            continue
+        path = f"bidding.flow[{i}]"
+        for name, is_set in (
+            ("forces", step.forces != "everyone"),
+            ("forced_exempt_own_guard", step.forced_exempt_own_guard),
+            ("forced_exempt_four_identical", step.forced_exempt_four_identical),
+        ):
+            if is_set:
+                yield Problem(
+                    f"{path}.{name}",
+                    "This only applies to a forced round; set forced: true or remove it.",
+                    severity="warning",
+                    code="option_unused",
+                )
+    rebellion = v.declarations.rebellion
+    if (
+        rebellion is not None
+        and rebellion.timing == "with_guard"
+        and v.declarations.guard_reveal != "choice"
+    ):
+        yield Problem(
+            "declarations.rebellion.timing",
+            "The rebels choose at the same time as the guard only when the guard has a choice "
+            "(guard_reveal: choice).",
+            severity="warning",
+            code="option_unused",
+        )
+    if v.play.wind_unclaimed != "next_player" and v.play.wind != "apply":
+        yield Problem(
+            "play.wind_unclaimed",
+            "Nobody applies for the wind unless play.wind is apply.",
+            severity="warning",
+            code="option_unused",
+        )
+    money = v.scoring.money
+    if money.quit_penalty_to != "nobody" and money.quit_penalty == 0:
+        yield Problem(
+            "scoring.money.quit_penalty_to",
+            "There is no quit penalty to share (scoring.money.quit_penalty is 0).",
+            severity="warning",
+            code="option_unused",
+        )
+    solo = v.bidding.solo
+    if solo.declared_requires != "nothing" and not solo.declared:
+        yield Problem(
+            "bidding.solo.declared_requires",
+            "This only applies when a solo may be declared (bidding.solo.declared: true).",
+            severity="warning",
+            code="option_unused",
         )
 
 
@@ -677,6 +805,8 @@ CHECKS: tuple[Check, ...] = (
     check_multipliers,
     check_outcome_table,
     check_side_out_consistency,
+    check_outcome_agrees_with_points,
+    check_options_that_apply,
     check_tribute_rules,
     check_shut_in_needs_hold_back,
 )

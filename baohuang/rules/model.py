@@ -161,6 +161,11 @@ class SoloRules(Section):
         description="An emperor who is his own guard may keep it hidden (暗独保); "
         "if false every solo is open.",
     )
+    declared_requires: Literal["nothing", "four_identical"] = Field(
+        default="nothing",
+        description="What a declared solo needs: nothing (classic 声明独保 needs no triple), "
+        "or four identical cards, same suit and rank (Qingdao: 只要有4张相同…都可以选择独保).",
+    )
 
 
 class GrabSoloStep(Section):
@@ -197,10 +202,23 @@ class OfferThroneStep(Section):
         description="逼庄: whoever can ascend (call a guard, or hold the emperor card with a "
         "fixed guard) must.",
     )
+    forces: Literal["everyone", "first_decliner"] = Field(
+        default="everyone",
+        description="With forced: who is forced. everyone = 逼庄, the whole round: whoever "
+        "can ascend must (classic, Qingdao). first_decliner = 逼位 (HD): the card goes back to "
+        "the first decliner, who must ascend if he can; if he cannot, the rest of the round "
+        "is an ordinary round of abdication.",
+    )
     forced_exempt_own_guard: bool = Field(
         default=False,
-        description="In a forced round, a player who would be his own guard (all identical "
-        "copies) may still pass (classic).",
+        description="In a forced round, a player whose only way to ascend makes him his own "
+        "guard (he holds the guard card, or every copy of his callable card) may still pass.",
+    )
+    forced_exempt_four_identical: bool = Field(
+        default=False,
+        description="In a forced round, a player holding four identical cards (same suit and "
+        "rank) may pass, whatever else he holds (classic: "
+        "除非有4张相同花色相同点数的可以选择不打).",
     )
     pass_to: Literal["upstream", "downstream"] = Field(
         default="upstream",
@@ -255,6 +273,12 @@ class Rebellion(Section):
     """造反: rebels may force a hidden guard into the open (RULES.md §4.6)."""
 
     threshold: int = Field(default=2, ge=1, le=4, description="Declarations needed to succeed.")
+    timing: Literal["after_guard", "with_guard"] = Field(
+        default="after_guard",
+        description="When rebels decide: after the guard chose open or hidden (only if he "
+        "stayed hidden), or at the same time, without knowing his choice (憋六: "
+        "保子选择明保暗保的同时，反贼可以选择造反).",
+    )
 
 
 class Kick(Section):
@@ -301,8 +325,19 @@ class HoldBack(Section):
     )
     shut_in: bool = Field(
         default=False,
-        description="闷: a player still holding them when the game ends is shut in and owes "
+        description="闷: a player caught with them when the game ends is shut in and owes "
         "a shut-in tribute.",
+    )
+    shut_in_when: Literal["down_to_them", "still_holding"] = Field(
+        default="down_to_them",
+        description="Who counts as shut in: only a player whose last cards are the held-back "
+        "ones (he was down to his last play and never got to make it), or anyone still "
+        "holding one (then it happens in nearly every game).",
+    )
+    last_play_attach: bool = Field(
+        default=True,
+        description="The last play may carry attached cards (jokers) with the held-back "
+        "rank; if false, it must be the held-back cards alone.",
     )
 
 
@@ -323,12 +358,32 @@ class Roast(Section):
         min_length=2,
         description="Joker groups from low to high, each written like 'SJ SJ' or 'BJ'.",
     )
+    more_jokers: bool = Field(
+        default=True,
+        description="A roast must carry more jokers than the play it roasts (再加挂更多的王牌); "
+        "if false, a group higher in the order roasts whatever its size.",
+    )
+    plain_sets: bool = Field(
+        default=False,
+        description="Jokers may also roast a play that has none (a plain set); the seed "
+        "allows roasting only a single joker or a play carrying jokers.",
+    )
 
 
 class Automatic(Section):
     """托管: the system plays for an absent player (RULES.md §7)."""
 
-    lock_after: int = Field(default=3, ge=1, description="Spells in one game that lock it on.")
+    lock_after: int = Field(
+        default=3,
+        ge=1,
+        description="托管超过三次: automatic play locks on when a seat's count passes this "
+        "number (the 4th spell with 3).",
+    )
+    counted: Literal["spells", "turns"] = Field(
+        default="spells",
+        description="What is counted: spells of automatic play (one spell may cover many "
+        "turns; it ends when the player acts himself again), or every automatic turn.",
+    )
     unscored_if_all: bool = Field(
         default=True, description="A game played by five automatic seats is not scored."
     )
@@ -357,6 +412,11 @@ class PlayRules(Section):
     wind: Literal["next_player", "apply"] = Field(
         default="next_player",
         description="接风: after an unbeaten last play the next player leads, or must apply.",
+    )
+    wind_unclaimed: Literal["next_player", "skip_next"] = Field(
+        default="next_player",
+        description="With wind apply, when nobody applied: the lead passes to the next player "
+        "as in ordinary 接风, or over him to the one after.",
     )
     defer: bool = Field(default=False, description="让牌: a player may defer in a round.")
     roast: Roast | None = Field(default=None, description="烤牌, if allowed.")
@@ -474,8 +534,13 @@ class Money(Section):
     quit_penalty: int = Field(
         default=0,
         ge=0,
-        description="Points × base a player pays for quitting a game in progress, shared "
-        "equally by the other four (Lianzhong: 40).",
+        description="Points × base deducted from a player who quits a game in progress "
+        "(Lianzhong: 强行退出…将被扣去40分).",
+    )
+    quit_penalty_to: Literal["nobody", "others"] = Field(
+        default="nobody",
+        description="Where the quit penalty goes: nowhere (a plain deduction, the game is then "
+        "not zero-sum), or shared equally by the other four.",
     )
 
 
@@ -555,6 +620,12 @@ class Tribute(Section):
     )
     card: Literal["highest", "highest_non_joker"] = Field(
         default="highest", description="Which card a giver hands over."
+    )
+    hand_over_marked: bool = Field(
+        default=False,
+        description="A marked card (BJ*, SJ*) may be handed over while the giver holds an "
+        "unmarked card of the same rank; by default the unmarked one is given, so tribute "
+        "does not move the emperor card.",
     )
     paid_in: Rank | None = Field(
         default=None, description="Tribute is paid in this rank while the giver has it (科贡进2)."

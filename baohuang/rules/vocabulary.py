@@ -69,6 +69,7 @@ Event = Literal[
     "open_guard_win",
     "rebellion",
     "kick",
+    "kick_succeeded",
     "solo",
     "open_solo",
     "hidden_solo",

@@ -109,12 +109,11 @@ def play_game(
     view = game.view
     apply = game.apply
     acts = [p.act for p in policies]
-    spells = game.auto_spells
-    lock = cv.variant.play.automatic.lock_after
+    locked = game.locked
     steps = 0
     while game.phase != "finished":
         seat = game.to_act
-        legal = LazyLegal(game) if lazy and spells[seat] < lock else legal_actions()
+        legal = LazyLegal(game) if lazy and not locked(seat) else legal_actions()
         apply(acts[seat](view(seat), legal, rng))
         steps += 1
         if steps > MAX_DECISIONS:

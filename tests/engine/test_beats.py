@@ -52,11 +52,12 @@ def ref_beats(prev: Sequence[int], cand: Sequence[int], rules: PlayRules) -> boo
         cj = tuple(r for r in c if r in (SJ, BJ))
         pr = [r for r in p if r not in (SJ, BJ)]
         cr = [r for r in c if r not in (SJ, BJ)]
+        roast = rules.roast
         if (
-            pj
-            and pj in order
+            (pj in order or (not pj and roast.plain_sets))
             and cj in order
-            and order.index(cj) > order.index(pj)
+            and order.index(cj) > (order.index(pj) if pj else -1)
+            and (len(cj) > len(pj) or not roast.more_jokers)
             and len(pr) == len(cr)
             and all(x > y for x, y in zip(cr, pr, strict=True))
         ):
@@ -114,7 +115,11 @@ def play_rules(draw: st.DrawFn, *, extras: bool = True) -> PlayRules:
             )
         )
         if draw(st.booleans()):
-            roast = RoastRules(tuple(draw(st.permutations(GROUPS))[: draw(st.integers(1, 8))]))
+            roast = RoastRules(
+                tuple(draw(st.permutations(GROUPS))[: draw(st.integers(1, 8))]),
+                more_jokers=draw(st.booleans()),
+                plain_sets=draw(st.booleans()),
+            )
     return PlayRules(attachable=attach, has_top=has_top, special_beats=special, roast=roast)
 
 
@@ -142,6 +147,8 @@ BIE3 = PlayRules(
     special_beats=(SpecialBeat(TWO, 3, frozenset({BJ})), SpecialBeat(TWO, 4, frozenset({TOP}))),
 )
 ROAST = PlayRules(roast=RoastRules(((SJ,), (BJ,), (SJ, SJ), (BJ, BJ), (SJ, SJ, SJ))))
+# An order where two small jokers stand below one: more jokers, but not higher.
+LOOSE_ROAST_LOW = PlayRules(roast=RoastRules(((SJ, SJ), (SJ,), (BJ,))))
 
 
 def verdict(previous: str, candidate: str, rules: PlayRules = DEFAULT_RULES) -> Verdict:
@@ -292,7 +299,8 @@ def test_roasting_failures() -> None:
     assert not verdict("8 8", "SJ 9 9", ROAST).beats  # nothing to roast
     assert not verdict("BJ SJ", "BJ BJ", ROAST).beats  # BJ SJ is not in the order
     assert "not a roasting group" in verdict("BJ", "BJ BJ BJ", ROAST).reason
-    assert "not higher in the roasting order" in verdict("BJ BJ", "BJ", ROAST).reason
+    assert "must carry more jokers" in verdict("BJ BJ", "BJ", ROAST).reason
+    assert "not higher in the roasting order" in verdict("SJ", "SJ SJ", LOOSE_ROAST_LOW).reason
     assert "differ in number" in verdict("SJ 8 8 8", "SJ SJ 9 9", ROAST).reason
     assert not verdict("BJ", "SJ SJ").beats  # roasting off
 

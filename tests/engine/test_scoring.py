@@ -180,11 +180,26 @@ def test_zero_sum_tables_always_sum_to_zero(variant, finish, emperor, guard_offs
     assert s.points == tuple(p * s.multiplier for p in s.base_points)
 
 
-def test_quitting_costs_the_quitter_and_the_others_share_it():
-    # RULES.md §8.6: quitting a game in progress costs 40 points (Lianzhong).
+def test_quitting_is_deducted_from_the_quitter_only():
+    # RULES.md §8.6: 强行退出…将被扣去40分 names no receiver: a plain deduction.
     plain = score(cv("lianzhong-simple"), make_result(0, 1, [0, 1, 2, 3, 4]))
     quit_ = score(cv("lianzhong-simple"), make_result(0, 1, [0, 1, 2, 3, 4], quit=[3]))
     assert quit_.points == plain.points
     assert quit_.money[3] == plain.money[3] - 40
+    assert [quit_.money[s] - plain.money[s] for s in (0, 1, 2, 4)] == [0, 0, 0, 0]
+    assert sum(quit_.money) == sum(plain.money) - 40
+
+
+def test_a_shared_quit_penalty_goes_to_the_other_four():
+    variant = load_bundled("lianzhong-simple")
+    money = variant.scoring.money.model_copy(update={"quit_penalty_to": "others"})
+    shared = compile_variant(
+        variant.model_copy(update={"scoring": variant.scoring.model_copy(update={"money": money})})
+    )
+    plain = score(shared, make_result(0, 1, [0, 1, 2, 3, 4]))
+    quit_ = score(shared, make_result(0, 1, [0, 1, 2, 3, 4], quit=[3]))
+    assert quit_.money[3] == plain.money[3] - 40
     assert [quit_.money[s] - plain.money[s] for s in (0, 1, 2, 4)] == [10, 10, 10, 10]
     assert sum(quit_.money) == sum(plain.money)
+
+

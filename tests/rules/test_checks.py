@@ -35,6 +35,8 @@ from baohuang.rules.checks import (
     check_hold_back_ranks,
     check_marked_cards_survive,
     check_multipliers,
+    check_options_that_apply,
+    check_outcome_agrees_with_points,
     check_outcome_table,
     check_rebellion_possible,
     check_removal_counts,
@@ -62,11 +64,31 @@ DELETE = object()
 CALLED = {"by": "called_card", "callable_ranks": ["3", "4", "5", "6", "7", "8", "9", "10"]}
 #: Hand sizes dealing 200 cards (one rank of 16 trimmed from 216).
 HANDS_200 = [40, 40, 40, 40, 40]
-#: The ten (unordered) pairs of royals' finish ranks with an outcome each.
+#: The ten (unordered) pairs of royals' finish ranks with an outcome each, following the
+#: sign of the §8.1 formula 6 - (a + b) that baike-common scores by (RULES.md §8.5).
 FULL_OUTCOME_TABLE = [
-    {"ranks": [a, b], "outcome": "win" if a + b <= 5 else "lose"}
+    {"ranks": [a, b], "outcome": "win" if a + b < 6 else "draw" if a + b == 6 else "lose"}
     for a in range(1, 6)
     for b in range(a + 1, 6)
+]
+#: Side-out points that agree with "the side all out first wins" (royals win unless one of
+#: them is 5th): the winners score by the opponents still in hand (as tcy-bie6 does).
+SIDE_OUT_ROWS = [
+    {
+        "emperor_rank": e,
+        "guard_rank": g,
+        "emperor": 2 * k,
+        "guard": k,
+        "rebels": -k,
+    }
+    for e in range(1, 6)
+    for g in range(1, 6)
+    if e != g
+    for k in [
+        (5 - max(e, g))
+        if 5 not in (e, g)
+        else -(5 - max(r for r in range(1, 6) if r not in (e, g)))
+    ]
 ]
 
 
@@ -580,7 +602,7 @@ CASES: tuple[Case, ...] = (
         {
             "scoring.outcome": {
                 "method": "rank_table",
-                "table": [*FULL_OUTCOME_TABLE, {"ranks": [2, 1], "outcome": "draw"}],
+                "table": [*FULL_OUTCOME_TABLE, {"ranks": [2, 1], "outcome": "win"}],
             }
         },
         "scoring.outcome.table[10]",
@@ -594,7 +616,7 @@ CASES: tuple[Case, ...] = (
             "scoring.outcome": {
                 "method": "rank_table",
                 "table": FULL_OUTCOME_TABLE,
-                "solo": [{"emperor_rank": r, "outcome": "lose"} for r in (1, 2, 3, 5)],
+                "solo": [{"emperor_rank": r, "outcome": "lose"} for r in (3, 4, 5)],
             }
         },
         "scoring.outcome.solo",
@@ -612,7 +634,7 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         check_side_out_consistency,
-        {"scoring.outcome.method": "side_out"},
+        {"scoring.outcome.method": "side_out", "scoring.two_person.rows": SIDE_OUT_ROWS},
         "scoring.outcome.method",
         "set end.when to one_side_out",
         "error",
@@ -625,6 +647,104 @@ CASES: tuple[Case, ...] = (
         "only applies when end.when is one_side_out",
         "warning",
         "side_out_mismatch",
+    ),
+    # ------------------------------------------------------------------ outcome vs points
+    # baike-common's row 0 is emperor 1st, guard 2nd: 6 / 3 / -3.
+    Case(
+        check_outcome_agrees_with_points,
+        {"scoring.two_person.rows[0].guard": -3, "scoring.two_person.rows[0].rebels": -1},
+        "scoring.two_person.rows[0]",
+        "do not score above 0",
+        "error",
+        "outcome_points_disagree",
+        also=(),
+    ),
+    Case(
+        # The side all out first wins: royals 3rd and 4th won, yet §8.1 scores them -2 / -1.
+        check_outcome_agrees_with_points,
+        {"end.when": "one_side_out", "scoring.outcome.method": "side_out"},
+        "scoring.two_person.rows[10]",
+        "the royals win here but do not score above 0",
+        "error",
+        "outcome_points_disagree",
+    ),
+    Case(
+        check_outcome_agrees_with_points,
+        {
+            "scoring.outcome.method": "rank_table",
+            "scoring.outcome.table": [
+                {"ranks": [a, b], "outcome": "draw" if (a, b) == (2, 3) else "win"}
+                for a in range(1, 6)
+                for b in range(a + 1, 6)
+            ],
+        },
+        "scoring.two_person.rows[5]",
+        "this is a draw but somebody scores points",
+        "error",
+        "outcome_points_disagree",
+    ),
+    Case(
+        check_outcome_agrees_with_points,
+        {
+            "scoring.outcome.solo": [
+                {"emperor_rank": r, "outcome": "win" if r == 1 else "lose"} for r in range(1, 6)
+            ]
+        },
+        "scoring.solo.hidden[1]",
+        "do not score below 0",
+        "error",
+        "outcome_points_disagree",
+    ),
+    Case(
+        check_options_that_apply,
+        {"bidding.flow[0].forces": "first_decliner"},
+        "bidding.flow[0].forces",
+        "only applies to a forced round",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_options_that_apply,
+        {"bidding.flow[0].forced_exempt_four_identical": True},
+        "bidding.flow[0].forced_exempt_four_identical",
+        "only applies to a forced round",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_options_that_apply,
+        {
+            "declarations.rebellion": {"threshold": 2, "timing": "with_guard"},
+            "declarations.guard_reveal": "hidden",
+        },
+        "declarations.rebellion.timing",
+        "only when the guard has a choice",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_options_that_apply,
+        {"play.wind_unclaimed": "skip_next"},
+        "play.wind_unclaimed",
+        "unless play.wind is apply",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_options_that_apply,
+        {"scoring.money.quit_penalty_to": "others"},
+        "scoring.money.quit_penalty_to",
+        "no quit penalty to share",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_options_that_apply,
+        {"bidding.solo.declared_requires": "four_identical"},
+        "bidding.solo.declared_requires",
+        "only applies when a solo may be declared",
+        "warning",
+        "option_unused",
     ),
     # ------------------------------------------------------------------ tribute
     Case(
@@ -784,7 +904,7 @@ def test_every_check_has_a_case() -> None:
     missing = [check.__name__ for check in CHECKS if check not in covered]
 
     assert missing == [], f"checks without a test case: {missing}"
-    assert len(CHECKS) == 23
+    assert len(CHECKS) == 25
 
 
 def _codes_in_checks_module() -> set[str]:
@@ -844,13 +964,17 @@ def test_every_problem_code_has_a_case() -> None:
             "scoring.outcome": {
                 "method": "rank_table",
                 "table": [{**row, "ranks": row["ranks"][::-1]} for row in FULL_OUTCOME_TABLE],
-                "solo": [{"emperor_rank": r, "outcome": "lose"} for r in (5, 4, 3, 2, 1)],
+                # Open 2nd scores -24 but hidden 2nd 0: one solo table cannot fit both.
             }
         },
         # A forced last offer round needs no redeal.
         {"bidding.flow": [{"step": "offer_throne"}, {"step": "offer_throne", "forced": True}]},
-        # A one-side-out end decided by sides.
-        {"end.when": "one_side_out", "scoring.outcome.method": "side_out"},
+        # A one-side-out end decided by sides, with points that agree.
+        {
+            "end.when": "one_side_out",
+            "scoring.outcome.method": "side_out",
+            "scoring.two_person.rows": SIDE_OUT_ROWS,
+        },
         # A balanced tribute rule: three rebels give one card each, the first takes three.
         {
             "tribute.rules": [

@@ -166,11 +166,31 @@ def test_two_person_tables_marked_zero_sum_sum_to_zero_in_every_row(path: Path) 
         assert row.emperor + 4 * row.others == 0, row
 
 
+#: Side-out variants (先出完牌的一方获胜, RULES.md §8.5): their points follow the outcome rule.
+SIDE_OUT = {"baike-weihai", "tcy-bie6", "tcy-weihai", "tcy-bie3"}
+
+
+def caught(e: int, g: int) -> tuple[int, int]:
+    """(sign, opponents still in hand) when one side is all out first, royals at (e, g)."""
+    if 5 not in (e, g):
+        return 1, 5 - max(e, g)
+    rebels = [r for r in range(1, 6) if r not in (e, g)]
+    return -1, 5 - max(rebels)
+
+
 @pytest.mark.parametrize("path", PATHS, ids=IDS)
-def test_two_person_points_are_the_lianzhong_formula(path: Path) -> None:
+def test_two_person_points_are_the_lianzhong_formula_or_the_side_out_count(path: Path) -> None:
     table = table_of(load(path.stem).scoring.two_person)
 
-    assert table == {pair: lianzhong_formula(*pair) for pair in ORDERED_RANK_PAIRS}
+    if path.stem not in SIDE_OUT:
+        assert table == {pair: lianzhong_formula(*pair) for pair in ORDERED_RANK_PAIRS}
+        return
+    draw_rule = path.stem == "tcy-bie3"  # a draw when the first finisher is on the other side
+    for (e, g), points in table.items():
+        sign, k = caught(e, g)
+        if draw_rule and (sign > 0) != (1 in (e, g)):
+            k = 0
+        assert points == (2 * k * sign, k * sign, -k * sign), (e, g)
 
 
 @pytest.mark.parametrize("path", PATHS, ids=IDS)
@@ -179,7 +199,14 @@ def test_solo_points_are_rules_section_8_2(path: Path) -> None:
     open_ = {r.emperor_rank: (r.emperor, r.others) for r in solo.open}
     hidden = {r.emperor_rank: (r.emperor, r.others) for r in solo.hidden}
 
+    if path.stem == "tcy-bie3":  # 2nd to 4th is a draw (RULES.md §8.5): 0
+        assert open_ == {1: (24, -6), 2: (0, 0), 3: (0, 0), 4: (0, 0), 5: (-24, 6)}
+        assert hidden == {1: (12, -3), 2: (0, 0), 3: (0, 0), 4: (0, 0), 5: (-12, 3)}
+        return
     assert open_ == {1: (24, -6), 2: (-24, 6), 3: (-24, 6), 4: (-24, 6), 5: (-24, 6)}
+    if path.stem == "baike-qingdao":  # the seed: a solo emperor not 1st loses
+        assert hidden == {1: (12, -3), 2: (-12, 3), 3: (-12, 3), 4: (-12, 3), 5: (-12, 3)}
+        return
     assert hidden == {1: (12, -3), 2: (0, 0), 3: (-12, 3), 4: (-12, 3), 5: (-12, 3)}
 
 
@@ -204,7 +231,8 @@ def check_baike_classic(v: Variant) -> None:
     assert v.bidding.solo.declared
     assert grab(v) is not None
     free, forced = offers(v)
-    assert not free.forced and forced.forced and forced.forced_exempt_own_guard
+    assert not free.forced and forced.forced and forced.forced_exempt_four_identical
+    assert not forced.forced_exempt_own_guard and forced.forces == "everyone"
     assert {free.tip, forced.tip} == {"none"}
     assert isinstance(v.bidding.flow[-1], RedealStep)
     assert v.scoring.multipliers == []
@@ -218,12 +246,14 @@ def check_baike_weihai(v: Variant) -> None:
     assert v.declarations.kick is not None
     assert [h.rank for h in v.play.hold_back] == ["6"]
     assert v.end.when == "one_side_out"
-    assert multipliers(v) == {"open_guard": 2, "rebellion": 2, "kick": 2}
+    # No Weihai source doubles an open guard; JJ doubles a successful kick (RULES.md §8.3).
+    assert multipliers(v) == {"rebellion": 2, "kick_succeeded": 2}
     known = v.scoring.two_person_guard_known
     assert known is not None and known.zero_sum
     for (e, g), (emperor, guard, rebels) in table_of(known).items():
         assert emperor == guard  # equal shares (§8.4)
-        assert emperor == 3 * (6 - e - g) and rebels == -2 * (6 - e - g)
+        sign, k = caught(e, g)
+        assert emperor == 3 * k * sign and rebels == -2 * k * sign
 
 
 def check_baike_qingdao(v: Variant) -> None:
@@ -234,6 +264,8 @@ def check_baike_qingdao(v: Variant) -> None:
     step = grab(v)
     assert step is not None and step.takes_emperor_card
     assert v.play.defer
+    assert v.bidding.solo.declared and v.bidding.solo.declared_requires == "four_identical"
+    assert not v.tribute.hand_over_marked
     rules = v.tribute.rules
     assert len(rules) == 12
     pairs = [tuple(sorted(r.when.ranks)) for r in rules if r.when.ranks is not None]
@@ -255,6 +287,7 @@ def check_tcy_bie6(v: Variant) -> None:
     assert isinstance(v.bidding.guard, FixedGuard)
     assert [h.rank for h in v.play.hold_back] == ["6"]
     assert v.declarations.rebellion is not None and v.declarations.kick is None
+    assert v.declarations.rebellion.timing == "with_guard"  # 明保暗保的同时…造反
     assert multipliers(v) == {"guard_known": 2}
     assert v.end.when == "one_side_out"
 
@@ -264,7 +297,10 @@ def check_tcy_bie3(v: Variant) -> None:
     assert isinstance(guard, CalledGuard)
     assert not {"2", "3"} & set(guard.callable_ranks)
     (hold,) = v.play.hold_back
-    assert hold.rank == "3" and hold.only_when_leading and hold.shut_in
+    assert hold.rank == "3" and not hold.only_when_leading and hold.shut_in
+    assert hold.shut_in_when == "down_to_them"
+    solo_outcome = {r.emperor_rank: r.outcome for r in v.scoring.outcome.solo}
+    assert solo_outcome == {1: "win", 2: "draw", 3: "draw", 4: "draw", 5: "lose"}
     assert "2" in v.play.attach
     buy = v.deal.buy
     assert buy is not None and (buy.rank, buy.pay_with) == ("3", "2")
@@ -303,11 +339,17 @@ def check_lianzhong_classic(v: Variant) -> None:
     assert v.play.roast is not None
     order = v.play.roast.joker_order
     assert order.index("SJ") < order.index("BJ") < order.index("SJ SJ SJ")
-    assert order.index("BJ") < order.index("BJ BJ")
+    assert order.index("BJ") < order.index("BJ SJ") < order.index("BJ BJ")
+    assert v.play.roast.more_jokers and not v.play.roast.plain_sets
     assert v.play.hold_back == []
     assert v.end.open_solo_ends_on_other_first
     assert multipliers(v) == {"open_guard": 2}
-    assert v.scoring.money.quit_penalty == 40
+    assert v.scoring.outcome.method == "points"  # the formula's sign (RULES.md §8.5)
+    forced = offers(v)[-1]
+    assert forced.forced and forced.forced_exempt_four_identical
+    money = v.scoring.money
+    assert money.quit_penalty == 40 and money.quit_penalty_to == "nobody"
+    assert v.play.automatic.counted == "spells" and v.play.automatic.lock_after == 3
 
 
 def check_lianzhong_simple(v: Variant) -> None:
@@ -318,20 +360,23 @@ def check_lianzhong_simple(v: Variant) -> None:
     assert v.declarations.rebellion is not None and v.declarations.rebellion.threshold == 2
     assert multipliers(v) == {"open_guard": 2, "rebellion": 2}
     assert v.end.open_solo_ends_on_other_first
-    outcome = {tuple(sorted(r.ranks)): r.outcome for r in v.scoring.outcome.table}
-    assert outcome[(1, 3)] == "win" and outcome[(2, 3)] == "draw" and outcome[(1, 4)] == "lose"
+    assert v.scoring.outcome.method == "points" and v.scoring.outcome.table == []
+    assert v.scoring.money.quit_penalty_to == "nobody"
 
 
 def check_hd(v: Variant) -> None:
     guard = v.bidding.guard
     assert isinstance(guard, CalledGuard) and guard.choice == "free"
     assert isinstance(v.bidding.flow[0], GrabSoloStep)
+    # HD plays counterclockwise and abdicates clockwise: upstream in play order (§3).
     assert all(
-        s.tip == "highest_non_joker" and s.tip_from_pass == 2 and s.pass_to == "downstream"
+        s.tip == "highest_non_joker" and s.tip_from_pass == 2 and s.pass_to == "upstream"
         for s in offers(v)
     )
+    free, forced = offers(v)
+    assert not free.forced and forced.forced and forced.forces == "first_decliner"  # 逼位
     assert v.play.top_card == "guard_card"
-    assert v.play.wind == "apply"
+    assert v.play.wind == "apply" and v.play.wind_unclaimed == "next_player"
     assert v.scoring.money.cap_to_carried
 
 

@@ -307,6 +307,7 @@ const DICT: Record<string, Entry> = {
   "ev.open_guard_win": ["明保且胜", "open guard wins"],
   "ev.rebellion": ["造反成功", "rebellion (造反)"],
   "ev.kick": ["踢（每次）", "kick (踢, each)"],
+  "ev.kick_succeeded": ["踢成功（踢方获胜）", "successful kick (the kickers won)"],
   "ev.solo": ["独保", "solo (独保)"],
   "ev.open_solo": ["明独", "open solo (明独)"],
   "ev.hidden_solo": ["暗独", "hidden solo (暗独)"],

@@ -11,6 +11,7 @@ export const EVENTS = [
   "open_guard_win",
   "rebellion",
   "kick",
+  "kick_succeeded",
   "solo",
   "open_solo",
   "hidden_solo",
