@@ -28,10 +28,9 @@ trump_geme's information-boundary tests (who sees the hidden guard), option pars
 CPU behaviour.
 
 Every case asserts OUR answer (``ours``) and records THEIRS (``theirs``). Where the two
-differ because the peer plays another house rule, ``why`` says which. Cases that touch
-rules the lead is changing now (the points tables of side-out variants such as
-``tcy-weihai``; roasting's joker order) assert what RULES.md says and are marked
-``xfail(strict=False)``, reason "pending rule-fidelity fix".
+differ because the peer plays another house rule, ``why`` says which. Cases on the points
+of side-out variants (``tcy-weihai``) and on roasting's joker order were written against
+RULES.md before the rule-fidelity fixes and failed on the old data; they pass now.
 """
 
 from __future__ import annotations
@@ -179,7 +178,7 @@ BEAT_CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", params(BEAT_CASES, lambda c: c.pending))
+@pytest.mark.parametrize("case", params(BEAT_CASES))
 def test_beat(case: BeatCase) -> None:
     rules = cv(case.variant).play
     verdict = beats(parse_play(case.previous), parse_play(case.candidate), rules)
@@ -509,7 +508,7 @@ SCORE_CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", params(SCORE_CASES, lambda c: c.pending))
+@pytest.mark.parametrize("case", params(SCORE_CASES))
 def test_score(case: ScoreCase) -> None:
     result = make_result(case.emperor, case.guard, case.finish, solo=case.solo, events=case.events)
     assert score(cv(case.variant), result).points == case.ours
@@ -584,7 +583,7 @@ def royals_at(emperor_rank: int, guard_rank: int) -> list[int]:
     return [s if s is not None else next(rebels) for s in slots]
 
 
-@pytest.mark.parametrize("case", params(SIDE_OUT_CASES, lambda c: True))
+@pytest.mark.parametrize("case", params(SIDE_OUT_CASES))
 def test_side_out(case: SideOutCase) -> None:
     result = make_result(0, 1, royals_at(*case.royal_ranks), events=case.events)
     s = score(cv(case.variant), result)
