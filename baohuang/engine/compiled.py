@@ -34,7 +34,9 @@ class HoldBackRule:
     rank: int
     only_when_leading: bool
     shut_in: bool
-    shut_in_when: Literal["down_to_them", "still_holding"] = "down_to_them"
+    shut_in_when: Literal["lost_down_to_them", "down_to_them", "still_holding"] = (
+        "lost_down_to_them"
+    )
     last_play_attach: bool = True
 
 

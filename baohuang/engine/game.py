@@ -1076,7 +1076,7 @@ class Game:
     def _end_game(self) -> None:
         self.phase = "finished"
         finish = self._full_finish()
-        shut_in = tuple(s for s in range(5) if not self.out[s] and self._shut_in(s))
+        shut_in = tuple(s for s in range(5) if not self.out[s] and self._shut_in(s, None))
         locked = [s for s in range(5) if self._locked(s)]
         automatic = tuple(s for s in range(5) if self.auto_spells[s] > 0)
         if len(locked) == 5 and self.cv.variant.play.automatic.unscored_if_all:
@@ -1097,6 +1097,7 @@ class Game:
             automatic=automatic,
         )
         s = score(self.cv, result)
+        shut_in = tuple(s_ for s_ in shut_in if self._shut_in(s_, s.outcome))
         plan = plan_tribute(
             self.cv,
             result,
@@ -1107,14 +1108,20 @@ class Game:
         )
         self.outcome = Outcome(tuple(finish), s, plan, shut_in)
 
-    def _shut_in(self, seat: int) -> bool:
-        """闷: caught with held-back cards at the end (RULES.md §6.2, `shut_in_when`)."""
+    def _shut_in(self, seat: int, outcome: str | None) -> bool:
+        """闷: caught with held-back cards at the end (RULES.md §6.2, `shut_in_when`).
+
+        `outcome` is the royals' (None before scoring: then a loss is not required)."""
         row = self.counts[seat]
         for h in self.cv.hold_back:
             if not (h.shut_in and row[h.rank]):
                 continue
             if h.shut_in_when == "still_holding":
                 return True
+            if h.shut_in_when == "lost_down_to_them" and outcome is not None:
+                royal = seat == self.emperor or seat == self.guard
+                if outcome != ("lose" if royal else "win"):
+                    continue  # his side did not lose: nobody shut him in
             # Down to them: what he holds is his last play, which he never got to make.
             whole = self._whole_hand(seat)
             if is_legal_fast(whole, self.cv.play) and (h.last_play_attach or len(set(whole)) == 1):

@@ -328,11 +328,12 @@ class HoldBack(Section):
         description="闷: a player caught with them when the game ends is shut in and owes "
         "a shut-in tribute.",
     )
-    shut_in_when: Literal["down_to_them", "still_holding"] = Field(
-        default="down_to_them",
-        description="Who counts as shut in: only a player whose last cards are the held-back "
-        "ones (he was down to his last play and never got to make it), or anyone still "
-        "holding one (then it happens in nearly every game).",
+    shut_in_when: Literal["lost_down_to_them", "down_to_them", "still_holding"] = Field(
+        default="lost_down_to_them",
+        description="Who counts as shut in: a player on the losing side whose last cards are "
+        "the held-back ones (he was down to his last play and the opponents went out before "
+        "he could make it); the same on either side, a draw included (down_to_them); or "
+        "anyone still holding one (then it happens in nearly every game).",
     )
     last_play_attach: bool = Field(
         default=True,

@@ -201,5 +201,3 @@ def test_a_shared_quit_penalty_goes_to_the_other_four():
     assert quit_.money[3] == plain.money[3] - 40
     assert [quit_.money[s] - plain.money[s] for s in (0, 1, 2, 4)] == [10, 10, 10, 10]
     assert sum(quit_.money) == sum(plain.money)
-
-

@@ -298,7 +298,7 @@ def check_tcy_bie3(v: Variant) -> None:
     assert not {"2", "3"} & set(guard.callable_ranks)
     (hold,) = v.play.hold_back
     assert hold.rank == "3" and not hold.only_when_leading and hold.shut_in
-    assert hold.shut_in_when == "down_to_them"
+    assert hold.shut_in_when == "lost_down_to_them"
     solo_outcome = {r.emperor_rank: r.outcome for r in v.scoring.outcome.solo}
     assert solo_outcome == {1: "win", 2: "draw", 3: "draw", 4: "draw", 5: "lose"}
     assert "2" in v.play.attach
