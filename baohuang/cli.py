@@ -4,6 +4,8 @@
     baohuang variants check FILE... [--json]  validate files; exit 1 if any has an error
     baohuang variants show ID [--json]        a bundled variant with every default written out
     baohuang schema                           the JSON Schema of the variant language
+    baohuang play VARIANT CANDIDATE [--after PREVIOUS] [--json]
+                                              is a play legal, does it beat another, why
 
 Each subcommand is a small function taking the parsed arguments and returning the exit
 status. They are registered in one place, :data:`COMMANDS`; a new subcommand (``simulate``,
@@ -25,6 +27,10 @@ from typing import Any, TextIO
 
 import yaml
 
+from baohuang.engine.compiled import compile_variant
+from baohuang.engine.deck_limits import deck_reason, judge, play_reason
+from baohuang.engine.notation import NotationError, format_play, parse_play
+from baohuang.engine.plays import Play, is_legal_play
 from baohuang.rules import (
     Problem,
     Report,
@@ -315,6 +321,89 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --------------------------------------------------------------------------- play
+
+
+def _add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "variant", metavar="VARIANT", help="a bundled variant id (e.g. baike-weihai) or a file"
+    )
+    parser.add_argument(
+        "candidate",
+        metavar="CANDIDATE",
+        nargs="+",
+        help="the play to judge in card notation, e.g. '9 9 9 9' or 9 9 9 9",
+    )
+    parser.add_argument(
+        "--after",
+        metavar="PREVIOUS",
+        default=None,
+        help="the play on the table, e.g. 'SJ 8 8 8' (without it the candidate leads)",
+    )
+    _add_json_flag(parser)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Judge a play in a variant: is it legal, does it beat ``--after``, and why.
+
+    Exit 0 for a legal play (that beats ``--after`` when given), 1 for an illegal play or
+    one that does not beat, 2 for bad input: an unknown or invalid variant, bad notation,
+    or a ``--after`` play that is not legal in the variant.
+    """
+    variant, problems = simulation_commands.load_variant(args.variant)
+    if variant is None:
+        for line in problems:
+            _err(line)
+        return EXIT_USAGE
+    cv = compile_variant(variant)
+    try:
+        candidate = parse_play(" ".join(args.candidate))
+    except NotationError as exc:
+        _err(f"candidate: {exc}")
+        return EXIT_USAGE
+    previous: Play | None = None
+    if args.after is not None:
+        try:
+            previous = parse_play(args.after)
+        except NotationError as exc:
+            _err(f"--after: {exc}")
+            return EXIT_USAGE
+        previous_problem = deck_reason(cv, previous)
+        if previous_problem is None:
+            illegal = is_legal_play(previous, cv.play)
+            if illegal is not None:
+                previous_problem = f"The previous play is not legal: {illegal}"
+        if previous_problem is not None:
+            _err(f"--after: {previous_problem}.")
+            return EXIT_USAGE
+    problem = play_reason(cv, candidate)
+    if previous is None:
+        verdict_beats = problem is None
+        reason = problem or f"{format_play(candidate)} is a legal play to lead."
+    else:
+        verdict = judge(cv, previous, candidate)
+        verdict_beats = verdict.beats
+        reason = verdict.reason
+    body = {
+        "variant": cv.id,
+        "previous": format_play(previous) if previous is not None else None,
+        "candidate": format_play(candidate),
+        "legal": problem is None,
+        "beats": verdict_beats,
+        "reason": reason,
+    }
+    if args.json:
+        _print_json(body)
+    else:
+        after = f" after {body['previous']}" if previous is not None else ""
+        _out(f"{cv.id}: {body['candidate']}{after}")
+        _out(f"legal: {'yes' if body['legal'] else 'no'}")
+        if previous is not None:
+            _out(f"beats: {'yes' if verdict_beats else 'no'}")
+        _out(f"reason: {reason}")
+    return EXIT_OK if problem is None and verdict_beats else EXIT_PROBLEMS
+
+
 # --------------------------------------------------------------------------- registry
 
 #: Every subcommand, in the order ``--help`` lists them. Add new subcommands here.
@@ -333,6 +422,12 @@ COMMANDS: tuple[Command, ...] = (
         _add_show_arguments,
     ),
     Command(("schema",), "print the JSON Schema of the variant language", cmd_schema),
+    Command(
+        ("play",),
+        "judge a play in a variant: is it legal, does it beat --after, and why",
+        cmd_play,
+        _add_play_arguments,
+    ),
     Command(
         ("simulate",),
         "play many games of a variant and print balance statistics",

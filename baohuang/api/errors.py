@@ -24,6 +24,7 @@ code                   status  when
 invalid                400     a field is missing, of the wrong type or out of range
 parse_error            400     the body is not well-formed JSON (or nested too deep)
 bad_notation           400     a play or card in notation cannot be read
+not_in_deck            400     ``previous`` is a play the variant's deck cannot contain
 invalid_definition     400     a definition has errors in the variant language
 checksum_mismatch      400     a game record's checksum is not the version's
 not_authenticated      401     no credentials where they are needed

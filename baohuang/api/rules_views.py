@@ -41,8 +41,8 @@ from baohuang.api.serializers import (
 )
 from baohuang.catalog.models import RuleSetVersion
 from baohuang.engine import deck, record
-from baohuang.engine.beats import beats
 from baohuang.engine.compiled import CompiledVariant
+from baohuang.engine.deck_limits import deck_reason, judge, play_reason
 from baohuang.engine.notation import NotationError, format_play, parse_play
 from baohuang.engine.plays import Play, is_legal_play
 from baohuang.engine.scoring import ScoringError, make_result, score
@@ -158,9 +158,12 @@ class CompareView(RulesView):
         description="`previous` and `candidate` in card notation (RULES.md §11, e.g. "
         "`SJ 8 8 8`). `legal` says whether the candidate is a legal play of the variant, "
         "`beats` whether it beats `previous` (a legal candidate with no `previous` leads), "
-        "`reason` says why in a sentence. Bad notation is a 400 `bad_notation` whose error "
-        "names the token, with the field as path; a `previous` that is not a legal play is "
-        "a 400 too.",
+        "`reason` says why in a sentence. A candidate the variant's deck cannot contain (a 3 "
+        "where the 3s are removed, more copies of a card than the deck holds, a second TOP) "
+        "is not legal, and `reason` says what the deck holds. Bad notation is a 400 "
+        "`bad_notation` whose error names the token, with the field as path; a `previous` "
+        "that is not a legal play is a 400 at `previous` too (`not_in_deck` when the deck "
+        "cannot contain it).",
         parameters=[docs.SLUG_PATH, docs.VERSION_QUERY],
         request=CompareSerializer,
         responses={200: CompareResponseSerializer, **docs.errors(*docs.BODY, 404, 409)},
@@ -178,18 +181,21 @@ class CompareView(RulesView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         version = self.resolve(request, slug, data.get("version"))
-        rules = compiled(version).play
+        cv = compiled(version)
         candidate = _play(data["candidate"], "candidate")
         previous = _play(data["previous"], "previous") if data.get("previous") is not None else None
-        problem = is_legal_play(candidate, rules)
+        problem = play_reason(cv, candidate)
         if previous is None:
             verdict_beats = problem is None
             reason = problem or f"{format_play(candidate)} is a legal play to lead."
         else:
-            previous_problem = is_legal_play(previous, rules)
+            not_in_deck = deck_reason(cv, previous)
+            if not_in_deck is not None:
+                raise _bad("previous", f"{not_in_deck}.", code="not_in_deck")
+            previous_problem = is_legal_play(previous, cv.play)
             if previous_problem is not None:
                 raise _bad("previous", f"The previous play is not legal: {previous_problem}.")
-            verdict = beats(previous, candidate, rules)
+            verdict = judge(cv, previous, candidate)
             verdict_beats = verdict.beats
             reason = verdict.reason
         body = {

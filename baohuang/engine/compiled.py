@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from baohuang.engine import deck_limits
 from baohuang.engine.deck import ShoeSpec, build_shoe_spec
 from baohuang.engine.plays import PlayRules, RoastRules, SpecialBeat
 from baohuang.rules import Variant, checksum, definition_of
@@ -68,6 +69,8 @@ class CompiledVariant:
     automatic_penalty: int
     quit_penalty: int
     tribute_rules: tuple[TributeRule, ...]
+    rank_limits: tuple[int, ...]
+    """Most cards of each rank (16 ints) one deal can hold (:mod:`~baohuang.engine.deck_limits`)."""
 
     @property
     def id(self) -> str:
@@ -173,6 +176,7 @@ def compile_variant(variant: Variant) -> CompiledVariant:
         automatic_penalty=s.money.automatic_penalty,
         quit_penalty=s.money.quit_penalty,
         tribute_rules=tuple(variant.tribute.rules),
+        rank_limits=deck_limits.rank_limits(_shoe(variant), variant.play.top_card != "none"),
     )
     if len(_CACHE) > 256:
         _CACHE.clear()

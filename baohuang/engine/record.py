@@ -13,6 +13,7 @@ from typing import Any
 from baohuang.engine.actions import Action, ActionError, format_action, parse_action
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import card_text
+from baohuang.engine.deck_limits import deck_reason
 from baohuang.engine.game import Game, IllegalAction
 from baohuang.engine.tribute import TributePlan
 
@@ -67,12 +68,19 @@ def replay(
 ) -> Replay:
     """Replay actions from a seed (and the tribute paid before a match game's bidding).
 
-    Stops at the first action that cannot be read or applied, with its index and reason.
+    Stops at the first action that cannot be read or applied, with its index and reason. A
+    play the variant's deck cannot contain (a 3 where the 3s are removed, more copies of a
+    card than the deck holds) is refused with what the deck holds
+    (:func:`~baohuang.engine.deck_limits.deck_reason`), whoever plays it and whenever.
     """
     game = Game.new(cv, seed, dealer=dealer, tribute=tribute)
     for index, raw in enumerate(actions):
         try:
             action = parse_action(raw) if isinstance(raw, str) else raw
+            if isinstance(action, tuple):
+                not_in_deck = deck_reason(cv, action)
+                if not_in_deck is not None:
+                    raise IllegalAction(f"{not_in_deck}.")
             game.apply(action)
         except (ActionError, IllegalAction) as exc:
             text = raw if isinstance(raw, str) else format_action(raw)

@@ -168,6 +168,104 @@ def test_an_illegal_previous_play_is_400(common: RuleSet, anon: APIClient) -> No
     assert body["errors"][0]["path"] == "previous"
 
 
+def _publish(slug: str) -> str:
+    """Publish a bundled variant as version 1; its compare URL."""
+    rule_set = services.create_rule_set(slug, "zh", "en", load_variant(slug), None)
+    services.publish(rule_set, None)
+    return f"/api/v1/variants/{slug}/compare/"
+
+
+NO_THREES = "This variant's deck has no threes (all threes, fours and fives are removed)"
+
+
+def test_a_candidate_the_deck_cannot_hold_is_not_legal(db: None, anon: APIClient) -> None:
+    weihai = _publish("baike-weihai")
+
+    lead = anon.post(weihai, {"candidate": "3 3 3"})
+    after = anon.post(weihai, {"previous": "7 7 7", "candidate": "3 3 3"})
+
+    assert lead.status_code == after.status_code == 200
+    assert lead.json() == {
+        "legal": False,
+        "beats": False,
+        "reason": NO_THREES,
+        "previous": None,
+        "candidate": "3 3 3",
+        "version": 1,
+    }
+    assert (after.json()["legal"], after.json()["beats"]) == (False, False)
+    assert after.json()["reason"] == NO_THREES
+
+
+def test_more_copies_than_the_deck_holds_are_not_legal(db: None, anon: APIClient) -> None:
+    weihai, hd = _publish("baike-weihai"), _publish("hd")
+
+    thirteen = anon.post(weihai, {"candidate": "6 " * 13}).json()
+    fourteen = anon.post(weihai, {"previous": "7 " * 14, "candidate": "BJ " + "6 " * 14}).json()
+    two_tops = anon.post(hd, {"previous": "BJ BJ", "candidate": "TOP TOP"}).json()
+
+    assert (thirteen["legal"], thirteen["beats"]) == (True, True)
+    assert (fourteen["legal"], fourteen["beats"]) == (False, False)
+    assert fourteen["reason"] == (
+        "The deck holds only 13 sixes (16 in 4 decks, 3 removed at random each deal); "
+        "the play has 14"
+    )
+    assert (two_tops["legal"], two_tops["beats"]) == (False, False)
+    assert two_tops["reason"] == (
+        "There is only one card above the big joker (TOP) in this variant; the play has 2"
+    )
+
+
+def test_top_and_extra_jokers_in_the_common_deck_are_not_legal(
+    common: RuleSet, anon: APIClient
+) -> None:
+    top = anon.post(COMPARE, {"candidate": "TOP"}).json()
+    jokers = anon.post(COMPARE, {"previous": "SJ SJ SJ SJ SJ", "candidate": "BJ " * 5})
+
+    assert (top["legal"], top["reason"]) == (
+        False,
+        "This variant has no card above the big joker (TOP)",
+    )
+    body = assert_error(jokers, 400, "not_in_deck")
+    assert body["errors"] == [
+        {
+            "path": "previous",
+            "message": "The deck holds only 4 small jokers (one per deck, 4 decks, the guard "
+            "card SJ* among them); the play has 5.",
+        }
+    ]
+
+
+def test_a_previous_play_the_deck_cannot_hold_is_400_at_previous(db: None, anon: APIClient) -> None:
+    weihai = _publish("baike-weihai")
+
+    body = assert_error(anon.post(weihai, {"previous": "4 4", "candidate": "7 7"}), 400)
+
+    assert body["error"] == "not_in_deck"
+    assert body["errors"] == [
+        {
+            "path": "previous",
+            "message": "This variant's deck has no fours (all threes, fours and fives are "
+            "removed).",
+        }
+    ]
+    assert body["detail"].startswith("previous: This variant's deck has no fours")
+
+
+def test_a_replayed_play_the_deck_cannot_hold_is_the_first_bad_action(
+    db: None, anon: APIClient
+) -> None:
+    _publish("baike-weihai")
+    record = golden_record("baike-weihai")
+    first_play = next(i for i, a in enumerate(record["actions"]) if a.startswith("play "))
+    record["actions"][first_play] = "play 3 3"
+
+    body = anon.post("/api/v1/variants/baike-weihai/replay/", record).json()
+
+    assert body["valid"] is False
+    assert body["error"] == {"index": first_play, "action": "play 3 3", "reason": NO_THREES + "."}
+
+
 @pytest.mark.parametrize(
     ("payload", "path"),
     [

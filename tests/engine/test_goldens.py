@@ -78,12 +78,20 @@ def test_a_tampered_record_fails_at_the_first_illegal_action():
     record = golden["record"]
     actions = list(record["actions"])
     index = next(i for i, a in enumerate(actions) if a.startswith("play "))
-    actions[index] = "play BJ BJ BJ BJ BJ"
+    actions[index] = "play BJ BJ BJ BJ"
     cv = compile_variant(load_bundled("baike-common"))
     result = replay(cv, record["seed"], actions, dealer=record["dealer"])
     assert not result.ok
     assert result.error.index == index
     assert "does not hold" in result.error.reason
+    # Five big jokers are not in the deck at all: the reason says so, not who holds what.
+    actions[index] = "play BJ BJ BJ BJ BJ"
+    result = replay(cv, record["seed"], actions, dealer=record["dealer"])
+    assert result.error.index == index
+    assert result.error.reason == (
+        "The deck holds only 4 big jokers (one per deck, 4 decks, the emperor card BJ* among "
+        "them); the play has 5."
+    )
 
 
 def test_an_unreadable_action_names_its_index():

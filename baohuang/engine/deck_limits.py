@@ -1,0 +1,175 @@
+"""What a variant's deck can hold: a play it cannot contain is not a legal play there.
+
+A deck trimmed to 165 cards has no 3s, and one with three 6s removed at random each deal
+never holds more than 13 sixes: ``3 3 3``, or fourteen 6s, is not a play of that variant
+however well formed it is (RULES.md §2.1, §5.1). The limits come from the trimmed deck:
+decks × copies (four of each plain rank, one of each joker per deck, the marked jokers
+counted with their rank) minus the fixed trims minus the random removals; ``TOP`` (a card
+above the big joker, RULES.md §6.5) exists only where the variant has one, and then once.
+
+:func:`rank_limits` computes the 16 limits once per compiled variant (the field
+``CompiledVariant.rank_limits``); :func:`deck_reason` is the check, allocation-free for a
+play within the limits. :func:`play_reason` and :func:`judge` are the legality and beat
+explanations with the deck check in front, for callers that hold a compiled variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from baohuang.engine.beats import Verdict, beats
+from baohuang.engine.cards import BJ, NUM_RANKS, RANK_NAMES, SJ, TOP, TWO
+from baohuang.engine.deck import RANK_OF, ShoeSpec
+from baohuang.engine.plays import Play, is_legal_play
+
+if TYPE_CHECKING:
+    from baohuang.engine.compiled import CompiledVariant
+
+_SINGULAR: Final[tuple[str, ...]] = (
+    *("three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    *("jack", "queen", "king", "ace", "two", "small joker", "big joker", "top card"),
+)
+_PLURAL: Final[tuple[str, ...]] = (
+    *("threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens"),
+    *("jacks", "queens", "kings", "aces", "twos", "small jokers", "big jokers", "top cards"),
+)
+_SUIT_WORDS: Final[dict[str, str]] = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
+
+
+def rank_limits(shoe: ShoeSpec, has_top: bool) -> tuple[int, ...]:
+    """The most cards of each rank (16 ints, indexed by rank) one deal can hold.
+
+    Counted from the shoe's fixed cards (marked jokers as jokers of their rank) minus the
+    cards removed at random each deal; ``TOP`` is 1 when the variant has a card above the
+    big joker, else 0.
+    """
+    limits = [0] * NUM_RANKS
+    for card in shoe.fixed:
+        limits[RANK_OF[card]] += 1
+    for rank, count in shoe.random_removals:
+        limits[rank] = max(0, limits[rank] - count)
+    limits[TOP] = 1 if has_top else 0
+    return tuple(limits)
+
+
+def deck_reason(cv: CompiledVariant, play: Play | Sequence[int]) -> str | None:
+    """Return ``None`` when the variant's deck can hold ``play``, else the reason why not.
+
+    ``play`` is a :class:`Play` or rank ints (in any order). The reason is one sentence for
+    an operator, e.g. ``The deck holds only 13 sixes (16 in 4 decks, 3 removed at random
+    each deal); the play has 14``. Rank ints outside 0–15 are left to
+    :func:`~baohuang.engine.plays.is_legal_play`.
+    """
+    ranks = play.ranks if isinstance(play, Play) else play
+    limits = cv.rank_limits
+    n = len(ranks)
+    sorted_desc = isinstance(play, Play)
+    i = 0
+    while i < n:
+        rank = ranks[i]
+        if type(rank) is not int or not 0 <= rank < NUM_RANKS:
+            return None
+        if sorted_desc:
+            j = i + 1
+            while j < n and ranks[j] == rank:
+                j += 1
+            count = j - i
+            i = j
+        else:
+            count = ranks.count(rank)
+            i += 1
+        if count > limits[rank]:
+            return _too_many(cv, rank, count)
+    if n and limits[TOP] and _top_is_guard_card(cv):
+        tops = ranks.count(TOP)
+        small = ranks.count(SJ)
+        if tops and small + tops > limits[SJ]:
+            return (
+                "The card above the big joker (TOP) is the guard card SJ*, one of the deck's "
+                f"{limits[SJ]} small jokers, so a play with it has at most {limits[SJ] - 1} "
+                f"other small joker{'s' if limits[SJ] != 2 else ''}; the play has {small}"
+            )
+    return None
+
+
+def play_reason(cv: CompiledVariant, play: Play | Sequence[int]) -> str | None:
+    """Why ``play`` is not a legal play of the variant (its deck first, then its shape).
+
+    ``None`` when it is legal. The same as
+    :func:`~baohuang.engine.plays.is_legal_play` with ``cv.play``, except that a play the
+    deck cannot contain is refused with :func:`deck_reason`'s sentence.
+    """
+    return deck_reason(cv, play) or is_legal_play(play, cv.play)
+
+
+def judge(cv: CompiledVariant, previous: Play, candidate: Play) -> Verdict:
+    """Whether ``candidate`` beats ``previous`` in the variant, and why in one sentence.
+
+    :func:`~baohuang.engine.beats.beats` with the variant's play rules, except that a
+    candidate the deck cannot contain never beats and says so (:func:`deck_reason`). The
+    previous play is taken as given, as :func:`~baohuang.engine.beats.beats` does: check
+    it with :func:`play_reason` first.
+    """
+    reason = deck_reason(cv, candidate)
+    if reason is not None:
+        return Verdict(False, reason)
+    return beats(previous, candidate, cv.play)
+
+
+# --------------------------------------------------------------------------- reasons
+
+
+def _top_is_guard_card(cv: CompiledVariant) -> bool:
+    """The card above the big joker is the fixed guard card SJ* (one of the small jokers)."""
+    variant = cv.variant
+    return variant.bidding.guard.by == "fixed_card" and variant.deck.marks.guard_card is not None
+
+
+def _names(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _too_many(cv: CompiledVariant, rank: int, count: int) -> str:
+    """The sentence for ``count`` cards of ``rank`` where the deck holds fewer."""
+    limit = cv.rank_limits[rank]
+    if rank == TOP:
+        if limit == 0:
+            return "This variant has no card above the big joker (TOP)"
+        return (
+            "There is only one card above the big joker (TOP) in this variant; "
+            f"the play has {count}"
+        )
+    deck = cv.variant.deck
+    name = RANK_NAMES[rank]
+    whole = [r.rank for r in deck.remove if r.rank == name and r.count is None and r.suits is None]
+    if whole:
+        gone = [
+            _PLURAL[RANK_NAMES.index(r.rank)]
+            for r in deck.remove
+            if r.count is None and r.suits is None
+        ]
+        return f"This variant's deck has no {_PLURAL[rank]} (all {_names(gone)} are removed)"
+    per_deck = 4 if rank <= TWO else 1
+    decks = deck.decks
+    in_decks = f"{decks} deck{'s' if decks != 1 else ''}"
+    parts = [f"{per_deck * decks} in {in_decks}"]
+    by_suit = [s for r in deck.remove if r.rank == name and r.suits for s in r.suits]
+    if by_suit:
+        parts.append(_names([name + _SUIT_WORDS[s] for s in by_suit]) + " removed")
+    at_random = sum(r.count for r in deck.remove if r.rank == name and r.count is not None)
+    if at_random:
+        parts.append(f"{at_random} removed at random each deal")
+    if len(parts) == 1:
+        parts = [f"{'one' if per_deck == 1 else per_deck} per deck, {in_decks}"]
+    if rank == BJ:
+        parts.append("the emperor card BJ* among them")
+    elif rank == SJ and deck.marks.guard_card is not None:
+        parts.append("the guard card SJ* among them")
+    detail = ", ".join(parts)
+    if limit == 0:
+        return f"This variant's deck has no {_PLURAL[rank]} ({detail})"
+    held = f"one {_SINGULAR[rank]}" if limit == 1 else f"{limit} {_PLURAL[rank]}"
+    return f"The deck holds only {held} ({detail}); the play has {count}"
