@@ -32,6 +32,7 @@ from baohuang.engine.deck import (
     card_text,
     deal,
 )
+from baohuang.engine.deck_limits import deck_reason
 from baohuang.engine.follows import legal_follows
 from baohuang.engine.plays import Play, is_legal_fast
 from baohuang.engine.scoring import GameResult, Score, make_result, score
@@ -910,6 +911,11 @@ class Game:
         ranks = action
         if not ranks:
             return "A play needs at least one card."
+        if any(type(r) is not int or not 0 <= r < 16 for r in ranks):
+            return "A play is made of rank numbers 0 to 15."
+        not_in_deck = deck_reason(self.cv, ranks)
+        if not_in_deck is not None:
+            return f"{not_in_deck}."
         row = self.counts[seat]
         need = [0] * 16
         for r in ranks:
@@ -1166,6 +1172,8 @@ def _rigged_hands(cv: CompiledVariant, hands: Sequence[Sequence[int | str]]) -> 
         result.append(sorted(ids))
     if sum(h.count(EMPEROR_CARD) for h in result) != 1:
         raise ValueError("Exactly one seat must hold the emperor card (BJ*).")
+    if GUARD_CARD in cv.shoe.fixed and not any(GUARD_CARD in h for h in result):
+        raise ValueError("This variant has a guard card: one seat must hold SJ*.")
     return result
 
 

@@ -411,3 +411,17 @@ def test_hold_back_last_play_with_or_without_jokers():
         assert game.to_act == 0
         whole = tuple(sorted(parse_play("BJ SJ 6 6").ranks, reverse=True))
         assert (whole in game.legal_actions()) is legal
+
+
+# --------------------------------------------------------------------------- 15: the deck
+
+
+def test_the_engine_refuses_a_play_the_deck_cannot_hold():
+    # A hand-crafted action with 5 big jokers in a 4-deck game: the deck's reason, not
+    # "does not hold".
+    hands = hd_hands(filler(4))
+    hands[1].append("SJ*")
+    game = rigged(bundled("baike-common"), hands)
+    play_until(game, lambda g: g.phase == "play")
+    with pytest.raises(ValueError, match="only 4 big jokers"):
+        game.apply(parse_play("BJ BJ BJ BJ BJ").ranks)
