@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import math
 from typing import Any
@@ -11,6 +12,7 @@ import pytest
 from baohuang.engine.compiled import compile_variant
 from baohuang.rules import load_bundled
 from baohuang.simulation import ROLES, Stats, merge, run, simulate
+from baohuang.simulation.commands import print_report
 from baohuang.simulation.stats import Z95, Tally, mean_interval, wilson
 from baohuang.simulation.tournament import Duel
 
@@ -312,3 +314,13 @@ def test_policies_by_seat_and_unknown_names() -> None:
         simulate(COMMON, 1, seed=1, policies="genius")
     with pytest.raises(ValueError, match="not within"):
         simulate(COMMON, 10, seed=1, chunk=(5, 11))
+
+
+def test_the_report_of_one_game_shows_unbounded_point_intervals() -> None:
+    one = simulate(COMMON, 1, seed=11)
+    assert one.scored == 1  # one emperor (or solo) seat-game: no spread of its points
+    out = io.StringIO()
+    print_report(one, out)
+
+    assert "unbounded" in out.getvalue()
+    assert one.summary()["plays_per_game"]["ci95"] == [None, None]
