@@ -153,9 +153,9 @@ WILSON = [
 ]
 
 #: (sum, sum of squares, n, mean, lower, upper) from scipy's normal interval of the values
-#: named in the comment. "wins" and "points" are 2,500 and 10,000 draws of
-#: random.Random(20240601): rng.choice([-2, -1, 0, 0, 1, 1, 2, 3]) per deal (a win
-#: difference), then rng.choice([-12, -6, -3, -3, -3, 0, 3, 3, 6, 12, 24]) per seat-game.
+#: named in the comment. "points" and "wins" are drawn from rng = random.Random(20240601):
+#: first 10,000 seat-games' rng.choice([-12, -6, -3, -3, -3, 0, 3, 3, 6, 12, 24]), then
+#: 2,500 deals' win differences rng.choice([-2, -1, 0, 0, 1, 1, 2, 3]).
 MEANS = [
     (0, 18, 2, 0.0, -5.879891953620161, 5.879891953620161),  # [3, -3]
     (6, 36, 2, 3.0, -2.8798919536201613, 8.879891953620161),  # [6, 0]
