@@ -32,6 +32,7 @@ def require(condition: object, reason: str) -> None:
     Works in a test, a fixture or at the top of a module (the whole module is skipped, or
     fails to collect in CI).
     """
+    __tracebackhide__ = True  # reports point at the caller
     if condition:
         return
     if in_ci():
@@ -43,6 +44,7 @@ def require(condition: object, reason: str) -> None:
 
 def require_import(name: str, reason: str) -> ModuleType:
     """The module ``name``; if it cannot be imported, :func:`require` fails with ``reason``."""
+    __tracebackhide__ = True
     try:
         return importlib.import_module(name)
     except ImportError as exc:
