@@ -58,8 +58,12 @@ def _ci_pct(ci: Sequence[float]) -> str:
     return f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
 
 
-def _ci(ci: Sequence[float]) -> str:
-    return f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"
+def _ci(ci: Sequence[float | None]) -> str:
+    """A mean's interval; unbounded (``None`` bounds, fewer than two values) is shown as such."""
+    lo, hi = ci
+    if lo is None or hi is None:
+        return "unbounded"
+    return f"[{lo:+.2f}, {hi:+.2f}]"
 
 
 def load_variant(spec: str) -> tuple[Variant | None, list[str]]:

@@ -46,7 +46,10 @@ _OUTCOMES = ("win", "draw", "lose")
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (``(0, 1)`` when ``n`` is 0)."""
+    """The Wilson score interval of a proportion ``successes / n``.
+
+    With no observations (``n`` is 0) it is ``(0, 1)``: nothing is known about the rate.
+    """
     if n <= 0:
         return 0.0, 1.0
     p = successes / n
@@ -56,14 +59,27 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def mean_interval(total: int, squares: int, n: int, z: float = Z95) -> tuple[float, float, float]:
-    """Mean and its normal 95% interval from a count, a sum and a sum of squares."""
+def mean_interval(
+    total: int, squares: int, n: int, z: float = Z95
+) -> tuple[float, float | None, float | None]:
+    """Mean and its normal 95% interval from a count, a sum and a sum of squares.
+
+    The interval is ``mean ± z·s/√n`` with ``s²`` the sample variance (``n − 1`` in the
+    denominator), computed exactly in integers before the one division, so that large
+    values with a small spread do not cancel out.
+
+    Fewer than two observations give no estimate of the spread, so the interval has no
+    bounds: ``lo`` and ``hi`` are ``None`` (``null`` in JSON), meaning "unbounded", never a
+    zero-width interval that would pretend the mean is exact. The mean of one observation
+    is that observation; with none it is 0 (as the rates of an empty tally are), and the
+    missing bounds say it means nothing.
+    """
     if n <= 0:
-        return 0.0, 0.0, 0.0
+        return 0.0, None, None
     mean = total / n
     if n < 2:
-        return mean, mean, mean
-    var = max(0.0, (squares - total * total / n) / (n - 1))
+        return mean, None, None
+    var = max(0, n * squares - total * total) / (n * (n - 1))
     half = z * math.sqrt(var / n)
     return mean, mean - half, mean + half
 
@@ -121,13 +137,17 @@ class Tally:
         )
 
     def summary(self) -> dict[str, Any]:
-        """Rates with Wilson 95% intervals, and the mean points with a normal 95% interval."""
+        """Rates with Wilson 95% intervals, and the mean points with a normal 95% interval.
+
+        The points interval is ``[null, null]`` (unbounded) for fewer than two seat-games:
+        see :func:`mean_interval`.
+        """
         out: dict[str, Any] = {"n": self.n}
         for name, count in (("win", self.wins), ("draw", self.draws), ("loss", self.losses)):
             lo, hi = wilson(count, self.n)
             out[name] = {"rate": count / self.n if self.n else 0.0, "ci95": [lo, hi]}
-        mean, lo, hi = mean_interval(self.points, self.points_sq, self.n)
-        out["points"] = {"mean": mean, "ci95": [lo, hi]}
+        mean, mean_lo, mean_hi = mean_interval(self.points, self.points_sq, self.n)
+        out["points"] = {"mean": mean, "ci95": [mean_lo, mean_hi]}
         return out
 
 
@@ -337,7 +357,11 @@ class Stats:
         return self.counters[counter] / self.games if self.games else 0.0
 
     def summary(self) -> dict[str, Any]:
-        """Rates, means and 95% intervals derived from the counters."""
+        """Rates, means and 95% intervals derived from the counters.
+
+        Means' intervals are ``[null, null]`` (unbounded) below two observations (see
+        :func:`mean_interval`); rates' Wilson intervals are ``[0, 1]`` with none.
+        """
         games = self.games
         seat_rates = [t.wins / t.n if t.n else 0.0 for t in self.seats]
         mean_rate = sum(seat_rates) / 5

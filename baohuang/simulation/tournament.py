@@ -41,15 +41,17 @@ class Duel:
     diff_wins: int = 0
     diff_wins_sq: int = 0
 
-    def margin(self) -> tuple[float, float, float]:
-        """A's mean points per seat-game minus B's, with its 95% interval."""
-        mean, lo, hi = mean_interval(self.diff_points, self.diff_points_sq, self.deals)
-        return mean / 5, lo / 5, hi / 5
+    def margin(self) -> tuple[float, float | None, float | None]:
+        """A's mean points per seat-game minus B's, with its 95% interval.
 
-    def win_margin(self) -> tuple[float, float, float]:
-        """A's win rate per seat-game minus B's, with its 95% interval."""
-        mean, lo, hi = mean_interval(self.diff_wins, self.diff_wins_sq, self.deals)
-        return mean / 5, lo / 5, hi / 5
+        The bounds are ``None`` (unbounded) with fewer than two scored deals: one deal says
+        nothing about the spread (see :func:`~baohuang.simulation.stats.mean_interval`).
+        """
+        return _per_seat_game(mean_interval(self.diff_points, self.diff_points_sq, self.deals))
+
+    def win_margin(self) -> tuple[float, float | None, float | None]:
+        """A's win rate per seat-game minus B's, with its 95% interval (as :meth:`margin`)."""
+        return _per_seat_game(mean_interval(self.diff_wins, self.diff_wins_sq, self.deals))
 
     def summary(self) -> dict[str, Any]:
         """The figures as JSON-ready data."""
@@ -65,6 +67,14 @@ class Duel:
             "points_margin": {"mean": m, "ci95": [mlo, mhi]},
             "win_rate_margin": {"mean": w, "ci95": [wlo, whi]},
         }
+
+
+def _per_seat_game(
+    interval: tuple[float, float | None, float | None],
+) -> tuple[float, float | None, float | None]:
+    """A per-deal mean and interval (five seat-games a side) per seat-game."""
+    mean, lo, hi = interval
+    return mean / 5, None if lo is None else lo / 5, None if hi is None else hi / 5
 
 
 def tournament(

@@ -3,7 +3,8 @@
 They need ``/usr/bin/chromium`` (``apt-get install -y chromium``; ``.ci/run`` installs it),
 the Python ``playwright`` package (the dev extra) and the built front end
 (``npm ci && npm run build`` in ``frontend/``; ``make test`` builds it). Without any of
-these they are skipped, with the reason. Screenshots go to ``test-artifacts/browser/``.
+these they are skipped, with the reason; in CI (``CI=true``) they fail instead
+(:func:`tests.prerequisites.require`). Screenshots go to ``test-artifacts/browser/``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 from django.core.management import call_command
+
+from tests.prerequisites import require, require_import
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -35,21 +38,26 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 OPERATOR = ("operator", "operator")  # ensure_operator's defaults
 
-if not CHROMIUM.exists():
-    pytest.skip(
+
+@pytest.fixture(scope="session", autouse=True)
+def browser_prerequisites() -> None:
+    """Chromium, Playwright and the built front end, for every test here.
+
+    Missing, they skip these tests with the reason; in CI (``CI=true``) they fail them.
+    """
+    require(
+        CHROMIUM.exists(),
         f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) "
         "to run the browser tests",
-        allow_module_level=True,
     )
-sync_api = pytest.importorskip(
-    "playwright.sync_api",
-    reason="the playwright package is not installed (pip install -e '.[dev]')",
-)
-if not BUILT_INDEX.exists():
-    pytest.skip(
+    require_import(
+        "playwright.sync_api",
+        "the playwright package is not installed (pip install -e '.[dev]')",
+    )
+    require(
+        BUILT_INDEX.exists(),
         f"the front end is not built ({BUILT_INDEX} is missing): run `npm ci && npm run build` "
         "in frontend/ (make test does)",
-        allow_module_level=True,
     )
 
 
@@ -63,10 +71,12 @@ def browser() -> Iterator[Any]:
     is switched off for exactly that time. Module scope stops Playwright (and its loop)
     before the test modules that follow.
     """
+    from playwright.sync_api import sync_playwright
+
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     try:
-        with sync_api.sync_playwright() as playwright:
+        with sync_playwright() as playwright:
             chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             yield chromium
             chromium.close()

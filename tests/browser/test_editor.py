@@ -11,6 +11,7 @@ import pytest
 from baohuang.catalog import services
 from baohuang.catalog.models import RuleSet
 from tests.browser.conftest import DESKTOP, PHONE, shoot
+from tests.prerequisites import require
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -104,8 +105,10 @@ def test_break_fix_save_publish_and_simulate(
     assert not page.js_errors
 
     page.get_by_test_id("tab-sim").click()
-    if not simulations_available(page, site):
-        pytest.skip("/api/v1/simulations/ is missing (the jobs app has not landed): no simulation")
+    require(
+        simulations_available(page, site),
+        "/api/v1/simulations/ answers 404: the simulation jobs' route is missing",
+    )
     celery_worker_in_thread()
     page.get_by_test_id("sim-games").fill("200")
     page.get_by_test_id("sim-start").click()
