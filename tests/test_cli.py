@@ -341,8 +341,18 @@ def test_show_writes_every_default_out(capsys: pytest.CaptureFixture[str]) -> No
 
     data = yaml.safe_load(out)
     assert "tribute" not in base()
-    assert data["tribute"] == {"rules": [], "card": "highest", "paid_in": None, "shut_in": None}
-    assert data["play"]["automatic"] == {"lock_after": 3, "unscored_if_all": True}
+    assert data["tribute"] == {
+        "rules": [],
+        "card": "highest",
+        "hand_over_marked": False,
+        "paid_in": None,
+        "shut_in": None,
+    }
+    assert data["play"]["automatic"] == {
+        "lock_after": 3,
+        "counted": "spells",
+        "unscored_if_all": True,
+    }
     assert data["bidding"]["flow"][0]["when_holding_both"] == "pass_on"
     # the text keeps the Chinese name readable and table rows on one line each
     assert "name: {zh: 普通玩法, en: Common (baike)}" in out

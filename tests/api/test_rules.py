@@ -365,7 +365,7 @@ def test_score_quit_costs_the_quitter_where_the_variant_says_so(db: None, anon: 
     body = anon.post(SCORE, payload).json()
 
     assert body["points"] == [6, 3, -3, -3, -3]
-    assert body["money"] == [16, 13, 7, 7, -43]
+    assert body["money"] == [6, 3, -3, -3, -43]  # deducted only (强行退出…将被扣去40分)
 
 
 def test_score_quit_names_a_bad_seat(common: RuleSet, anon: APIClient) -> None:

@@ -64,17 +64,23 @@ def test_open_guard_is_public():
         assert "open_guard" in game.observe(0)["events"]
 
 
-def test_automatic_play_locks_after_three_spells():
+def test_automatic_play_locks_on_with_the_fourth_spell():
+    # RULES.md §7: 托管超过三次, counted per spell (tests/engine/test_rule_fidelity.py has
+    # the spell-by-spell case); four spells in a row of single turns lock it on.
     cv = compile_variant(load_bundled("jj-standard"))
     game = Game.new(cv, 2)
     spells = 0
-    while not game.finished and spells < 3:
-        seat = game.to_act
-        if seat == 0:
+    while not game.finished and spells < 4:
+        if game.to_act == 0:
             game.apply(A.AUTO)
             spells += 1
+            while not game.finished and game.to_act != 0:
+                game.apply(game.legal_actions()[0])
+            if not game.finished and spells < 4:
+                game.apply(game.legal_actions()[0])  # he acts himself: the spell ends
         else:
             game.apply(game.legal_actions()[0])
+    assert game.auto_spells[0] == 4 and game.locked(0)
     while not game.finished and game.to_act != 0:
         game.apply(game.legal_actions()[0])
     if not game.finished:
