@@ -467,7 +467,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             game, seed = find_golden(variant_id, start=args.start)
             print(f"{variant_id}: seed {seed} shows every feature (pin it in SEEDS)")
         else:
-            game = pinned_game(variant_id)
+            try:
+                game = pinned_game(variant_id)
+            except RuntimeError as exc:
+                print(f"{variant_id}: REFUSED: {exc}")
+                refused += 1
+                continue
         document = golden_document(game)
         if args.story:
             print(f"{variant_id}: {json.dumps(document['summary'], ensure_ascii=False)}")
@@ -482,9 +487,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         refused += bool(diff) and not written
     if refused:
         print(
-            f"{refused} golden file(s) would change. CHECK THE RULE behind every changed field "
-            "(RULES.md, variants/*.yaml) and the values stated in test_goldens.py; "
-            "then rerun with --force.",
+            f"{refused} golden file(s) not written. CHECK THE RULE behind every change "
+            "(RULES.md, variants/*.yaml) and the values stated in test_goldens.py; then "
+            "rerun with --force (or, when a seed no longer shows its features, --search and "
+            "pin a new seed in SEEDS).",
             file=sys.stderr,
         )
     return 1 if refused else 0

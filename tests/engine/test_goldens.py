@@ -33,6 +33,7 @@ from tests.engine.golden_games import (
     SEEDS,
     Moment,
     golden_document,
+    main,
     play_biased,
     story,
     summary_changes,
@@ -646,6 +647,23 @@ def test_the_regenerator_refuses_to_overwrite_a_changed_golden(tmp_path: Path):
     assert json.loads(path.read_text(encoding="utf-8")) == document
     assert write_golden(path, changed, force=True) == (True, diff)
     assert json.loads(path.read_text(encoding="utf-8")) == changed
+
+
+def test_the_regenerator_command_refuses_without_force(tmp_path: Path, capsys):
+    assert main(["baike-common", "--dir", str(tmp_path)]) == 0  # a new file is written
+    path = tmp_path / "baike-common.json"
+    assert json.loads(path.read_text(encoding="utf-8")) == load("baike-common")
+    stale = json.loads(path.read_text(encoding="utf-8"))
+    stale["summary"]["points"] = [1, 1, 1, 1, -4]
+    path.write_text(json.dumps(stale), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["baike-common", "--dir", str(tmp_path)]) == 1
+    out = capsys.readouterr()
+    assert "REFUSED" in out.out and "summary.points: [1, 1, 1, 1, -4] -> [0, 0, 0, 0, 0]" in out.out
+    assert "CHECK THE RULE" in out.err
+    assert json.loads(path.read_text(encoding="utf-8")) == stale
+    assert main(["baike-common", "--dir", str(tmp_path), "--force"]) == 0
+    assert json.loads(path.read_text(encoding="utf-8")) == load("baike-common")
 
 
 def test_a_tampered_record_fails_at_the_first_illegal_action():
