@@ -141,7 +141,6 @@ FEATURES: dict[str, list[Feature]] = {
     ],
     "tcy-bie3": [
         Feature("buying a 3", lambda g: bool(g.buys)),
-        Feature("shut in", lambda g: g.outcome is not None and bool(g.outcome.shut_in)),
         Feature("called guard", history_has("call:")),
         Feature("a draw (scored 0)", outcome_is("draw")),
     ],

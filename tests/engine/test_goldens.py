@@ -260,9 +260,9 @@ GOLDENS: dict[str, Golden] = {
         multiplier=Claim(1, "hidden guard, no solo: neither 明打 nor 独打 doubles"),
         money=Claim([0, 0, 0, 0, 0], MONEY_IS_POINTS),
         tribute=Claim(
-            (((0, 4, 1),), (), ()),
-            "§9.2: seat 0 is 闷3 and owes one 闷贡 to the player who shut him in (game_ender: "
-            "seat 4, whose going out ended the game); a draw pays no 科贡",
+            ((), (), ()),
+            "§6.2 闷3 (tcy-bie3 notes): seat 0 is down to his 3, but a draw shuts nobody in "
+            "(shut_in_when: lost_down_to_them), so no 闷贡; a draw pays no 科贡",
         ),
         dealt=Claim(
             ("9c×3", "2s×3", "", "", ""), "the deal: seat 0 can call 9c (2s cannot be called)"
@@ -288,9 +288,9 @@ GOLDENS: dict[str, Golden] = {
                 (383, 1, "goes out", "2nd with 3"),
                 (387, 3, "goes out", "3rd with 3"),
                 (390, 4, "goes out", "4th with 3"),
-                (None, 0, "shut in", ""),  # 闷3: all seat 0 has left is his last play, a 3
+                # Seat 0 still holds his last 3, but in a draw nobody shut him in (no 闷3).
             ],
-            "§6.2 buying a 3, 3s last, 闷3; §6.5 four 2s beat the 老花",
+            "§6.2 buying a 3, 3s last, no 闷3 in a draw; §6.5 four 2s beat the 老花",
         ),
     ),
     "tcy-weihai": Golden(
