@@ -358,16 +358,19 @@ def test_bie3_shut_in_is_an_event_not_every_game():
 # --------------------------------------------------------------------------- 憋六 / 憋六 last play
 
 
+#: Seat 0 holds the emperor card, seat 1 the guard card; nobody holds both.
+BIE6_HANDS = [
+    ["BJ*", *filler(5, "7 8 9")],
+    ["SJ*", *filler(5, "10 J Q")],
+    filler(6, "K A 2"),
+    filler(6, "7 9 J"),
+    filler(6, "8 10 Q"),
+]
+
+
 def test_bie6_rebels_choose_with_the_guard_not_after_him():
     # 保子选择明保暗保的同时，反贼可以选择造反: the rebels are asked before his choice shows.
-    hands = [
-        ["BJ*", *filler(5, "7 8 9")],
-        ["SJ*", *filler(5, "10 J Q")],
-        filler(6, "K A 2"),
-        filler(6, "7 9 J"),
-        filler(6, "8 10 Q"),
-    ]
-    game = rigged(bundled("tcy-bie6"), hands)
+    game = rigged(bundled("tcy-bie6"), BIE6_HANDS)
     answer(game, A.ASCEND)
     assert game.phase == "declarations"
     asked = []
@@ -381,14 +384,7 @@ def test_bie6_rebels_choose_with_the_guard_not_after_him():
 
 
 def test_bie6_hidden_guard_and_two_rebels_make_a_rebellion():
-    hands = [
-        ["BJ*", *filler(5, "7 8 9")],
-        ["SJ*", *filler(5, "10 J Q")],
-        filler(6, "K A 2"),
-        filler(6, "7 9 J"),
-        filler(6, "8 10 Q"),
-    ]
-    game = rigged(bundled("tcy-bie6"), hands)
+    game = rigged(bundled("tcy-bie6"), BIE6_HANDS)
     answer(game, A.ASCEND, A.HIDDEN_GUARD, A.REBEL, A.REBEL, A.NO_REBEL)
     assert "rebellion" in game.events and game.observe(3)["guard"] == 1
 
