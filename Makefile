@@ -4,6 +4,7 @@
 #                with a Celery worker for simulation jobs in the background (log: var/worker.log)
 #   make test    ruff, ruff format --check, mypy, web editor build + vitest, pytest (incl. browser)
 #   make frontend  build the web editor (frontend/ → frontend/dist/, served at /editor/)
+#   make messages  compile the translation catalogs (baohuang/*/locale/*/LC_MESSAGES/django.po → .mo)
 #   make lint    ruff check + format check + mypy, no tests
 #   make fmt     ruff format + ruff check --fix
 #   make soak    the slow (soak / fuzz / statistical) tests only; GAMES=N per variant
@@ -27,7 +28,7 @@ GAMES ?= 2000
 NPM    := $(shell command -v npm 2>/dev/null)
 FRONT_STAMP := frontend/node_modules/.installed
 
-.PHONY: help venv test lint fmt run soak clean distclean frontend frontend-test
+.PHONY: help venv messages test lint fmt run soak clean distclean frontend frontend-test
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -40,6 +41,9 @@ $(STAMP): pyproject.toml
 	touch $@
 
 venv: $(STAMP)
+
+messages: $(STAMP)
+	$(BIN)/python -m baohuang.i18n compile
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -64,14 +68,14 @@ ifneq ($(NPM),)
 	cd frontend && npm test
 endif
 
-test: lint frontend-test
+test: lint messages frontend-test
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 fmt: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-run: $(STAMP) frontend
+run: $(STAMP) messages frontend
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py import_variants
 	$(BIN)/python manage.py ensure_operator

@@ -20,3 +20,10 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_configure(config: object) -> None:
+    """Compile stale translation catalogs, as `make messages` does, when pytest runs alone."""
+    from baohuang.i18n import compile_catalogs
+
+    compile_catalogs()

@@ -25,6 +25,8 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from baohuang import i18n
+
 # <repo>/baohuang/project/settings.py -> <repo>
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 #: Local state: the SQLite database, the file broker, collected static files.
@@ -150,6 +152,9 @@ AUTH_PASSWORD_VALIDATORS = [
 # --------------------------------------------------------------------------- i18n, static
 
 LANGUAGE_CODE = "en-us"
+#: The languages the product speaks (Chinese first) and where each package keeps its catalog.
+LANGUAGES = i18n.LANGUAGES
+LOCALE_PATHS = [str(path) for path in i18n.locale_paths()]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
