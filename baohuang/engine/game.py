@@ -509,12 +509,11 @@ class Game:
         self.tips = []
         self.must_ascend = False
         self.total_passes = 0
-        self.hands = deal(self.cv.shoe, self.rng, self.dealer)
-        self._buy_cards()
-        self.holder = self._seat_of(EMPEROR_CARD)
-        self.first_holder = self.holder
-        self.step_index = -1
-        self._next_step()
+        # The new deal is the same game: its cards are bought afresh, and the tribute owed
+        # from the previous game is still owed, so it is paid again from the new hands.
+        self.buys = []
+        self.tribute_paid = []
+        self._deal(self.tribute_plan)
 
     def _ascend_options(self, seat: int) -> tuple[list[Action], bool]:
         """The ways `seat` may ascend, and whether any of them needs a guard (not solo)."""
