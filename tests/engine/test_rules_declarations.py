@@ -152,7 +152,7 @@ def test_no_kick_where_the_variant_has_none():
     assert game.phase == "play"
 
 
-@covers("declarations.kick.rebels_after_open_guard")
+@covers("declarations.kick.rebels_after_open_guard", "4.6-rebel-kick")
 @pytest.mark.parametrize(
     ("needed", "kickers", "kick"),
     [(2, [2, 3], True), (2, [4], False), (3, [2, 3], False), (None, [], False)],

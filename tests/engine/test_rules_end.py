@@ -141,7 +141,7 @@ def spells(game: Game, n: int) -> None:
         answer(game, A.PASS, A.PASS, A.PASS, A.PASS)
 
 
-@covers("play.automatic", "play.automatic.lock_after", "7-lock")
+@covers("play.automatic.lock_after", "7-lock")
 @pytest.mark.parametrize(("lock_after", "locked"), [(1, True), (2, False)])
 def test_automatic_play_locks_on_after_the_data_number_of_spells(lock_after, locked):
     game = common(LONG, **{"play.automatic.lock_after": lock_after})
