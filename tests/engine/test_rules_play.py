@@ -1,0 +1,472 @@
+"""Rule by rule, RULES.md §5–§6.2 and §6.5: sets, beating, wind, deferring, roasting,
+hold-back cards, buying a 3, cards above the big joker (issue 22).
+
+Deals are rigged (:mod:`tests.engine.rigging`); every test plays a few tricks and shows
+one rule or field firing and not firing. It asserts what a player notices: the plays
+offered, the refusal and its reason, who leads next, who is shut in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from baohuang.engine import actions as A
+from baohuang.engine.game import Game
+from tests.engine.rigging import answer, bundled, rigged, variant
+from tests.engine.rule_coverage import covers, legal, play, refusal, to_play
+
+#: baike-common (fixed guard): seat 0 the emperor card, seat 2 the guard card.
+HANDS = [
+    ["BJ*", "7s", "8s", "8h", "8c"],
+    ["9s", "10s", "Ah"],
+    ["SJ*", "Js", "5s"],
+    ["Qs", "Qh", "6s"],
+    ["Ks", "Kh", "4s"],
+]
+
+
+def common(hands=HANDS, **changes: Any) -> Game:
+    cv = variant("baike-common", **changes) if changes else bundled("baike-common")
+    game = rigged(cv, hands)
+    to_play(game)
+    return game
+
+
+# --------------------------------------------------------------------------- §5.1 sets
+
+
+@covers("5.1-sets", "5.1-no-straights")
+def test_a_set_is_cards_of_one_rank_no_straights():
+    game = common()
+    assert play("8 8 8") in legal(game) and play("8") in legal(game)
+    assert play("8 7") not in legal(game)
+    assert "cards of different ranks (8 and 7)" in refusal(game, play("8 7"))
+    assert game.to_act == 0  # the refusal changed nothing
+
+
+@covers("5.1-attach-jokers")
+def test_jokers_attach_to_a_set_or_go_alone():
+    hands = [list(h) for h in HANDS]
+    hands[0] += ["SJ", "SJ"]
+    game = common(hands)
+    for text in ("SJ 8 8 8", "BJ SJ SJ 8", "SJ SJ", "BJ SJ SJ", "BJ"):
+        assert play(text) in legal(game), text
+
+
+@covers("play.attach", "5.1-no-wild-twos")
+@pytest.mark.parametrize("attach", [None, ["2", "SJ", "BJ"]])
+def test_twos_attach_only_where_the_variant_says(attach):
+    hands = [list(h) for h in HANDS]
+    hands[0] += ["2s"]
+    game = common(hands, **({"play.attach": attach} if attach else {}))
+    if attach:  # 憋三 挂2
+        assert play("2 8 8 8") in legal(game)
+        answer(game, play("2 8 8 8"))
+    else:
+        assert play("2 8 8 8") not in legal(game)
+        assert "2s cannot be attached" in refusal(game, play("2 8 8 8"))
+
+
+# --------------------------------------------------------------------------- §5.2 beating
+
+
+@covers("5.2-emperor-leads")
+def test_the_emperor_leads_the_first_trick_and_a_leader_cannot_pass():
+    game = common()
+    assert game.to_act == 0 and game.view(0).question == "lead"
+    assert A.PASS not in legal(game)
+    assert refusal(game, A.PASS) == "The leader must play; he cannot pass."
+
+
+@covers("5.2-beat")
+def test_a_follow_has_as_many_cards_each_strictly_higher():
+    game = common()
+    answer(game, play("8 8"))
+    # Seat 1 holds 9 10 A: no pair; only a pass.
+    assert legal(game) == [A.PASS]
+    assert "different number of cards" in refusal(game, play("9"))
+    answer(game, A.PASS)
+    # Seat 2 holds SJ* J 5: SJ J (a J with a joker) beats 8 8; SJ 5 does not.
+    assert play("SJ J") in legal(game) and play("SJ 5") not in legal(game)
+    assert "not higher" in refusal(game, play("SJ 5"))
+
+
+def test_equal_does_not_beat():
+    hands = [list(h) for h in HANDS]
+    hands[1] = ["8d", "8d", "9s"]
+    game = common(hands)
+    answer(game, play("8 8"))
+    assert play("8 8") not in legal(game)
+    assert "equal cards do not beat each other" in refusal(game, play("8 8"))
+
+
+@covers("5.2-pass", "5.2-winner-leads")
+def test_when_everyone_else_passes_the_last_player_who_played_leads():
+    game = common()
+    answer(game, play("8"), play("9"), A.PASS, play("Q"), A.PASS)
+    assert game.to_act == 0 and A.PASS in legal(game)  # passing is always allowed
+    answer(game, A.PASS, A.PASS, A.PASS)  # 0, 1, 2 pass after the Q
+    assert game.to_act == 3 and game.observe(1)["trick"] is None
+    assert A.PASS not in legal(game)  # a fresh trick: he must lead
+
+
+# --------------------------------------------------------------------------- §5.3 wind
+
+
+@covers("5.3-wind")
+@pytest.mark.parametrize("beaten", [False, True])
+def test_the_wind_goes_to_the_next_player_after_an_unbeaten_last_play(beaten):
+    hands = [list(h) for h in HANDS]
+    hands[1] = ["9s"]
+    game = common(hands)
+    answer(game, play("7"), play("9"))  # seat 1 goes out with his last card
+    assert game.observe(0)["finish"] == [1]
+    if beaten:
+        answer(game, A.PASS, play("Q"), A.PASS, A.PASS, A.PASS)
+        assert game.to_act == 3  # the one who beat it leads
+    else:
+        answer(game, A.PASS, A.PASS, A.PASS, A.PASS)
+        assert game.to_act == 2  # 接风: his downstream, the next still holding cards
+    assert game.observe(0)["trick"] is None
+
+
+def hd_out(**changes: Any) -> Game:
+    """HD: seat 0 calls 4♠ (seat 3 holds the fourth, the 特画), then goes out with a big
+    joker that only seat 3's card could beat."""
+    hands = [
+        ["BJ*", "4s", "4s", "4s"],
+        ["7h", "9d"],
+        ["8h", "9c", "Jd"],
+        ["4s", "10d", "Jh"],
+        ["Qs", "Kd", "Ac"],
+    ]
+    cv = variant("hd", **changes) if changes else bundled("hd")
+    game = rigged(cv, hands)
+    to_play(game)
+    answer(game, play("4 4 4"), A.PASS, A.PASS, A.PASS, A.PASS, play("BJ"))
+    assert game.observe(1)["finish"] == [0] and game.to_act == 1
+    return game
+
+
+@covers("play.wind", "5.3-apply")
+@pytest.mark.parametrize("wind", ["apply", "next_player"])
+def test_the_next_player_may_apply_for_the_wind(wind):
+    # HD: 申请接风: he leads if all others pass. Seen with wind_unclaimed skip_next, where
+    # the wind nobody applied for goes to the player after him.
+    game = hd_out(**{"play.wind": wind, "play.wind_unclaimed": "skip_next"})
+    assert (A.APPLY_WIND in legal(game)) is (wind == "apply")
+    if wind == "apply":
+        answer(game, A.APPLY_WIND, A.PASS, A.PASS, A.PASS)
+        assert game.to_act == 1  # the applicant leads
+    else:
+        answer(game, A.PASS, A.PASS, A.PASS, A.PASS)
+        assert game.to_act == 1  # plain 接风: skip_next is only for an unclaimed application
+
+
+def test_an_application_fails_when_anyone_plays():
+    game = hd_out()
+    answer(game, A.APPLY_WIND, A.PASS)
+    assert game.to_act == 3 and play("TOP") in legal(game)
+    answer(game, play("TOP"), A.PASS, A.PASS)  # seat 3 beats the big joker
+    answer(game, A.PASS)
+    assert game.to_act == 3  # he leads, not the applicant
+
+
+# --------------------------------------------------------------------------- §5.4 defer
+
+
+def qingdao(defer: bool) -> Game:
+    hands = [
+        ["BJ*", "9s", "9s", "9s", "7s", "7h"],
+        ["9s", "Ah"],
+        ["8h", "10c"],
+        ["Js", "Qh"],
+        ["Ks", "Kd"],
+    ]
+    cv = variant("baike-qingdao", **{"play.defer": defer})
+    game = rigged(cv, hands)
+    to_play(game)
+    answer(game, play("7"))
+    return game
+
+
+@covers("play.defer", "5.4-defer")
+@pytest.mark.parametrize("defer", [True, False])
+def test_a_player_may_defer_and_follow_in_a_second_circle(defer):
+    game = qingdao(defer)
+    assert game.to_act == 1 and (A.DEFER in legal(game)) is defer
+    answer(game, A.DEFER if defer else A.PASS, A.PASS, A.PASS, A.PASS)
+    if defer:  # nobody followed: he may follow or pass in a second circle
+        assert game.to_act == 1 and A.DEFER not in legal(game)
+        assert play("A") in legal(game) and A.PASS in legal(game)
+        answer(game, play("A"))
+        assert game.to_act == 2
+    else:
+        assert game.to_act == 0 and game.observe(0)["trick"] is None
+
+
+def test_in_the_second_circle_those_who_passed_count_as_passed():
+    game = qingdao(True)
+    answer(game, A.DEFER, A.PASS, A.PASS, A.PASS, A.PASS)  # he passes in the second circle
+    assert game.to_act == 0 and game.observe(0)["trick"] is None
+
+
+# --------------------------------------------------------------------------- §5.5 roasting
+
+
+def lianzhong(lead: str, follower: list[str], **changes: Any) -> Game:
+    """lianzhong-classic: seat 0 calls 9♠ and leads `lead`; seat 1 holds `follower`."""
+    hands = [
+        ["BJ*", "9s", "9s", "9s", "8s", "8h", "8c", "SJ", "SJ"],
+        follower,
+        ["9s", "10c"],
+        ["Js", "Qh"],
+        ["Ks", "Kd"],
+    ]
+    cv = variant("lianzhong-classic", **changes) if changes else bundled("lianzhong-classic")
+    game = rigged(cv, hands)
+    to_play(game)
+    answer(game, play(lead))
+    assert game.to_act == 1
+    return game
+
+
+@covers("play.roast", "5.5-roast")
+@pytest.mark.parametrize("roast", [True, False])
+def test_roasting_attaches_more_jokers_than_the_play_had(roast):
+    changes = {} if roast else {"play.roast": None}
+    game = lianzhong("SJ 8 8 8", ["SJ", "SJ", "9d", "9d", "9d"], **changes)
+    assert (play("SJ SJ 9 9 9") in legal(game)) is roast  # 4 cards against 5
+    assert play("SJ 9 9 9") not in legal(game)  # SJ against SJ: not higher
+
+
+@covers("play.roast.joker_order")
+@pytest.mark.parametrize(
+    ("order", "roasts"),
+    [
+        (["SJ", "SJ SJ", "BJ", "BJ SJ", "SJ SJ SJ", "BJ BJ"], False),  # Lianzhong: SJ SJ < BJ
+        (["SJ", "BJ", "SJ SJ", "BJ SJ", "SJ SJ SJ", "BJ BJ"], True),
+    ],
+)
+def test_the_joker_order_decides_which_group_roasts_which(order, roasts):
+    game = lianzhong("BJ", ["SJ", "SJ", "Qd"], **{"play.roast.joker_order": order})
+    assert (play("SJ SJ") in legal(game)) is roasts
+
+
+@covers("play.roast.more_jokers")
+@pytest.mark.parametrize("more", [True, False])
+def test_a_roast_must_carry_more_jokers(more):
+    # BJ stands above SJ SJ in the order, but carries fewer jokers.
+    game = lianzhong("SJ SJ", ["BJ", "Qd"], **{"play.roast.more_jokers": more})
+    assert (play("BJ") in legal(game)) is not more
+
+
+@covers("play.roast.plain_sets")
+@pytest.mark.parametrize("plain", [True, False])
+def test_roasting_a_plain_set(plain):
+    game = lianzhong("8 8 8", ["SJ", "9d", "9d", "9d"], **{"play.roast.plain_sets": plain})
+    assert play("9 9 9") in legal(game)
+    assert (play("SJ 9 9 9") in legal(game)) is plain
+
+
+# --------------------------------------------------------------------------- §6.1, §6.2 hold back
+
+
+def hold(**fields: Any) -> dict[str, Any]:
+    return {"play.hold_back": [{"rank": "6", **fields}]}
+
+
+@covers("play.hold_back", "play.hold_back.rank", "6.1-hold-back")
+@pytest.mark.parametrize("held", [True, False])
+def test_held_back_cards_go_together_in_the_last_play(held):
+    hands = [list(h) for h in HANDS]
+    hands[0] = ["BJ*", "6s", "6h", "7s"]
+    game = common(hands, **(hold() if held else {}))
+    assert (play("6") in legal(game)) is not held
+    assert (play("6 6") in legal(game)) is not held
+    if held:
+        assert refusal(game, play("6 6")) == (
+            "Held-back cards (6) may only be played together in the last play."
+        )
+        answer(game, play("7"), A.PASS, A.PASS, A.PASS, A.PASS)  # the 7 goes round
+        answer(game, play("BJ"), A.PASS, A.PASS, A.PASS, A.PASS)
+        assert legal(game) == [play("6 6")]  # now his last play: all the 6s together
+
+
+@covers("6.1-sneak")
+def test_a_player_dealt_no_held_back_card_finishes_with_anything():
+    hands = [list(h) for h in HANDS]
+    hands[1] = ["9s"]
+    game = common(hands, **hold())
+    answer(game, play("7"), play("9"))  # 偷着跑: no 6, out with a 9
+    assert game.observe(0)["finish"] == [1]
+
+
+@covers("play.hold_back.only_when_leading", "6.2-only-leading")
+@pytest.mark.parametrize("only_leading", [True, False])
+def test_held_back_cards_only_when_leading(only_leading):
+    hands = [list(h) for h in HANDS]
+    hands[0] = ["BJ*", "5s", "5h", "7s"]
+    hands[1] = ["6s", "6h"]
+    game = common(hands, **hold(only_when_leading=only_leading))
+    answer(game, play("5 5"))
+    assert (play("6 6") in legal(game)) is not only_leading
+    if only_leading:
+        assert refusal(game, play("6 6")) == "Held-back cards may only be played when leading."
+
+
+@covers("6.2-threes-last")
+def test_bie3_threes_are_played_last():
+    hands = [
+        ["BJ*", "4s", "4s", "4s", "3s", "9h"],
+        ["4s", "3h", "10c"],
+        ["3c", "Jc", "Jd"],
+        ["3d", "Qc", "Qd"],
+        ["3s", "Kc", "Kd"],
+    ]
+    game = rigged(bundled("tcy-bie3"), hands)
+    to_play(game)
+    assert play("3") not in legal(game) and play("9") in legal(game)
+    assert "Held-back cards (3)" in refusal(game, play("3"))
+
+
+#: baike-common with 6s held back: (0) emperor, (2) guard; who is left with what.
+SHUT_IN = {
+    # The guard ends last holding SJ 6 — his last play, never made; the royals lost.
+    "royal-down-to-6": (
+        [["BJ*", "7s"], ["9s"], ["SJ*", "6s"], ["Qs"], ["Ks"]],
+        ["7", "9", A.PASS, "Q", "K", A.PASS, A.PASS, "BJ"],
+    ),
+    # The same, but 9 SJ 6 is no single play: he was not down to his held-back cards.
+    "royal-not-down": (
+        [["BJ*", "7s"], ["9s"], ["SJ*", "6s", "9h"], ["Qs"], ["Ks"]],
+        ["7", "9", A.PASS, "Q", "K", A.PASS, A.PASS, "BJ"],
+    ),
+    # A rebel ends last holding SJ 6; his side won.
+    "rebel-down-to-6": (
+        [["BJ*", "7s"], ["9s"], ["SJ*", "10h"], ["Qs"], ["SJ", "6s"]],
+        ["7", "9", A.PASS, "Q", A.PASS, "BJ", A.PASS, A.PASS, "SJ 10"],
+    ),
+}
+
+
+@covers("play.hold_back.shut_in", "play.hold_back.shut_in_when", "6.2-shut-in")
+@pytest.mark.parametrize(
+    ("when", "expected"),
+    [
+        ("lost_down_to_them", {"royal-down-to-6": (2,)}),
+        ("down_to_them", {"royal-down-to-6": (2,), "rebel-down-to-6": (4,)}),
+        (
+            "still_holding",
+            {"royal-down-to-6": (2,), "royal-not-down": (2,), "rebel-down-to-6": (4,)},
+        ),
+        (None, {}),  # shut_in off: nobody
+    ],
+)
+def test_who_is_shut_in_with_held_back_cards(when, expected):
+    for name, (hands, script) in SHUT_IN.items():
+        fields = hold(shut_in=True, shut_in_when=when) if when else hold(shut_in=False)
+        game = common(hands, **fields)
+        answer(game, *(a if a == A.PASS else play(a) for a in script))
+        assert game.finished and game.outcome is not None
+        assert game.outcome.score is not None and game.outcome.score.outcome == "lose"
+        assert game.outcome.shut_in == expected.get(name, ()), name
+
+
+# --------------------------------------------------------------------------- §6.2 buying a 3
+
+BIE3_BUY = [
+    ["BJ*", "3s", "3s", "3h", "4s", "4s", "4s"],  # three 3s: the seller
+    ["2h", "Ks", "4s"],  # no 3, a 2 to pay with
+    ["Qs", "Qh"],  # no 3 and no 2
+    ["3c", "Js"],
+    ["3d", "10s"],
+]
+
+
+def bie3_dealt(dealer: int | None = None, **changes: Any) -> Game:
+    cv = variant("tcy-bie3", **changes) if changes else bundled("tcy-bie3")
+    return Game.new(cv, 0, dealer=dealer, hands=BIE3_BUY)
+
+
+def threes(game: Game, seat: int) -> int:
+    return sum(1 for c in game.observe(seat)["hand"] if c.startswith("3"))
+
+
+@covers("deal.buy", "deal.buy.rank", "deal.buy.pay_with", "deal.buy.seller", "6.2-buy")
+@pytest.mark.parametrize("buy", [True, False])
+def test_a_player_dealt_no_three_buys_one_with_a_two(buy):
+    game = bie3_dealt(**({} if buy else {"deal.buy": None}))
+    if buy:  # from the player with the most 3s; the 2 goes to him
+        assert threes(game, 1) == 1 and "2h" not in game.observe(1)["hand"]
+        assert "2h" in game.observe(0)["hand"] and threes(game, 0) == 1
+    else:
+        assert threes(game, 1) == 0 and "2h" in game.observe(1)["hand"]
+        assert threes(game, 0) == 3
+
+
+def test_the_data_names_the_rank_to_buy_and_the_card_to_pay_with():
+    game = bie3_dealt(**{"deal.buy.pay_with": "K"})
+    assert "Ks" not in game.observe(1)["hand"] and "Ks" in game.observe(0)["hand"]
+    assert "2h" in game.observe(1)["hand"]
+
+
+@covers("deal.buy.if_unable")
+@pytest.mark.parametrize(("if_unable", "gets"), [("gift", 1), ("skip", 0)])
+def test_a_buyer_without_a_two_is_given_a_three_or_goes_without(if_unable, gets):
+    game = bie3_dealt(**{"deal.buy.if_unable": if_unable})
+    assert threes(game, 2) == gets  # 送3
+
+
+@covers("deal.first_dealer")
+@pytest.mark.parametrize(("first_dealer", "buyer"), [(0, 1), (2, 2)])
+def test_buying_goes_in_play_order_from_the_first_seat_dealt(first_dealer, buyer):
+    # The seller can spare only one 3: the first buyer in play order from the dealer gets it.
+    hands = [list(h) for h in BIE3_BUY]
+    hands[0].remove("3h")
+    cv = variant("tcy-bie3", **{"deal.first_dealer": first_dealer})
+    game = Game.new(cv, 0, hands=hands)
+    assert [s for s in (1, 2) if threes(game, s)] == [buyer]
+
+
+# ------------------------------------------------------------------- §6.5 above the big joker
+
+
+@covers("play.top_card", "6.5-top")
+@pytest.mark.parametrize("top", ["guard_card", "none"])
+def test_the_guard_card_ranks_above_the_big_joker(top):
+    hands = [list(h) for h in HANDS]
+    game = common(hands, **{"play.top_card": top})
+    answer(game, play("BJ"), A.PASS)
+    assert game.to_act == 2
+    if top == "guard_card":  # 老花 / 特画 beats a big joker
+        assert "TOP" in game.observe(2)["hand"] and play("TOP") in legal(game)
+    else:
+        assert "TOP" not in game.observe(2)["hand"] and legal(game) == [A.PASS]
+
+
+def test_hd_the_guards_copy_of_the_called_card_is_the_top_card():
+    game = hd_out()
+    assert game.observe(3)["hand"] == ["TOP", "J", "10"]  # his 4♠ is the 特画
+
+
+@covers("play.special_beats", "play.special_beats.rank", "play.special_beats.count")
+@covers("play.special_beats.beats", "6.5-special")
+@pytest.mark.parametrize(
+    ("special", "lead", "beats"),
+    [
+        ([{"rank": "2", "count": 3, "beats": ["BJ"]}], "BJ", True),  # 3×2 > BJ
+        ([], "BJ", False),
+        ([{"rank": "2", "count": 4, "beats": ["BJ"]}], "BJ", False),  # exactly four
+        ([{"rank": "2", "count": 3, "beats": ["SJ"]}], "BJ", False),  # not for a BJ
+        ([{"rank": "A", "count": 3, "beats": ["BJ"]}], "BJ", False),  # not 2s
+    ],
+)
+def test_three_twos_beat_a_single_big_joker_where_the_data_says(special, lead, beats):
+    hands = [list(h) for h in HANDS]
+    hands[1] = ["2s", "2h", "2c", "Ah"]
+    game = common(hands, **{"play.special_beats": special})
+    answer(game, play(lead))
+    assert (play("2 2 2") in legal(game)) is beats
