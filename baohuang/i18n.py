@@ -48,11 +48,24 @@ def short_lang(value: str | None, default: Lang = "zh") -> Lang:
     return default
 
 
+def refresh_catalogs() -> None:
+    """Compile catalogs whose ``.mo`` is missing or stale, where the package is writable.
+
+    A source checkout then never speaks English silently because nobody ran
+    ``make messages``; an installed package ships its ``.mo`` files and compiles nothing.
+    """
+    try:
+        compile_catalogs()
+    except OSError:  # a read-only installation: use what was shipped
+        pass
+
+
 def ensure_configured() -> None:
     """Make Django's translation usable in a process that is not a Django project (the CLI)."""
     from django.conf import settings
 
     if not settings.configured:
+        refresh_catalogs()
         settings.configure(
             USE_I18N=True,
             LANGUAGE_CODE="en",

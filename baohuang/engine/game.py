@@ -1078,9 +1078,11 @@ class Game:
         self.phase = "finished"
         finish = self._full_finish()
         shut_in = tuple(s for s in range(5) if not self.out[s] and self._shut_in(s, None))
-        locked = [s for s in range(5) if self.locked(s)]
+        # 若所有玩家都在托管状态，则该局游戏不予计分: "in 托管 state" when the game ends,
+        # i.e. in a spell of automatic play or locked on, not only locked.
+        on_automatic = [s for s in range(5) if self.locked(s) or self.in_spell[s]]
         automatic = tuple(s for s in range(5) if self.auto_spells[s] > 0)
-        if len(locked) == 5 and self.cv.variant.play.automatic.unscored_if_all:
+        if len(on_automatic) == 5 and self.cv.variant.play.automatic.unscored_if_all:
             self.outcome = Outcome(
                 tuple(finish),
                 None,

@@ -155,6 +155,7 @@ LANGUAGE_CODE = "en-us"
 #: The languages the product speaks (Chinese first) and where each package keeps its catalog.
 LANGUAGES = i18n.LANGUAGES
 LOCALE_PATHS = [str(path) for path in i18n.locale_paths()]
+i18n.refresh_catalogs()
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -386,7 +386,8 @@ class Automatic(Section):
         "turns; it ends when the player acts himself again), or every automatic turn.",
     )
     unscored_if_all: bool = Field(
-        default=True, description="A game played by five automatic seats is not scored."
+        default=True,
+        description="A game that ends with all five seats on automatic play is not scored.",
     )
 
 

@@ -169,12 +169,6 @@ def test_a_game_of_five_locked_seats_is_not_scored(unscored):
     assert (game.outcome.unscored_reason is not None) is unscored
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="RULES.md §7: 'The game is not scored if all five are automatic.' The engine "
-    "leaves a game unscored only when all five seats are locked on (more than lock_after "
-    "spells); five seats each in one unbroken spell of 托管 to the end are scored.",
-)
 def test_a_game_all_five_play_on_automatic_is_not_scored():
     game = common(LONG)
     while not game.finished:
