@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Literal, TypeVar
 
@@ -54,10 +54,8 @@ def refresh_catalogs() -> None:
     A source checkout then never speaks English silently because nobody ran
     ``make messages``; an installed package ships its ``.mo`` files and compiles nothing.
     """
-    try:
+    with suppress(OSError):  # a read-only installation: use what was shipped
         compile_catalogs()
-    except OSError:  # a read-only installation: use what was shipped
-        pass
 
 
 def ensure_configured() -> None:

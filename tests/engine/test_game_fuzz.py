@@ -7,7 +7,8 @@ checked against the variant's tables.
   scoring written from RULES.md §8 that reads the variant model's rows directly),
   computed from the game's own facts: roles, finish order, solo kind, events and the seats
   that went automatic. Some seeds play with automatic play (托管), so every variant has
-  scored games with automatic seats, and unscored ones where all five are on automatic when it ends (§7).
+  scored games with automatic seats, and unscored ones where all five are on automatic
+when it ends (§7).
   Re-scoring ``Game.result()`` through the public :func:`score` gives the same score,
   money included.
 - Random results (hypothesis) through the public :func:`score`, with automatic seats,
