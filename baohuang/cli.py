@@ -132,10 +132,11 @@ def problem_line(file: str, problem: Problem) -> str:
 
 def _guard_word(guard: str) -> str:
     """How the guard is found, in words (固定保 / 叫侍卫)."""
+    # The English is the document's own word; other languages say it in the game's words.
     if guard == "fixed_card":
-        return gettext("fixed guard card")
+        return pgettext("guard rule", "fixed_card")
     if guard == "called_card":
-        return gettext("called guard")
+        return pgettext("guard rule", "called_card")
     return guard
 
 

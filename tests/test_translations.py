@@ -178,6 +178,7 @@ def refresh(package: str) -> None:
     if path.exists():
         found.header = polib.pofile(str(path)).header
         found.metadata = polib.pofile(str(path)).metadata
+        found.metadata_is_fuzzy = False
     path.parent.mkdir(parents=True, exist_ok=True)
     found.save(str(path))
 

@@ -688,8 +688,7 @@ def check_multipliers(v: Variant) -> Iterator[Problem]:
             yield problem(
                 path,
                 gettext(
-                    "The event “%(event)s” already has a multiplier (row %(row)s); they would "
-                    "stack."
+                    "Event %(event)s already has a multiplier (row %(row)s); they would stack."
                 ),
                 severity="warning",
                 code="dup",
@@ -701,8 +700,7 @@ def check_multipliers(v: Variant) -> Iterator[Problem]:
             yield problem(
                 f"{path}.event",
                 gettext(
-                    "The event “%(event)s” cannot happen under this variant's declarations and "
-                    "bidding."
+                    "Event %(event)s cannot happen under this variant's declarations and bidding."
                 ),
                 severity="warning",
                 code="event_unreachable",

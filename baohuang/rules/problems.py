@@ -17,7 +17,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ValidationError
 
-from baohuang.rules.texts import gettext, ngettext
+from baohuang.rules.texts import gettext, ngettext, pgettext
 
 Severity = Literal["error", "warning"]
 
@@ -209,7 +209,9 @@ def problems_from_validation_error(exc: ValidationError, model: type[BaseModel])
             problems.append(Problem(path, message, code="unknown_field", params=params))
             continue
         if kind == "missing":
-            problems.append(problem(path, gettext("This field is required."), code=kind))
+            # A context of its own: Django's catalog has the same English for its forms.
+            required = pgettext("variant", "This field is required.")
+            problems.append(problem(path, required, code=kind))
             continue
         text: str
         params = dict(got)
