@@ -8,14 +8,18 @@ with the language.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
+from pathlib import Path
 
 import pytest
 
 from baohuang.i18n import speaking
 from baohuang.rules import Problem, validate_definition, validate_text
 from tests.rules.test_checks import CASES, Case, _fired, _variant, base_document, edit
+
+PACKAGE = Path(__file__).resolve().parents[2] / "baohuang"
 
 #: A problem's params are plain JSON values.
 JSON_SCALARS = (str, int, float, bool, type(None))
@@ -167,3 +171,52 @@ def test_document_problems_have_codes_and_params(text: str, code: str, kind: str
         assert problem.params == {"kind": kind}
     assert re.search(r"[\u4e00-\u9fff]", chinese.problems[0].message)
     assert chinese.problems[0].params == problem.params
+
+
+# --------------------------------------------------------------------------- the README's list
+
+
+def _codes_in(path: Path) -> set[str]:
+    """Every `code="..."` literal in a module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        node.value.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.keyword)
+        and node.arg == "code"
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    }
+
+
+def _pydantic_codes() -> set[str]:
+    """The pydantic error types problems.py words itself (`kind == ...`, `kind in (...)`)."""
+    tree = ast.parse((PACKAGE / "rules" / "problems.py").read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and isinstance(node.left, ast.Name):
+            if node.left.id != "kind":
+                continue
+            for comparator in node.comparators:
+                found |= {
+                    c.value
+                    for c in ast.walk(comparator)
+                    if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                }
+    return found - {"extra_forbidden"}  # reported as unknown_field
+
+
+def test_the_readme_lists_every_problem_code() -> None:
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    codes = (
+        _codes_in(PACKAGE / "rules" / "checks.py")
+        | _codes_in(PACKAGE / "rules" / "loader.py")
+        | _codes_in(PACKAGE / "rules" / "problems.py")
+        | _codes_in(PACKAGE / "cli.py")
+        | _pydantic_codes()
+    )
+
+    missing = sorted(code for code in codes if f"`{code}`" not in readme)
+
+    assert len(codes) > 70
+    assert missing == []
