@@ -7,6 +7,12 @@
     baohuang play VARIANT CANDIDATE [--after PREVIOUS] [--json]
                                               is a play legal, does it beat another, why
 
+``--lang zh|en`` (before the command) chooses the language of the messages; without it the
+language follows ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` (``zh_*`` is Chinese, anything
+else English). The CLI's sentences are marked for translation like the server's; their
+Chinese lives in the rules package's catalog (``baohuang/rules/locale``), since the CLI is
+a module, not a package with a catalog of its own.
+
 Each subcommand is a small function taking the parsed arguments and returning the exit
 status. They are registered in one place, :data:`COMMANDS`; a new subcommand (``simulate``,
 ``bench``) is one more :class:`Command` there. Problems in user input are printed as lines,
@@ -27,6 +33,7 @@ from typing import Any, TextIO
 
 import yaml
 
+from baohuang import i18n
 from baohuang.engine.compiled import compile_variant
 from baohuang.engine.deck_limits import deck_reason, judge, play_reason
 from baohuang.engine.notation import NotationError, format_play, parse_play
@@ -41,6 +48,7 @@ from baohuang.rules import (
     validate_file,
 )
 from baohuang.rules.checks import deck_size
+from baohuang.rules.texts import gettext, ngettext, pgettext
 from baohuang.simulation import commands as simulation_commands
 
 #: Exit statuses: success, a problem found in the input, a command line argparse rejected.
@@ -110,9 +118,27 @@ def _truncate(text: str, columns: int) -> str:
     return out + "…"
 
 
+def _severity_word(severity: str) -> str:
+    """``error`` / ``warning`` in the active language (错误 / 警告)."""
+    if severity == "warning":
+        return pgettext("severity", "warning")
+    return pgettext("severity", "error")
+
+
 def problem_line(file: str, problem: Problem) -> str:
     """One problem as a line: ``FILE: path: error: message`` (``(document)`` for no path)."""
-    return f"{file}: {problem.path or '(document)'}: {problem.severity}: {problem.message}"
+    where = problem.path or gettext("(document)")
+    return f"{file}: {where}: {_severity_word(problem.severity)}: {problem.message}"
+
+
+def _guard_word(guard: str) -> str:
+    """How the guard is found, in words (固定保 / 叫侍卫)."""
+    # The English is the document's own word; other languages say it in the game's words.
+    if guard == "fixed_card":
+        return pgettext("guard rule", "fixed_card")
+    if guard == "called_card":
+        return pgettext("guard rule", "called_card")
+    return guard
 
 
 def _safe_validate(path: Path) -> Report:
@@ -120,12 +146,20 @@ def _safe_validate(path: Path) -> Report:
     try:
         return validate_file(path)
     except Exception as exc:  # the CLI reports bad input, it never crashes on it
-        message = f"Internal error while checking: {type(exc).__name__}: {exc}. Please report it."
-        return Report(None, (Problem("", message, code="internal"),))
+        params = {"error": type(exc).__name__, "detail": str(exc)}
+        message = (
+            gettext("Internal error while checking: %(error)s: %(detail)s. Please report it.")
+            % params
+        )
+        return Report(None, (Problem("", message, code="internal", params=params),))
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _errors(n: int) -> str:
+    return ngettext("%(count)s error", "%(count)s errors", n) % {"count": n}
+
+
+def _warnings(n: int) -> str:
+    return ngettext("%(count)s warning", "%(count)s warnings", n) % {"count": n}
 
 
 # --------------------------------------------------------------------------- YAML output
@@ -214,7 +248,7 @@ def cmd_variants_list(args: argparse.Namespace) -> int:
         _print_json(entries)
         return EXIT_OK
     if not entries:
-        _out("No bundled variants.")
+        _out(gettext("No bundled variants."))
         return EXIT_OK
     rows = [
         [
@@ -222,19 +256,40 @@ def cmd_variants_list(args: argparse.Namespace) -> int:
             e["name"]["zh"],
             e["name"]["en"],
             str(e["deck_size"]),
-            e["guard"],
+            _guard_word(e["guard"]),
             _truncate(e["source"], SOURCE_COLUMNS),
         ]
         if e["valid"]
-        else [e["id"], "-", "-", "-", "-", f"INVALID: {_plural(len(e['errors']), 'error')}"]
+        else [
+            e["id"],
+            "-",
+            "-",
+            "-",
+            "-",
+            gettext("INVALID: %(errors)s") % {"errors": _errors(len(e["errors"]))},
+        ]
         for e in entries
     ]
-    _table(["ID", "中文", "NAME", "DECK", "GUARD", "SOURCE"], rows, sys.stdout)
+    header = [
+        # Translators: column headings of `baohuang variants list`.
+        gettext("ID"),
+        "中文",
+        gettext("NAME"),
+        gettext("DECK"),
+        gettext("GUARD"),
+        gettext("SOURCE"),
+    ]
+    _table(header, rows, sys.stdout)
     broken = [e["file"] for e in entries if not e["valid"]]
     if broken:
+        n = len(broken)
         _err(
-            f"{_plural(len(broken), 'bundled variant')} with errors; see "
-            f"`baohuang variants check {' '.join(broken)}`."
+            ngettext(
+                "%(count)s bundled variant with errors; see `%(command)s`.",
+                "%(count)s bundled variants with errors; see `%(command)s`.",
+                n,
+            )
+            % {"count": n, "command": f"baohuang variants check {' '.join(broken)}"}
         )
     return EXIT_OK
 
@@ -267,17 +322,35 @@ def cmd_variants_check(args: argparse.Namespace) -> int:
             _out(problem_line(name, problem))
         if report.valid and report.variant is not None:
             v = report.variant
-            warned = f", {_plural(len(report.warnings), 'warning')}" if report.warnings else ""
-            _out(f"{name}: ok: {v.id}, {deck_size(v)} cards, {v.bidding.guard.by}{warned}")
+            size = deck_size(v)
+            line = ngettext(
+                "%(file)s: ok: %(id)s, %(cards)s card, %(guard)s",
+                "%(file)s: ok: %(id)s, %(cards)s cards, %(guard)s",
+                size,
+            ) % {"file": name, "id": v.id, "cards": size, "guard": _guard_word(v.bidding.guard.by)}
+            if report.warnings:
+                line += gettext(", ") + _warnings(len(report.warnings))
+            _out(line)
     failed = sum(1 for r in results if not r["valid"])
     if args.json:
         _print_json(results)
     else:
         errors = sum(len(r["errors"]) for r in results)
         warnings = sum(len(r["warnings"]) for r in results)
+        files = ngettext("%(count)s file", "%(count)s files", len(results)) % {
+            "count": len(results)
+        }
+        invalid = ngettext("%(count)s invalid file", "%(count)s invalid files", failed) % {
+            "count": failed
+        }
         _out(
-            f"{_plural(len(results), 'file')} checked: {_plural(failed, 'invalid file')}, "
-            f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}."
+            gettext("%(files)s checked: %(invalid)s, %(errors)s, %(warnings)s.")
+            % {
+                "files": files,
+                "invalid": invalid,
+                "errors": _errors(errors),
+                "warnings": _warnings(warnings),
+            }
         )
     return EXIT_PROBLEMS if failed else EXIT_OK
 
@@ -295,12 +368,15 @@ def cmd_variants_show(args: argparse.Namespace) -> int:
     paths = {p.stem: p for p in bundled_variant_paths()}
     path = paths.get(args.id)
     if path is None:
-        known = ", ".join(sorted(paths)) or "none"
-        _err(f"No bundled variant '{args.id}'. Known ids: {known}.")
+        known = ", ".join(sorted(paths)) or gettext("none")
+        _err(
+            gettext("No bundled variant '%(id)s'. Known ids: %(known)s.")
+            % {"id": args.id, "known": known}
+        )
         return EXIT_PROBLEMS
     report = _safe_validate(path)
     if not report.valid or report.variant is None:
-        _err(f"The bundled variant '{args.id}' has errors:")
+        _err(gettext("The bundled variant '%(id)s' has errors:") % {"id": args.id})
         for problem in report.errors:
             _err(problem_line(str(path), problem))
         return EXIT_PROBLEMS
@@ -308,7 +384,11 @@ def cmd_variants_show(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(definition)
     else:
-        _out(f"# {args.id}: every default written out (baohuang variants show {args.id})")
+        comment = gettext("%(id)s: every default written out (%(command)s)") % {
+            "id": args.id,
+            "command": f"baohuang variants show {args.id}",
+        }
+        _out(f"# {comment}")
         sys.stdout.write(variant_yaml(definition))
     return EXIT_OK
 
@@ -373,14 +453,18 @@ def cmd_play(args: argparse.Namespace) -> int:
         if previous_problem is None:
             illegal = is_legal_play(previous, cv.play)
             if illegal is not None:
-                previous_problem = f"The previous play is not legal: {illegal}"
+                previous_problem = gettext("The previous play is not legal: %(reason)s") % {
+                    "reason": illegal
+                }
         if previous_problem is not None:
             _err(f"--after: {previous_problem}.")
             return EXIT_USAGE
     problem = play_reason(cv, candidate)
     if previous is None:
         verdict_beats = problem is None
-        reason = problem or f"{format_play(candidate)} is a legal play to lead."
+        reason = problem or gettext("%(play)s is a legal play to lead.") % {
+            "play": format_play(candidate)
+        }
     else:
         verdict = judge(cv, previous, candidate)
         verdict_beats = verdict.beats
@@ -396,13 +480,22 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(body)
     else:
-        after = f" after {body['previous']}" if previous is not None else ""
-        _out(f"{cv.id}: {body['candidate']}{after}")
-        _out(f"legal: {'yes' if body['legal'] else 'no'}")
+        if previous is None:
+            _out(f"{cv.id}: {body['candidate']}")
+        else:
+            _out(
+                gettext("%(variant)s: %(candidate)s after %(previous)s")
+                % {"variant": cv.id, "candidate": body["candidate"], "previous": body["previous"]}
+            )
+        _out(gettext("legal: %(answer)s") % {"answer": _yes_no(problem is None)})
         if previous is not None:
-            _out(f"beats: {'yes' if verdict_beats else 'no'}")
-        _out(f"reason: {reason}")
+            _out(gettext("beats: %(answer)s") % {"answer": _yes_no(verdict_beats)})
+        _out(gettext("reason: %(reason)s") % {"reason": reason})
     return EXIT_OK if problem is None and verdict_beats else EXIT_PROBLEMS
+
+
+def _yes_no(value: bool) -> str:
+    return gettext("yes") if value else gettext("no")
 
 
 # --------------------------------------------------------------------------- registry
@@ -453,12 +546,23 @@ COMMANDS: tuple[Command, ...] = (
 GROUPS: dict[str, str] = {"variants": "list, check and show variant files"}
 
 
+def _add_lang_option(parser: argparse.ArgumentParser, default: Any) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=i18n.LANGS,
+        default=default,
+        help="language of the messages (default: from LC_ALL, LC_MESSAGES or LANG; zh_* is "
+        "Chinese, anything else English)",
+    )
+
+
 def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentParser:
     """The argument parser with every registered subcommand."""
     parser = argparse.ArgumentParser(
         prog="baohuang",
         description="保皇 (Baohuang) house-rule variants: check, show, simulate.",
     )
+    _add_lang_option(parser, default=None)
     parser.set_defaults(_parser=parser)
     subparsers: dict[tuple[str, ...], argparse._SubParsersAction[argparse.ArgumentParser]] = {}
     parsers: dict[tuple[str, ...], argparse.ArgumentParser] = {(): parser}
@@ -480,8 +584,22 @@ def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentPar
         )
         if command.configure is not None:
             command.configure(sub)
+        _add_lang_option(sub, default=argparse.SUPPRESS)  # also after the command's name
         sub.set_defaults(_run=command.run, _parser=sub)
     return parser
+
+
+def language_from_environment(environ: dict[str, str] | None = None) -> i18n.Lang:
+    """The language the locale variables ask for: the first set of LC_ALL, LC_MESSAGES, LANG.
+
+    ``zh_CN.UTF-8``, ``zh_TW`` … give Chinese; anything else (``C``, ``en_US``) English.
+    """
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            return i18n.short_lang(value, default="en")
+    return "en"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -498,8 +616,10 @@ def main(argv: list[str] | None = None) -> int:
         chosen: argparse.ArgumentParser = args._parser
         chosen.print_help(sys.stdout)
         return EXIT_OK
+    lang = args.lang or language_from_environment()
     try:
-        return run(args)
+        with i18n.speaking(lang):
+            return run(args)
     except BrokenPipeError:  # e.g. `baohuang schema | head`: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -27,3 +28,12 @@ def pytest_configure(config: object) -> None:
     from baohuang.i18n import compile_catalogs
 
     compile_catalogs()
+
+
+@pytest.fixture(autouse=True)
+def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI speaks the language of LC_ALL / LC_MESSAGES / LANG: run tests in English
+    whatever the developer's locale (a test that wants Chinese sets it)."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")

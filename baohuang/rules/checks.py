@@ -19,12 +19,14 @@ from baohuang.rules.model import (
     TwoPersonTable,
     Variant,
 )
-from baohuang.rules.problems import Problem
+from baohuang.rules.problems import Problem, join_words, problem
+from baohuang.rules.texts import gettext, ngettext
 from baohuang.rules.vocabulary import (
     ORDERED_RANK_PAIRS,
     RANK_PAIRS,
     copies_per_rank,
 )
+from baohuang.rules.words import event_word, outcome_word, rank_word
 
 Check = Callable[[Variant], Iterator[Problem]]
 
@@ -57,11 +59,14 @@ def check_hand_sizes_sum(v: Variant) -> Iterator[Problem]:
     """The hand sizes deal exactly the trimmed deck."""
     total, size = sum(v.deal.hand_sizes), deck_size(v)
     if total != size:
-        yield Problem(
+        yield problem(
             "deal.hand_sizes",
-            f"The hands add up to {total} cards but the deck has {size} after the trims "
-            f"(deck.remove); they must be equal.",
+            gettext(
+                "The hands add up to %(sum)s cards but the deck has %(deck)s after the cards "
+                "taken out; they must be equal."
+            ),
             code="hand_sizes_sum",
+            params={"sum": total, "deck": size},
         )
 
 
@@ -69,10 +74,15 @@ def check_hand_sizes_positive(v: Variant) -> Iterator[Problem]:
     """Every seat is dealt at least one card."""
     for i, n in enumerate(v.deal.hand_sizes):
         if n < 1:
-            yield Problem(
+            yield problem(
                 f"deal.hand_sizes[{i}]",
-                f"Seat {i} would be dealt {n} cards; every seat needs at least one.",
+                ngettext(
+                    "Seat %(seat)s would be dealt %(count)s card; every seat needs at least one.",
+                    "Seat %(seat)s would be dealt %(count)s cards; every seat needs at least one.",
+                    n,
+                ),
                 code="hand_size_positive",
+                params={"seat": i, "count": n},
             )
 
 
@@ -81,23 +91,36 @@ def check_removal_shape(v: Variant) -> Iterator[Problem]:
     for i, removal in enumerate(v.deck.remove):
         path = f"deck.remove[{i}]"
         if removal.count is not None and removal.suits is not None:
-            yield Problem(
+            yield problem(
                 path,
-                "Give either count (cards chosen at random) or suits (one card of each), not both.",
+                gettext(
+                    "Say either how many cards to take out at random, or which suits (one "
+                    "card of each), not both."
+                ),
                 code="removal_shape",
+                params={"rank": removal.rank},
             )
         if removal.suits is not None and removal.rank in ("SJ", "BJ"):
-            yield Problem(
-                f"{path}.suits", "Jokers have no suit; remove them with count.", code="joker_suit"
+            yield problem(
+                f"{path}.suits",
+                gettext("Jokers have no suit; say how many to take out instead."),
+                code="joker_suit",
+                params={"rank": removal.rank},
             )
         if removal.suits is not None:
             for suit, n in Counter(removal.suits).items():
                 if n > v.deck.decks:
-                    yield Problem(
+                    yield problem(
                         f"{path}.suits",
-                        f"Suit '{suit}' is listed {n} times but {v.deck.decks} decks hold "
-                        f"only {v.deck.decks} such card(s).",
+                        ngettext(
+                            "Suit '%(suit)s' is listed %(listed)s times but %(decks)s deck "
+                            "holds only %(decks)s such card.",
+                            "Suit '%(suit)s' is listed %(listed)s times but %(decks)s decks "
+                            "hold only %(decks)s such cards.",
+                            v.deck.decks,
+                        ),
                         code="removal_too_many",
+                        params={"suit": suit, "listed": n, "decks": v.deck.decks},
                     )
 
 
@@ -108,22 +131,38 @@ def check_removal_counts(v: Variant) -> Iterator[Problem]:
     first_seen: dict[str, int] = {}
     for i, removal in enumerate(v.deck.remove):
         if removal.rank in first_seen:
-            yield Problem(
+            yield problem(
                 f"deck.remove[{i}].rank",
-                f"Rank {removal.rank} is already trimmed by deck.remove[{first_seen[removal.rank]}]"
-                "; write one removal per rank.",
+                gettext(
+                    "Cards of rank %(rank)s are already taken out by an earlier removal; write "
+                    "one removal per rank."
+                ),
                 code="removal_duplicate",
+                params={"rank": removal.rank, "first": first_seen[removal.rank]},
+                shown={"rank": rank_word(removal.rank)},
             )
             continue
         first_seen[removal.rank] = i
         n = removal.count if removal.count is not None else len(removal.suits or [])
         taken[removal.rank] += n
         if removal.count is not None and n > copies[removal.rank]:
-            yield Problem(
+            yield problem(
                 f"deck.remove[{i}].count",
-                f"Cannot remove {n} cards of rank {removal.rank}: {v.deck.decks} decks hold "
-                f"{copies[removal.rank]}.",
+                ngettext(
+                    "Cannot remove %(count)s cards of rank %(rank)s: %(decks)s deck holds "
+                    "%(held)s.",
+                    "Cannot remove %(count)s cards of rank %(rank)s: %(decks)s decks hold "
+                    "%(held)s.",
+                    v.deck.decks,
+                ),
                 code="removal_too_many",
+                params={
+                    "count": n,
+                    "rank": removal.rank,
+                    "decks": v.deck.decks,
+                    "held": copies[removal.rank],
+                },
+                shown={"rank": rank_word(removal.rank)},
             )
 
 
@@ -131,18 +170,24 @@ def check_marked_cards_survive(v: Variant) -> Iterator[Problem]:
     """The emperor card (and the guard card, if any) are still in the trimmed deck."""
     counts = deck_composition(v)
     if counts["BJ"] == 0:
-        yield Problem(
+        yield problem(
             "deck.remove",
-            "The trims remove every big joker, but deck.marks.emperor_card needs one to mark "
-            "as the emperor card.",
+            gettext(
+                "The cards taken out include every big joker, but one big joker must stay "
+                "to be marked as the emperor card."
+            ),
             code="marked_card_removed",
+            params={"card": "emperor_card", "rank": "BJ", "field": "deck.marks.emperor_card"},
         )
     if v.deck.marks.guard_card is not None and counts["SJ"] == 0:
-        yield Problem(
+        yield problem(
             "deck.remove",
-            "The trims remove every small joker, but deck.marks.guard_card needs one to mark "
-            "as the guard card.",
+            gettext(
+                "The cards taken out include every small joker, but one small joker must stay "
+                "to be marked as the guard card."
+            ),
             code="marked_card_removed",
+            params={"card": "guard_card", "rank": "SJ", "field": "deck.marks.guard_card"},
         )
 
 
@@ -150,19 +195,25 @@ def check_guard_card_matches_guard_rule(v: Variant) -> Iterator[Problem]:
     """A fixed guard needs a marked guard card; a called guard does not use one."""
     guard = v.bidding.guard
     if isinstance(guard, FixedGuard) and v.deck.marks.guard_card is None:
-        yield Problem(
+        yield problem(
             "deck.marks.guard_card",
-            "bidding.guard is fixed_card, so the deck needs a guard card: set "
-            "deck.marks.guard_card to SJ.",
+            gettext(
+                "The guard is whoever holds the guard card, so the deck needs one: mark a "
+                "small joker as the guard card."
+            ),
             code="guard_card_missing",
+            params={"guard": "fixed_card", "field": "bidding.guard", "value": "SJ"},
         )
     if isinstance(guard, CalledGuard) and v.deck.marks.guard_card is not None:
-        yield Problem(
+        yield problem(
             "deck.marks.guard_card",
-            "bidding.guard is called_card, so a marked guard card is never used; set "
-            "deck.marks.guard_card to null.",
+            gettext(
+                "The emperor calls his guard, so a marked guard card is never used; leave the "
+                "guard card out."
+            ),
             severity="warning",
             code="guard_card_unused",
+            params={"guard": "called_card", "field": "bidding.guard", "value": None},
         )
 
 
@@ -175,19 +226,33 @@ def check_callable_ranks(v: Variant) -> Iterator[Problem]:
     for i, rank in enumerate(guard.callable_ranks):
         path = f"bidding.guard.callable_ranks[{i}]"
         if counts[rank] == 0:
-            yield Problem(
+            yield problem(
                 path,
-                f"Rank {rank} may be called (bidding.guard.callable_ranks) but the trims "
-                f"(deck.remove) take every {rank} out of the deck.",
+                gettext(
+                    "Rank %(rank)s may be called to find the guard, but the cards taken out "
+                    "include every %(rank)s."
+                ),
                 code="callable_rank_removed",
+                params={"rank": rank, "field": "deck.remove"},
             )
         if guard.callable_ranks.index(rank) != i:
-            yield Problem(path, f"Rank {rank} is listed twice.", severity="warning", code="dup")
+            yield problem(
+                path,
+                gettext("Rank %(rank)s is listed twice."),
+                severity="warning",
+                code="dup",
+                params={"rank": rank, "first": guard.callable_ranks.index(rank)},
+            )
     if guard.min_identical > v.deck.decks:
-        yield Problem(
+        yield problem(
             "bidding.guard.min_identical",
-            f"Nobody can hold {guard.min_identical} identical cards with {v.deck.decks} decks.",
+            ngettext(
+                "Nobody can hold %(count)s identical cards with %(decks)s deck.",
+                "Nobody can hold %(count)s identical cards with %(decks)s decks.",
+                v.deck.decks,
+            ),
             code="min_identical_impossible",
+            params={"count": guard.min_identical, "decks": v.deck.decks},
         )
 
 
@@ -197,16 +262,35 @@ def check_buy_card(v: Variant) -> Iterator[Problem]:
     if buy is None:
         return
     counts = deck_composition(v)
-    for field, rank in (("rank", buy.rank), ("pay_with", buy.pay_with)):
-        if counts[rank] == 0:
-            yield Problem(
-                f"deal.buy.{field}",
-                f"deal.buy.{field} is {rank}, but the trims (deck.remove) take every {rank} "
-                "out of the deck.",
-                code="buy_rank_removed",
-            )
+    if counts[buy.rank] == 0:
+        yield problem(
+            "deal.buy.rank",
+            gettext(
+                "Players buy a %(rank)s after the deal, but the cards taken out include "
+                "every %(rank)s."
+            ),
+            code="buy_rank_removed",
+            params={"rank": buy.rank, "field": "deck.remove"},
+            shown={"rank": rank_word(buy.rank)},
+        )
+    if counts[buy.pay_with] == 0:
+        yield problem(
+            "deal.buy.pay_with",
+            gettext(
+                "Players pay for the bought card with a %(rank)s, but the cards taken out "
+                "include every %(rank)s."
+            ),
+            code="buy_rank_removed",
+            params={"rank": buy.pay_with, "field": "deck.remove"},
+            shown={"rank": rank_word(buy.pay_with)},
+        )
     if buy.rank == buy.pay_with:
-        yield Problem("deal.buy.pay_with", "A card cannot be bought with itself.", code="buy_self")
+        yield problem(
+            "deal.buy.pay_with",
+            gettext("A card cannot be bought with itself."),
+            code="buy_self",
+            params={"rank": buy.rank},
+        )
 
 
 # --------------------------------------------------------------------------- bidding flow
@@ -216,25 +300,33 @@ def check_flow_shape(v: Variant) -> Iterator[Problem]:
     """The flow offers the throne at least once, and a redeal can only come last."""
     flow = v.bidding.flow
     if not any(isinstance(s, OfferThroneStep) for s in flow):
-        yield Problem(
+        yield problem(
             "bidding.flow",
-            "The bidding flow never offers the throne: add an offer_throne step.",
+            gettext(
+                "The bidding never offers the throne: add a step in which the emperor card "
+                "is offered round the table."
+            ),
             code="flow_no_offer",
+            params={"step": "offer_throne"},
         )
     for i, step in enumerate(flow):
         if isinstance(step, RedealStep) and i != len(flow) - 1:
-            yield Problem(
+            yield problem(
                 f"bidding.flow[{i}]",
-                "A redeal step ends bidding; the steps after it could never happen. Move it "
-                "to the end.",
+                gettext(
+                    "A redeal ends the bidding; the steps after it could never happen. Move "
+                    "it to the end."
+                ),
                 code="flow_redeal_not_last",
+                params={"step": "redeal", "index": i},
             )
     grabs = [i for i, s in enumerate(flow) if isinstance(s, GrabSoloStep)]
     if len(grabs) > 1:
-        yield Problem(
+        yield problem(
             f"bidding.flow[{grabs[1]}]",
-            "Only one grab-solo window is supported.",
+            gettext("Only one chance to grab the solo is supported."),
             code="flow_two_grabs",
+            params={"step": "grab_solo", "first": grabs[0]},
         )
 
 
@@ -243,10 +335,12 @@ def check_flow_needs_redeal(v: Variant) -> Iterator[Problem]:
     flow = v.bidding.flow
     offers = [s for s in flow if isinstance(s, OfferThroneStep)]
     if offers and not offers[-1].forced and not isinstance(flow[-1], RedealStep):
-        yield Problem(
+        yield problem(
             "bidding.flow",
-            "If nobody ascends in the last offer round the game has no emperor: make that "
-            "round forced or end the flow with a redeal step.",
+            gettext(
+                "If nobody ascends in the last round of offers the game has no emperor: make "
+                "that round forced or end the bidding with a redeal."
+            ),
             code="flow_no_end",
         )
 
@@ -259,22 +353,29 @@ def check_skip_one_needs_both_cards(v: Variant) -> Iterator[Problem]:
             and step.when_holding_both != "skip_one"
             and step.skip_one_to != "pass_direction"
         ):
-            yield Problem(
+            yield problem(
                 f"bidding.flow[{i}].skip_one_to",
-                "skip_one_to only matters when when_holding_both is skip_one.",
+                gettext(
+                    "Where the card goes when passed two seats on only matters when a player "
+                    "holding both marked cards passes it two seats on."
+                ),
                 severity="warning",
                 code="skip_one_to_unused",
+                params={"field": f"bidding.flow[{i}].when_holding_both"},
             )
         if (
             isinstance(step, OfferThroneStep)
             and step.when_holding_both == "skip_one"
             and v.deck.marks.guard_card is None
         ):
-            yield Problem(
+            yield problem(
                 f"bidding.flow[{i}].when_holding_both",
-                "skip_one applies to a player holding both marked cards, but the deck has no "
-                "guard card (deck.marks.guard_card).",
+                gettext(
+                    "Passing two seats on is for a player holding both marked cards, but the "
+                    "deck has no guard card."
+                ),
                 code="skip_one_without_guard_card",
+                params={"field": "deck.marks.guard_card"},
             )
 
 
@@ -285,33 +386,44 @@ def check_rebellion_possible(v: Variant) -> Iterator[Problem]:
     """Rebellion targets a hidden guard; with an always-open guard it can never happen."""
     d = v.declarations
     if d.rebellion is not None and d.guard_reveal == "open":
-        yield Problem(
+        yield problem(
             "declarations.rebellion",
-            "Rebellion forces a hidden guard into the open, but declarations.guard_reveal is "
-            "open, so it can never happen.",
+            gettext(
+                "A rebellion forces a hidden guard into the open, but here the guard is "
+                "always open, so it can never happen."
+            ),
             severity="warning",
             code="rebellion_unreachable",
+            params={"field": "declarations.guard_reveal", "value": "open"},
         )
     if d.kick is not None:
         royals_can = d.kick.royals_after_rebellion and d.rebellion is not None
         rebels_can = d.kick.rebels_after_open_guard is not None and d.guard_reveal != "hidden"
         if not royals_can and not rebels_can:
+            royals_reason = "no_rebellion" if d.kick.royals_after_rebellion else "royals_may_not"
+            rebels_reason = (
+                "rebels_may_not" if d.kick.rebels_after_open_guard is None else "guard_never_open"
+            )
             why_royals = (
-                "the variant has no rebellion"
-                if d.kick.royals_after_rebellion
-                else "royals_after_rebellion is false"
+                gettext("the variant has no rebellion")
+                if royals_reason == "no_rebellion"
+                else gettext("the royals may not kick after a rebellion")
             )
             why_rebels = (
-                "rebels may not kick"
-                if d.kick.rebels_after_open_guard is None
-                else "the guard is never open (declarations.guard_reveal is hidden)"
+                gettext("rebels may not kick")
+                if rebels_reason == "rebels_may_not"
+                else gettext("the guard is never open")
             )
-            yield Problem(
+            yield problem(
                 "declarations.kick",
-                "A kick follows a rebellion or an open guard, but nobody can ever kick: "
-                f"{why_royals} and {why_rebels}.",
+                gettext(
+                    "A kick follows a rebellion or an open guard, but nobody can ever kick: "
+                    "%(royals)s and %(rebels)s."
+                ),
                 severity="warning",
                 code="kick_unreachable",
+                params={"royals": royals_reason, "rebels": rebels_reason},
+                shown={"royals": why_royals, "rebels": why_rebels},
             )
 
 
@@ -325,21 +437,32 @@ def check_hold_back_ranks(v: Variant) -> Iterator[Problem]:
     for i, hold in enumerate(v.play.hold_back):
         path = f"play.hold_back[{i}].rank"
         if counts[hold.rank] == 0:
-            yield Problem(
+            yield problem(
                 path,
-                f"Rank {hold.rank} is held back (play.hold_back) but the trims (deck.remove) "
-                f"take every {hold.rank} out of the deck.",
+                gettext(
+                    "Rank %(rank)s is held back to the last play, but the cards taken out "
+                    "include every %(rank)s."
+                ),
                 code="hold_back_rank_removed",
+                params={"rank": hold.rank, "field": "deck.remove"},
             )
         if hold.rank in seen:
-            yield Problem(path, f"Rank {hold.rank} is held back twice.", code="dup")
+            yield problem(
+                path,
+                gettext("Rank %(rank)s is held back twice."),
+                code="dup",
+                params={"rank": hold.rank},
+            )
         seen.add(hold.rank)
         if hold.rank in v.play.attach:
-            yield Problem(
+            yield problem(
                 path,
-                f"Rank {hold.rank} is both held back and attachable (play.attach); a card "
-                "cannot be both.",
+                gettext(
+                    "Rank %(rank)s is both held back and attachable to a set; a card cannot "
+                    "be both."
+                ),
                 code="hold_back_attachable",
+                params={"rank": hold.rank, "field": "play.attach"},
             )
 
 
@@ -347,24 +470,35 @@ def check_top_card(v: Variant) -> Iterator[Problem]:
     """TOP is used only when the variant ranks a card above the big joker."""
     if v.play.top_card != "none":
         if isinstance(v.bidding.guard, FixedGuard) and v.deck.marks.guard_card is None:
-            yield Problem(
+            yield problem(
                 "play.top_card",
-                "The guard card is ranked above the big joker, but the deck has no guard card.",
+                gettext(
+                    "The guard card is ranked above the big joker, but the deck has no guard card."
+                ),
                 code="top_card_missing",
+                params={"field": "deck.marks.guard_card"},
             )
         return
     if "TOP" in v.play.attach:
-        yield Problem(
+        yield problem(
             "play.attach",
-            "TOP (a card above the big joker) is attachable, but play.top_card is none.",
+            gettext(
+                "The card above the big joker is attachable, but no card ranks above the big "
+                "joker in this variant."
+            ),
             code="top_unused",
+            params={"rank": "TOP", "field": "play.top_card"},
         )
     for i, beat in enumerate(v.play.special_beats):
         if "TOP" in beat.beats:
-            yield Problem(
+            yield problem(
                 f"play.special_beats[{i}].beats",
-                "This beats TOP (a card above the big joker), but play.top_card is none.",
+                gettext(
+                    "This beats the card above the big joker, but no card ranks above the big "
+                    "joker in this variant."
+                ),
                 code="top_unused",
+                params={"rank": "TOP", "field": "play.top_card"},
             )
 
 
@@ -373,11 +507,17 @@ def check_special_beats(v: Variant) -> Iterator[Problem]:
     counts = deck_composition(v)
     for i, beat in enumerate(v.play.special_beats):
         if counts[beat.rank] < beat.count:
-            yield Problem(
+            yield problem(
                 f"play.special_beats[{i}].count",
-                f"This needs {beat.count} cards of rank {beat.rank}, but the deck has "
-                f"{counts[beat.rank]} after the trims.",
+                ngettext(
+                    "This needs %(count)s card of rank %(rank)s, but the deck has %(deck)s "
+                    "after the cards taken out.",
+                    "This needs %(count)s cards of rank %(rank)s, but the deck has %(deck)s "
+                    "after the cards taken out.",
+                    beat.count,
+                ),
                 code="special_beat_impossible",
+                params={"count": beat.count, "rank": beat.rank, "deck": counts[beat.rank]},
             )
 
 
@@ -390,19 +530,26 @@ def check_roast_order(v: Variant) -> Iterator[Problem]:
         cards = tuple(sorted(group.split(), reverse=True))
         path = f"play.roast.joker_order[{i}]"
         if not cards or any(c not in ("SJ", "BJ") for c in cards):
-            yield Problem(
+            yield problem(
                 path,
-                f"'{group}' is not a joker group: write jokers only, e.g. 'SJ SJ' or 'BJ'.",
+                gettext(
+                    "'%(group)s' is not a group of jokers: write SJ for a small joker and BJ "
+                    "for a big one, e.g. 'SJ SJ' or 'BJ'."
+                ),
                 code="roast_group",
+                params={"group": group},
             )
         elif cards in seen:
-            yield Problem(path, f"'{group}' is listed twice.", code="dup")
+            yield problem(
+                path, gettext("'%(group)s' is listed twice."), code="dup", params={"group": group}
+            )
         seen.add(cards)
     if "SJ" not in v.play.attach and "BJ" not in v.play.attach:
-        yield Problem(
+        yield problem(
             "play.roast",
-            "Roasting attaches jokers, but jokers are not attachable (play.attach).",
+            gettext("Roasting attaches jokers to a play, but jokers are not attachable."),
             code="roast_without_jokers",
+            params={"field": "play.attach"},
         )
 
 
@@ -415,37 +562,59 @@ def _two_person_problems(table: TwoPersonTable, path: str) -> Iterator[Problem]:
         key = (row.emperor_rank, row.guard_rank)
         rpath = f"{path}.rows[{i}]"
         if row.emperor_rank == row.guard_rank:
-            yield Problem(
+            yield problem(
                 f"{rpath}.guard_rank",
-                "The emperor and the guard cannot finish in the same place.",
+                gettext("The emperor and the guard cannot finish in the same place."),
                 code="rank_clash",
+                params={"rank": row.guard_rank},
             )
             continue
         if key in seen:
-            yield Problem(
+            yield problem(
                 rpath,
-                f"Emperor {key[0]}, guard {key[1]} is already scored by row {seen[key]}.",
+                gettext("Emperor %(emperor)s, guard %(guard)s is already scored by row %(row)s."),
                 code="row_duplicate",
+                params={"emperor": key[0], "guard": key[1], "row": seen[key]},
             )
         seen[key] = i
         total = row.emperor + row.guard + 3 * row.rebels
         if table.zero_sum and total != 0:
-            yield Problem(
+            yield problem(
                 rpath,
-                f"This row sums to {total} (emperor {row.emperor} + guard {row.guard} + 3 × "
-                f"rebels {row.rebels}), not 0, although the table is marked zero_sum.",
+                gettext(
+                    "This row sums to %(sum)s (emperor %(emperor)s + guard %(guard)s + 3 × "
+                    "rebels %(rebels)s), not 0, although the table is marked zero-sum."
+                ),
                 severity="warning",
                 code="row_not_zero_sum",
+                params={
+                    "sum": total,
+                    "emperor": row.emperor,
+                    "guard": row.guard,
+                    "rebels": row.rebels,
+                },
             )
     missing = [k for k in ORDERED_RANK_PAIRS if k not in seen]
     if missing:
-        listed = ", ".join(f"({e},{g})" for e, g in missing[:6])
-        more = f" and {len(missing) - 6} more" if len(missing) > 6 else ""
-        yield Problem(
+        listed = join_words(f"({e},{g})" for e, g in missing[:6])
+        text = gettext(
+            "The table has no row for (emperor rank, guard rank) %(missing)s; all 20 pairs "
+            "are needed."
+        )
+        if len(missing) > 6:
+            text = ngettext(
+                "The table has no row for (emperor rank, guard rank) %(missing)s and %(more)s "
+                "more; all 20 pairs are needed.",
+                "The table has no row for (emperor rank, guard rank) %(missing)s and %(more)s "
+                "more; all 20 pairs are needed.",
+                len(missing) - 6,
+            )
+        yield problem(
             f"{path}.rows",
-            f"The table has no row for (emperor rank, guard rank) {listed}{more}; all 20 "
-            "pairs are needed.",
+            text,
             code="table_incomplete",
+            params={"missing": [list(k) for k in missing], "more": max(0, len(missing) - 6)},
+            shown={"missing": listed},
         )
 
 
@@ -466,23 +635,37 @@ def check_solo_tables(v: Variant) -> Iterator[Problem]:
         for i, row in enumerate(rows):
             path = f"scoring.solo.{kind}[{i}]"
             if row.emperor_rank in seen:
-                yield Problem(path, f"Rank {row.emperor_rank} is scored twice.", code="dup")
+                yield problem(
+                    path,
+                    gettext("Rank %(rank)s is scored twice."),
+                    code="dup",
+                    params={"rank": row.emperor_rank},
+                )
             seen.add(row.emperor_rank)
             total = row.emperor + 4 * row.others
             if total != 0:
-                yield Problem(
+                yield problem(
                     path,
-                    f"This row sums to {total} (emperor {row.emperor} + 4 × others "
-                    f"{row.others}), not 0.",
+                    gettext(
+                        "This row sums to %(sum)s (emperor %(emperor)s + 4 × others "
+                        "%(others)s), not 0."
+                    ),
                     severity="warning",
                     code="row_not_zero_sum",
+                    params={"sum": total, "emperor": row.emperor, "others": row.others},
                 )
         missing = sorted(set(range(1, 6)) - seen)
         if missing:
-            yield Problem(
+            yield problem(
                 f"scoring.solo.{kind}",
-                f"No row for emperor rank {', '.join(map(str, missing))}; ranks 1 to 5 are needed.",
+                ngettext(
+                    "No row for emperor rank %(missing)s; ranks 1 to 5 are needed.",
+                    "No row for emperor ranks %(missing)s; ranks 1 to 5 are needed.",
+                    len(missing),
+                ),
                 code="table_incomplete",
+                params={"missing": missing},
+                shown={"missing": join_words(missing)},
             )
 
 
@@ -502,20 +685,27 @@ def check_multipliers(v: Variant) -> Iterator[Problem]:
     for i, m in enumerate(v.scoring.multipliers):
         path = f"scoring.multipliers[{i}]"
         if m.event in seen:
-            yield Problem(
+            yield problem(
                 path,
-                f"Event {m.event} already has a multiplier (row {seen[m.event]}); they would "
-                "stack.",
+                gettext(
+                    "Event %(event)s already has a multiplier (row %(row)s); they would stack."
+                ),
                 severity="warning",
                 code="dup",
+                params={"event": m.event, "row": seen[m.event]},
+                shown={"event": event_word(m.event)},
             )
         seen[m.event] = i
         if m.event in impossible:
-            yield Problem(
+            yield problem(
                 f"{path}.event",
-                f"Event {m.event} cannot happen under this variant's declarations and bidding.",
+                gettext(
+                    "Event %(event)s cannot happen under this variant's declarations and bidding."
+                ),
                 severity="warning",
                 code="event_unreachable",
+                params={"event": m.event},
+                shown={"event": event_word(m.event)},
             )
 
 
@@ -524,60 +714,79 @@ def check_outcome_table(v: Variant) -> Iterator[Problem]:
     outcome = v.scoring.outcome
     if outcome.method != "rank_table":
         if outcome.table:
-            yield Problem(
+            method_words = {
+                "points": gettext("by the points"),
+                "side_out": gettext("by the side all out first"),
+            }
+            yield problem(
                 "scoring.outcome",
-                f"The outcome method is {outcome.method}, so the rank table is never used.",
+                gettext(
+                    "The outcome is decided %(method)s, so the table of outcomes by rank is "
+                    "never used."
+                ),
                 severity="warning",
                 code="table_unused",
+                params={"method": outcome.method},
+                shown={"method": method_words.get(outcome.method, outcome.method)},
             )
         return
     solo_seen = [row.emperor_rank for row in outcome.solo]
     if outcome.solo and sorted(solo_seen) != [1, 2, 3, 4, 5]:
-        yield Problem(
+        yield problem(
             "scoring.outcome.solo",
-            "The solo outcome table needs one row for each emperor rank 1 to 5.",
+            gettext("The solo outcome table needs one row for each emperor rank 1 to 5."),
             code="table_incomplete",
+            params={"missing": sorted(set(range(1, 6)) - set(solo_seen))},
         )
     seen: dict[tuple[int, ...], int] = {}
     for i, row in enumerate(outcome.table):
         key = tuple(sorted(row.ranks))
         if key[0] == key[1]:
-            yield Problem(
+            yield problem(
                 f"scoring.outcome.table[{i}].ranks",
-                "Two royals cannot finish in the same place.",
+                gettext("Two royals cannot finish in the same place."),
                 code="rank_clash",
+                params={"rank": key[0]},
             )
         elif key in seen:
-            yield Problem(
+            yield problem(
                 f"scoring.outcome.table[{i}]",
-                f"Ranks {key} are already in row {seen[key]}.",
+                gettext("Ranks %(ranks)s are already in row %(row)s."),
                 code="row_duplicate",
+                params={"ranks": list(key), "row": seen[key]},
+                shown={"ranks": "(" + ", ".join(map(str, key)) + ")"},
             )
         seen[key] = i
     missing = [p for p in RANK_PAIRS if p not in seen]
     if missing:
-        yield Problem(
+        yield problem(
             "scoring.outcome.table",
-            "No outcome for the royals' ranks " + ", ".join(f"{a}+{b}" for a, b in missing) + ".",
+            gettext("No outcome for the royals' ranks %(missing)s."),
             code="table_incomplete",
+            params={"missing": [list(p) for p in missing]},
+            shown={"missing": join_words(f"{a}+{b}" for a, b in missing)},
         )
 
 
 def check_side_out_consistency(v: Variant) -> Iterator[Problem]:
     """Side-based outcomes need a game that ends when a side is out, and vice versa."""
     if v.scoring.outcome.method == "side_out" and v.end.when != "one_side_out":
-        yield Problem(
+        yield problem(
             "scoring.outcome.method",
-            "The outcome is decided by which side went out first, but end.when is "
-            "all_but_one; set end.when to one_side_out.",
+            gettext(
+                "The outcome is decided by which side went out first, but the game goes on "
+                "until only one player is left; make it end when one side is out."
+            ),
             code="side_out_mismatch",
+            params={"field": "end.when", "value": v.end.when, "expected": "one_side_out"},
         )
     if v.end.side_out_draw_if_first_other_side and v.end.when != "one_side_out":
-        yield Problem(
+        yield problem(
             "end.side_out_draw_if_first_other_side",
-            "This only applies when end.when is one_side_out.",
+            gettext("This only applies when the game ends as soon as one side is out."),
             severity="warning",
             code="side_out_mismatch",
+            params={"field": "end.when", "value": v.end.when, "expected": "one_side_out"},
         )
 
 
@@ -590,18 +799,27 @@ def _side_out_outcome(v: Variant, e: int, g: int) -> str:
 
 
 def _disagreement(outcome: str, emperor: int, guard: int, rebels: int | None) -> str | None:
-    """Why points contradict an outcome (RULES.md §8.5), or None when they agree.
+    """Why points contradict an outcome (RULES.md §8.5), as a code, or None when they agree.
 
     `rebels` None: the outcome follows the points themselves, so only the royals' signs
     are compared (the rebels' share is the zero-sum check's business)."""
     royals = emperor + guard
     if outcome == "win" and (royals <= 0 or emperor < 0 or guard < 0):
-        return "the royals win here but do not score above 0"
+        return "win_not_above_zero"
     if outcome == "lose" and (royals >= 0 or emperor > 0 or guard > 0):
-        return "the royals lose here but do not score below 0"
+        return "lose_not_below_zero"
     if outcome == "draw" and (emperor, guard, rebels or 0) != (0, 0, 0):
-        return "this is a draw but somebody scores points"
+        return "draw_with_points"
     return None
+
+
+def _reason_words(reason: str) -> str:
+    """A disagreement code (see :func:`_disagreement`) as a clause."""
+    if reason == "win_not_above_zero":
+        return gettext("the royals win here but do not score above 0")
+    if reason == "lose_not_below_zero":
+        return gettext("the royals lose here but do not score below 0")
+    return gettext("this is a draw but somebody scores points")
 
 
 def check_outcome_agrees_with_points(v: Variant) -> Iterator[Problem]:
@@ -611,6 +829,11 @@ def check_outcome_agrees_with_points(v: Variant) -> Iterator[Problem]:
     method = s.outcome.method
     table_outcome = {tuple(sorted(r.ranks)): r.outcome for r in s.outcome.table}
     tables = [("two_person", s.two_person), ("two_person_guard_known", s.two_person_guard_known)]
+    by_words = {
+        "side_out": gettext("by the side all out first"),
+        "rank_table": gettext("by the table of outcomes"),
+        "points": gettext("by the emperor's points"),
+    }
     for name, table in tables:
         if table is None:
             continue
@@ -620,22 +843,40 @@ def check_outcome_agrees_with_points(v: Variant) -> Iterator[Problem]:
                 continue
             if method == "side_out":
                 outcome = _side_out_outcome(v, e, g)
-                why = "the side all out first"
+                by = "side_out"
             elif method == "rank_table" and (min(e, g), max(e, g)) in table_outcome:
                 outcome = table_outcome[(min(e, g), max(e, g))]
-                why = "scoring.outcome.table"
+                by = "rank_table"
             else:
                 outcome = "win" if row.emperor > 0 else "draw" if row.emperor == 0 else "lose"
-                why = "the emperor's points"
-            rebels = None if why == "the emperor's points" else row.rebels
+                by = "points"
+            rebels = None if by == "points" else row.rebels
             reason = _disagreement(outcome, row.emperor, row.guard, rebels)
             if reason is not None:
-                yield Problem(
+                yield problem(
                     f"scoring.{name}.rows[{i}]",
-                    f"Emperor {e}, guard {g}: by {why} the outcome is {outcome}, but the row "
-                    f"scores {row.emperor} / {row.guard} / {row.rebels}: {reason}. Change the "
-                    "points or the outcome rule so that they agree.",
+                    gettext(
+                        "Emperor %(emperor_rank)s, guard %(guard_rank)s: %(by)s the outcome is "
+                        "“%(outcome)s”, but the row scores %(emperor)s / %(guard)s / "
+                        "%(rebels)s: %(reason)s. Change the points or the outcome rule so that "
+                        "they agree."
+                    ),
                     code="outcome_points_disagree",
+                    params={
+                        "emperor_rank": e,
+                        "guard_rank": g,
+                        "by": by,
+                        "outcome": outcome,
+                        "emperor": row.emperor,
+                        "guard": row.guard,
+                        "rebels": row.rebels,
+                        "reason": reason,
+                    },
+                    shown={
+                        "by": by_words[by],
+                        "outcome": outcome_word(outcome),
+                        "reason": _reason_words(reason),
+                    },
                 )
     solo_outcome = {r.emperor_rank: r.outcome for r in s.outcome.solo}
     for kind in ("open", "hidden"):
@@ -645,11 +886,23 @@ def check_outcome_agrees_with_points(v: Variant) -> Iterator[Problem]:
                 continue
             reason = _disagreement(found, solo_row.emperor, 0, solo_row.others)
             if reason is not None:
-                yield Problem(
+                yield problem(
                     f"scoring.solo.{kind}[{i}]",
-                    f"Solo emperor {solo_row.emperor_rank}: scoring.outcome.solo says {found}, "
-                    f"but the row scores {solo_row.emperor} / {solo_row.others}: {reason}.",
+                    gettext(
+                        "Solo emperor %(emperor_rank)s: the solo outcome table says "
+                        "“%(outcome)s”, but the row scores %(emperor)s / %(others)s: "
+                        "%(reason)s."
+                    ),
                     code="outcome_points_disagree",
+                    params={
+                        "emperor_rank": solo_row.emperor_rank,
+                        "by": "solo_table",
+                        "outcome": found,
+                        "emperor": solo_row.emperor,
+                        "others": solo_row.others,
+                        "reason": reason,
+                    },
+                    shown={"outcome": outcome_word(found), "reason": _reason_words(reason)},
                 )
 
 
@@ -665,11 +918,15 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
             ("forced_exempt_four_identical", step.forced_exempt_four_identical),
         ):
             if is_set:
-                yield Problem(
+                yield problem(
                     f"{path}.{name}",
-                    "This only applies to a forced round; set forced: true or remove it.",
+                    gettext(
+                        "This only applies to a forced round (逼位); make the round forced or "
+                        "remove this option."
+                    ),
                     severity="warning",
                     code="option_unused",
+                    params={"option": name, "field": f"{path}.forced"},
                 )
     rebellion = v.declarations.rebellion
     if (
@@ -677,35 +934,41 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
         and rebellion.timing == "with_guard"
         and v.declarations.guard_reveal != "choice"
     ):
-        yield Problem(
+        yield problem(
             "declarations.rebellion.timing",
-            "The rebels choose at the same time as the guard only when the guard has a choice "
-            "(guard_reveal: choice).",
+            gettext(
+                "The rebels choose at the same time as the guard only when the guard may "
+                "choose to stay hidden or go open."
+            ),
             severity="warning",
             code="option_unused",
+            params={"option": "timing", "field": "declarations.guard_reveal"},
         )
     if v.play.wind_unclaimed != "next_player" and v.play.wind != "apply":
-        yield Problem(
+        yield problem(
             "play.wind_unclaimed",
-            "Nobody applies for the wind unless play.wind is apply.",
+            gettext("Nobody applies for the wind unless the wind is taken by application."),
             severity="warning",
             code="option_unused",
+            params={"option": "wind_unclaimed", "field": "play.wind"},
         )
     money = v.scoring.money
     if money.quit_penalty_to != "nobody" and money.quit_penalty == 0:
-        yield Problem(
+        yield problem(
             "scoring.money.quit_penalty_to",
-            "There is no quit penalty to share (scoring.money.quit_penalty is 0).",
+            gettext("There is no quit penalty to share: the penalty for quitting is 0."),
             severity="warning",
             code="option_unused",
+            params={"option": "quit_penalty_to", "field": "scoring.money.quit_penalty"},
         )
     solo = v.bidding.solo
     if solo.declared_requires != "nothing" and not solo.declared:
-        yield Problem(
+        yield problem(
             "bidding.solo.declared_requires",
-            "This only applies when a solo may be declared (bidding.solo.declared: true).",
+            gettext("This only applies when the emperor may declare a solo."),
             severity="warning",
             code="option_unused",
+            params={"option": "declared_requires", "field": "bidding.solo.declared"},
         )
 
 
@@ -720,39 +983,48 @@ def check_tribute_rules(v: Variant) -> Iterator[Problem]:
         given = sum(_party_size(s.who, solo) * s.count for s in rule.give)
         taken = sum(_party_size(s.who, solo) * s.count for s in rule.take)
         if given != taken:
-            yield Problem(
+            yield problem(
                 path,
-                f"This rule gives {given} card(s) but takes {taken}; tribute must neither create "
-                "nor destroy cards.",
+                ngettext(
+                    "This rule gives %(given)s card but takes %(taken)s; tribute must neither "
+                    "create nor destroy cards.",
+                    "This rule gives %(given)s cards but takes %(taken)s; tribute must neither "
+                    "create nor destroy cards.",
+                    given,
+                ),
                 code="tribute_unbalanced",
+                params={"given": given, "taken": taken},
             )
         if rule.when.ranks is not None:
             if solo:
-                yield Problem(
+                yield problem(
                     f"{path}.when.ranks",
-                    "A solo game has no guard, so the royals' two ranks cannot be given.",
+                    gettext("A solo game has no guard, so the royals' two ranks cannot be given."),
                     code="tribute_when",
                 )
             elif rule.when.ranks[0] == rule.when.ranks[1]:
-                yield Problem(
+                yield problem(
                     f"{path}.when.ranks",
-                    "Two royals cannot finish in the same place.",
+                    gettext("Two royals cannot finish in the same place."),
                     code="rank_clash",
+                    params={"rank": rule.when.ranks[0]},
                 )
         for side, shares in (("give", rule.give), ("take", rule.take)):
             for j, share in enumerate(shares):
                 if solo and share.who == "guard":
-                    yield Problem(
+                    yield problem(
                         f"{path}.{side}[{j}].who",
-                        "A solo game has no guard.",
+                        gettext("A solo game has no guard."),
                         code="tribute_party",
+                        params={"who": share.who},
                     )
     if v.tribute.paid_in is not None and deck_composition(v)[v.tribute.paid_in] == 0:
-        yield Problem(
+        yield problem(
             "tribute.paid_in",
-            f"Tribute is paid in {v.tribute.paid_in}, but the trims remove every "
-            f"{v.tribute.paid_in}.",
+            gettext("Tribute is paid in %(rank)s, but the cards taken out include every %(rank)s."),
             code="paid_in_removed",
+            params={"rank": v.tribute.paid_in, "field": "deck.remove"},
+            shown={"rank": rank_word(v.tribute.paid_in)},
         )
 
 
@@ -760,18 +1032,22 @@ def check_shut_in_needs_hold_back(v: Variant) -> Iterator[Problem]:
     """A shut-in tribute needs a held-back rank that can shut a player in."""
     has_shut_in_rank = any(h.shut_in for h in v.play.hold_back)
     if v.tribute.shut_in is not None and not has_shut_in_rank:
-        yield Problem(
+        yield problem(
             "tribute.shut_in",
-            "A shut-in tribute is owed by players shut in with held-back cards, but no "
-            "play.hold_back rank has shut_in: true.",
+            gettext(
+                "A shut-in tribute (闷贡) is owed by players shut in with held-back cards, but "
+                "no held-back rank can shut a player in."
+            ),
             code="shut_in_unreachable",
+            params={"field": "play.hold_back"},
         )
     if has_shut_in_rank and v.end.when == "all_but_one" and v.tribute.shut_in is None:
-        yield Problem(
+        yield problem(
             "play.hold_back",
-            "Players can be shut in, but the variant names no shut-in tribute (tribute.shut_in).",
+            gettext("Players can be shut in, but the variant names no shut-in tribute (闷贡)."),
             severity="warning",
             code="shut_in_without_tribute",
+            params={"field": "tribute.shut_in"},
         )
 
 

@@ -17,7 +17,13 @@ from pydantic import ValidationError
 
 from baohuang.rules.checks import check_variant, deck_composition, deck_size
 from baohuang.rules.model import CalledGuard, Variant
-from baohuang.rules.problems import Problem, problems_from_validation_error
+from baohuang.rules.problems import (
+    Problem,
+    json_value,
+    problem,
+    problems_from_validation_error,
+)
+from baohuang.rules.texts import gettext
 
 #: The folder of bundled variants (one YAML file per variant; file name = id).
 VARIANTS_DIR = Path(__file__).resolve().parents[2] / "variants"
@@ -70,28 +76,43 @@ class Report:
 def validate_definition(data: Any) -> Report:
     """Validate a parsed document (a dict from YAML or JSON): structure, then cross-field checks."""
     if not isinstance(data, dict):
-        kinds = {list: "a list", str: "plain text", int: "a number", float: "a number"}
-        kind = "empty" if data is None else kinds.get(type(data), type(data).__name__)
-        return Report(
-            None,
-            (
-                Problem(
-                    "",
-                    "A variant must be a set of named sections (schema_version, id, deck, "
-                    f"deal, …); this document is {kind}.",
-                    code="not_a_mapping",
-                ),
+        kind = _kind_of(data)
+        text = {
+            "empty": gettext(
+                "A variant must be a set of named sections ('schema_version', 'id', 'deck', "
+                "'deal' …); this document is empty."
+            ),
+            "list": gettext(
+                "A variant must be a set of named sections ('schema_version', 'id', 'deck', "
+                "'deal' …); this document is a list."
+            ),
+            "text": gettext(
+                "A variant must be a set of named sections ('schema_version', 'id', 'deck', "
+                "'deal' …); this document is plain text."
+            ),
+            "number": gettext(
+                "A variant must be a set of named sections ('schema_version', 'id', 'deck', "
+                "'deal' …); this document is a number."
+            ),
+        }.get(
+            kind,
+            gettext(
+                "A variant must be a set of named sections ('schema_version', 'id', 'deck', "
+                "'deal' …); this document is something else (%(kind)s)."
             ),
         )
+        return Report(None, (problem("", text, code="not_a_mapping", params={"kind": kind}),))
     version = data.get("schema_version")
     if version is not None and version != 1:
         return Report(
             None,
             (
-                Problem(
+                problem(
                     "schema_version",
-                    f"This tool reads schema_version 1; the document says {version!r}.",
+                    gettext("This tool reads schema_version 1; the document says %(version)s."),
                     code="schema_version",
+                    params={"version": json_value(version), "supported": 1},
+                    shown={"version": repr(version)},
                 ),
             ),
         )
@@ -102,15 +123,44 @@ def validate_definition(data: Any) -> Report:
     return Report(variant, tuple(check_variant(variant)))
 
 
+def _kind_of(data: Any) -> str:
+    """What a document that is not a mapping is: empty, list, text, number, or a type name."""
+    if data is None:
+        return "empty"
+    if isinstance(data, list):
+        return "list"
+    if isinstance(data, str):
+        return "text"
+    if isinstance(data, int | float) and not isinstance(data, bool):
+        return "number"
+    return type(data).__name__
+
+
 def parse_text(text: str) -> tuple[Any, Problem | None]:
-    """Parse YAML (a superset of JSON) text; a syntax error becomes a problem with its line."""
+    """Parse YAML (a superset of JSON) text; a syntax error becomes a problem with its line.
+
+    The reason is PyYAML's own (English) phrase; it is in the params as ``reason``.
+    """
     try:
         return yaml.safe_load(text), None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
         reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        return None, Problem("", f"The document is not valid YAML{where}: {reason}.", code="yaml")
+        if mark is None:
+            return None, problem(
+                "",
+                gettext("The document is not valid YAML: %(reason)s."),
+                code="yaml",
+                params={"line": None, "column": None, "reason": reason},
+            )
+        return None, problem(
+            "",
+            gettext(
+                "The document is not valid YAML (line %(line)s, column %(column)s): %(reason)s."
+            ),
+            code="yaml",
+            params={"line": mark.line + 1, "column": mark.column + 1, "reason": reason},
+        )
 
 
 def validate_text(text: str) -> Report:
@@ -127,17 +177,41 @@ def validate_file(path: str | Path) -> Report:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
-        return Report(None, (Problem("", f"Cannot read {p}: {exc.strerror or exc}.", code="io"),))
+        reason = exc.strerror or str(exc)
+        return Report(
+            None,
+            (
+                problem(
+                    "",
+                    gettext("Cannot read %(file)s: %(reason)s."),
+                    code="io",
+                    params={"file": str(p), "reason": reason, "errno": exc.errno},
+                ),
+            ),
+        )
     except UnicodeDecodeError:
-        return Report(None, (Problem("", f"{p} is not UTF-8 text.", code="io"),))
+        return Report(
+            None,
+            (
+                problem(
+                    "",
+                    gettext("%(file)s is not UTF-8 text."),
+                    code="io",
+                    params={"file": str(p), "reason": "not_utf8", "errno": None},
+                ),
+            ),
+        )
     report = validate_text(text)
     if report.variant is not None and p.suffix in (".yaml", ".yml") and p.stem != report.variant.id:
-        extra = Problem(
+        extra = problem(
             "id",
-            f"The file is named {p.name} but the id is {report.variant.id}; bundled variant "
-            "files are named after their id.",
+            gettext(
+                "The file is named %(file)s but the id is %(id)s; bundled variant files are "
+                "named after their id."
+            ),
             severity="warning",
             code="id_file_name",
+            params={"file": p.name, "id": report.variant.id},
         )
         return Report(report.variant, (*report.problems, extra))
     return report

@@ -1,13 +1,23 @@
-"""Problems found in a variant document: a JSON path and a sentence an operator understands."""
+"""Problems found in a variant document: a JSON path and a sentence an operator understands.
+
+Each problem also carries a stable machine ``code`` (snake_case, never changed once
+published) and its ``params`` (JSON values), so a client can translate or react without
+reading the sentence. The sentence is translated (:mod:`baohuang.rules.texts`) into the
+active language when the problem is made.
+"""
 
 from __future__ import annotations
 
 import difflib
+import json
+import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ValidationError
+
+from baohuang.rules.texts import gettext, ngettext, pgettext
 
 Severity = Literal["error", "warning"]
 
@@ -20,13 +30,45 @@ class Problem:
     message: str
     severity: Severity = "error"
     code: str = "invalid"
+    #: What the sentence says, as JSON values (``{"sum": 164, "deck": 165}``).
+    params: dict[str, Any] = field(default_factory=dict, hash=False)
 
-    def as_dict(self) -> dict[str, str]:
-        """The API's `{path, message}` shape (plus code)."""
-        return {"path": self.path, "message": self.message, "code": self.code}
+    def as_dict(self) -> dict[str, Any]:
+        """The API's `{path, message}` shape, plus the machine `code` and its `params`."""
+        return {
+            "path": self.path,
+            "message": self.message,
+            "code": self.code,
+            "params": dict(self.params),
+        }
 
     def __str__(self) -> str:
-        return f"{self.path or '(document)'}: {self.message}"
+        return f"{self.path or gettext('(document)')}: {self.message}"
+
+
+def problem(
+    path: str,
+    text: str,
+    *,
+    code: str,
+    severity: Severity = "error",
+    params: dict[str, Any] | None = None,
+    shown: dict[str, Any] | None = None,
+) -> Problem:
+    """A problem whose sentence is `text` (already translated) filled in from its params.
+
+    `text` uses named placeholders (``%(deck)s``); `shown` overrides how a param is written
+    in the sentence (a list joined with commas, a value in the document's spelling).
+    """
+    values = dict(params or {})
+    filled = {**values, **(shown or {})}
+    return Problem(path, text % filled if filled else text, severity, code, values)
+
+
+def join_words(items: Iterable[Any]) -> str:
+    """Items joined for a sentence in the active language (``a, b`` / ``a、b``)."""
+    # Translators: the separator between the items of a list inside a sentence.
+    return gettext(", ").join(str(item) for item in items)
 
 
 def join_path(parts: Iterable[str | int]) -> str:
@@ -98,8 +140,45 @@ def _show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def json_value(value: Any) -> Any:
+    """`value` as a JSON value for a problem's params (long or odd values as their text)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value if not isinstance(value, str) or len(value) <= 200 else value[:197] + "..."
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return _show(value)
+    return value if len(text) <= 200 else _show(value)
+
+
+_QUOTED = re.compile(r"'([^']*)'")
+
+
+def _choices(expected: Any) -> list[str]:
+    """The choices in pydantic's ``"'a', 'b' or 'c'"`` (its English list), as a list."""
+    text = str(expected or "")
+    found = _QUOTED.findall(text)
+    return found or ([text] if text else [])
+
+
+def join_choices(items: Iterable[Any]) -> str:
+    """Alternatives joined for a sentence: ``a, b or c`` (``a、b 或 c``)."""
+    words = [str(item) for item in items]
+    if len(words) < 2:
+        return "".join(words)
+    return gettext("%(items)s or %(last)s") % {"items": join_words(words[:-1]), "last": words[-1]}
+
+
+def _quoted(choices: Sequence[str]) -> str:
+    return join_choices(f"'{c}'" for c in choices)
+
+
 def problems_from_validation_error(exc: ValidationError, model: type[BaseModel]) -> list[Problem]:
-    """Turn pydantic's errors into plain-language problems with JSON paths."""
+    """Turn pydantic's errors into plain-language problems with JSON paths.
+
+    The code of each problem is pydantic's error type (``missing``, ``literal_error`` …),
+    except ``unknown_field`` for a key the language does not have.
+    """
     problems: list[Problem] = []
     for err in exc.errors(include_url=False):
         loc = [p for p in err["loc"] if isinstance(p, str | int)]
@@ -109,64 +188,104 @@ def problems_from_validation_error(exc: ValidationError, model: type[BaseModel])
         # Drop discriminator tags from the displayed path (e.g. `flow[1].offer_throne.tip`).
         shown = [p for p in loc if not (isinstance(p, str) and p in _UNION_TAGS)]
         path = join_path(shown)
+        got = {"value": json_value(value)}
+        got_shown = {"value": _show(value)}
         if kind == "extra_forbidden":
             name = str(loc[-1]) if loc else "?"
             allowed = _allowed_fields(model, loc[:-1])
             hint = difflib.get_close_matches(name, allowed, n=1)
-            message = f"Unknown field '{name}'."
+            params: dict[str, Any] = {
+                "field": name,
+                "suggestion": hint[0] if hint else None,
+                "allowed": allowed,
+            }
+            message = gettext("Unknown field '%(field)s'.") % params
             if hint:
-                message += f" Did you mean '{hint[0]}'?"
+                message += " " + gettext("Did you mean '%(suggestion)s'?") % params
             elif allowed:
-                message += " Allowed here: " + ", ".join(allowed) + "."
-            problems.append(Problem(path, message, code="unknown_field"))
+                message += " " + gettext("Allowed here: %(allowed)s.") % {
+                    "allowed": join_words(allowed)
+                }
+            problems.append(Problem(path, message, code="unknown_field", params=params))
             continue
         if kind == "missing":
-            message = "This field is required."
-        elif kind == "literal_error":
-            message = f"{_show(value)} is not allowed here; choose one of: {ctx.get('expected')}."
+            # A context of its own: Django's catalog has the same English for its forms.
+            required = pgettext("variant", "This field is required.")
+            problems.append(problem(path, required, code=kind))
+            continue
+        text: str
+        params = dict(got)
+        display = dict(got_shown)
+        if kind == "literal_error":
+            params["expected"] = _choices(ctx.get("expected"))
+            display["expected"] = _quoted(params["expected"])
+            text = gettext("%(value)s is not allowed here; choose one of: %(expected)s.")
         elif kind in ("int_parsing", "int_type", "int_from_float"):
-            message = f"Expected a whole number, got {_show(value)}."
+            text = gettext("Expected a whole number, got %(value)s.")
         elif kind in ("string_type",):
-            message = f"Expected text, got {_show(value)}."
+            text = gettext("Expected text, got %(value)s.")
         elif kind in ("bool_type", "bool_parsing"):
-            message = f"Expected true or false, got {_show(value)}."
+            text = gettext("Expected true or false, got %(value)s.")
         elif kind in ("list_type",):
-            message = f"Expected a list, got {_show(value)}."
+            text = gettext("Expected a list, got %(value)s.")
         elif kind in ("model_type", "model_attributes_type", "dict_type"):
-            message = f"Expected a section with named fields, got {_show(value)}."
+            text = gettext("Expected a section with named fields, got %(value)s.")
             if isinstance(value, str) and value in _TAG_FIELDS:
-                message += f" Write it as {{{_TAG_FIELDS[value]}: {value}}}."
+                params["field"] = _TAG_FIELDS[value]
+                text += " " + gettext("Write it as {%(field)s: %(tag)s}.")
+                display["tag"] = value
         elif kind == "invalid_key":
             path = join_path(shown[:-1])
-            message = f"Field names must be text, got {_show(value)}."
+            text = gettext("Field names must be text, got %(value)s.")
         elif kind == "greater_than_equal":
-            message = f"Must be at least {ctx.get('ge')}, got {_show(value)}."
+            params["min"] = json_value(ctx.get("ge"))
+            text = gettext("Must be at least %(min)s, got %(value)s.")
         elif kind == "less_than_equal":
-            message = f"Must be at most {ctx.get('le')}, got {_show(value)}."
-        elif kind == "too_short":
-            message = (
-                f"Needs at least {ctx.get('min_length')} item(s), got {ctx.get('actual_length')}."
-            )
-        elif kind == "too_long":
-            message = (
-                f"Allows at most {ctx.get('max_length')} item(s), got {ctx.get('actual_length')}."
-            )
+            params["max"] = json_value(ctx.get("le"))
+            text = gettext("Must be at most %(max)s, got %(value)s.")
+        elif kind in ("too_short", "too_long"):
+            params = {"actual": ctx.get("actual_length")}
+            display = {}
+            if kind == "too_short":
+                params["min"] = n = int(ctx.get("min_length") or 0)
+                text = ngettext(
+                    "Needs at least %(min)s item, got %(actual)s.",
+                    "Needs at least %(min)s items, got %(actual)s.",
+                    n,
+                )
+            else:
+                params["max"] = n = int(ctx.get("max_length") or 0)
+                text = ngettext(
+                    "Allows at most %(max)s item, got %(actual)s.",
+                    "Allows at most %(max)s items, got %(actual)s.",
+                    n,
+                )
         elif kind == "string_too_short":
-            message = "Must not be empty."
+            params, display = {}, {}
+            text = gettext("Must not be empty.")
         elif kind == "string_pattern_mismatch":
-            message = (
-                f"{_show(value)} is not a valid id: use lower-case letters, digits and dashes."
+            text = gettext(
+                "%(value)s is not a valid id: use lower-case letters, digits and dashes."
             )
         elif kind == "union_tag_invalid":
-            message = (
-                f"Unknown kind {_show(ctx.get('tag'))}; choose one of: {ctx.get('expected_tags')}."
-            )
+            params = {
+                "value": json_value(ctx.get("tag")),
+                "expected": _choices(ctx.get("expected_tags")),
+            }
+            display = {
+                "value": _show(ctx.get("tag")),
+                "expected": join_words(f"'{c}'" for c in params["expected"]),
+            }
+            text = gettext("Unknown kind %(value)s; choose one of: %(expected)s.")
         elif kind == "union_tag_not_found":
-            tag_field = str(ctx.get("discriminator", "")).strip("'")
-            message = f"Say which kind this is with '{tag_field}'."
+            params = {"field": str(ctx.get("discriminator", "")).strip("'")}
+            display = {}
+            text = gettext("Say which kind this is with '%(field)s'.")
         else:
-            message = err["msg"].rstrip(".") + "."
-        problems.append(Problem(path, message, code=kind))
+            # A kind this module does not know yet: pydantic's own (English) words as the reason.
+            params["reason"] = err["msg"].rstrip(".")
+            text = gettext("This value is not valid here: %(reason)s.")
+        problems.append(problem(path, text, code=kind, params=params, shown=display))
     return problems
 
 

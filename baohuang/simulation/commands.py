@@ -8,6 +8,9 @@ progress bar on standard error when that is a terminal, then prints a table (or 
 statistics as JSON); the result does not depend on ``--workers``. ``bench`` measures one
 core. :mod:`baohuang.cli` registers both; each is a ``configure`` function for its argument
 parser and a handler returning the exit status.
+
+The report's words are marked for translation (the Chinese is in
+``baohuang/simulation/locale``); the CLI runs the handlers in the language it was asked for.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any, TextIO
 
 from baohuang.bots import POLICY_NAMES
 from baohuang.rules import Variant, bundled_variant_paths, validate_file
+from baohuang.rules.texts import gettext, gettext_noop, pgettext
 from baohuang.simulation.runner import default_workers, run
 from baohuang.simulation.stats import ROLES, Stats
 
@@ -62,7 +66,7 @@ def _ci(ci: Sequence[float | None]) -> str:
     """A mean's interval; unbounded (``None`` bounds, fewer than two values) is shown as such."""
     lo, hi = ci
     if lo is None or hi is None:
-        return "unbounded"
+        return gettext("unbounded")
     return f"[{lo:+.2f}, {hi:+.2f}]"
 
 
@@ -74,11 +78,16 @@ def load_variant(spec: str) -> tuple[Variant | None, list[str]]:
         path = bundled[spec]
     elif not path.is_file():
         known = ", ".join(sorted(bundled))
-        return None, [f"'{spec}' is neither a bundled variant id nor a file. Known ids: {known}."]
+        return None, [
+            gettext("'%(spec)s' is neither a bundled variant id nor a file. Known ids: %(known)s.")
+            % {"spec": spec, "known": known}
+        ]
     report = validate_file(path)
     if not report.valid or report.variant is None:
         return None, [
-            f"{path}: {p.path or '(document)'}: {p.severity}: {p.message}" for p in report.errors
+            f"{path}: {p.path or gettext('(document)')}: {pgettext('severity', 'error')}: "
+            f"{p.message}"
+            for p in report.errors
         ]
     return report.variant, []
 
@@ -104,9 +113,13 @@ class ProgressBar:
         rate = done / (now - self.start) if now > self.start else 0.0
         eta = (total - done) / rate if rate > 0 else 0.0
         bar = "█" * filled + "·" * (self.width - filled)
-        self.stream.write(
-            f"\r{self.label} {bar} {done:,}/{total:,} games  {rate:,.0f}/s  eta {eta:,.0f}s "
-        )
+        figures = gettext("%(done)s/%(total)s games  %(rate)s/s  eta %(eta)ss") % {
+            "done": f"{done:,}",
+            "total": f"{total:,}",
+            "rate": f"{rate:,.0f}",
+            "eta": f"{eta:,.0f}",
+        }
+        self.stream.write(f"\r{self.label} {bar} {figures} ")
         self.stream.flush()
 
     def close(self) -> None:
@@ -168,30 +181,55 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+#: Roles by their statistics name, in words.
+_ROLE_WORDS: dict[str, str] = {
+    "emperor": gettext_noop("emperor"),
+    "guard": gettext_noop("guard"),
+    "rebel": gettext_noop("rebel"),
+    "solo": gettext_noop("solo emperor"),
+}
+
+
+def _role(role: str) -> str:
+    word = _ROLE_WORDS.get(role)
+    return gettext(word) if word is not None else role
+
+
 def print_report(
     stats: Stats, out: TextIO, elapsed: float | None = None, workers: int | None = None
 ) -> None:
     """The statistics as readable tables."""
     s = stats.summary()
     policies = sorted(set(stats.policies))
-    head = f"{stats.variant}: {stats.games:,} games, seed {stats.seed}, policy {'/'.join(policies)}"
+    head = gettext("%(variant)s: %(games)s games, seed %(seed)s, policy %(policy)s") % {
+        "variant": stats.variant,
+        "games": f"{stats.games:,}",
+        "seed": stats.seed,
+        "policy": "/".join(policies),
+    }
     if elapsed is not None:
         rate = stats.games / elapsed if elapsed > 0 else 0.0
-        head += f", {elapsed:.1f} s ({rate:,.0f} games/s"
-        head += f" on {workers} workers)" if workers and workers > 1 else ")"
+        timing = {"elapsed": f"{elapsed:.1f}", "rate": f"{rate:,.0f}", "workers": workers}
+        if workers and workers > 1:
+            head += gettext(", %(elapsed)s s (%(rate)s games/s on %(workers)s workers)") % timing
+        else:
+            head += gettext(", %(elapsed)s s (%(rate)s games/s)") % timing
     print(head, file=out)
     if stats.unscored:
-        print(f"{stats.unscored:,} games unscored (abandoned)", file=out)
+        print(
+            gettext("%(count)s games unscored (abandoned)") % {"count": f"{stats.unscored:,}"},
+            file=out,
+        )
     print(file=out)
     rows = []
     for role in ROLES:
         r = s["roles"][role]
         if not r["n"]:
-            rows.append([role, "0", "-", "-", "-", "-", "-", "-"])
+            rows.append([_role(role), "0", "-", "-", "-", "-", "-", "-"])
             continue
         rows.append(
             [
-                role,
+                _role(role),
                 f"{r['n']:,}",
                 _pct(r["win"]["rate"]),
                 _ci_pct(r["win"]["ci95"]),
@@ -201,42 +239,68 @@ def print_report(
                 _ci(r["points"]["ci95"]),
             ]
         )
-    _table(["role", "seat-games", "win", "95% CI", "draw", "loss", "points", "95% CI"], rows, out)
+    ci = gettext("95% CI")
+    _table(
+        [
+            gettext("role"),
+            gettext("seat-games"),
+            pgettext("outcome", "win"),
+            ci,
+            pgettext("outcome", "draw"),
+            gettext("loss"),
+            gettext("points"),
+            ci,
+        ],
+        rows,
+        out,
+    )
     print(file=out)
     rank_rows = []
     for role in ROLES:
         r = s["roles"][role]
         if r["n"]:
-            rank_rows.append([role, *(_pct(x) for x in r["ranks"])])
-    _table(["finish rank", "1st", "2nd", "3rd", "4th", "5th"], rank_rows, out)
+            rank_rows.append([_role(role), *(_pct(x) for x in r["ranks"])])
+    places = [
+        # Translators: the finish places, first out (头客) to last out (落客).
+        pgettext("finish", "1st"),
+        pgettext("finish", "2nd"),
+        pgettext("finish", "3rd"),
+        pgettext("finish", "4th"),
+        pgettext("finish", "5th"),
+    ]
+    _table([gettext("finish rank"), *places], rank_rows, out)
     print(file=out)
     rates = s["rates"]
     event_rows = [
-        ["solo, open", _pct(rates["solo_open"]["rate"])],
-        ["  of which grabbed", _pct(rates["solo_grabbed"]["rate"])],
-        ["solo, hidden", _pct(rates["solo_hidden"]["rate"])],
-        ["abdication", _pct(rates["abdication_games"]["rate"])],
-        ["  abdications per game", f"{rates['abdications']['per_game']:.2f}"],
-        ["redeal", _pct(rates["redeal_games"]["rate"])],
-        ["open guard", _pct(rates["open_guard"]["rate"])],
-        ["guard known", _pct(rates["guard_known"]["rate"])],
-        ["rebellion", _pct(rates["rebellion"]["rate"])],
-        ["kick", _pct(rates["kick_games"]["rate"])],
-        ["plays per game", f"{s['plays_per_game']['mean']:.1f}"],
-        ["decisions per game", f"{s['decisions_per_game']:.1f}"],
+        [gettext("solo, open"), _pct(rates["solo_open"]["rate"])],
+        ["  " + gettext("of which grabbed"), _pct(rates["solo_grabbed"]["rate"])],
+        [gettext("solo, hidden"), _pct(rates["solo_hidden"]["rate"])],
+        [gettext("abdication"), _pct(rates["abdication_games"]["rate"])],
+        ["  " + gettext("abdications per game"), f"{rates['abdications']['per_game']:.2f}"],
+        [gettext("redeal"), _pct(rates["redeal_games"]["rate"])],
+        [gettext("open guard"), _pct(rates["open_guard"]["rate"])],
+        [gettext("guard known"), _pct(rates["guard_known"]["rate"])],
+        [gettext("rebellion"), _pct(rates["rebellion"]["rate"])],
+        [gettext("kick"), _pct(rates["kick_games"]["rate"])],
+        [gettext("plays per game"), f"{s['plays_per_game']['mean']:.1f}"],
+        [gettext("decisions per game"), f"{s['decisions_per_game']:.1f}"],
     ]
-    _table(["per game", "rate"], event_rows, out)
+    _table([gettext("per game"), gettext("rate")], event_rows, out)
     print(file=out)
     seats = s["seats"]
     _table(
-        ["seat", *(str(i) for i in range(5))],
+        [gettext("seat"), *(str(i) for i in range(5))],
         [
-            ["win rate", *(_pct(x) for x in seats["win_rates"])],
-            ["mean points", *(f"{x:+.2f}" for x in seats["mean_points"])],
+            [gettext("win rate"), *(_pct(x) for x in seats["win_rates"])],
+            [gettext("mean points"), *(f"{x:+.2f}" for x in seats["mean_points"])],
         ],
         out,
     )
-    print(f"seat-0 advantage: {100 * seats['seat0_advantage']:+.1f} points of win rate", file=out)
+    print(
+        gettext("seat-0 advantage: %(advantage)s points of win rate")
+        % {"advantage": f"{100 * seats['seat0_advantage']:+.1f}"},
+        file=out,
+    )
     print(file=out)
     hist_rows = []
     for role in ROLES:
@@ -244,8 +308,13 @@ def print_report(
         n = stats.roles[role].tally.n
         if n:
             top = sorted(hist.items())
-            hist_rows.append([role, "  ".join(f"{k:+d}:{100 * v / n:.1f}%" for k, v in top)])
-    _table(["points histogram", "points: share of seat-games"], hist_rows, out, left=2)
+            hist_rows.append([_role(role), "  ".join(f"{k:+d}:{100 * v / n:.1f}%" for k, v in top)])
+    _table(
+        [gettext("points histogram"), gettext("points: share of seat-games")],
+        hist_rows,
+        out,
+        left=2,
+    )
 
 
 # --------------------------------------------------------------------------- bench

@@ -196,7 +196,7 @@ CASES: tuple[Case, ...] = (
             "deal.hand_sizes": [43, 43, 43, 43, 42],
         },
         "deck.remove[1].rank",
-        "already trimmed by deck.remove[0]",
+        "already taken out by an earlier removal",
         "error",
         "removal_duplicate",
     ),
@@ -212,7 +212,7 @@ CASES: tuple[Case, ...] = (
         check_hand_sizes_sum,
         {"deck.remove": [{"rank": "3"}]},
         "deal.hand_sizes",
-        "the deck has 200 after the trims",
+        "the deck has 200 after the cards taken out",
         "error",
         "hand_sizes_sum",
     ),
@@ -220,7 +220,7 @@ CASES: tuple[Case, ...] = (
         check_marked_cards_survive,
         {"deck.remove": [{"rank": "BJ"}], "deal.hand_sizes": [43, 43, 42, 42, 42]},
         "deck.remove",
-        "deck.marks.emperor_card",
+        "marked as the emperor card",
         "error",
         "marked_card_removed",
     ),
@@ -228,7 +228,7 @@ CASES: tuple[Case, ...] = (
         check_marked_cards_survive,
         {"deck.remove": [{"rank": "SJ"}], "deal.hand_sizes": [43, 43, 42, 42, 42]},
         "deck.remove",
-        "deck.marks.guard_card",
+        "marked as the guard card",
         "error",
         "marked_card_removed",
     ),
@@ -236,7 +236,7 @@ CASES: tuple[Case, ...] = (
         check_guard_card_matches_guard_rule,
         {"deck.marks.guard_card": None},
         "deck.marks.guard_card",
-        "set deck.marks.guard_card to SJ",
+        "mark a small joker as the guard card",
         "error",
         "guard_card_missing",
     ),
@@ -257,7 +257,7 @@ CASES: tuple[Case, ...] = (
             "deal.hand_sizes": HANDS_200,
         },
         "bidding.guard.callable_ranks[0]",
-        "take every 3 out of the deck",
+        "the cards taken out include every 3",
         "error",
         "callable_rank_removed",
     ),
@@ -296,7 +296,7 @@ CASES: tuple[Case, ...] = (
             "deal.hand_sizes": HANDS_200,
         },
         "deal.buy.rank",
-        "take every 3 out of the deck",
+        "the cards taken out include every 3",
         "error",
         "buy_rank_removed",
     ),
@@ -327,7 +327,7 @@ CASES: tuple[Case, ...] = (
             ]
         },
         "bidding.flow[1]",
-        "Only one grab-solo window",
+        "Only one chance to grab the solo",
         "error",
         "flow_two_grabs",
     ),
@@ -335,7 +335,7 @@ CASES: tuple[Case, ...] = (
         check_flow_needs_redeal,
         {"bidding.flow": [{"step": "offer_throne", "rounds": 2}]},
         "bidding.flow",
-        "make that round forced or end the flow with a redeal step",
+        "make that round forced or end the bidding with a redeal",
         "error",
         "flow_no_end",
     ),
@@ -363,7 +363,7 @@ CASES: tuple[Case, ...] = (
             ],
         },
         "bidding.flow[0].skip_one_to",
-        "only matters when when_holding_both is skip_one",
+        "only matters when a player holding both marked cards passes it two seats on",
         "warning",
         "skip_one_to_unused",
     ),
@@ -391,7 +391,7 @@ CASES: tuple[Case, ...] = (
             "declarations.kick": {"royals_after_rebellion": False, "rebels_after_open_guard": None},
         },
         "declarations.kick",
-        "royals_after_rebellion is false and rebels may not kick",
+        "the royals may not kick after a rebellion and rebels may not kick",
         "warning",
         "kick_unreachable",
     ),
@@ -412,7 +412,7 @@ CASES: tuple[Case, ...] = (
             "play.hold_back": [{"rank": "6"}],
         },
         "play.hold_back[0].rank",
-        "the trims (deck.remove) take every 6 out of the deck",
+        "the cards taken out include every 6",
         "error",
         "hold_back_rank_removed",
     ),
@@ -436,7 +436,7 @@ CASES: tuple[Case, ...] = (
         check_top_card,
         {"play.attach": ["SJ", "BJ", "TOP"]},
         "play.attach",
-        "play.top_card is none",
+        "no card ranks above the big joker",
         "error",
         "top_unused",
     ),
@@ -444,7 +444,7 @@ CASES: tuple[Case, ...] = (
         check_top_card,
         {"play.special_beats": [{"rank": "2", "count": 3, "beats": ["TOP"]}]},
         "play.special_beats[0].beats",
-        "play.top_card is none",
+        "no card ranks above the big joker",
         "error",
         "top_unused",
     ),
@@ -469,7 +469,7 @@ CASES: tuple[Case, ...] = (
         check_roast_order,
         {"play.roast": {"joker_order": ["SJ", "SJ XJ"]}},
         "play.roast.joker_order[1]",
-        "is not a joker group",
+        "is not a group of jokers",
         "error",
         "roast_group",
     ),
@@ -628,7 +628,7 @@ CASES: tuple[Case, ...] = (
         check_outcome_table,
         {"scoring.outcome": {"method": "points", "table": FULL_OUTCOME_TABLE}},
         "scoring.outcome",
-        "The outcome method is points, so the rank table is never used.",
+        "The outcome is decided by the points, so the table of outcomes by rank is never used.",
         "warning",
         "table_unused",
     ),
@@ -636,7 +636,7 @@ CASES: tuple[Case, ...] = (
         check_side_out_consistency,
         {"scoring.outcome.method": "side_out", "scoring.two_person.rows": SIDE_OUT_ROWS},
         "scoring.outcome.method",
-        "set end.when to one_side_out",
+        "make it end when one side is out",
         "error",
         "side_out_mismatch",
     ),
@@ -644,7 +644,7 @@ CASES: tuple[Case, ...] = (
         check_side_out_consistency,
         {"end.side_out_draw_if_first_other_side": True},
         "end.side_out_draw_if_first_other_side",
-        "only applies when end.when is one_side_out",
+        "only applies when the game ends as soon as one side is out",
         "warning",
         "side_out_mismatch",
     ),
@@ -718,7 +718,7 @@ CASES: tuple[Case, ...] = (
             "declarations.guard_reveal": "hidden",
         },
         "declarations.rebellion.timing",
-        "only when the guard has a choice",
+        "only when the guard may choose to stay hidden or go open",
         "warning",
         "option_unused",
     ),
@@ -726,7 +726,7 @@ CASES: tuple[Case, ...] = (
         check_options_that_apply,
         {"play.wind_unclaimed": "skip_next"},
         "play.wind_unclaimed",
-        "unless play.wind is apply",
+        "unless the wind is taken by application",
         "warning",
         "option_unused",
     ),
@@ -742,7 +742,7 @@ CASES: tuple[Case, ...] = (
         check_options_that_apply,
         {"bidding.solo.declared_requires": "four_identical"},
         "bidding.solo.declared_requires",
-        "only applies when a solo may be declared",
+        "only applies when the emperor may declare a solo",
         "warning",
         "option_unused",
     ),
@@ -751,7 +751,7 @@ CASES: tuple[Case, ...] = (
         check_tribute_rules,
         {"tribute.rules": [{"when": {"ranks": [1, 2]}, "give": [{"who": "rebels"}]}]},
         "tribute.rules[0]",
-        "gives 3 card(s) but takes 0",
+        "gives 3 cards but takes 0",
         "error",
         "tribute_unbalanced",
     ),
@@ -811,7 +811,7 @@ CASES: tuple[Case, ...] = (
             "deal.hand_sizes": HANDS_200,
         },
         "tribute.paid_in",
-        "the trims remove every 2",
+        "the cards taken out include every 2",
         "error",
         "paid_in_removed",
     ),
@@ -819,7 +819,7 @@ CASES: tuple[Case, ...] = (
         check_shut_in_needs_hold_back,
         {"tribute.shut_in": {"count": 1}},
         "tribute.shut_in",
-        "no play.hold_back rank has shut_in: true",
+        "no held-back rank can shut a player in",
         "error",
         "shut_in_unreachable",
     ),
@@ -1035,7 +1035,8 @@ def test_hand_sizes_that_do_not_add_up_name_the_path_and_both_totals() -> None:
     problem = _only(report.problems, "deal.hand_sizes")
     assert "add up to 216 cards" in problem.message
     assert "the deck has 168" in problem.message
-    assert "deck.remove" in problem.message
+    assert "after the cards taken out" in problem.message
+    assert problem.params == {"sum": 216, "deck": 168}
 
 
 def test_a_hold_back_rank_that_was_trimmed_away_names_both_fields() -> None:
@@ -1054,8 +1055,10 @@ def test_a_hold_back_rank_that_was_trimmed_away_names_both_fields() -> None:
     problem = report.problems[0]
     assert problem.path == "play.hold_back[0].rank"
     assert problem.severity == "error"
-    assert "play.hold_back" in problem.message
-    assert "deck.remove" in problem.message
+    # Both fields are named: the held-back rank in words, the trims in words and in params.
+    assert "held back" in problem.message
+    assert "the cards taken out include every 6" in problem.message
+    assert problem.params == {"rank": "6", "field": "deck.remove"}
 
 
 def test_every_problem_of_a_document_is_reported_at_once() -> None:

@@ -53,7 +53,12 @@ def test_problem_text_and_api_shape() -> None:
 
     assert str(problem) == "deal.hand_sizes: Bad."
     assert str(Problem("", "Bad.")) == "(document): Bad."
-    assert problem.as_dict() == {"path": "deal.hand_sizes", "message": "Bad.", "code": "x"}
+    assert problem.as_dict() == {
+        "path": "deal.hand_sizes",
+        "message": "Bad.",
+        "code": "x",
+        "params": {},
+    }
     assert problem.severity == "error"
 
 
@@ -233,8 +238,8 @@ def test_a_wrong_suit_names_the_list_item() -> None:
         (("deal",), None, "Expected a section with named fields, got null."),
         (("deck", "decks"), 9, "Must be at most 8, got 9."),
         (("deck", "decks"), 0, "Must be at least 1, got 0."),
-        (("deal", "hand_sizes"), [54, 54, 54, 54], "Needs at least 5 item(s), got 4."),
-        (("deal", "hand_sizes"), [36] * 6, "Allows at most 5 item(s), got 6."),
+        (("deal", "hand_sizes"), [54, 54, 54, 54], "Needs at least 5 items, got 4."),
+        (("deal", "hand_sizes"), [36] * 6, "Allows at most 5 items, got 6."),
         (("name", "en"), "", "Must not be empty."),
         (
             ("id",),

@@ -1,0 +1,52 @@
+"""The game's words for values of the variant language, in the active language.
+
+Sentences shown to an operator name cards and events as players say them (大王, 明保),
+not as the document spells them (``BJ``, ``open_guard``); the document's spelling stays in
+a problem's ``params``.
+"""
+
+from __future__ import annotations
+
+from baohuang.rules.texts import gettext, gettext_noop, pgettext
+
+#: Events by their document name (the words are translated when shown).
+_EVENTS: dict[str, str] = {
+    "open_guard": gettext_noop("open guard"),
+    "open_guard_win": gettext_noop("open guard winning"),
+    "rebellion": gettext_noop("rebellion"),
+    "kick": gettext_noop("kick"),
+    "kick_succeeded": gettext_noop("successful kick"),
+    "solo": gettext_noop("solo"),
+    "open_solo": gettext_noop("open solo"),
+    "hidden_solo": gettext_noop("hidden solo"),
+    "grabbed_solo": gettext_noop("grabbed solo"),
+    "guard_known": gettext_noop("guard known"),
+}
+
+
+def rank_word(rank: str) -> str:
+    """A rank as players say it: ``6``, ``A``, or the words for the jokers and TOP."""
+    if rank == "SJ":
+        return pgettext("card", "small joker")
+    if rank == "BJ":
+        return pgettext("card", "big joker")
+    if rank == "TOP":
+        return gettext("the card above the big joker")
+    return rank
+
+
+def event_word(event: str) -> str:
+    """An event (``open_guard``) as players say it (明保)."""
+    word = _EVENTS.get(event)
+    return gettext(word) if word is not None else event
+
+
+def outcome_word(outcome: str) -> str:
+    """``win`` / ``draw`` / ``lose`` in words."""
+    if outcome == "win":
+        return pgettext("outcome", "win")
+    if outcome == "draw":
+        return pgettext("outcome", "draw")
+    if outcome == "lose":
+        return pgettext("outcome", "lose")
+    return outcome
