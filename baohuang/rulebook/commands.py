@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
+
+from django.utils.translation import get_language
 
 from baohuang.i18n import short_lang
 
@@ -15,12 +16,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "variant",
         metavar="VARIANT_OR_FILE",
         help="a bundled variant id (e.g. baike-weihai) or a YAML file",
-    )
-    parser.add_argument(
-        "--lang",
-        choices=("zh", "en"),
-        default=None,
-        help="language of the rulebook (default: from LANG, else zh)",
     )
     parser.add_argument(
         "--format", choices=("md", "html", "json"), default="md", help="output format (default md)"
@@ -39,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
         for line in problems:
             print(line, file=sys.stderr)
         return 2
-    lang = args.lang or short_lang(os.environ.get("LANG"))
+    # The CLI's own --lang (or the locale) is already the active language.
+    lang = short_lang(getattr(args, "lang", None) or get_language())
     text = render(build(variant, lang), args.format)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
