@@ -58,11 +58,15 @@ def rule_set_list() -> QuerySet[RuleSet]:
         .annotate(n=Count("pk"))
         .values("n")
     )
-    return RuleSet.objects.annotate(
-        latest_number=Subquery(latest.values("number")[:1], output_field=IntegerField()),
-        latest_checksum=Subquery(latest.values("checksum")[:1]),
-        version_count=Coalesce(Subquery(counts, output_field=IntegerField()), Value(0)),
-    ).order_by("slug")
+    return (
+        RuleSet.objects.select_related("based_on__rule_set")
+        .annotate(
+            latest_number=Subquery(latest.values("number")[:1], output_field=IntegerField()),
+            latest_checksum=Subquery(latest.values("checksum")[:1]),
+            version_count=Coalesce(Subquery(counts, output_field=IntegerField()), Value(0)),
+        )
+        .order_by("slug")
+    )
 
 
 def draft_status(rule_set: RuleSet, latest_checksum: str | None, version_count: int) -> DraftStatus:
