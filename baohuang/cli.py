@@ -31,6 +31,7 @@ from baohuang.engine.compiled import compile_variant
 from baohuang.engine.deck_limits import deck_reason, judge, play_reason
 from baohuang.engine.notation import NotationError, format_play, parse_play
 from baohuang.engine.plays import Play, is_legal_play
+from baohuang.rulebook import commands as rulebook_commands
 from baohuang.rules import (
     Problem,
     Report,
@@ -422,6 +423,12 @@ COMMANDS: tuple[Command, ...] = (
         _add_show_arguments,
     ),
     Command(("schema",), "print the JSON Schema of the variant language", cmd_schema),
+    Command(
+        ("rulebook",),
+        "print a variant's rulebook (zh or en; md, html or json)",
+        rulebook_commands.run,
+        rulebook_commands.configure,
+    ),
     Command(
         ("play",),
         "judge a play in a variant: is it legal, does it beat --after, and why",

@@ -1,0 +1,966 @@
+"""A variant definition → a :class:`~.document.Rulebook` in the active language.
+
+Sections come in the order a player learns the game (RULES.md): cards and the deal;
+choosing the emperor and the guard; declarations; play and what beats what; special cards
+and hold-back; the end; scoring with its tables; money; tribute; automatic play; and the
+rule set's own notes, quoted in a marked box. Every sentence is English source text
+translated through the rulebook's catalog; values come from :mod:`.labels`; examples come
+from :mod:`.examples` (computed and checked by the engine).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import get_language, ngettext, pgettext
+from django.utils.translation import gettext as _
+
+from baohuang.engine.cards import BJ, RANK_NAMES, SJ, TOP
+from baohuang.engine.compiled import CompiledVariant, compile_variant
+from baohuang.i18n import short_lang, speaking
+from baohuang.rulebook import examples as ex
+from baohuang.rulebook.document import (
+    Bullets,
+    Card,
+    CardsExample,
+    Hand,
+    Note,
+    Paragraph,
+    Rulebook,
+    Section,
+    Table,
+)
+from baohuang.rulebook.labels import (
+    event_name,
+    outcome_name,
+    party_name,
+    place_name,
+    rank_name,
+    value_text,
+)
+from baohuang.rules import Variant, deck_size, validate_definition
+from baohuang.rules.model import OfferThroneStep, SoloRow, TwoPersonTable
+
+_SUITS = (("♠", "black"), ("♥", "red"), ("♣", "black"), ("♦", "red"))
+
+
+class RulebookError(ValueError):
+    """The definition is not a valid variant; the rulebook needs a valid one."""
+
+
+# --------------------------------------------------------------------------- small helpers
+
+
+def _signed(n: int) -> str:
+    if n > 0:
+        return f"+{n}"
+    if n < 0:
+        return f"−{-n}"
+    return "0"
+
+
+def _space() -> str:
+    """What separates two sentences: a space in English, nothing after a Chinese full stop."""
+    return "" if get_language().startswith("zh") else " "
+
+
+def _sentences(parts: Sequence[str]) -> str:
+    return _space().join(parts)
+
+
+def _join(items: Sequence[str]) -> str:
+    return pgettext("list separator", ", ").join(items)
+
+
+def _ranks_text(ranks: Sequence[str]) -> str:
+    return _join([rank_name(r) for r in ranks])
+
+
+def _cards(ranks: Sequence[int]) -> list[Card]:
+    """Cards of a play, high to low; plain cards get suits in turn (suits do not matter)."""
+    out: list[Card] = []
+    seen: dict[int, int] = {}
+    for rank in sorted(ranks, reverse=True):
+        i = seen[rank] = seen.get(rank, -1) + 1
+        name = RANK_NAMES[rank]
+        if rank in (SJ, BJ, TOP):
+            color = "red" if rank in (BJ, TOP) else "black"
+            out.append(Card(rank_name(name), "", color, True))  # type: ignore[arg-type]
+        else:
+            symbol, color = _SUITS[i % 4]
+            out.append(Card(name, symbol, color))  # type: ignore[arg-type]
+    return out
+
+
+def _play_words(ranks: Sequence[int]) -> str:
+    return " ".join(rank_name(RANK_NAMES[r]) for r in sorted(ranks, reverse=True))
+
+
+# --------------------------------------------------------------------------- sections
+
+
+def _cards_section(v: Variant) -> Section:
+    s = Section("cards", _("Cards and the deal"))
+    total = deck_size(v)
+    s.add(
+        Paragraph(
+            ngettext(
+                "The game is played by five players with %(decks)s deck of 54 cards "
+                "(52 cards and two jokers).",
+                "The game is played by five players with %(decks)s decks of 54 cards "
+                "(52 cards and two jokers each), shuffled together.",
+                v.deck.decks,
+            )
+            % {"decks": v.deck.decks}
+        )
+    )
+    removed: list[str] = []
+    for r in v.deck.remove:
+        if r.suits:
+            removed.append(
+                _("one %(rank)s of each of these suits: %(suits)s")
+                % {"rank": rank_name(r.rank), "suits": value_text("deck.remove.suits", r.suits)}
+            )
+        elif r.count:
+            removed.append(
+                ngettext(
+                    "%(count)s card of rank %(rank)s, chosen at random each deal",
+                    "%(count)s cards of rank %(rank)s, chosen at random each deal",
+                    r.count,
+                )
+                % {"count": r.count, "rank": rank_name(r.rank)}
+            )
+        else:
+            removed.append(_("every %(rank)s") % {"rank": rank_name(r.rank)})
+    if removed:
+        s.add(Paragraph(_("Taken out before the deal: %(cards)s.") % {"cards": _join(removed)}))
+    s.add(
+        Paragraph(
+            _("%(total)s cards are played. Ranks from high to low: %(order)s.")
+            % {"total": total, "order": _rank_order(v)}
+        )
+    )
+    s.add(Paragraph(_("Suits do not matter in play; they matter only for identical cards.")))
+    marks = [
+        _(
+            "The emperor card (皇牌) is one %(card)s marked with a sceptre; whoever holds it "
+            "may ascend the throne."
+        )
+        % {"card": rank_name(v.deck.marks.emperor_card)}
+    ]
+    if v.deck.marks.guard_card:
+        marks.append(
+            _("The guard card is one %(card)s marked with a sword.")
+            % {"card": rank_name(v.deck.marks.guard_card)}
+        )
+    s.add(Paragraph(_sentences(marks)))
+    sizes = v.deal.hand_sizes
+    if len(set(sizes)) == 1:
+        deal = _("Each player is dealt %(n)s cards.") % {"n": sizes[0]}
+    else:
+        deal = _("Cards are dealt in seat order: %(sizes)s.") % {
+            "sizes": _join([str(n) for n in sizes])
+        }
+    s.add(
+        Paragraph(
+            deal
+            + _space()
+            + _("In the next game the deal starts with %(who)s.")
+            % {"who": value_text("deal.next_dealer", v.deal.next_dealer)}
+        )
+    )
+    if v.deal.buy:
+        b = v.deal.buy
+        text = _(
+            "Buying a card: after the deal a player with no %(rank)s buys one from %(seller)s, "
+            "paying with a %(pay)s, in play order."
+        ) % {
+            "rank": rank_name(b.rank),
+            "seller": value_text("deal.buy.seller", b.seller),
+            "pay": rank_name(b.pay_with),
+        }
+        if b.if_unable == "gift":
+            text += _space() + _("A player with no %(pay)s to pay is given one anyway.") % {
+                "pay": rank_name(b.pay_with)
+            }
+        else:
+            text += _space() + _("A player with no %(pay)s to pay goes without.") % {
+                "pay": rank_name(b.pay_with)
+            }
+        s.add(Paragraph(text))
+    return s
+
+
+def _rank_order(v: Variant) -> str:
+    from baohuang.rules import deck_composition
+
+    present = deck_composition(v)
+    order = ["BJ", "SJ", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3"]
+    names = [rank_name(r) for r in order if present.get(r, 0) > 0]
+    if v.play.top_card != "none":
+        names.insert(0, _("the guard card (above the big joker)"))
+    return " > ".join(names)
+
+
+def _step_text(step: Any, v: Variant) -> str:
+    if step.step == "grab_solo":
+        text = _(
+            "Grabbing the solo (抢独): %(who)s may declare to fight the other four alone; "
+            "he becomes the emperor and there is no guard."
+        ) % {"who": value_text("bidding.flow.requires", step.requires)}
+        text += _space() + _("Several claimants: %(rule)s.") % {
+            "rule": value_text("bidding.flow.priority", step.priority)
+        }
+        if step.takes_emperor_card:
+            text += _space() + _("The grabber takes the emperor card and gives nothing back.")
+        if step.marks_void:
+            text += _space() + _("After a grab the marked cards count as plain jokers.")
+        return text
+    if step.step == "redeal":
+        return _("If nobody has ascended, the cards are dealt again (流局).")
+    return _offer_text(step)
+
+
+def _offer_text(step: OfferThroneStep) -> str:
+    parts = [
+        ngettext(
+            "Ascending or abdicating, %(rounds)s round: the holder of the emperor card "
+            "ascends (登基) or abdicates (让位), passing the card to %(to)s.",
+            "Ascending or abdicating, up to %(rounds)s rounds: the holder of the emperor card "
+            "ascends (登基) or abdicates (让位), passing the card to %(to)s.",
+            step.rounds,
+        )
+        % {"rounds": step.rounds, "to": value_text("bidding.flow.pass_to", step.pass_to)}
+    ]
+    if step.forced:
+        if step.forces == "everyone":
+            parts.append(_("This round is forced (逼庄): whoever can ascend must."))
+        else:
+            parts.append(
+                _(
+                    "Forced (逼位): the card goes back to the first who abdicated, who must "
+                    "ascend if he can; otherwise the round goes on as usual."
+                )
+            )
+        if step.forced_exempt_own_guard:
+            parts.append(_("A player who would be his own guard may still pass."))
+        if step.forced_exempt_four_identical:
+            parts.append(_("A player holding four identical cards may still pass."))
+    if step.tip != "none":
+        if step.tip_from_pass > 1:
+            parts.append(
+                _(
+                    "Tip (贴牌): from abdication number %(n)s on, each player who abdicates adds "
+                    "%(tip)s and passes on the tips received; whoever ascends keeps them."
+                )
+                % {"n": step.tip_from_pass, "tip": value_text("bidding.flow.tip", step.tip)}
+            )
+        else:
+            parts.append(
+                _(
+                    "Tip (贴牌): each player who abdicates adds %(tip)s and passes on the tips "
+                    "received; whoever ascends keeps them."
+                )
+                % {"tip": value_text("bidding.flow.tip", step.tip)}
+            )
+    else:
+        parts.append(_("No tip is paid."))
+    if step.when_holding_both == "skip_one":
+        direction = step.skip_one_to if step.skip_one_to != "pass_direction" else step.pass_to
+        parts.append(
+            _(
+                "A player holding both marked cards may instead pass the emperor card two seats "
+                "on, towards %(to)s; that player must ascend, and every role is known to all."
+            )
+            % {"to": value_text("bidding.flow.pass_to", direction)}
+        )
+    return _sentences(parts)
+
+
+def _bidding_section(v: Variant) -> Section:
+    s = Section("bidding", _("Choosing the emperor and the guard"))
+    g = v.bidding.guard
+    if g.by == "fixed_card":
+        s.add(
+            Paragraph(
+                _(
+                    "Fixed guard (固定保): whoever holds the guard card is the guard. If the "
+                    "emperor holds the guard card himself, he plays alone (独保)."
+                )
+            )
+        )
+    else:
+        s.add(
+            Paragraph(
+                ngettext(
+                    "Called guard (叫侍卫): to ascend, the emperor must hold at least %(n)s "
+                    "identical card (same suit and rank) and calls it; whoever holds another "
+                    "copy of that card is the guard.",
+                    "Called guard (叫侍卫): to ascend, the emperor must hold at least %(n)s "
+                    "identical cards (same suit and rank) and calls that card; whoever holds "
+                    "another copy of it is the guard.",
+                    g.min_identical,
+                )
+                % {"n": g.min_identical}
+                + _space()
+                + _("Ranks that may be called: %(ranks)s.")
+                % {"ranks": _ranks_text(g.callable_ranks)}
+                + _space()
+                + _("With several cards that could be called: %(rule)s.")
+                % {"rule": value_text("bidding.guard.choice", g.choice)}
+                + _space()
+                + _(
+                    "An emperor holding every copy of the called card is his own guard and "
+                    "plays alone."
+                )
+            )
+        )
+    solo = v.bidding.solo
+    solo_parts = []
+    if solo.declared:
+        solo_parts.append(
+            _("When ascending, the emperor may declare an open solo (声明独保), needing %(needs)s.")
+            % {"needs": value_text("bidding.solo.declared_requires", solo.declared_requires)}
+        )
+    if solo.hidden_allowed:
+        solo_parts.append(
+            _("An emperor who is his own guard may keep it hidden (暗独保) or declare it (明独保).")
+        )
+    else:
+        solo_parts.append(_("An emperor who is his own guard must declare it: every solo is open."))
+    s.add(Paragraph(_sentences(solo_parts)))
+    s.add(Paragraph(_("The steps, in order:")))
+    s.add(Bullets([_step_text(step, v) for step in v.bidding.flow], ordered=True))
+    return s
+
+
+def _declarations_section(v: Variant) -> Section:
+    s = Section("declarations", _("Declarations"))
+    d = v.declarations
+    reveal = {
+        "choice": _(
+            "Before the first play the guard chooses to show himself (明保) or to stay hidden "
+            "(暗保)."
+        ),
+        "open": _("The guard always shows himself before the first play (明保)."),
+        "hidden": _("The guard always stays hidden (暗保)."),
+    }[d.guard_reveal]
+    s.add(Paragraph(reveal))
+    if d.rebellion:
+        r = d.rebellion
+        text = ngettext(
+            "Rebellion (造反): while the guard is hidden, each rebel may rebel; when %(n)s "
+            "rebel declares, the rebellion succeeds: the guard is revealed and the stakes go "
+            "up.",
+            "Rebellion (造反): while the guard is hidden, each rebel may rebel; when %(n)s "
+            "rebels declare, the rebellion succeeds: the guard is revealed and the stakes go "
+            "up.",
+            r.threshold,
+        ) % {"n": r.threshold}
+        text += _space() + _("The rebels decide %(when)s.") % {
+            "when": value_text("declarations.rebellion.timing", r.timing)
+        }
+        s.add(Paragraph(text))
+    else:
+        s.add(Paragraph(_("There is no rebellion in this rule set.")))
+    if d.kick:
+        k = d.kick
+        parts = []
+        if k.royals_after_rebellion:
+            parts.append(_("After a successful rebellion the emperor or the guard may kick (踢)."))
+        if k.rebels_after_open_guard:
+            parts.append(
+                ngettext(
+                    "After the guard shows himself, %(n)s rebel may kick.",
+                    "After the guard shows himself, %(n)s rebels together may kick.",
+                    k.rebels_after_open_guard,
+                )
+                % {"n": k.rebels_after_open_guard}
+            )
+        if parts:
+            s.add(Paragraph(_sentences(parts)))
+    return s
+
+
+_WHY_TEXT = {
+    "higher_each": lambda: _(
+        "Same number of cards, and every card is higher than the card it is set against."
+    ),
+    "count_differs": lambda: _("A play must be beaten with the same number of cards."),
+    "plain_vs_joker": lambda: _(
+        "Compared high to low, the joker meets a plain card: a set without jokers never beats "
+        "a set with one."
+    ),
+    "joker_higher_each": lambda: _(
+        "The big joker is higher than the small joker, and each plain card is higher too."
+    ),
+    "not_higher_at": lambda: _(
+        "Every card must be strictly higher (节节高): a small joker against a small joker is not."
+    ),
+    "big_joker": lambda: _("Nothing beats a play with a big joker: no card is higher."),
+    "top_card": lambda: _("The card above the big joker beats a single big joker."),
+    "special": lambda: _("A special beat of this rule set."),
+    "attach_two": lambda: _("In this rule set a 2 may be attached to a set like a joker (挂2)."),
+    "roast": lambda: _("Roasting (烤牌): a higher group with more jokers, and higher plain cards."),
+    "roast_fewer": lambda: _("No roast: a roast must carry more jokers than the play it roasts."),
+}
+
+
+def _beat_example(e: ex.BeatExample) -> CardsExample:
+    title = (
+        _("%(candidate)s beats %(previous)s")
+        if e.beats
+        else _("%(candidate)s does not beat %(previous)s")
+    ) % {"candidate": _play_words(e.candidate), "previous": _play_words(e.previous)}
+    return CardsExample(
+        title=title,
+        hands=[
+            Hand(_("Played"), _cards(e.previous)),
+            Hand(_("Beats it") if e.beats else _("Does not beat it"), _cards(e.candidate)),
+        ],
+        verdict=e.beats,
+        explanation=_WHY_TEXT[e.why](),
+    )
+
+
+def _play_section(v: Variant, cv: CompiledVariant) -> Section:
+    s = Section("play", _("Play: what beats what"))
+    p = v.play
+    s.add(
+        Paragraph(
+            _(
+                "The emperor leads the first trick; afterwards the winner of a trick leads. A "
+                "play is any number of cards of one rank (no straights)."
+            )
+            + _space()
+            + _("Cards that may be attached to a set (挂牌): %(cards)s.")
+            % {"cards": value_text("play.attach", p.attach)}
+            + _space()
+            + _("Jokers may also be played on their own.")
+        )
+    )
+    s.add(
+        Paragraph(
+            _(
+                "To beat a play, play the same number of cards, each higher than the card it "
+                "is set against when both are sorted high to low (节节高). You may always pass; "
+                "when all others pass, the last player to play wins the trick."
+            )
+        )
+    )
+    if p.top_card != "none":
+        s.add(
+            Paragraph(
+                _(
+                    "The guard card ranks above the big joker (特画): it beats a single big "
+                    "joker and is the highest card."
+                )
+            )
+        )
+    for beat in p.special_beats:
+        s.add(
+            Paragraph(
+                ngettext(
+                    "Special beat: %(count)s card of rank %(rank)s beats a single %(cards)s.",
+                    "Special beat: %(count)s cards of rank %(rank)s beat a single %(cards)s.",
+                    beat.count,
+                )
+                % {
+                    "count": beat.count,
+                    "rank": rank_name(beat.rank),
+                    "cards": value_text("play.special_beats.beats", beat.beats),
+                }
+            )
+        )
+    s.add(*[_beat_example(e) for e in ex.play_examples(cv)])
+    wind = {
+        "next_player": _(
+            "Catching the wind (接风): when a player goes out and nobody beats his last play, "
+            "the next player still holding cards leads."
+        ),
+        "apply": _(
+            "Catching the wind (接风): when a player goes out, the next player may apply for the "
+            "lead; if everyone else passes he leads, if anyone plays the application fails."
+        ),
+    }[p.wind]
+    s.add(Paragraph(wind))
+    if p.wind == "apply":
+        s.add(
+            Paragraph(
+                _("When nobody applies: %(rule)s.")
+                % {"rule": value_text("play.wind_unclaimed", p.wind_unclaimed)}
+            )
+        )
+    if p.defer:
+        s.add(
+            Paragraph(
+                _(
+                    "Deferring (让牌): a player may defer in a round; if nobody followed, he may "
+                    "follow or pass in a second circle."
+                )
+            )
+        )
+    return s
+
+
+def _special_section(v: Variant, cv: CompiledVariant) -> Section | None:
+    p = v.play
+    if not p.hold_back and p.roast is None:
+        return None
+    s = Section("special", _("Special cards: hold-back and roasting"))
+    for h in p.hold_back:
+        text = _(
+            "Hold back the %(rank)ss (憋%(rank)s): all of a player's %(rank)ss must be played "
+            "together, in his last play. A player dealt none may finish with anything "
+            "(偷着跑)."
+        ) % {"rank": rank_name(h.rank)}
+        if h.only_when_leading:
+            text += _space() + _("They may only be played when leading.")
+        if h.last_play_attach:
+            text += _space() + _("The last play may carry attached jokers.")
+        else:
+            text += _space() + _("The last play must be the held-back cards alone.")
+        if h.shut_in:
+            text += _space() + _(
+                "Shut in (闷): %(who)s is shut in and owes a shut-in tribute next game."
+            ) % {"who": value_text("play.hold_back.shut_in_when", h.shut_in_when)}
+        s.add(Paragraph(text))
+    hb = ex.hold_back_example(cv)
+    if hb is not None:
+        name = rank_name(RANK_NAMES[hb.rank])
+        s.add(
+            CardsExample(
+                title=_("Holding back the %(rank)ss") % {"rank": name},
+                hands=[
+                    Hand(_("Hand"), _cards(hb.hand)),
+                    Hand(_("May lead"), _cards(hb.allowed)),
+                    Hand(_("May not lead yet"), _cards(hb.forbidden)),
+                ],
+                verdict=None,
+                explanation=_(
+                    "While other cards are left, the %(rank)ss stay in the hand; they go out "
+                    "together as the last play."
+                )
+                % {"rank": name},
+            )
+        )
+    if p.roast is not None:
+        r = p.roast
+        order = " < ".join(value_text("play.roast.joker_order", g) for g in r.joker_order)
+        text = _(
+            "Roasting (烤牌): when a single joker is led, or a play carrying jokers is to be "
+            "beaten, a player may attach more jokers than the play had. Joker groups from low "
+            "to high: %(order)s."
+        ) % {"order": order}
+        if not r.more_jokers:
+            text += _space() + _("A higher group roasts whatever its size.")
+        if r.plain_sets:
+            text += _space() + _("Jokers may also roast a play without jokers.")
+        s.add(Paragraph(text))
+        s.add(*[_beat_example(e) for e in ex.roast_examples(cv)])
+    return s
+
+
+def _end_section(v: Variant) -> Section:
+    s = Section("end", _("The end of the game"))
+    s.add(
+        Paragraph(
+            _(
+                "A player who plays his last card goes out. Finish places: 1st out, 2nd out, "
+                "3rd out, 4th out, 5th out."
+            )
+        )
+    )
+    e = v.end
+    if e.when == "all_but_one":
+        s.add(Paragraph(_("The game goes on until only one player holds cards; he is 5th out.")))
+    else:
+        s.add(
+            Paragraph(
+                _(
+                    "The game ends as soon as one side is all out. Players still holding cards "
+                    "are placed %(order)s."
+                )
+                % {"order": value_text("end.unfinished_order", e.unfinished_order)}
+            )
+        )
+    if e.open_solo_ends_on_other_first:
+        s.add(
+            Paragraph(_("In an open solo the game ends as soon as another player goes out first."))
+        )
+    if e.side_out_draw_if_first_other_side:
+        s.add(
+            Paragraph(
+                _(
+                    "The side all out first wins if it also had the 1st out; if the 1st out is "
+                    "on the other side, the game is a draw."
+                )
+            )
+        )
+    return s
+
+
+def _grid(table: TwoPersonTable, caption: str) -> Table:
+    cells = {(r.emperor_rank, r.guard_rank): r for r in table.rows}
+    header = [_("Emperor \\ guard")] + [place_name(g) for g in range(1, 6)]
+    rows = []
+    for e in range(1, 6):
+        row = [place_name(e)]
+        for g in range(1, 6):
+            r = cells.get((e, g))
+            row.append(
+                "—"
+                if r is None
+                else f"{_signed(r.emperor)} / {_signed(r.guard)} / {_signed(r.rebels)}"
+            )
+        rows.append(row)
+    return Table(caption, header, rows)
+
+
+def _solo_table(open_rows: list[SoloRow], hidden_rows: list[SoloRow]) -> Table:
+    o = {r.emperor_rank: r for r in open_rows}
+    h = {r.emperor_rank: r for r in hidden_rows}
+    header = [
+        _("Emperor's place"),
+        _("Open solo: emperor"),
+        _("Open solo: each other"),
+        _("Hidden solo: emperor"),
+        _("Hidden solo: each other"),
+    ]
+    rows = []
+    for place in range(1, 6):
+        row = [place_name(place)]
+        for table in (o, h):
+            r = table.get(place)
+            row += ["—", "—"] if r is None else [_signed(r.emperor), _signed(r.others)]
+        rows.append(row)
+    return Table(_("Solo scoring table"), header, rows)
+
+
+def _settlement(e: ex.ScoreExample) -> str:
+    pts = e.score.points
+    if e.solo:
+        head = (
+            _("Open solo, emperor %(place)s")
+            if e.solo == "open"
+            else _("Hidden solo, emperor %(place)s")
+        ) % {"place": place_name(e.emperor_place)}
+        body = _("emperor %(e)s, each other player %(o)s") % {
+            "e": _signed(pts[0]),
+            "o": _signed(pts[2]),
+        }
+    else:
+        head = _("Emperor %(e)s, guard %(g)s") % {
+            "e": place_name(e.emperor_place),
+            "g": place_name(e.guard_place or 0),
+        }
+        body = _("emperor %(e)s, guard %(g)s, each rebel %(r)s") % {
+            "e": _signed(pts[0]),
+            "g": _signed(pts[1]),
+            "r": _signed(pts[2]),
+        }
+    if e.events:
+        head += _(", with %(events)s") % {"events": _join([event_name(x) for x in e.events])}
+    text = _("%(head)s: %(body)s.") % {"head": head, "body": body}
+    if e.score.multiplier > 1:
+        text += _space() + _("(all points × %(m)s)") % {"m": e.score.multiplier}
+    text += _space() + _("Result for the emperor's side: %(outcome)s.") % {
+        "outcome": outcome_name(e.score.outcome)
+    }
+    return text
+
+
+def _scoring_section(v: Variant, cv: CompiledVariant) -> Section:
+    s = Section("scoring", _("Scoring"))
+    sc = v.scoring
+    s.add(
+        Paragraph(
+            _(
+                "Points depend on the finish places of the emperor and the guard. Each cell "
+                "gives the emperor's points / the guard's points / each rebel's points."
+            )
+        )
+    )
+    s.add(_grid(sc.two_person, _("Scoring table (rows: emperor's place; columns: guard's place)")))
+    if sc.two_person_guard_known is not None:
+        s.add(
+            Paragraph(
+                _(
+                    "When the guard is known to all (he showed himself, or a rebellion "
+                    "succeeded), this table is used instead:"
+                )
+            )
+        )
+        s.add(
+            _grid(
+                sc.two_person_guard_known,
+                _("Scoring table when the guard is known (rows: emperor's place)"),
+            )
+        )
+    s.add(Paragraph(_("When the emperor plays alone, the solo table applies:")))
+    s.add(_solo_table(sc.solo.open, sc.solo.hidden))
+    if sc.multipliers:
+        items = [
+            _("%(event)s: points × %(factor)s") % {"event": event_name(m.event), "factor": m.factor}
+            for m in sc.multipliers
+        ]
+        s.add(Paragraph(_("Doublings (they stack):")), Bullets(items))
+    else:
+        s.add(Paragraph(_("No event doubles the points.")))
+    method = {
+        "points": _("The emperor's side wins when the emperor's points are above zero."),
+        "rank_table": _("Win or lose is read from a table of the royals' places:"),
+        "side_out": _("The side that is all out first wins."),
+    }[sc.outcome.method]
+    s.add(Paragraph(method))
+    if sc.outcome.method == "rank_table" and sc.outcome.table:
+        s.add(
+            Table(
+                _("Win or lose by places"),
+                [_("Places of the emperor and the guard"), _("Result for the emperor's side")],
+                [
+                    [
+                        value_text("scoring.outcome.table.ranks", row.ranks),
+                        outcome_name(row.outcome),
+                    ]
+                    for row in sc.outcome.table
+                ],
+            )
+        )
+    if sc.outcome.solo:
+        s.add(
+            Paragraph(
+                _("A solo emperor: %(rows)s.")
+                % {
+                    "rows": _join(
+                        [
+                            f"{place_name(r.emperor_rank)} {outcome_name(r.outcome)}"
+                            for r in sc.outcome.solo
+                        ]
+                    )
+                }
+            )
+        )
+    s.add(Paragraph(_("Worked examples (computed by the game engine):")))
+    s.add(Bullets([_settlement(e) for e in ex.scoring_examples(cv)]))
+    return s
+
+
+def _money_section(v: Variant, cv: CompiledVariant) -> Section:
+    s = Section("money", _("Money"))
+    m = v.scoring.money
+    if m.base == 1 and m.table_fee == 0:
+        s.add(Paragraph(_("Each point is worth one unit of the stake; there is no table fee.")))
+    else:
+        s.add(
+            Paragraph(
+                _("Money = points × %(base)s − a table fee of %(fee)s per player and game.")
+                % {"base": m.base, "fee": m.table_fee}
+            )
+        )
+    first = ex.settle(cv, 1, 2)
+    if first.score.money and (m.base != 1 or m.table_fee != 0):
+        s.add(
+            Paragraph(
+                _("Example: the emperor scores %(points)s points and settles %(money)s.")
+                % {"points": _signed(first.score.points[0]), "money": _signed(first.score.money[0])}
+            )
+        )
+    if m.cap_to_carried:
+        s.add(Paragraph(_("A winner wins at most what he carried; a loser stops at zero.")))
+    if m.automatic_penalty:
+        s.add(
+            Paragraph(
+                _("A player who went automatic pays %(n)s × the stake, shared by his teammates.")
+                % {"n": m.automatic_penalty}
+            )
+        )
+    if m.quit_penalty:
+        s.add(
+            Paragraph(
+                _("Quitting a game in progress costs %(n)s points; they go to %(to)s.")
+                % {
+                    "n": m.quit_penalty,
+                    "to": value_text("scoring.money.quit_penalty_to", m.quit_penalty_to),
+                }
+            )
+        )
+    return s
+
+
+def _when_text(rule: Any) -> str:
+    w = rule.when
+    parts = []
+    if w.solo != "none":
+        parts.append(value_text("tribute.rules.when.solo", w.solo))
+    if w.ranks:
+        parts.append(
+            _("emperor and guard %(places)s")
+            % {"places": value_text("tribute.rules.when.ranks", w.ranks)}
+        )
+    if w.guard:
+        parts.append(value_text("tribute.rules.when.guard", w.guard))
+    if w.outcome:
+        parts.append(_("emperor's side: %(outcome)s") % {"outcome": outcome_name(w.outcome)})
+    return _join(parts) if parts else _("every game")
+
+
+def _shares(shares: Sequence[Any]) -> str:
+    if not shares:
+        return "—"
+    return _join(
+        [
+            ngettext("%(who)s %(n)s card", "%(who)s %(n)s cards", x.count)
+            % {"who": party_name(x.who), "n": x.count}
+            for x in shares
+        ]
+    )
+
+
+def _tribute_section(v: Variant) -> Section | None:
+    t = v.tribute
+    if not t.rules and t.shut_in is None:
+        return None
+    s = Section("tribute", _("Tribute (进贡)"))
+    s.add(
+        Paragraph(
+            _(
+                "After a game, cards are owed for the next one: the givers hand them over "
+                "after the deal, the takers pick in the order listed. The first row whose "
+                "conditions hold applies."
+            )
+        )
+    )
+    if t.rules:
+        s.add(
+            Table(
+                _("Tribute table"),
+                [_("When"), _("Who gives"), _("Who takes")],
+                [[_when_text(r), _shares(r.give), _shares(r.take)] for r in t.rules],
+            )
+        )
+    text = _("The card given is %(card)s.") % {"card": value_text("tribute.card", t.card)}
+    if t.paid_in:
+        text += _space() + _("Tribute is paid in %(rank)s while the giver has one.") % {
+            "rank": rank_name(t.paid_in)
+        }
+    if not t.hand_over_marked:
+        text += _space() + _(
+            "A marked card is not given while an unmarked card of its rank can be."
+        )
+    s.add(Paragraph(text))
+    if t.shut_in:
+        si = t.shut_in
+        s.add(
+            Paragraph(
+                ngettext(
+                    "Shut-in tribute (闷贡): a player shut in gives %(n)s card, %(card)s, to "
+                    "%(to)s, before any other tribute.",
+                    "Shut-in tribute (闷贡): a player shut in gives %(n)s cards, %(card)s, to "
+                    "%(to)s, before any other tribute.",
+                    si.count,
+                )
+                % {
+                    "n": si.count,
+                    "card": value_text("tribute.shut_in.card", si.card),
+                    "to": value_text("tribute.shut_in.to", si.to),
+                }
+            )
+        )
+    return s
+
+
+def _automatic_section(v: Variant) -> Section:
+    s = Section("automatic", _("Automatic play (托管)"))
+    a = v.play.automatic
+    s.add(
+        Paragraph(
+            _(
+                "When a player times out or asks for it, the system plays for him: in bidding "
+                "it gives the default answer; leading, it plays its smallest single card; "
+                "following, it passes."
+            )
+        )
+    )
+    if a.counted == "spells":
+        text = ngettext(
+            "After more than %(n)s spell of automatic play it can no longer be cancelled.",
+            "After more than %(n)s spells of automatic play it can no longer be cancelled.",
+            a.lock_after,
+        )
+    else:
+        text = ngettext(
+            "After more than %(n)s automatic turn it can no longer be cancelled.",
+            "After more than %(n)s automatic turns it can no longer be cancelled.",
+            a.lock_after,
+        )
+    text = text % {"n": a.lock_after}
+    if a.unscored_if_all:
+        text += _space() + _("A game played by five automatic players is not scored.")
+    s.add(Paragraph(text))
+    return s
+
+
+def _notes_section(v: Variant) -> Section | None:
+    notes = list(v.notes) + [r.note for r in v.tribute.rules if r.note]
+    if not notes:
+        return None
+    s = Section("house-notes", _("House notes"))
+    s.add(
+        Note(
+            _("House notes"),
+            _(
+                "The rule set's own notes, quoted as its author wrote them: the assumptions "
+                "made where the sources are silent."
+            ),
+            notes,
+        )
+    )
+    return s
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def build(variant: Variant, lang: str, version: int | None = None) -> Rulebook:
+    """The rulebook of ``variant`` in ``lang`` (``zh`` or ``en``)."""
+    code = short_lang(lang)
+    cv = compile_variant(variant)
+    with speaking(code):
+        name = variant.name.zh if code == "zh" else variant.name.en
+        subtitle = (
+            _("Rule set %(name)s, version %(version)s") % {"name": name, "version": version}
+            if version is not None
+            else _("Rule set %(name)s") % {"name": name}
+        )
+        sections: list[Section | None] = [
+            _cards_section(variant),
+            _bidding_section(variant),
+            _declarations_section(variant),
+            _play_section(variant, cv),
+            _special_section(variant, cv),
+            _end_section(variant),
+            _scoring_section(variant, cv),
+            _money_section(variant, cv),
+            _tribute_section(variant),
+            _automatic_section(variant),
+            _notes_section(variant),
+        ]
+        return Rulebook(
+            lang=code,
+            variant_id=variant.id,
+            title=_("Rulebook: %(name)s") % {"name": name},
+            subtitle=subtitle,
+            version=version,
+            contents_title=_("Contents"),
+            sections=[s for s in sections if s is not None],
+        )
+
+
+def build_definition(definition: Any, lang: str, version: int | None = None) -> Rulebook:
+    """The rulebook of a plain definition (a draft or a published version's JSON)."""
+    report = validate_definition(definition)
+    if not report.valid or report.variant is None:
+        raise RulebookError("; ".join(str(p) for p in report.errors))
+    return build(report.variant, lang, version)

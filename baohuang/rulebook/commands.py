@@ -1,0 +1,48 @@
+"""``baohuang rulebook VARIANT_OR_FILE --lang zh|en --format md|html|json [-o FILE]``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from baohuang.i18n import short_lang
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "variant",
+        metavar="VARIANT_OR_FILE",
+        help="a bundled variant id (e.g. baike-weihai) or a YAML file",
+    )
+    parser.add_argument(
+        "--lang",
+        choices=("zh", "en"),
+        default=None,
+        help="language of the rulebook (default: from LANG, else zh)",
+    )
+    parser.add_argument(
+        "--format", choices=("md", "html", "json"), default="md", help="output format (default md)"
+    )
+    parser.add_argument("-o", "--output", metavar="FILE", default=None, help="write to FILE")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print (or write) the rulebook of a variant."""
+    from baohuang.rulebook.build import build
+    from baohuang.rulebook.render import render
+    from baohuang.simulation.commands import load_variant
+
+    variant, problems = load_variant(args.variant)
+    if variant is None:
+        for line in problems:
+            print(line, file=sys.stderr)
+        return 2
+    lang = args.lang or short_lang(os.environ.get("LANG"))
+    text = render(build(variant, lang), args.format)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -1,0 +1,577 @@
+"""The game-term names of the variant language's fields and values, in both languages.
+
+Shared by the rulebook and by the diff's change sentences. English is the source text; the
+Chinese is in ``baohuang/rulebook/locale/zh_Hans/LC_MESSAGES/django.po``. Both functions
+answer in the active language (wrap calls in :func:`baohuang.i18n.speaking`).
+
+Paths are written as the diff writes them: ``scoring.two_person.rows[3].guard``,
+``play.hold_back[0].rank``, ``bidding.flow[1].tip``. List indexes are ignored. The members
+of a union (the steps of ``bidding.flow``, the two guard rules of ``bidding.guard``) have no
+field name in common except their discriminator (``step``, ``by``), so a member's field is
+found by its name alone; a path may also name the member after the list or the union, as in
+``bidding.flow[].offer_throne.tip`` or ``bidding.guard.called_card.choice`` (the member name
+is skipped). An unknown path gets the label of its nearest known ancestor (the empty path:
+"the whole rule set").
+
+- :func:`field_label` — the name of a field (``scoring.two_person.rows[3].guard`` →
+  ``侍卫得分`` / ``guard's points``).
+- :func:`value_text` — a value of that field in words: enum values as words, booleans as
+  是/否, finish places as 头客 … 大落, ranks as card names (大王, 小王, J …), lists joined,
+  ``None`` as 无 / none, a whole list item (a dict) as ``label：value；…``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import pgettext_lazy
+
+from baohuang.i18n import ensure_configured
+
+__all__ = [
+    "ENUM_WORDS",
+    "FIELD_LABELS",
+    "event_name",
+    "field_label",
+    "normalize_path",
+    "outcome_name",
+    "party_name",
+    "place_name",
+    "rank_name",
+    "suit_name",
+    "value_text",
+]
+
+
+# --------------------------------------------------------------------------- shared words
+
+#: Card ranks as a player names them. Plain ranks keep their face (J, Q, K, A).
+RANK_WORDS: dict[str, Promise | str] = {
+    **{r: r for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")},
+    "SJ": pgettext_lazy("card", "small joker"),
+    "BJ": pgettext_lazy("card", "big joker"),
+    "TOP": pgettext_lazy("card", "top card"),
+}
+SUIT_WORDS: dict[str, Promise] = {
+    "s": pgettext_lazy("suit", "spades"),
+    "h": pgettext_lazy("suit", "hearts"),
+    "c": pgettext_lazy("suit", "clubs"),
+    "d": pgettext_lazy("suit", "diamonds"),
+}
+#: Finish places 1 … 5 (头客 … 大落).
+PLACE_WORDS: dict[int, Promise] = {
+    1: pgettext_lazy("place", "1st out"),
+    2: pgettext_lazy("place", "2nd out"),
+    3: pgettext_lazy("place", "3rd out"),
+    4: pgettext_lazy("place", "4th out"),
+    5: pgettext_lazy("place", "5th out"),
+}
+EVENT_WORDS: dict[str, Promise] = {
+    "open_guard": pgettext_lazy("event", "an open guard"),
+    "open_guard_win": pgettext_lazy("event", "an open guard who wins"),
+    "rebellion": pgettext_lazy("event", "a successful rebellion"),
+    "kick": pgettext_lazy("event", "a kick"),
+    "kick_succeeded": pgettext_lazy("event", "a kick by the side that wins"),
+    "solo": pgettext_lazy("event", "a solo game"),
+    "open_solo": pgettext_lazy("event", "an open solo"),
+    "hidden_solo": pgettext_lazy("event", "a hidden solo"),
+    "grabbed_solo": pgettext_lazy("event", "a grabbed solo"),
+    "guard_known": pgettext_lazy("event", "the guard known to all"),
+}
+PARTY_WORDS: dict[str, Promise] = {
+    "emperor": pgettext_lazy("party", "the emperor"),
+    "guard": pgettext_lazy("party", "the guard"),
+    "rebels": pgettext_lazy("party", "each rebel"),
+    "others": pgettext_lazy("party", "each of the other four"),
+    "first": pgettext_lazy("party", "the 1st out"),
+    "second": pgettext_lazy("party", "the 2nd out"),
+    "third": pgettext_lazy("party", "the 3rd out"),
+    "fourth": pgettext_lazy("party", "the 4th out"),
+    "fifth": pgettext_lazy("party", "the 5th out"),
+}
+OUTCOME_WORDS: dict[str, Promise] = {
+    "win": pgettext_lazy("outcome", "win"),
+    "draw": pgettext_lazy("outcome", "draw"),
+    "lose": pgettext_lazy("outcome", "lose"),
+}
+_PLACE_PARTY = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+# --------------------------------------------------------------------------- field labels
+
+_ROW_LABELS = {
+    "emperor_rank": pgettext_lazy("field", "Emperor's place"),
+    "guard_rank": pgettext_lazy("field", "Guard's place"),
+    "emperor": pgettext_lazy("field", "Emperor's points"),
+    "guard": pgettext_lazy("field", "Guard's points"),
+    "rebels": pgettext_lazy("field", "Each rebel's points"),
+}
+_SOLO_ROW_LABELS = {
+    "emperor_rank": pgettext_lazy("field", "Emperor's place"),
+    "emperor": pgettext_lazy("field", "Emperor's points"),
+    "others": pgettext_lazy("field", "Each other player's points"),
+}
+
+
+def _table_labels(prefix: str, title: Promise) -> dict[str, Promise]:
+    out = {
+        prefix: title,
+        f"{prefix}.zero_sum": pgettext_lazy("field", "Every row adds up to zero"),
+        f"{prefix}.rows": pgettext_lazy("field", "Rows of the scoring table"),
+    }
+    out.update({f"{prefix}.rows.{k}": v for k, v in _ROW_LABELS.items()})
+    return out
+
+
+def _solo_labels(prefix: str, title: Promise) -> dict[str, Promise]:
+    out = {prefix: title}
+    out.update({f"{prefix}.{k}": v for k, v in _SOLO_ROW_LABELS.items()})
+    return out
+
+
+#: Field path (no indexes, no union member names) → its name in the game's terms.
+FIELD_LABELS: dict[str, Promise] = {
+    "": pgettext_lazy("field", "The whole rule set"),
+    "schema_version": pgettext_lazy("field", "Version of the rule language"),
+    "id": pgettext_lazy("field", "Code of the rule set"),
+    "name": pgettext_lazy("field", "Name"),
+    "name.zh": pgettext_lazy("field", "Chinese name"),
+    "name.en": pgettext_lazy("field", "English name"),
+    "source": pgettext_lazy("field", "Source"),
+    "notes": pgettext_lazy("field", "House notes"),
+    "deck": pgettext_lazy("field", "Cards"),
+    "deck.decks": pgettext_lazy("field", "Number of decks"),
+    "deck.remove": pgettext_lazy("field", "Cards taken out"),
+    "deck.remove.rank": pgettext_lazy("field", "Rank taken out"),
+    "deck.remove.count": pgettext_lazy("field", "How many of it are taken out"),
+    "deck.remove.suits": pgettext_lazy("field", "Suits taken out"),
+    "deck.marks": pgettext_lazy("field", "Marked cards"),
+    "deck.marks.emperor_card": pgettext_lazy("field", "Emperor card"),
+    "deck.marks.guard_card": pgettext_lazy("field", "Guard card"),
+    "deal": pgettext_lazy("field", "Dealing"),
+    "deal.hand_sizes": pgettext_lazy("field", "Cards in each hand"),
+    "deal.first_dealer": pgettext_lazy("field", "Seat dealt to first in the first game"),
+    "deal.next_dealer": pgettext_lazy("field", "Who is dealt to first in the next game"),
+    "deal.buy": pgettext_lazy("field", "Buying a card"),
+    "deal.buy.rank": pgettext_lazy("field", "Card everyone must hold"),
+    "deal.buy.pay_with": pgettext_lazy("field", "Card paid for it"),
+    "deal.buy.if_unable": pgettext_lazy("field", "A buyer with nothing to pay"),
+    "deal.buy.seller": pgettext_lazy("field", "Who sells"),
+    "bidding": pgettext_lazy("field", "Choosing the emperor and the guard"),
+    "bidding.guard": pgettext_lazy("field", "How the guard is found"),
+    "bidding.guard.by": pgettext_lazy("field", "Way of finding the guard"),
+    "bidding.guard.callable_ranks": pgettext_lazy("field", "Ranks that may be called"),
+    "bidding.guard.choice": pgettext_lazy("field", "With several cards that could be called"),
+    "bidding.guard.min_identical": pgettext_lazy(
+        "field", "Identical cards needed to call the guard"
+    ),
+    "bidding.solo": pgettext_lazy("field", "Solo"),
+    "bidding.solo.declared": pgettext_lazy("field", "Declared solo"),
+    "bidding.solo.hidden_allowed": pgettext_lazy("field", "Hidden solo allowed"),
+    "bidding.solo.declared_requires": pgettext_lazy("field", "What a declared solo needs"),
+    "bidding.flow": pgettext_lazy("field", "Steps of choosing the emperor"),
+    "bidding.flow.step": pgettext_lazy("field", "Step"),
+    "bidding.flow.priority": pgettext_lazy("field", "Several players grabbing"),
+    "bidding.flow.takes_emperor_card": pgettext_lazy("field", "The grabber takes the emperor card"),
+    "bidding.flow.marks_void": pgettext_lazy("field", "Marked cards void after a grab"),
+    "bidding.flow.requires": pgettext_lazy("field", "Who may grab the solo"),
+    "bidding.flow.rounds": pgettext_lazy("field", "Rounds of abdication"),
+    "bidding.flow.forced": pgettext_lazy("field", "Forced ascension"),
+    "bidding.flow.forces": pgettext_lazy("field", "Who is forced to ascend"),
+    "bidding.flow.forced_exempt_own_guard": pgettext_lazy(
+        "field", "A player who would be his own guard may refuse a forced ascension"
+    ),
+    "bidding.flow.forced_exempt_four_identical": pgettext_lazy(
+        "field", "A player with four identical cards may refuse a forced ascension"
+    ),
+    "bidding.flow.pass_to": pgettext_lazy("field", "The emperor card is passed to"),
+    "bidding.flow.when_holding_both": pgettext_lazy("field", "A holder of both marked cards"),
+    "bidding.flow.skip_one_to": pgettext_lazy("field", "Direction of the pass two seats on"),
+    "bidding.flow.tip": pgettext_lazy("field", "Tip"),
+    "bidding.flow.tip_from_pass": pgettext_lazy("field", "Abdication from which the tip is paid"),
+    "declarations": pgettext_lazy("field", "Declarations"),
+    "declarations.guard_reveal": pgettext_lazy("field", "Open or hidden guard"),
+    "declarations.rebellion": pgettext_lazy("field", "Rebellion"),
+    "declarations.rebellion.threshold": pgettext_lazy("field", "Rebels needed for a rebellion"),
+    "declarations.rebellion.timing": pgettext_lazy("field", "When the rebels declare"),
+    "declarations.kick": pgettext_lazy("field", "Kick"),
+    "declarations.kick.royals_after_rebellion": pgettext_lazy(
+        "field", "Emperor or guard may kick after a rebellion"
+    ),
+    "declarations.kick.rebels_after_open_guard": pgettext_lazy(
+        "field", "Rebels needed to kick against an open guard"
+    ),
+    "play": pgettext_lazy("field", "Play"),
+    "play.attach": pgettext_lazy("field", "Cards that may be attached"),
+    "play.top_card": pgettext_lazy("field", "Card above the big joker"),
+    "play.special_beats": pgettext_lazy("field", "Special beats"),
+    "play.special_beats.rank": pgettext_lazy("field", "Rank of the special set"),
+    "play.special_beats.count": pgettext_lazy("field", "Cards in the special set"),
+    "play.special_beats.beats": pgettext_lazy("field", "Single cards the special set beats"),
+    "play.hold_back": pgettext_lazy("field", "Hold-back cards"),
+    "play.hold_back.rank": pgettext_lazy("field", "Hold-back rank"),
+    "play.hold_back.only_when_leading": pgettext_lazy("field", "Hold-back cards only when leading"),
+    "play.hold_back.shut_in": pgettext_lazy("field", "Being shut in"),
+    "play.hold_back.shut_in_when": pgettext_lazy("field", "Who is shut in"),
+    "play.hold_back.last_play_attach": pgettext_lazy("field", "Jokers attached to the last play"),
+    "play.wind": pgettext_lazy("field", "Catching the wind"),
+    "play.wind_unclaimed": pgettext_lazy("field", "When nobody applies for the wind"),
+    "play.defer": pgettext_lazy("field", "Deferring"),
+    "play.roast": pgettext_lazy("field", "Roasting"),
+    "play.roast.joker_order": pgettext_lazy("field", "Joker groups from low to high"),
+    "play.roast.more_jokers": pgettext_lazy("field", "A roast carries more jokers"),
+    "play.roast.plain_sets": pgettext_lazy("field", "Roasting a play without jokers"),
+    "play.automatic": pgettext_lazy("field", "Automatic play"),
+    "play.automatic.lock_after": pgettext_lazy("field", "Automatic play locks after"),
+    "play.automatic.counted": pgettext_lazy("field", "Automatic play is counted in"),
+    "play.automatic.unscored_if_all": pgettext_lazy(
+        "field", "No score when all five are automatic"
+    ),
+    "end": pgettext_lazy("field", "The end"),
+    "end.when": pgettext_lazy("field", "When the game ends"),
+    "end.open_solo_ends_on_other_first": pgettext_lazy(
+        "field", "An open solo ends when another player goes out first"
+    ),
+    "end.side_out_draw_if_first_other_side": pgettext_lazy(
+        "field", "A draw when the first out is on the other side"
+    ),
+    "end.unfinished_order": pgettext_lazy("field", "Places of players still holding cards"),
+    "scoring": pgettext_lazy("field", "Scoring"),
+    **_table_labels("scoring.two_person", pgettext_lazy("field", "Scoring table")),
+    **_table_labels(
+        "scoring.two_person_guard_known",
+        pgettext_lazy("field", "Scoring table when the guard is known"),
+    ),
+    "scoring.solo": pgettext_lazy("field", "Solo scoring"),
+    **_solo_labels("scoring.solo.open", pgettext_lazy("field", "Open solo table")),
+    **_solo_labels("scoring.solo.hidden", pgettext_lazy("field", "Hidden solo table")),
+    "scoring.multipliers": pgettext_lazy("field", "Doublings"),
+    "scoring.multipliers.event": pgettext_lazy("field", "Doubled for"),
+    "scoring.multipliers.factor": pgettext_lazy("field", "Factor"),
+    "scoring.outcome": pgettext_lazy("field", "Win or lose"),
+    "scoring.outcome.method": pgettext_lazy("field", "How win or lose is decided"),
+    "scoring.outcome.table": pgettext_lazy("field", "Win-or-lose table"),
+    "scoring.outcome.table.ranks": pgettext_lazy("field", "Places of the emperor and the guard"),
+    "scoring.outcome.table.outcome": pgettext_lazy("field", "Result for the emperor's side"),
+    "scoring.outcome.solo": pgettext_lazy("field", "Win or lose in a solo game"),
+    "scoring.outcome.solo.emperor_rank": pgettext_lazy("field", "Emperor's place"),
+    "scoring.outcome.solo.outcome": pgettext_lazy("field", "Result for the emperor"),
+    "scoring.money": pgettext_lazy("field", "Money"),
+    "scoring.money.base": pgettext_lazy("field", "Stake per point"),
+    "scoring.money.table_fee": pgettext_lazy("field", "Table fee"),
+    "scoring.money.cap_to_carried": pgettext_lazy("field", "Win no more than one carried"),
+    "scoring.money.automatic_penalty": pgettext_lazy("field", "Penalty for automatic play"),
+    "scoring.money.quit_penalty": pgettext_lazy("field", "Penalty for quitting"),
+    "scoring.money.quit_penalty_to": pgettext_lazy("field", "Penalty for quitting goes to"),
+    "tribute": pgettext_lazy("field", "Tribute"),
+    "tribute.rules": pgettext_lazy("field", "Tribute table"),
+    "tribute.rules.when": pgettext_lazy("field", "When tribute is owed"),
+    "tribute.rules.when.ranks": pgettext_lazy("field", "Places of the emperor and the guard"),
+    "tribute.rules.when.solo": pgettext_lazy("field", "Solo games"),
+    "tribute.rules.when.outcome": pgettext_lazy("field", "Result for the emperor's side"),
+    "tribute.rules.when.guard": pgettext_lazy("field", "Open or hidden guard at the end"),
+    "tribute.rules.give": pgettext_lazy("field", "Who gives"),
+    "tribute.rules.give.who": pgettext_lazy("field", "Giver"),
+    "tribute.rules.give.count": pgettext_lazy("field", "Cards given"),
+    "tribute.rules.take": pgettext_lazy("field", "Who takes"),
+    "tribute.rules.take.who": pgettext_lazy("field", "Taker"),
+    "tribute.rules.take.count": pgettext_lazy("field", "Cards taken"),
+    "tribute.rules.note": pgettext_lazy("field", "Note"),
+    "tribute.card": pgettext_lazy("field", "Tribute card"),
+    "tribute.hand_over_marked": pgettext_lazy("field", "Marked cards may be given as tribute"),
+    "tribute.paid_in": pgettext_lazy("field", "Tribute paid in"),
+    "tribute.shut_in": pgettext_lazy("field", "Shut-in tribute"),
+    "tribute.shut_in.count": pgettext_lazy("field", "Shut-in tribute cards"),
+    "tribute.shut_in.card": pgettext_lazy("field", "Shut-in tribute card"),
+    "tribute.shut_in.to": pgettext_lazy("field", "Shut-in tribute goes to"),
+}
+
+# --------------------------------------------------------------------------- enum words
+
+_SOLO_NEEDS = {
+    "nothing": pgettext_lazy("solo needs", "nothing"),
+    "four_identical": pgettext_lazy("solo needs", "four identical cards"),
+}
+_DIRECTION = {
+    "upstream": pgettext_lazy("direction", "the player upstream"),
+    "downstream": pgettext_lazy("direction", "the player downstream"),
+}
+_RANK_VALUES = dict(RANK_WORDS)
+
+#: Field path → {value → words}: every value of every enum (``Literal``) of the language.
+ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
+    "schema_version": {1: "1"},
+    "deck.remove.rank": _RANK_VALUES,
+    "deck.remove.suits": SUIT_WORDS,
+    "deck.marks.emperor_card": _RANK_VALUES,
+    "deck.marks.guard_card": _RANK_VALUES,
+    "deal.next_dealer": {
+        "first_finisher": pgettext_lazy("next dealer", "the previous game's 1st out"),
+        "previous_emperor": pgettext_lazy("next dealer", "the previous game's emperor"),
+        "fixed": pgettext_lazy("next dealer", "the same seat every game"),
+    },
+    "deal.buy.rank": _RANK_VALUES,
+    "deal.buy.pay_with": _RANK_VALUES,
+    "deal.buy.if_unable": {
+        "gift": pgettext_lazy("buy", "is given one"),
+        "skip": pgettext_lazy("buy", "goes without"),
+    },
+    "deal.buy.seller": {
+        "most_held": pgettext_lazy("buy", "the player holding the most of them"),
+    },
+    "bidding.guard.by": {
+        "fixed_card": pgettext_lazy("guard", "fixed guard: whoever holds the guard card"),
+        "called_card": pgettext_lazy("guard", "called guard"),
+    },
+    "bidding.guard.callable_ranks": _RANK_VALUES,
+    "bidding.guard.choice": {
+        "highest": pgettext_lazy("call", "the highest must be called"),
+        "free": pgettext_lazy("call", "the emperor chooses"),
+    },
+    "bidding.solo.declared_requires": _SOLO_NEEDS,
+    "bidding.flow.step": {
+        "grab_solo": pgettext_lazy("step", "grabbing the solo"),
+        "offer_throne": pgettext_lazy("step", "ascending or abdicating"),
+        "redeal": pgettext_lazy("step", "redeal"),
+    },
+    "bidding.flow.priority": {
+        "emperor_then_upstream": pgettext_lazy(
+            "grab", "the emperor card holder first, then the nearest upstream"
+        ),
+        "first_claim": pgettext_lazy("grab", "the first to claim"),
+    },
+    "bidding.flow.requires": {
+        "nothing": pgettext_lazy("grab needs", "anyone"),
+        "four_identical": pgettext_lazy("grab needs", "only a player with four identical cards"),
+    },
+    "bidding.flow.forces": {
+        "everyone": pgettext_lazy("forced", "everyone who can ascend"),
+        "first_decliner": pgettext_lazy("forced", "only the first who abdicated"),
+    },
+    "bidding.flow.pass_to": _DIRECTION,
+    "bidding.flow.when_holding_both": {
+        "pass_on": pgettext_lazy("both cards", "passes like anyone else"),
+        "skip_one": pgettext_lazy("both cards", "may pass to the player two seats on"),
+    },
+    "bidding.flow.skip_one_to": {
+        "pass_direction": pgettext_lazy("direction", "the same way as other abdications"),
+        **_DIRECTION,
+    },
+    "bidding.flow.tip": {
+        "none": pgettext_lazy("tip", "no tip"),
+        "two_or_highest": pgettext_lazy("tip", "a 2, or the highest card that is not a joker"),
+        "highest": pgettext_lazy("tip", "the highest card"),
+        "highest_non_joker": pgettext_lazy("tip", "the highest card that is not a joker"),
+    },
+    "declarations.guard_reveal": {
+        "choice": pgettext_lazy("reveal", "the guard chooses"),
+        "open": pgettext_lazy("reveal", "always open"),
+        "hidden": pgettext_lazy("reveal", "always hidden"),
+    },
+    "declarations.rebellion.timing": {
+        "after_guard": pgettext_lazy("rebellion", "after the guard has chosen"),
+        "with_guard": pgettext_lazy("rebellion", "at the same time as the guard"),
+    },
+    "play.attach": _RANK_VALUES,
+    "play.top_card": {
+        "none": pgettext_lazy("top card", "none"),
+        "guard_card": pgettext_lazy("top card", "the guard card"),
+    },
+    "play.special_beats.rank": _RANK_VALUES,
+    "play.special_beats.beats": _RANK_VALUES,
+    "play.hold_back.rank": _RANK_VALUES,
+    "play.hold_back.shut_in_when": {
+        "lost_down_to_them": pgettext_lazy(
+            "shut in", "a player on the losing side left with only them"
+        ),
+        "down_to_them": pgettext_lazy("shut in", "any player left with only them"),
+        "still_holding": pgettext_lazy("shut in", "anyone still holding one"),
+    },
+    "play.wind": {
+        "next_player": pgettext_lazy("wind", "the next player leads"),
+        "apply": pgettext_lazy("wind", "the next player must apply"),
+    },
+    "play.wind_unclaimed": {
+        "next_player": pgettext_lazy("wind", "the lead goes to the next player"),
+        "skip_next": pgettext_lazy("wind", "the lead skips the next player"),
+    },
+    "play.automatic.counted": {
+        "spells": pgettext_lazy("automatic", "spells"),
+        "turns": pgettext_lazy("automatic", "turns"),
+    },
+    "end.when": {
+        "all_but_one": pgettext_lazy("end", "when one player is left"),
+        "one_side_out": pgettext_lazy("end", "when one side is all out"),
+    },
+    "end.unfinished_order": {
+        "fewest_cards": pgettext_lazy("end", "fewest cards first"),
+        "play_order": pgettext_lazy("end", "in play order"),
+    },
+    "scoring.multipliers.event": EVENT_WORDS,
+    "scoring.outcome.method": {
+        "points": pgettext_lazy("outcome method", "by the emperor's points"),
+        "rank_table": pgettext_lazy("outcome method", "by a table of places"),
+        "side_out": pgettext_lazy("outcome method", "the side out first wins"),
+    },
+    "scoring.outcome.table.outcome": OUTCOME_WORDS,
+    "scoring.outcome.solo.outcome": OUTCOME_WORDS,
+    "scoring.money.quit_penalty_to": {
+        "nobody": pgettext_lazy("quit", "nobody: it is only deducted"),
+        "others": pgettext_lazy("quit", "shared by the other four"),
+    },
+    "tribute.rules.when.solo": {
+        "none": pgettext_lazy("tribute solo", "games that are not solo"),
+        "any": pgettext_lazy("tribute solo", "any solo game"),
+        "open": pgettext_lazy("tribute solo", "open solo games"),
+        "hidden": pgettext_lazy("tribute solo", "hidden solo games"),
+    },
+    "tribute.rules.when.outcome": OUTCOME_WORDS,
+    "tribute.rules.when.guard": {
+        "open": pgettext_lazy("guard", "open guard"),
+        "hidden": pgettext_lazy("guard", "hidden guard"),
+    },
+    "tribute.rules.give.who": PARTY_WORDS,
+    "tribute.rules.take.who": PARTY_WORDS,
+    "tribute.card": {
+        "highest": pgettext_lazy("tribute card", "the highest card"),
+        "highest_non_joker": pgettext_lazy("tribute card", "the highest card that is not a joker"),
+    },
+    "tribute.paid_in": _RANK_VALUES,
+    "tribute.shut_in.card": {
+        "highest": pgettext_lazy("tribute card", "the highest card"),
+        "as_tribute": pgettext_lazy("tribute card", "the same card as other tribute"),
+    },
+    "tribute.shut_in.to": {
+        "game_ender": pgettext_lazy("shut in", "the player whose going out ended the game"),
+        "first": pgettext_lazy("shut in", "the 1st out"),
+    },
+}
+
+#: Integer fields whose values are finish places (1 = 1st out).
+_PLACE_FIELDS = ("emperor_rank", "guard_rank", "tribute.rules.when.ranks", "outcome.table.ranks")
+#: Fields whose value is a seat number.
+_SEAT_FIELDS = ("deal.first_dealer",)
+#: Fields where ``None`` has a meaning of its own.
+_NONE_WORDS: dict[str, Promise] = {
+    "declarations.kick.rebels_after_open_guard": pgettext_lazy("none", "never"),
+    "declarations.rebellion": pgettext_lazy("none", "no rebellion"),
+    "declarations.kick": pgettext_lazy("none", "no kick"),
+    "play.roast": pgettext_lazy("none", "no roasting"),
+    "deal.buy": pgettext_lazy("none", "no buying"),
+    "deck.marks.guard_card": pgettext_lazy("none", "none: the guard is called"),
+    "tribute.paid_in": pgettext_lazy("none", "any card"),
+    "tribute.shut_in": pgettext_lazy("none", "no shut-in tribute"),
+    "scoring.two_person_guard_known": pgettext_lazy("none", "the same table"),
+}
+#: Union members named in a path after their list or field (skipped when looking up).
+_MEMBERS = frozenset({"grab_solo", "offer_throne", "redeal", "fixed_card", "called_card"})
+
+_INDEX = re.compile(r"\[\d*\]")
+
+
+def normalize_path(path: str) -> str:
+    """``bidding.flow[1].offer_throne.tip`` → ``bidding.flow.tip`` (the key of the tables)."""
+    parts = [p for p in _INDEX.sub("", path).split(".") if p]
+    out = [p for i, p in enumerate(parts) if not (p in _MEMBERS and i and parts[i - 1] in _UNIONS)]
+    return ".".join(out)
+
+
+_UNIONS = frozenset({"flow", "guard"})
+
+
+def _ready() -> None:
+    from django.conf import settings
+
+    if not settings.configured:
+        ensure_configured()
+
+
+def field_label(path: str, kind: str | None = None) -> str:
+    """The name of the field at ``path`` in the active language.
+
+    ``kind`` (a ``bidding.flow`` step or a ``bidding.guard`` rule, e.g. ``offer_throne``) is
+    accepted for callers that know it; it is not needed, since no two members share a
+    field name but the discriminator. An unknown path gets its nearest known ancestor's
+    label.
+    """
+    _ready()
+    key = normalize_path(path)
+    while key not in FIELD_LABELS:
+        key = key.rpartition(".")[0]
+    return str(FIELD_LABELS[key])
+
+
+def _join(items: list[str]) -> str:
+    return str(pgettext_lazy("list separator", ", ")).join(items)
+
+
+def rank_name(rank: str) -> str:
+    """A rank as a player names it: ``BJ`` → 大王 / big joker; ``10`` → 10."""
+    _ready()
+    return str(RANK_WORDS.get(rank, rank))
+
+
+def suit_name(suit: str) -> str:
+    _ready()
+    return str(SUIT_WORDS[suit])
+
+
+def place_name(place: int) -> str:
+    """A finish place: 1 → 头客 / 1st out."""
+    _ready()
+    return str(PLACE_WORDS[place])
+
+
+def event_name(event: str) -> str:
+    _ready()
+    return str(EVENT_WORDS[event])
+
+
+def party_name(party: str) -> str:
+    _ready()
+    return str(PARTY_WORDS[party])
+
+
+def outcome_name(outcome: str) -> str:
+    _ready()
+    return str(OUTCOME_WORDS[outcome])
+
+
+def value_text(path: str, value: Any) -> str:
+    """``value`` of the field at ``path`` in words, in the active language.
+
+    Enum values become words, booleans yes / no (是 / 否), finish places 头客 …, ranks card
+    names, lists are joined, ``None`` is "none" (or the field's own phrase, e.g. "never"),
+    and a dict (a whole list item or section) is written ``label: value; …``.
+    """
+    _ready()
+    key = normalize_path(path)
+    if value is None:
+        return str(_NONE_WORDS.get(key, pgettext_lazy("none", "none")))
+    if isinstance(value, bool):
+        return str(pgettext_lazy("bool", "yes") if value else pgettext_lazy("bool", "no"))
+    if isinstance(value, list | tuple):
+        if not value:
+            return str(_NONE_WORDS.get(key, pgettext_lazy("none", "none")))
+        return _join([value_text(path, item) for item in value])
+    if isinstance(value, dict):
+        parts = []
+        for name, item in value.items():
+            child = f"{path}.{name}" if path else str(name)
+            parts.append(
+                str(pgettext_lazy("label and value", "%(label)s: %(value)s"))
+                % {"label": field_label(child), "value": value_text(child, item)}
+            )
+        return str(pgettext_lazy("list of settings", "; ")).join(parts)
+    words = ENUM_WORDS.get(key)
+    if words is not None and value in words:
+        return str(words[value])
+    if isinstance(value, int) and key.endswith(_PLACE_FIELDS) and value in PLACE_WORDS:
+        return str(PLACE_WORDS[value])
+    if isinstance(value, int) and key in _SEAT_FIELDS:
+        return str(pgettext_lazy("seat", "seat %(seat)s")) % {"seat": value}
+    if key == "play.roast.joker_order" and isinstance(value, str):
+        return " ".join(rank_name(token) for token in value.split())
+    return str(value)
