@@ -537,14 +537,8 @@ def _value(parts: Sequence[Part], value: Any) -> str:
     if pattern in ("deck.remove[]", "deck.remove"):
         return _removal(value) if isinstance(value, dict) else _removals(value or [])
     if isinstance(value, dict):
-        if not value:
-            return pgettext("diff value", "none")
-        return _sep().join(
-            _("%(field)s %(value)s")
-            % {"field": field_label(f"{path}.{k}"), "value": _value([*parts, k], v)}
-            for k, v in value.items()
-            if v is not None and v != [] and k not in ("step", "by")
-        ) or value_text(path, value)
+        shown = {k: v for k, v in value.items() if v is not None and v != []}
+        return value_text(path, shown) if shown else pgettext("diff value", "none")
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
         return "; ".join(_value([*parts, i], v) for i, v in enumerate(value))
     return value_text(path, value)

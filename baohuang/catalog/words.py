@@ -1,49 +1,32 @@
-"""The shared game words the change sentences use (from :mod:`baohuang.rulebook.labels`).
-
-The rulebook owns the names of the language's fields and values in both languages. Until
-that package is present this module answers with plain English fallbacks, so that the diff
-works (and says something readable) either way.
-"""
+"""The shared game words the change sentences use, from :mod:`baohuang.rulebook.labels`
+(the rulebook owns the names of the language's fields and values in both languages)."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
+from baohuang.rulebook import labels
+from baohuang.rulebook.labels import field_label, value_text
 
-def _labels() -> Any:
-    try:
-        return importlib.import_module("baohuang.rulebook.labels")
-    except ImportError:  # the rulebook is not merged yet
-        return None
-
-
-_MODULE = _labels()
+__all__ = [
+    "event_name",
+    "field_label",
+    "outcome_name",
+    "party_name",
+    "place_name",
+    "rank_name",
+    "step_name",
+    "suit_name",
+    "value_text",
+]
 
 
 def _words(name: str, value: Any) -> str:
-    if _MODULE is not None:
-        try:
-            return str(getattr(_MODULE, name)(value))
-        except (KeyError, AttributeError, TypeError):
-            pass
-    return str(value)
-
-
-def field_label(path: str) -> str:
-    """The name of the field at ``path`` (list indexes ignored), in the active language."""
-    if _MODULE is not None:
-        return str(_MODULE.field_label(path))
-    return path.rsplit(".", 1)[-1].replace("_", " ")
-
-
-def value_text(path: str, value: Any) -> str:
-    """A value of the field at ``path`` in words, in the active language."""
-    if _MODULE is not None:
-        return str(_MODULE.value_text(path, value))
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or "none"
-    return "none" if value is None else str(value).replace("_", " ")
+    """A word from the labels, or the value itself when it has none (an invalid draft)."""
+    try:
+        return str(getattr(labels, name)(value))
+    except (KeyError, TypeError):
+        return str(value)
 
 
 def rank_name(rank: Any) -> str:
@@ -52,6 +35,7 @@ def rank_name(rank: Any) -> str:
 
 
 def suit_name(suit: Any) -> str:
+    """``s`` → 黑桃 / spades."""
     return _words("suit_name", suit)
 
 
@@ -61,17 +45,20 @@ def place_name(place: Any) -> str:
 
 
 def event_name(event: Any) -> str:
+    """A multiplier event: ``rebellion`` → 造反成功."""
     return _words("event_name", event)
 
 
 def party_name(party: Any) -> str:
+    """A tribute party: ``rebels`` → 每个平民."""
     return _words("party_name", party)
 
 
 def outcome_name(outcome: Any) -> str:
+    """``win`` → 胜."""
     return _words("outcome_name", outcome)
 
 
 def step_name(step: Any) -> str:
-    """A bidding step by its kind: 抢独 …"""
+    """A bidding step by its kind: ``grab_solo`` → 抢独."""
     return value_text("bidding.flow[].step", step)

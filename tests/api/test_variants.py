@@ -467,7 +467,10 @@ def test_diff_lists_changed_paths_with_old_and_new(common_v2: RuleSet, anon: API
         "new": {"event": "open_guard", "factor": 2},
         "change": "added",
     }
-    assert change["text"] == {"zh": "新增倍数：明保 ×2", "en": "New multiplier: ×2 for an open guard"}
+    assert change["text"] == {
+        "zh": "新增倍数：明保 ×2",
+        "en": "New multiplier: ×2 for an open guard",
+    }
     backwards = anon.get(COMMON + "versions/2/diff/1/").json()
     assert backwards["changes"][0]["change"] == "removed"
     assert anon.get(COMMON + "versions/2/diff/2/").json()["changes"] == []
