@@ -12,6 +12,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from baohuang.api import rules_views, views
 from baohuang.api.errors import api_not_found
+from baohuang.api.rulebook_views import RulebookView
 
 app_name = "api"
 
@@ -39,6 +40,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(VARIANT + "score/", rules_views.ScoreView.as_view(), name="variant-score"),
     path(VARIANT + "deal/", rules_views.DealView.as_view(), name="variant-deal"),
     path(VARIANT + "replay/", rules_views.ReplayView.as_view(), name="variant-replay"),
+    path(VARIANT + "rulebook/", RulebookView.as_view(), name="variant-rulebook"),
     path("v1/validate/", rules_views.ValidateView.as_view(), name="validate"),
     path("v1/schema/variant/", rules_views.VariantSchemaView.as_view(), name="variant-schema"),
     path("v1/simulations/", include("baohuang.jobs.urls")),

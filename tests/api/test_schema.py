@@ -152,6 +152,7 @@ FUZZED = {
     ("POST", "/api/v1/variants/{slug}/score/"),
     ("POST", "/api/v1/variants/{slug}/deal/"),
     ("POST", "/api/v1/variants/{slug}/replay/"),
+    ("GET", "/api/v1/variants/{slug}/rulebook/"),
 }
 CHECKS = [
     not_a_server_error,

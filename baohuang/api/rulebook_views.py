@@ -1,0 +1,139 @@
+"""``GET /api/v1/variants/{slug}/rulebook/``: the rulebook of a version or of the draft.
+
+``?lang=zh|en`` (else ``Accept-Language``, else Chinese), ``?format=html|md|json``
+(default html), ``?version=N`` (default the latest published version) or
+``?version=draft`` (staff only). A published version's rulebook is reproducible: the same
+version, language and format give the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.parsers import BaseParser
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from baohuang.api import docs
+from baohuang.api.errors import ApiError
+from baohuang.api.lookups import query_version, rule_set_or_404, version_or_404
+from baohuang.api.permissions import CanRead, IsStaff
+from baohuang.i18n import short_lang
+from baohuang.rulebook.build import RulebookError, build_definition
+from baohuang.rulebook.render import CONTENT_TYPES, FORMATS, render
+
+
+class _JsonOnly(BaseContentNegotiation):
+    """Errors are always JSON; ``?format=`` chooses the document, not a DRF renderer."""
+
+    def select_renderer(
+        self, request: Request, renderers: Iterable[BaseRenderer], format_suffix: str | None = None
+    ) -> tuple[BaseRenderer, str]:
+        return JSONRenderer(), JSONRenderer.media_type
+
+    def select_parser(self, request: Request, parsers: Iterable[BaseParser]) -> BaseParser | None:
+        return next(iter(parsers), None)
+
+
+def _bad(path: str, message: str) -> ApiError:
+    return ApiError(message, errors=[{"path": path, "message": message}])
+
+
+def _lang(request: Request) -> str:
+    raw = request.query_params.get("lang")
+    if raw is not None and raw.strip():
+        if not raw.strip().lower().startswith(("zh", "en")):
+            raise _bad("lang", f"The language must be zh or en, got '{raw[:20]}'.")
+        return short_lang(raw)
+    return short_lang(request.headers.get("Accept-Language"))
+
+
+class RulebookView(APIView):
+    """``GET /api/v1/variants/{slug}/rulebook/``."""
+
+    permission_classes = (CanRead,)
+    content_negotiation_class = _JsonOnly
+    throttle_scope = "rules"
+
+    @extend_schema(
+        operation_id="variants_rulebook_retrieve",
+        tags=["variants"],
+        summary="The rulebook of a variant (zh or en; HTML, Markdown or JSON)",
+        description="The rules of a published version (default the latest; `version=draft` "
+        "for staff: the draft) written for players: sections in the order a player learns "
+        "the game, the scoring and tribute tables, examples checked by the engine. "
+        "`format=html` is a page for screen and print (A4), `md` Markdown, `json` the "
+        "structure (sections of paragraphs, lists, tables, card examples, notes).",
+        parameters=[
+            docs.SLUG_PATH,
+            OpenApiParameter(
+                "lang",
+                {"type": "string", "enum": ["zh", "en"]},
+                OpenApiParameter.QUERY,
+                required=False,
+                description="Language; default from Accept-Language, else zh.",
+            ),
+            OpenApiParameter(
+                "format",
+                {"type": "string", "enum": list(FORMATS)},
+                OpenApiParameter.QUERY,
+                required=False,
+                description="html (default), md or json.",
+            ),
+            OpenApiParameter(
+                "version",
+                {
+                    "oneOf": [
+                        {"type": "integer", "minimum": 1, "maximum": 2**31 - 1},
+                        {"type": "string", "enum": ["draft"]},
+                    ]
+                },
+                OpenApiParameter.QUERY,
+                required=False,
+                description="A published version number, or draft (staff); default the "
+                "latest published version.",
+            ),
+        ],
+        responses={
+            (200, "text/html"): OpenApiResponse(OpenApiTypes.STR, description="The rulebook page."),
+            (200, "text/markdown"): OpenApiResponse(OpenApiTypes.STR, description="Markdown."),
+            (200, "application/json"): OpenApiResponse(
+                OpenApiTypes.OBJECT, description="The rulebook's structure."
+            ),
+            **docs.errors(400, 403, 404),
+        },
+    )
+    def get(self, request: Request, slug: str) -> HttpResponse:
+        """The rulebook as a document."""
+        fmt = (request.query_params.get("format") or "html").strip().lower()
+        if fmt not in FORMATS:
+            raise _bad("format", f"The format must be html, md or json, got '{fmt[:20]}'.")
+        lang = _lang(request)
+        rule_set = rule_set_or_404(slug)
+        number: int | None
+        if (request.query_params.get("version") or "").strip().lower() == "draft":
+            if not IsStaff().has_permission(request, self):
+                if not request.user or not request.user.is_authenticated:
+                    raise NotAuthenticated(IsStaff.message)
+                raise PermissionDenied(IsStaff.message)
+            definition, number = rule_set.draft, None
+        else:
+            version = version_or_404(rule_set, query_version(request))
+            definition, number = version.definition, version.number
+        try:
+            book = build_definition(definition, lang, number)
+        except RulebookError as exc:
+            raise ApiError(
+                "The draft has errors; fix them to see its rulebook.",
+                errors=[{"path": "definition", "message": str(exc)}],
+            ) from exc
+        response = HttpResponse(render(book, fmt), content_type=CONTENT_TYPES[fmt])
+        response["Content-Language"] = "zh-Hans" if lang == "zh" else "en"
+        response["Vary"] = "Accept-Language, Cookie, Authorization"
+        return response

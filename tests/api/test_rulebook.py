@@ -1,0 +1,75 @@
+"""``GET /api/v1/variants/{slug}/rulebook/``: languages, formats, versions, the draft."""
+
+from __future__ import annotations
+
+import copy
+
+from rest_framework.test import APIClient
+
+from baohuang.catalog import services
+from baohuang.catalog.models import RuleSet
+from tests.api.conftest import assert_error
+
+URL = "/api/v1/variants/baike-common/rulebook/"
+
+
+def test_html_in_chinese_by_default(anon: APIClient, common: RuleSet) -> None:
+    response = anon.get(URL)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/html")
+    assert response["Content-Language"] == "zh-Hans"
+    text = response.content.decode()
+    assert "普通玩法规则书" in text
+    assert "第1版" in text
+    assert "皇帝头客、侍卫二客：皇帝 +6，侍卫 +3，每个平民 −3" in text
+
+
+def test_markdown_and_json_in_english(anon: APIClient, common: RuleSet) -> None:
+    md = anon.get(URL, {"lang": "en", "format": "md"})
+    assert md.status_code == 200
+    assert md["Content-Type"].startswith("text/markdown")
+    assert md.content.decode().startswith("# Rulebook: Common (baike)")
+    js = anon.get(URL, {"lang": "en", "format": "json"})
+    assert js.status_code == 200
+    assert js["Content-Type"].startswith("application/json")
+    body = js.json()
+    assert body["lang"] == "en" and body["version"] == 1
+    assert [s["id"] for s in body["sections"]][:4] == ["cards", "bidding", "declarations", "play"]
+
+
+def test_accept_language_picks_the_language(anon: APIClient, common: RuleSet) -> None:
+    response = anon.get(URL, {"format": "md"}, HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
+    assert response.content.decode().startswith("# Rulebook:")
+
+
+def test_a_version_is_reproducible_and_follows_its_definition(
+    anon: APIClient, common_v2: RuleSet
+) -> None:
+    v1 = anon.get(URL, {"version": 1, "format": "md", "lang": "en"}).content
+    assert v1 == anon.get(URL, {"version": 1, "format": "md", "lang": "en"}).content
+    v2 = anon.get(URL, {"version": 2, "format": "md", "lang": "en"}).content.decode()
+    assert "an open guard: points × 2" in v2
+    assert "an open guard: points × 2" not in v1.decode()
+
+
+def test_the_draft_is_for_staff_only(
+    anon: APIClient, outsider_client: APIClient, staff_client: APIClient, common: RuleSet
+) -> None:
+    assert_error(anon.get(URL, {"version": "draft"}), 401)
+    assert_error(outsider_client.get(URL, {"version": "draft"}), 403)
+    changed = copy.deepcopy(common.draft)
+    changed["scoring"]["solo"]["open"][0]["emperor"] = 28
+    changed["scoring"]["solo"]["open"][0]["others"] = -7
+    services.update_draft(common, changed, common.draft_revision, None)
+    response = staff_client.get(URL, {"version": "draft", "format": "md", "lang": "zh"})
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "| 头客 | +28 | −7 |" in text
+    assert "第1版" not in text
+
+
+def test_errors_keep_the_error_shape(anon: APIClient, common: RuleSet) -> None:
+    assert_error(anon.get(URL, {"format": "pdf"}), 400, "invalid")
+    assert_error(anon.get(URL, {"lang": "fr"}), 400, "invalid")
+    assert_error(anon.get(URL, {"version": 9}), 404)
+    assert_error(anon.get("/api/v1/variants/nope/rulebook/"), 404)

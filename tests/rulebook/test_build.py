@@ -1,0 +1,173 @@
+"""The rulebook of every bundled variant: complete, in the game's terms, following the data."""
+
+from __future__ import annotations
+
+import copy
+import html
+import json
+import re
+from typing import Any
+
+import pytest
+
+from baohuang.engine.compiled import compile_variant
+from baohuang.engine.deck_limits import judge, play_reason
+from baohuang.engine.plays import Play
+from baohuang.rulebook import examples as ex
+from baohuang.rulebook.build import build, build_definition
+from baohuang.rulebook.document import Rulebook, Table
+from baohuang.rulebook.render import render
+from baohuang.rules import bundled_variant_paths, definition_of, load_bundled
+
+VARIANTS = sorted(p.stem for p in bundled_variant_paths())
+#: Structural keys of the JSON form (not text a reader sees).
+_STRUCTURE = {"id", "kind", "variant_id", "lang", "color", "version", "joker", "verdict", "ordered"}
+_SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+_DOTTED = re.compile(r"\b[a-z_]+\.[a-z_]+\b")
+_CODES = re.compile(r"\b(?:BJ|SJ|TOP)\b")
+_CARD_FACES = re.compile(r"(?<![A-Za-z])[JQKA](?![A-Za-z])")
+
+
+def _without_house_notes(book: Rulebook) -> Rulebook:
+    """The house notes are the rule set's own words, quoted: checked separately."""
+    trimmed = copy.copy(book)
+    trimmed.sections = [s for s in book.sections if s.id != "house-notes"]
+    return trimmed
+
+
+def _visible_html(text: str) -> str:
+    text = re.sub(r"<style>.*?</style>", " ", text, flags=re.S)
+    text = re.sub(r"<[^>]+>", " ", text)
+    return html.unescape(text)
+
+
+def _json_text(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        return [t for k, v in node.items() if k not in _STRUCTURE for t in _json_text(v)]
+    if isinstance(node, list):
+        return [t for v in node for t in _json_text(v)]
+    return [node] if isinstance(node, str) else []
+
+
+def _reader_text(book: Rulebook, fmt: str) -> str:
+    out = render(_without_house_notes(book), fmt)
+    if fmt == "html":
+        return _visible_html(out)
+    if fmt == "json":
+        return "\n".join(_json_text(json.loads(out)))
+    return out.replace("\\", "")
+
+
+@pytest.mark.parametrize("fmt", ["html", "md", "json"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_no_field_path_or_raw_value_leaks(variant_id: str, lang: str, fmt: str) -> None:
+    variant = load_bundled(variant_id)
+    # The rule set's own name is data (保皇HD is a product's name), not a leak.
+    text = _reader_text(build(variant, lang, 1), fmt).replace(variant.name.zh, "")
+    assert not _SNAKE.findall(text)
+    assert not _DOTTED.findall(text)
+    assert not _CODES.findall(text)
+    if lang == "zh":
+        latin = re.findall(r"[A-Za-z]+", _CARD_FACES.sub("", text))
+        assert not latin, sorted(set(latin))
+        assert "%(" not in text
+
+
+def _table(book: Rulebook, caption_part: str) -> Table:
+    for section in book.sections:
+        for block in section.blocks:
+            if isinstance(block, Table) and caption_part in block.caption:
+                return block
+    raise AssertionError(f"no table {caption_part!r}")
+
+
+def test_weihai_scoring_grid_in_chinese() -> None:
+    book = build(load_bundled("baike-weihai"), "zh", 1)
+    titles = [s.title for s in book.sections]
+    assert titles[:4] == ["用牌与发牌", "确定皇帝和侍卫", "明保、暗保与造反", "出牌与管牌"]
+    assert "计分" in titles and "本规则说明" in titles
+    grid = _table(book, "积分表（行：皇帝名次")
+    assert grid.header == ["皇帝＼侍卫", "头客", "二客", "三客", "二落", "大落"]
+    assert grid.rows[0][:3] == ["头客", "—", "+6 / +3 / −3"]
+    assert grid.rows[3][5] == "−4 / −2 / +2"  # 4th and 5th: rebels out first leaving two
+    known = _table(book, "侍卫身份公开时")
+    assert known.rows[0][2] == "+9 / +9 / −6"
+    solo = _table(book, "独保积分表")
+    assert solo.rows[0] == ["头客", "+24", "−6", "+12", "−3"]
+    md = render(book, "md")
+    assert "皇帝头客、侍卫二客：皇帝 +6，侍卫 +3，每个平民 −3。" in md
+    assert "造反成功：分数×2" in md
+    assert "（全部分数×2）" in md
+    assert "憋6" in md
+
+
+def test_changing_a_number_changes_the_rulebook() -> None:
+    definition = copy.deepcopy(definition_of(load_bundled("baike-common")))
+    before = render(build_definition(definition, "zh"), "md")
+    definition["scoring"]["two_person"]["rows"][0].update(emperor=8, guard=4, rebels=-4)
+    after = render(build_definition(definition, "zh"), "md")
+    assert "+6 / +3 / −3" in before.split("\n| 头客 |")[1].split("\n")[0]
+    assert "| 头客 | — | +8 / +4 / −4 |" in after
+    assert "皇帝头客、侍卫二客：皇帝 +8，侍卫 +4，每个平民 −4。" in after
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_play_examples_are_legal_and_judged_right(variant_id: str) -> None:
+    cv = compile_variant(load_bundled(variant_id))
+    shown = ex.play_examples(cv) + ex.roast_examples(cv)
+    assert len(shown) >= 4
+    assert any(e.beats for e in shown) and any(not e.beats for e in shown)
+    for e in shown:
+        previous, candidate = Play.of(e.previous), Play.of(e.candidate)
+        assert play_reason(cv, previous) is None
+        assert play_reason(cv, candidate) is None
+        assert judge(cv, previous, candidate).beats is e.beats
+
+
+def test_roasting_appears_only_with_roasting() -> None:
+    definition = copy.deepcopy(definition_of(load_bundled("lianzhong-classic")))
+    with_roast = render(build_definition(definition, "zh"), "md")
+    assert "烤牌：出单张王或跟带王的牌时" in with_roast
+    assert "✓ 小王 小王 5 5 5 管得住 小王 4 4 4" in with_roast
+    definition["play"]["roast"] = None
+    without = build_definition(definition, "zh")
+    text = render(without, "md")
+    assert "烤牌" not in text.split("## ")[1 + [s.id for s in without.sections].index("play")]
+    assert "烤牌：" not in text
+
+
+def test_hold_back_example_follows_the_rank() -> None:
+    definition = copy.deepcopy(definition_of(load_bundled("tcy-bie6")))
+    assert "憋6" in render(build_definition(definition, "zh"), "md")
+    definition["play"]["hold_back"] = []
+    text = render(build_definition(definition, "zh"), "md")
+    assert "憋6" not in text and "特殊牌" not in text
+
+
+def test_house_notes_are_a_marked_section_quoting_the_notes() -> None:
+    variant = load_bundled("baike-weihai")
+    book = build(variant, "zh", 1)
+    notes = book.sections[-1]
+    assert notes.id == "house-notes" and notes.title == "本规则说明"
+    html_text = render(book, "html")
+    assert '<aside class="rb-note">' in html_text
+    assert html.escape(variant.notes[0], quote=False) in html_text
+
+
+def test_json_is_the_structure() -> None:
+    data = json.loads(render(build(load_bundled("baike-qingdao"), "en", 3), "json"))
+    assert data["version"] == 3 and data["variant_id"] == "baike-qingdao"
+    kinds = {b["kind"] for s in data["sections"] for b in s["blocks"]}
+    assert {"paragraph", "list", "table", "cards", "note"} <= kinds
+    tribute = next(s for s in data["sections"] if s["id"] == "tribute")
+    table = next(b for b in tribute["blocks"] if b["kind"] == "table")
+    assert table["header"] == ["When", "Who gives", "Who takes"]
+
+
+def test_html_is_a_printable_page() -> None:
+    page = render(build(load_bundled("baike-qingdao"), "zh", 1), "html")
+    assert page.startswith("<!DOCTYPE html>") and '<html lang="zh-Hans">' in page
+    assert "@page { size: A4" in page
+    assert ".rb-section { break-before: page; }" in page
+    assert 'class="rb-card rb-red"' in page and "♥" in page
