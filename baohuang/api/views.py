@@ -442,9 +442,11 @@ class VersionDiffView(APIView):
     @extend_schema(
         operation_id="variants_versions_diff",
         tags=["versions"],
-        summary="Changed paths between two versions",
-        description="Every path that differs from version `number` to version `other`, with "
-        "the old and new values (`change`: changed, added or removed).",
+        summary="Changes between two versions",
+        description="Every change from version `number` to version `other`: its `path`, the "
+        "old and new values (`change`: changed, added or removed) and the sentence `text` "
+        "in Chinese and English. List items are matched by identity (see GET /api/v1/diff/), "
+        "so an inserted item is one change.",
         parameters=[docs.SLUG_PATH, _NUMBER, _OTHER],
         responses={200: DiffSerializer, **docs.errors(404)},
     )
