@@ -31,6 +31,7 @@ not_authenticated      401     no credentials where they are needed
 authentication_failed  401     a bad token or session
 permission_denied      403     authenticated, but not allowed
 not_found              404     unknown URL, variant or version
+no_origin              404     a diff against the origin of a rule set that is no clone
 method_not_allowed     405
 not_acceptable         406
 slug_taken             409     a rule set with this slug exists

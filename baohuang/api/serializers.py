@@ -135,6 +135,38 @@ class ErrorSerializer(serializers.Serializer):
 # --------------------------------------------------------------------------- rule sets
 
 
+class BasedOnSerializer(serializers.Serializer):
+    """The published version a rule set was cloned from (its origin)."""
+
+    slug = serializers.CharField(help_text="The rule set cloned.")
+    version = serializers.IntegerField(help_text="The version cloned.")
+
+
+def based_on(rule_set: Any) -> dict[str, Any] | None:
+    """A rule set's ``based_on`` as the API shows it: ``{slug, version}`` or None."""
+    origin = getattr(rule_set, "based_on", None)
+    if origin is None:
+        return None
+    return {"slug": origin.rule_set.slug, "version": origin.number}
+
+
+@extend_schema_field(BasedOnSerializer(allow_null=True))
+class BasedOnField(serializers.Field):
+    """``based_on`` of a RuleSet: ``{slug, version}`` or null (read only)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "help_text",
+            "The published version this rule set was cloned from, {slug, version}; null "
+            "when it was not made by cloning.",
+        )
+        super().__init__(source="*", read_only=True, **kwargs)
+
+    def to_representation(self, value: Any) -> Any:
+        """The origin of the rule set ``value``."""
+        return based_on(value)
+
+
 class VariantSummarySerializer(serializers.Serializer):
     """A rule set in the list, with its latest published version number."""
 
@@ -153,6 +185,7 @@ class VariantSummarySerializer(serializers.Serializer):
     versions = serializers.IntegerField(
         source="version_count", help_text="How many versions were published (retired too)."
     )
+    based_on = BasedOnField()
 
 
 class VariantDetailSerializer(serializers.Serializer):
@@ -167,12 +200,37 @@ class VariantDetailSerializer(serializers.Serializer):
     published_at = serializers.DateTimeField(allow_null=True)
     retired = serializers.BooleanField(allow_null=True)
     definition = DefinitionField(allow_null=True)
+    based_on = BasedOnSerializer(allow_null=True, help_text="The origin of a clone, or null.")
+
+
+class CloneSourceSerializer(serializers.Serializer):
+    """Which rule set (and version) to clone."""
+
+    slug = StrictCharField(max_length=63, help_text="The rule set to clone.")
+    version = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=1,
+        max_value=MAX_VERSION,
+        help_text="The published version to clone (retired ones too); omitted or null: the "
+        "latest published version.",
+    )
 
 
 class VariantCreateSerializer(serializers.Serializer):
-    """A new rule set: its draft definition, and optionally slug, names, description."""
+    """A new rule set: its draft definition, or a clone of a published version
+    (``based_on``), and optionally slug, names, description."""
 
-    definition = DefinitionField()
+    definition = DefinitionField(
+        required=False, help_text="The draft. Required unless based_on is given."
+    )
+    based_on = CloneSourceSerializer(
+        required=False,
+        help_text="Create by cloning this version instead of sending a definition: the new "
+        "rule set remembers it as its origin. Give slug (required for a clone) and not "
+        "definition.",
+    )
     slug = StrictCharField(
         required=False,
         max_length=63,
@@ -201,6 +259,7 @@ class DraftSerializer(serializers.Serializer):
     latest_version = serializers.IntegerField(allow_null=True)
     changed = serializers.BooleanField(help_text="True when the draft differs from the latest.")
     updated_at = serializers.DateTimeField()
+    based_on = BasedOnSerializer(allow_null=True, help_text="The origin of a clone, or null.")
 
 
 class DraftUpdateSerializer(serializers.Serializer):
@@ -240,13 +299,28 @@ class VersionDetailSerializer(VersionSummarySerializer):
     definition = DefinitionField()
 
 
-class ChangeSerializer(serializers.Serializer):
-    """One changed path between two definitions."""
+class TextSerializer(serializers.Serializer):
+    """A sentence in Chinese and English."""
 
-    path = serializers.CharField(allow_blank=True)
+    zh = serializers.CharField()
+    en = serializers.CharField()
+
+
+class ChangeSerializer(serializers.Serializer):
+    """One change between two definitions: where (for tools) and a sentence (for people)."""
+
+    path = serializers.CharField(
+        allow_blank=True,
+        help_text="JSON path of the change, e.g. scoring.two_person.rows[0].emperor; an added "
+        "or removed list item is one change at the item's path.",
+    )
     old = AnyValueField(help_text="The old value (null when added).")
     new = AnyValueField(help_text="The new value (null when removed).")
     change = serializers.ChoiceField(choices=["changed", "added", "removed"])
+    text = TextSerializer(
+        help_text="The change as a sentence in game terms, e.g. zh 皇帝头客、侍卫二客时皇帝得分 "
+        "6 → 8, en Emperor 1st out, guard 2nd out: the emperor's points 6 → 8."
+    )
 
 
 class DiffSerializer(serializers.Serializer):
@@ -256,6 +330,40 @@ class DiffSerializer(serializers.Serializer):
     old = serializers.IntegerField(help_text="The version compared from.")
     new = serializers.IntegerField(help_text="The version compared to.")
     changes = ChangeSerializer(many=True)
+
+
+class DiffSideSerializer(serializers.Serializer):
+    """One side of a diff: a rule set's version or draft, or a definition sent in the body."""
+
+    slug = serializers.CharField(allow_null=True, help_text="Null for a definition sent.")
+    version = serializers.IntegerField(allow_null=True, help_text="Null for a draft.")
+    draft = serializers.BooleanField(help_text="True when this side is the rule set's draft.")
+
+
+class AnyDiffSerializer(serializers.Serializer):
+    """Every change from one side to the other."""
+
+    # "from" is a Python keyword: declare it through the class namespace.
+    locals()["from"] = DiffSideSerializer(help_text="The side compared from.")
+    to = DiffSideSerializer(help_text="The side compared to.")
+    changes = ChangeSerializer(many=True)
+
+
+class DiffRequestSerializer(serializers.Serializer):
+    """The two sides of a diff: each ``slug@N``, ``slug@draft``, ``slug`` (the latest
+    published version) or a whole definition."""
+
+    locals()["from"] = serializers.JSONField(
+        help_text="slug@N (a version), slug@draft (staff), slug (the latest published "
+        "version), or a definition object."
+    )
+    to = serializers.JSONField(help_text="As from.")
+
+
+class OriginDiffSerializer(AnyDiffSerializer):
+    """A clone against its origin: what makes it different."""
+
+    based_on = BasedOnSerializer()
 
 
 # --------------------------------------------------------------------------- validation

@@ -34,6 +34,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
         views.VersionDiffView.as_view(),
         name="version-diff",
     ),
+    path(VARIANT + "diff-origin/", views.OriginDiffView.as_view(), name="variant-diff-origin"),
+    path("v1/diff/", views.DiffView.as_view(), name="diff"),
     path(VARIANT + "compare/", rules_views.CompareView.as_view(), name="variant-compare"),
     path(VARIANT + "score/", rules_views.ScoreView.as_view(), name="variant-score"),
     path(VARIANT + "deal/", rules_views.DealView.as_view(), name="variant-deal"),

@@ -7,11 +7,13 @@ into the error shape by :func:`baohuang.api.errors.api_exception_handler`.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -34,21 +36,26 @@ from baohuang.api.lookups import (
 )
 from baohuang.api.permissions import CanPublish, CanRead, IsStaff
 from baohuang.api.serializers import (
+    AnyDiffSerializer,
+    DiffRequestSerializer,
     DiffSerializer,
     DraftSerializer,
     DraftUpdateSerializer,
+    OriginDiffSerializer,
     PublishSerializer,
     VariantCreateSerializer,
     VariantDetailSerializer,
     VariantSummarySerializer,
     VersionDetailSerializer,
     VersionSummarySerializer,
+    based_on,
 )
 from baohuang.catalog import services
 from baohuang.catalog.errors import DraftInvalid
 from baohuang.catalog.models import RuleSet, RuleSetVersion
 from baohuang.catalog.selectors import (
     check_definition,
+    comparable,
     diff_definitions,
     latest_version,
     rule_set_list,
@@ -97,6 +104,7 @@ def draft_body(rule_set: RuleSet) -> dict[str, Any]:
         "latest_version": latest.number if latest is not None else None,
         "changed": latest is None or checksum != latest.checksum,
         "updated_at": rule_set.updated_at,
+        "based_on": based_on(rule_set),
     }
 
 
@@ -161,7 +169,13 @@ class VariantListView(WriteThrottledView):
         description="Create a rule set whose draft is `definition` (nothing is published). "
         "The slug defaults to the definition's `id` and must equal it; the names default to "
         "the definition's `name`. An invalid definition is a 400 listing every error "
-        "(paths under `definition`); an existing slug is a 409.",
+        "(paths under `definition`); an existing slug is a 409.\n\n"
+        "**Clone**: send `based_on: {slug, version?}` and a new `slug` instead of a "
+        "definition: the draft is a copy of that published version (default: the latest) "
+        "with its id set to the slug, and the new rule set remembers the version as its "
+        "origin (`based_on` in its answers; `…/diff-origin/` compares against it). Names "
+        "default to the original's with （副本） / (copy). An unknown rule set or version is "
+        "a 404.",
         request=VariantCreateSerializer,
         responses={
             201: OpenApiResponse(DraftSerializer, description="The new rule set's draft."),
@@ -174,6 +188,13 @@ class VariantListView(WriteThrottledView):
         serializer = VariantCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
+        if "based_on" in data:
+            return self._clone(request, data)
+        if "definition" not in data:
+            raise ApiError(
+                "Send a definition, or based_on to clone a published version.",
+                errors=[{"path": "definition", "message": "This field is required."}],
+            )
         definition: dict[str, Any] = data["definition"]
         declared_id = definition.get("id")
         slug = data.get("slug") or (declared_id if isinstance(declared_id, str) else "")
@@ -194,6 +215,31 @@ class VariantListView(WriteThrottledView):
             definition,
             request.user,
             description=data.get("description", ""),
+        )
+        response = draft_response(rule_set, status.HTTP_201_CREATED)
+        response["Location"] = reverse("api:variant-detail", args=[rule_set.slug])
+        return response
+
+    def _clone(self, request: Request, data: dict[str, Any]) -> Response:
+        """Create a rule set by cloning a published version (it becomes the origin)."""
+        problems = []
+        if "definition" in data:
+            problems.append(
+                {"path": "definition", "message": "Send either a definition or based_on."}
+            )
+        if not data.get("slug"):
+            problems.append({"path": "slug", "message": "A clone needs its own slug."})
+        if problems:
+            raise ApiError(problems[0]["message"], errors=problems)
+        source = rule_set_or_404(data["based_on"]["slug"])
+        version = version_or_404(source, data["based_on"].get("version"))
+        rule_set = services.clone_rule_set(
+            source,
+            data["slug"],
+            request.user,
+            version=version,
+            name_zh=data.get("name_zh") or None,
+            name_en=data.get("name_en") or None,
         )
         response = draft_response(rule_set, status.HTTP_201_CREATED)
         response["Location"] = reverse("api:variant-detail", args=[rule_set.slug])
@@ -230,6 +276,7 @@ class VariantDetailView(APIView):
             "published_at": version.published_at if version else None,
             "retired": version.retired if version else None,
             "definition": version.definition if version else None,
+            "based_on": based_on(rule_set),
         }
         return Response(VariantDetailSerializer(body).data)
 
@@ -395,14 +442,16 @@ class VersionDiffView(APIView):
     @extend_schema(
         operation_id="variants_versions_diff",
         tags=["versions"],
-        summary="Changed paths between two versions",
-        description="Every path that differs from version `number` to version `other`, with "
-        "the old and new values (`change`: changed, added or removed).",
+        summary="Changes between two versions",
+        description="Every change from version `number` to version `other`: its `path`, the "
+        "old and new values (`change`: changed, added or removed) and the sentence `text` "
+        "in Chinese and English. List items are matched by identity (see GET /api/v1/diff/), "
+        "so an inserted item is one change.",
         parameters=[docs.SLUG_PATH, _NUMBER, _OTHER],
         responses={200: DiffSerializer, **docs.errors(404)},
     )
     def get(self, request: Request, slug: str, number: int, other: int) -> Response:
-        """The diff between two versions."""
+        """The diff between two versions (each change with its sentence)."""
         rule_set = rule_set_or_404(slug)
         old = version_or_404(rule_set, number)
         new = version_or_404(rule_set, other)
@@ -413,3 +462,152 @@ class VersionDiffView(APIView):
             "changes": diff_definitions(old.definition, new.definition),
         }
         return Response(DiffSerializer(body).data)
+
+
+# --------------------------------------------------------------------------- any two sides
+
+#: ``slug``, ``slug@3`` or ``slug@draft``.
+SIDE_PATTERN = re.compile(r"^(?P<slug>[a-z0-9][a-z0-9-]{1,62})(?:@(?P<at>draft|[0-9]{1,10}))?$")
+
+
+def _side_of_rule_set(
+    request: Request, rule_set: RuleSet, at: str | None
+) -> tuple[Any, dict[str, Any]]:
+    """A rule set's version ``at`` (a number), its draft (``draft``, staff only) or its
+    latest published version (None)."""
+    if at == "draft":
+        if not (request.user and request.user.is_authenticated):
+            raise NotAuthenticated("Log in (or send a token) to compare a draft.")
+        if not request.user.is_staff:
+            raise PermissionDenied("Only staff accounts may read drafts.")
+        side = {"slug": rule_set.slug, "version": None, "draft": True}
+        return comparable(rule_set.draft), side
+    version = version_or_404(rule_set, int(at) if at is not None else None)
+    return version.definition, {"slug": rule_set.slug, "version": version.number, "draft": False}
+
+
+def resolve_side(request: Request, value: Any, label: str) -> tuple[Any, dict[str, Any]]:
+    """One side of a diff: ``slug@N``, ``slug@draft``, ``slug`` or a definition object."""
+    if isinstance(value, dict):
+        return comparable(value), {"slug": None, "version": None, "draft": False}
+    match = SIDE_PATTERN.match(value) if isinstance(value, str) else None
+    if match is None:
+        message = (
+            f"'{label}' must be slug@N (a version), slug@draft, slug (the latest published "
+            "version) or a definition object"
+            + (f"; got '{str(value)[:60]}'." if value not in (None, "") else "; it is missing.")
+        )
+        raise ApiError(message, errors=[{"path": label, "message": message}])
+    return _side_of_rule_set(request, rule_set_or_404(match["slug"]), match["at"])
+
+
+def diff_body(old: tuple[Any, dict[str, Any]], new: tuple[Any, dict[str, Any]]) -> dict[str, Any]:
+    """``{from, to, changes}``."""
+    return {"from": old[1], "to": new[1], "changes": diff_definitions(old[0], new[0])}
+
+
+_FROM_QUERY = OpenApiParameter(
+    "from",
+    str,
+    OpenApiParameter.QUERY,
+    required=True,
+    description="slug@N (a published version, retired too), slug@draft (staff) or slug (the "
+    "latest published version), e.g. baike-weihai@1.",
+)
+_TO_QUERY = OpenApiParameter(
+    "to", str, OpenApiParameter.QUERY, required=True, description="As from, e.g. my-weihai@draft."
+)
+
+
+class DiffView(APIView):
+    """``GET /api/v1/diff/?from=…&to=…`` and ``POST /api/v1/diff/``: any two sides."""
+
+    permission_classes = (CanRead,)
+
+    @extend_schema(
+        operation_id="diff_retrieve",
+        tags=["versions"],
+        summary="Changes between any two rule sets' versions or drafts",
+        description="Every change from `from` to `to`, each side a version of any rule set "
+        "(`slug@N`), a draft (`slug@draft`, staff only) or the latest published version "
+        "(`slug`). Each change has its `path` and a sentence in both languages (`text`). "
+        "Lists are matched by identity (scoring rows by ranks, multipliers by event, bidding "
+        "steps by kind, tribute rules by condition …), so an inserted item is one change. A "
+        "malformed side is a 400 (path `from` or `to`), an unknown rule set or version a 404.",
+        parameters=[_FROM_QUERY, _TO_QUERY],
+        responses={200: AnyDiffSerializer, **docs.errors(400, 403, 404)},
+    )
+    def get(self, request: Request) -> Response:
+        """The diff of two sides named in the query."""
+        old = resolve_side(request, request.query_params.get("from"), "from")
+        new = resolve_side(request, request.query_params.get("to"), "to")
+        return Response(AnyDiffSerializer(diff_body(old, new)).data)
+
+    @extend_schema(
+        operation_id="diff_create",
+        tags=["versions"],
+        summary="Changes between two sides, either of them a definition",
+        description="As GET, with the sides in the body; either side may also be a whole "
+        "definition (e.g. unsaved edits). A definition that is valid is compared as it would "
+        "be published (every default written out), so defaults never show as changes.",
+        request=DiffRequestSerializer,
+        responses={200: AnyDiffSerializer, **docs.errors(*docs.BODY, 403, 404)},
+    )
+    def post(self, request: Request) -> Response:
+        """The diff of two sides sent in the body."""
+        serializer = DiffRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        old = resolve_side(request, data["from"], "from")
+        new = resolve_side(request, data["to"], "to")
+        return Response(AnyDiffSerializer(diff_body(old, new)).data)
+
+
+class OriginDiffView(APIView):
+    """``GET /api/v1/variants/{slug}/diff-origin/``: a clone against the version it came from."""
+
+    permission_classes = (CanRead,)
+
+    @extend_schema(
+        operation_id="variants_diff_origin",
+        tags=["versions"],
+        summary="What makes a clone different from its origin",
+        description="Every change from the version this rule set was cloned from "
+        "(`based_on`) to `?to=` (a version number, or `draft` for staff; default: the latest "
+        "published version, or the draft when nothing is published yet). A rule set that was "
+        "not cloned is a 404 `no_origin`.",
+        parameters=[
+            docs.SLUG_PATH,
+            OpenApiParameter(
+                "to",
+                str,
+                OpenApiParameter.QUERY,
+                required=False,
+                description="A version number or draft.",
+            ),
+        ],
+        responses={200: OriginDiffSerializer, **docs.errors(400, 403, 404)},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        """The clone's changes since its origin."""
+        rule_set = rule_set_or_404(slug)
+        origin = rule_set.based_on
+        if origin is None:
+            raise ApiError(
+                f"The variant '{slug}' was not made by cloning: it has no origin to compare with.",
+                code="no_origin",
+                status_code=status.HTTP_404_NOT_FOUND,
+            )
+        at = (request.query_params.get("to") or "").strip() or None
+        if at is None and latest_version(rule_set) is None:
+            at = "draft"
+        if at is not None and at != "draft" and not (at.isascii() and at.isdigit()):
+            message = f"'to' must be a version number or draft; got '{at[:40]}'."
+            raise ApiError(message, errors=[{"path": "to", "message": message}])
+        old = (
+            origin.definition,
+            {"slug": origin.rule_set.slug, "version": origin.number, "draft": False},
+        )
+        new = _side_of_rule_set(request, rule_set, at)
+        body = {**diff_body(old, new), "based_on": based_on(rule_set)}
+        return Response(OriginDiffSerializer(body).data)

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
@@ -18,13 +19,20 @@ from django.forms import Form
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from baohuang.catalog import selectors, services
 from baohuang.catalog.documents import to_yaml
 from baohuang.catalog.errors import CatalogError
-from baohuang.catalog.forms import CloneForm, PublishForm, RuleSetForm, problem_line
+from baohuang.catalog.forms import (
+    CloneForm,
+    PublishForm,
+    RuleSetForm,
+    labelled_problem_line,
+    problem_line,
+)
 from baohuang.catalog.models import EditEvent, RuleSet, RuleSetVersion
 
 PUBLISH_PERMISSION = "catalog.publish_ruleset"
@@ -35,6 +43,20 @@ def _show(value: Any) -> str:
     if value is None:
         return "—"
     return json.dumps(value, ensure_ascii=False)
+
+
+def change_row(change: dict[str, Any]) -> dict[str, str]:
+    """A change as the diff table shows it: the sentence in both languages, then the path
+    and the raw values for those who want them."""
+    text = change.get("text") or {}
+    return {
+        "path": change["path"] or "(whole document)",
+        "change": change["change"],
+        "old": _show(change["old"]),
+        "new": _show(change["new"]),
+        "zh": text.get("zh", ""),
+        "en": text.get("en", ""),
+    }
 
 
 def _status(rule_set: RuleSet) -> str:
@@ -152,7 +174,9 @@ class RuleSetAdmin(admin.ModelAdmin):
         obj.pk = saved.pk
         obj.refresh_from_db()
         for warning in getattr(form, "warnings", []):
-            self.message_user(request, "Warning — " + problem_line(warning), messages.WARNING)
+            self.message_user(
+                request, "Warning — " + labelled_problem_line(warning), messages.WARNING
+            )
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         """Nothing related is edited on this form."""
@@ -179,6 +203,7 @@ class RuleSetAdmin(admin.ModelAdmin):
                 can_publish=self.has_publish_permission(request),
                 history_url=reverse("admin:catalog_editevent_changelist")
                 + f"?rule_set__id__exact={rule_set.pk}",
+                origin=rule_set.based_on,
             )
         return super().change_view(request, object_id, form_url, extra)
 
@@ -261,22 +286,18 @@ class RuleSetAdmin(admin.ModelAdmin):
             next_number=selectors.next_version_number(rule_set),
             changes=[self._row(c) for c in changes],
             errors=[problem_line(p) for p in report.errors],
-            warnings=[problem_line(p) for p in report.warnings],
+            warnings=[labelled_problem_line(p) for p in report.warnings],
             blocked=blocked,
             form=PublishForm(initial={"revision": rule_set.draft_revision}),
         )
 
     @staticmethod
     def _row(change: dict[str, Any]) -> dict[str, str]:
-        return {
-            "path": change["path"] or "(whole document)",
-            "change": change["change"],
-            "old": _show(change["old"]),
-            "new": _show(change["new"]),
-        }
+        return change_row(change)
 
     def diff_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        """Changed paths between two versions, or a version and the draft.
+        """Changes between two versions, or a version and the draft, or (``?against=origin``)
+        the version this rule set was cloned from and its draft or one of its versions.
 
         Query: ``?from=1&to=2`` (a version number or ``draft``); by default the latest
         version against the draft. A bad or missing version is reported on the page.
@@ -290,16 +311,23 @@ class RuleSetAdmin(admin.ModelAdmin):
             .order_by("number")
             .values_list("number", flat=True)
         )
+        origin = rule_set.based_on
+        against_origin = request.GET.get("against") == "origin"
         latest = selectors.latest_version(rule_set)
         default_from = str(latest.number) if latest is not None else "draft"
         side_a = request.GET.get("from", default_from).strip() or default_from
         side_b = request.GET.get("to", "draft").strip() or "draft"
         problems: list[str] = []
         definitions: list[Any] = []
-        for label, side in (("from", side_a), ("to", side_b)):
+        sides = [("to", side_b)] if against_origin else [("from", side_a), ("to", side_b)]
+        if against_origin:
+            if origin is None:
+                problems.append(f"{rule_set.slug} was not made by cloning: it has no origin.")
+            else:
+                definitions.append(origin.definition)
+        for label, side in sides:
             if side == "draft":
-                draft = selectors.published_form(rule_set)
-                definitions.append(draft if draft is not None else rule_set.draft)
+                definitions.append(selectors.comparable(rule_set.draft))
             elif re.fullmatch(r"[0-9]{1,9}", side) and int(side) in numbers:
                 definitions.append(
                     RuleSetVersion.objects.get(rule_set=rule_set, number=int(side)).definition
@@ -316,12 +344,18 @@ class RuleSetAdmin(admin.ModelAdmin):
         response = self._page(
             request,
             "admin/catalog/ruleset/diff.html",
-            title=f"Differences in {rule_set.slug}",
+            title=(
+                f"{rule_set.slug} against its origin"
+                if against_origin
+                else f"Differences in {rule_set.slug}"
+            ),
             original=rule_set,
             change_url=reverse("admin:catalog_ruleset_change", args=[rule_set.pk]),
             choices=["draft", *(str(n) for n in numbers)],
             side_a=side_a,
             side_b=side_b,
+            against_origin=against_origin,
+            origin=origin,
             problems=problems,
             changes=changes,
         )
@@ -337,14 +371,17 @@ class RuleSetAdmin(admin.ModelAdmin):
         if isinstance(found, HttpResponse):
             return found
         rule_set = found
-        form = CloneForm(request.POST or None)
+        versions = list(RuleSetVersion.objects.filter(rule_set=rule_set).order_by("-number"))
+        form = CloneForm(request.POST or None, versions=[v.number for v in versions])
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
+            chosen = next((v for v in versions if str(v.number) == data["source"]), None)
             try:
                 copy = services.clone_rule_set(
                     rule_set,
                     data["slug"],
                     request.user,
+                    version=chosen,
                     name_zh=data["name_zh"] or None,
                     name_en=data["name_en"] or None,
                 )
@@ -368,18 +405,56 @@ class RuleSetAdmin(admin.ModelAdmin):
 
     # ---- actions
 
-    @admin.action(description="Publish the selected drafts", permissions=["publish"])
-    def publish_selected(self, request: HttpRequest, queryset: QuerySet[RuleSet]) -> None:
-        """Publish each selected draft; each refusal is reported with its reason."""
+    @admin.action(description="Publish the selected drafts…", permissions=["publish"])
+    def publish_selected(
+        self, request: HttpRequest, queryset: QuerySet[RuleSet]
+    ) -> HttpResponse | None:
+        """First a page listing each selected draft's changes since its latest version;
+        publishing happens when that page is confirmed (each draft at the revision shown).
+        Each refusal is reported with its reason."""
+        if request.POST.get("confirm") != "yes":
+            return self._page(
+                request,
+                "admin/catalog/ruleset/publish_selected.html",
+                title="Publish the selected drafts?",
+                items=[self._publish_preview(rule_set) for rule_set in queryset],
+                action_checkbox_name=helpers.ACTION_CHECKBOX_NAME,
+            )
         for rule_set in queryset:
+            shown = request.POST.get(f"revision_{rule_set.pk}", "")
+            expected = int(shown) if shown.isdigit() else None
             try:
-                version = services.publish(rule_set, request.user)
+                version = services.publish(rule_set, request.user, expected_revision=expected)
             except CatalogError as exc:
                 self.message_user(request, f"{rule_set.slug}: {exc.message}", messages.WARNING)
             else:
                 self.message_user(
                     request, f"Published {rule_set.slug} version {version.number}.", messages.INFO
                 )
+        return None
+
+    @staticmethod
+    def _publish_preview(rule_set: RuleSet) -> dict[str, Any]:
+        """What publishing this draft would change, or why it cannot be published."""
+        latest = selectors.latest_version(rule_set)
+        candidate = selectors.published_form(rule_set)
+        changes = (
+            selectors.diff_definitions(latest.definition, candidate)
+            if latest is not None and candidate is not None
+            else []
+        )
+        blocked = ""
+        if candidate is None:
+            blocked = "The draft has errors; it will not be published."
+        elif latest is not None and not changes:
+            blocked = f"The draft is identical to version {latest.number}: nothing to publish."
+        return {
+            "rule_set": rule_set,
+            "latest": latest,
+            "next_number": selectors.next_version_number(rule_set),
+            "changes": [change_row(c) for c in changes],
+            "blocked": blocked,
+        }
 
     @admin.action(description="Clone the selected rule set", permissions=["add"])
     def clone_selected(
@@ -536,7 +611,7 @@ class RuleSetVersionAdmin(ReadOnlyAdmin):
 class EditEventAdmin(ReadOnlyAdmin):
     """The edit history: who created, changed, published or retired what, and when."""
 
-    list_display = ("created_at", "rule_set", "action", "version", "user", "summary")
+    list_display = ("created_at", "rule_set", "action", "version", "user", "summary", "in_zh")
     list_filter = ("action", "rule_set")
     list_select_related = ("rule_set", "version", "user")
     search_fields = ("rule_set__slug", "summary")
@@ -549,6 +624,32 @@ class EditEventAdmin(ReadOnlyAdmin):
         "user",
         "revision",
         "summary",
+        "changes",
         "changed_paths",
     )
     readonly_fields = fields
+
+    @admin.display(description="变化")
+    def in_zh(self, obj: EditEvent) -> str:
+        """The first changes as Chinese sentences (events recorded before sentences existed
+        have none; their summary names the paths)."""
+        texts = [entry["text"]["zh"] for entry in obj.change_texts[:3]]
+        more = len(obj.change_texts) - len(texts)
+        if more > 0:
+            texts.append(f"（另有 {more} 处）")
+        return format_html_join(mark_safe("<br>"), "{}", ((t,) for t in texts))
+
+    @admin.display(description="changes")
+    def changes(self, obj: EditEvent) -> str:
+        """Every change recorded with the event, in Chinese and English."""
+        if not obj.change_texts:
+            return "—"
+        rows = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}</td><td><code>{}</code></td></tr>",
+            (
+                (entry["text"]["zh"], entry["text"]["en"], entry["path"])
+                for entry in obj.change_texts
+            ),
+        )
+        return format_html("<table>{}</table>", rows)

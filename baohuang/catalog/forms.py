@@ -9,6 +9,7 @@ from django import forms
 from baohuang.catalog.documents import from_yaml, to_yaml
 from baohuang.catalog.models import SLUG_PATTERN, RuleSet
 from baohuang.catalog.selectors import check_definition
+from baohuang.catalog.words import field_label
 from baohuang.rules import Problem, validate_definition
 
 YAML_HELP = (
@@ -22,6 +23,14 @@ def problem_line(problem: Problem) -> str:
     """One problem as a line an operator reads: where, then what."""
     where = problem.path or "the whole document"
     return f"{where}: {problem.message}"
+
+
+def labelled_problem_line(problem: Problem) -> str:
+    """A problem with the field's name in game terms as well as its path:
+    ``deal.hand_sizes (Cards per seat): …``."""
+    if not problem.path:
+        return problem_line(problem)
+    return f"{problem.path} ({field_label(problem.path)}): {problem.message}"
 
 
 class RuleSetForm(forms.ModelForm):
@@ -141,6 +150,21 @@ class CloneForm(forms.Form):
     )
     name_zh = forms.CharField(max_length=100, required=False, label="Chinese name")
     name_en = forms.CharField(max_length=100, required=False, label="English name")
+    source = forms.ChoiceField(
+        label="Copy",
+        required=False,
+        initial="draft",
+        help_text="A published version (the clone remembers it as its origin), or the draft "
+        "(the origin is then the latest published version).",
+    )
+
+    def __init__(self, *args: Any, versions: list[int] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        numbers = versions or []
+        choices = [("draft", "the draft"), *((str(n), f"version {n}") for n in numbers)]
+        self.fields["source"].choices = choices  # type: ignore[attr-defined]
+        if numbers:
+            self.fields["source"].initial = str(numbers[0])
 
     def clean_slug(self) -> str:
         """A slug no rule set has yet."""

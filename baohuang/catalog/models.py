@@ -47,6 +47,14 @@ class RuleSet(models.Model):
         blank=True,
         help_text="Checksum of the draft as it would be published (blank if it is invalid).",
     )
+    based_on = models.ForeignKey(
+        "RuleSetVersion",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="clones",
+        help_text="The published version this rule set was cloned from (its origin), if any.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -204,6 +212,12 @@ class EditEvent(models.Model):
     )
     summary = models.CharField(max_length=500)
     changed_paths = models.JSONField(default=list, blank=True)
+    change_texts = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The changes as sentences, each {path, text: {zh, en}} (empty for events "
+        "recorded before sentences existed: their summary names the paths).",
+    )
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

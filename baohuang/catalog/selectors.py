@@ -7,7 +7,8 @@ from typing import Any, Literal
 from django.db.models import Count, IntegerField, Max, OuterRef, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
-from baohuang.catalog.documents import in_language_order, unstorable_text
+from baohuang.catalog.changes import diff_definitions as diff_definitions
+from baohuang.catalog.documents import unstorable_text
 from baohuang.catalog.models import RuleSet, RuleSetVersion
 from baohuang.rules import Problem, Report, definition_of, validate_definition
 
@@ -57,11 +58,15 @@ def rule_set_list() -> QuerySet[RuleSet]:
         .annotate(n=Count("pk"))
         .values("n")
     )
-    return RuleSet.objects.annotate(
-        latest_number=Subquery(latest.values("number")[:1], output_field=IntegerField()),
-        latest_checksum=Subquery(latest.values("checksum")[:1]),
-        version_count=Coalesce(Subquery(counts, output_field=IntegerField()), Value(0)),
-    ).order_by("slug")
+    return (
+        RuleSet.objects.select_related("based_on__rule_set")
+        .annotate(
+            latest_number=Subquery(latest.values("number")[:1], output_field=IntegerField()),
+            latest_checksum=Subquery(latest.values("checksum")[:1]),
+            version_count=Coalesce(Subquery(counts, output_field=IntegerField()), Value(0)),
+        )
+        .order_by("slug")
+    )
 
 
 def draft_status(rule_set: RuleSet, latest_checksum: str | None, version_count: int) -> DraftStatus:
@@ -117,59 +122,10 @@ def published_form(rule_set: RuleSet) -> dict[str, Any] | None:
 # --------------------------------------------------------------------------- diff
 
 
-def _key_path(path: str, key: Any) -> str:
-    return f"{path}.{key}" if path else str(key)
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equal values of the same JSON kind (``true`` is not ``1``)."""
-    if isinstance(a, bool) or isinstance(b, bool):
-        return type(a) is type(b) and a == b
-    return bool(a == b)
-
-
-def _merged_keys(first: list[Any], second: list[Any]) -> list[Any]:
-    """The keys of both, each key of ``second`` alone placed after its predecessor there."""
-    merged = list(first)
-    for index, key in enumerate(second):
-        if key in merged:
-            continue
-        before = next((k for k in reversed(second[:index]) if k in merged), None)
-        merged.insert(merged.index(before) + 1 if before is not None else 0, key)
-    return merged
-
-
-def _diff(a: Any, b: Any, path: str, out: list[dict[str, Any]]) -> None:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in _merged_keys(list(a), list(b)):
-            child = _key_path(path, key)
-            if key not in b:
-                out.append({"path": child, "old": a[key], "new": None, "change": "removed"})
-            elif key not in a:
-                out.append({"path": child, "old": None, "new": b[key], "change": "added"})
-            else:
-                _diff(a[key], b[key], child, out)
-    elif isinstance(a, list) and isinstance(b, list):
-        for i in range(max(len(a), len(b))):
-            child = f"{path}[{i}]"
-            if i >= len(b):
-                out.append({"path": child, "old": a[i], "new": None, "change": "removed"})
-            elif i >= len(a):
-                out.append({"path": child, "old": None, "new": b[i], "change": "added"})
-            else:
-                _diff(a[i], b[i], child, out)
-    elif not _same(a, b):
-        out.append({"path": path, "old": a, "new": b, "change": "changed"})
-
-
-def diff_definitions(old: Any, new: Any) -> list[dict[str, Any]]:
-    """The changed paths from ``old`` to ``new``, in the language's order.
-
-    Each entry is ``{path, old, new, change}``: ``path`` is a JSON path such as
-    ``scoring.two_person.rows[3].guard`` (empty for the whole document), ``change`` is
-    ``changed``, ``added`` (``old`` is None) or ``removed`` (``new`` is None). Lists are
-    compared item by item.
-    """
-    out: list[dict[str, Any]] = []
-    _diff(in_language_order(old), in_language_order(new), "", out)
-    return out
+def comparable(definition: Any) -> Any:
+    """A definition as it would be published (every default written) when it is valid,
+    else as it is: so that a diff never reports a default written out on one side only."""
+    report = validate_definition(definition)
+    if report.valid and report.variant is not None:
+        return definition_of(report.variant)
+    return definition

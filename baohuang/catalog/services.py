@@ -31,6 +31,7 @@ from baohuang.catalog.errors import (
 from baohuang.catalog.models import SLUG_PATTERN, EditEvent, RuleSet, RuleSetVersion
 from baohuang.catalog.selectors import (
     check_definition,
+    comparable,
     diff_definitions,
     highest_version,
     latest_version,
@@ -98,14 +99,15 @@ def _check_slug(slug: str) -> None:
         )
 
 
-def _describe(changes: list[dict[str, Any]], limit: int = 4) -> str:
-    """A short list of changed paths for an event summary."""
+def _describe(changes: list[dict[str, Any]], limit: int = 3) -> str:
+    """A short account of the changes for an event summary (English; the event also
+    keeps every change's sentence in both languages)."""
     if not changes:
         return "no change to the definition"
-    paths = [c["path"] or "(whole document)" for c in changes]
-    shown = ", ".join(paths[:limit])
-    more = f" (+{len(paths) - limit} more)" if len(paths) > limit else ""
-    return f"changed {shown}{more}"
+    sentences = [c["text"]["en"] if "text" in c else c["path"] for c in changes]
+    shown = "; ".join(sentences[:limit])
+    more = f" (+{len(sentences) - limit} more)" if len(sentences) > limit else ""
+    return f"changed: {shown}{more}"
 
 
 def _record(
@@ -113,7 +115,7 @@ def _record(
     action: EditEvent.Action,
     user: User,
     summary: str,
-    changes: Iterable[dict[str, Any]] = (),
+    changes: list[dict[str, Any]] | tuple[()] = (),
     version: RuleSetVersion | None = None,
 ) -> EditEvent:
     return EditEvent.objects.create(
@@ -122,9 +124,16 @@ def _record(
         user=_user_or_none(user),
         action=action,
         revision=rule_set.draft_revision,
-        summary=summary[:500],
+        summary=_clip(summary, 500),
         changed_paths=[c["path"] for c in changes][:MAX_EVENT_PATHS],
+        change_texts=[{"path": c["path"], "text": c["text"]} for c in changes if "text" in c][
+            :MAX_EVENT_PATHS
+        ],
     )
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 _SYNCED_FIELDS = (
@@ -161,10 +170,13 @@ def create_rule_set(
     user: User,
     *,
     description: str = "",
+    based_on: RuleSetVersion | None = None,
     _action: EditEvent.Action = EditEvent.Action.CREATED,
     _summary: str | None = None,
 ) -> RuleSet:
     """Create a rule set whose draft is ``definition`` (no version is published).
+
+    ``based_on`` is the published version it was cloned from (its origin), if any.
 
     Raises :class:`InvalidSlug`, :class:`SlugTaken`, or :class:`DraftInvalid` (the
     definition has errors, or its ``id`` is not ``slug``).
@@ -182,6 +194,7 @@ def create_rule_set(
                 description=description,
                 draft=definition,
                 draft_checksum=_published_checksum(report),
+                based_on=based_on,
             )
             _record(rule_set, _action, user, _summary or f"created {slug}")
     except IntegrityError as exc:
@@ -213,7 +226,7 @@ def update_draft(
         locked = _locked(rule_set)
         if locked.draft_revision != expected_revision:
             raise StaleDraft(expected_revision, locked.draft_revision)
-        changes = diff_definitions(locked.draft, definition)
+        changes = diff_definitions(comparable(locked.draft), comparable(definition))
         details = {
             name: value
             for name, value in (
@@ -244,18 +257,35 @@ def clone_rule_set(
     new_slug: str,
     user: User,
     *,
+    version: RuleSetVersion | None = None,
     name_zh: str | None = None,
     name_en: str | None = None,
 ) -> RuleSet:
-    """A new rule set whose draft is a copy of ``rule_set``'s draft (no versions).
+    """A new rule set whose draft is a copy of ``version`` of ``rule_set`` (any published
+    version, retired ones too), or of its draft when ``version`` is None (no versions are
+    copied).
 
-    The copy's ``id`` becomes ``new_slug``; its names default to the original's with
-    "（副本）" / "(copy)" added.
+    The clone remembers its origin in ``based_on``: the version copied, or for a copy of
+    the draft the latest published version the draft stands on (None if nothing is
+    published; a diff against the origin then also shows the draft's unpublished edits,
+    which the clone carries). The copy's ``id`` becomes ``new_slug``; its names default to
+    the original's with "（副本）" / "(copy)" added. Raises :class:`CatalogError` when
+    ``version`` belongs to another rule set.
     """
     _check_slug(new_slug)
     zh = name_zh or f"{rule_set.name_zh}（副本）"
     en = name_en or f"{rule_set.name_en} (copy)"
-    definition = copy.deepcopy(rule_set.draft)
+    if version is not None:
+        if version.rule_set_id != rule_set.pk:
+            raise CatalogError(f"Version {version.number} is not a version of {rule_set.slug}.")
+        definition = copy.deepcopy(version.definition)
+        origin: RuleSetVersion | None = version
+        summary = f"cloned from {rule_set.slug} version {version.number}"
+    else:
+        definition = copy.deepcopy(rule_set.draft)
+        origin = latest_version(rule_set)
+        summary = f"cloned from {rule_set.slug} (draft revision {rule_set.draft_revision}"
+        summary += f", based on version {origin.number})" if origin is not None else ")"
     if isinstance(definition, dict):
         definition["id"] = new_slug
         definition["name"] = {"zh": zh, "en": en}
@@ -266,8 +296,9 @@ def clone_rule_set(
         definition,
         user,
         description=rule_set.description,
+        based_on=origin,
         _action=EditEvent.Action.CLONED,
-        _summary=f"cloned from {rule_set.slug} (draft revision {rule_set.draft_revision})",
+        _summary=summary,
     )
 
 

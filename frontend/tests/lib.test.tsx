@@ -2,8 +2,6 @@ import { describe, expect, it } from "vitest";
 import { render, screen, fireEvent } from "@testing-library/react";
 import { getIn, parsePath, setIn } from "../src/lib/path";
 import { ANCHORS, anchorOf, pinProblems } from "../src/lib/problems";
-import { comparable } from "../src/lib/normalise";
-import { diffValues } from "../src/lib/diff";
 import { histogramBins, normaliseStats } from "../src/lib/stats";
 import { I18nProvider, LANG_KEY, translate, useI18n } from "../src/lib/i18n";
 import { DocContext } from "../src/widgets/doc";
@@ -90,48 +88,6 @@ describe("pinning problems to fields", () => {
     expect(box.textContent).toContain("add up to 165");
     expect(box.closest("[data-anchor]")?.getAttribute("data-anchor")).toBe("deal.hand_sizes");
     expect(box.closest("[data-anchor]")?.querySelector("[data-testid=hand-sizes]")).not.toBeNull();
-  });
-});
-
-describe("diff against the published version", () => {
-  const schema = {
-    type: "object",
-    properties: {
-      deck: { $ref: "#/$defs/Deck" },
-      flow: {
-        type: "array",
-        items: {
-          discriminator: { propertyName: "step" },
-          oneOf: [{ $ref: "#/$defs/Grab" }, { $ref: "#/$defs/Redeal" }],
-        },
-      },
-    },
-    $defs: {
-      Deck: {
-        type: "object",
-        properties: {
-          decks: { type: "integer", default: 4 },
-          remove: { type: "array", items: { $ref: "#/$defs/Removal" } },
-        },
-      },
-      Removal: {
-        type: "object",
-        properties: { rank: { type: "string" }, count: { anyOf: [{ type: "integer" }, { type: "null" }], default: null } },
-      },
-      Grab: { type: "object", properties: { step: { const: "grab_solo", default: "grab_solo" }, marks_void: { type: "boolean", default: false } } },
-      Redeal: { type: "object", properties: { step: { const: "redeal", default: "redeal" } } },
-    },
-  };
-  it("ignores written-out defaults but keeps real changes", () => {
-    const published = { deck: { decks: 4, remove: [{ rank: "3", count: null }] }, flow: [{ step: "grab_solo", marks_void: false }, { step: "redeal" }] };
-    const draft = { deck: { remove: [{ rank: "3" }] }, flow: [{ step: "grab_solo" }, { step: "redeal" }] };
-    expect(diffValues(comparable(published, schema), comparable(draft, schema))).toEqual([]);
-    const changed = { deck: { decks: 3, remove: [{ rank: "3" }] }, flow: [{ step: "redeal" }, { step: "grab_solo" }] };
-    expect(diffValues(comparable(published, schema), comparable(changed, schema)).map((c) => c.path)).toEqual([
-      "deck.decks",
-      "flow[0].step",
-      "flow[1].step",
-    ]);
   });
 });
 

@@ -460,14 +460,17 @@ def test_diff_lists_changed_paths_with_old_and_new(common_v2: RuleSet, anon: API
     body = anon.get(COMMON + "versions/1/diff/2/").json()
 
     assert body["old"] == 1 and body["new"] == 2
-    assert body["changes"] == [
-        {
-            "path": "scoring.multipliers[0]",
-            "old": None,
-            "new": {"event": "open_guard", "factor": 2},
-            "change": "added",
-        }
-    ]
+    [change] = body["changes"]
+    assert {k: v for k, v in change.items() if k != "text"} == {
+        "path": "scoring.multipliers[0]",
+        "old": None,
+        "new": {"event": "open_guard", "factor": 2},
+        "change": "added",
+    }
+    assert change["text"] == {
+        "zh": "新增倍数：明保 ×2",
+        "en": "New multiplier: ×2 for an open guard",
+    }
     backwards = anon.get(COMMON + "versions/2/diff/1/").json()
     assert backwards["changes"][0]["change"] == "removed"
     assert anon.get(COMMON + "versions/2/diff/2/").json()["changes"] == []

@@ -77,23 +77,25 @@ def test_break_fix_save_publish_and_simulate(
     assert rule_set.draft["deal"]["hand_sizes"] == [33, 33, 33, 33, 32]
     assert rule_set.draft["deck"]["remove"][-1] == {"rank": "7", "suits": ["s"]}
 
-    # The diff against version 1 shows exactly what changed.
+    # The diff against version 1 shows exactly what changed, as sentences (the server's).
     page.get_by_test_id("tab-diff").click()
     diff = page.get_by_test_id("diff-table")
-    expect(diff).to_contain_text("deal.hand_sizes[4]")
-    expect(diff).to_contain_text("deck.remove[4]")
-    expect(diff.locator("tbody tr")).to_have_count(2)
+    expect(diff).to_contain_text("Cards dealt to each seat: 33/33/33/33/33 → 33/33/33/33/32")
+    expect(diff).to_contain_text("Also remove the 7 of spades")
+    expect(diff.locator("li")).to_have_count(2)
     shoot(page, "desktop-03-diff")
 
-    page.once("dialog", lambda dialog: dialog.accept())
+    # Publishing lists the changes first and asks.
     page.get_by_test_id("publish").click()
+    expect(page.get_by_test_id("publish-changes").locator("li")).to_have_count(2)
+    page.get_by_test_id("publish-go").click()
     expect(page.get_by_test_id("publish-result")).to_have_text("Published as version 2")
     assert rule_set.versions.filter(number=2).exists()
     shoot(page, "desktop-04-published")
 
     # The diff against the published version is now empty; v1 → v2 lists the change.
     page.get_by_test_id("tab-diff").click()
-    expect(page.get_by_test_id("diff-none")).to_be_visible()
+    expect(page.get_by_test_id("diff-table-none")).to_be_visible()
 
     # The play checker asks the engine (compare) about version 2.
     page.get_by_test_id("tab-check").click()
@@ -126,6 +128,76 @@ def test_break_fix_save_publish_and_simulate(
         expect(run.get_by_test_id("sim-charts")).to_be_visible(timeout=120_000)
         expect(run.get_by_test_id("chart-wdl")).to_be_visible()
     shoot(page, "desktop-07-simulation-v2-vs-v1", full_page=True)
+    assert not page.js_errors
+
+
+def test_diff_sentences_in_both_languages(open_editor: Callable[..., Any]) -> None:
+    page = open_editor(DESKTOP, lang="zh")
+    page.goto(page.url.split("#")[0] + f"#/variants/{SLUG}")
+    expect(page.get_by_test_id("validity")).to_be_visible()
+    grid = page.get_by_test_id("scoring-grid").first
+    grid.get_by_test_id("score-1-2-emperor").fill("8")
+    grid.get_by_test_id("score-1-2-guard").fill("1")
+
+    page.get_by_test_id("tab-diff").click()  # unsaved edits are compared too
+    diff = page.get_by_test_id("diff-table")
+    expect(diff).to_contain_text("皇帝头客、侍卫二客时皇帝得分 6 → 8")
+    expect(diff).to_contain_text("皇帝头客、侍卫二客时侍卫得分 3 → 1")
+    expect(diff).not_to_contain_text("—")
+    shoot(page, "desktop-09-diff-zh")
+
+    page.get_by_role("button", name="English").click()
+    expect(diff).to_contain_text("Emperor 1st out, guard 2nd out: the emperor's points 6 → 8")
+    assert not page.js_errors
+
+
+def test_clone_edit_diff_against_origin_and_publish(open_editor: Callable[..., Any]) -> None:
+    page = open_editor(DESKTOP)
+    page.get_by_test_id(f"clone-{SLUG}").click()
+    form = page.get_by_test_id("new-form")
+    expect(form.get_by_test_id("new-version")).to_have_value("1")
+    form.get_by_test_id("new-slug").fill("our-weihai")
+    form.get_by_test_id("new-en").fill("Our Weihai")
+    form.get_by_test_id("new-create").click()
+
+    # The clone opens in the editor; it remembers where it came from.
+    expect(page.get_by_test_id("validity")).to_have_text("Valid")
+    clone = RuleSet.objects.get(slug="our-weihai")
+    assert clone.based_on is not None and clone.based_on.rule_set.slug == SLUG
+    grid = page.get_by_test_id("scoring-grid").first
+    grid.get_by_test_id("score-1-2-emperor").fill("8")
+    grid.get_by_test_id("score-1-2-guard").fill("1")
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("dirty")).to_have_text("Draft saved")
+
+    page.get_by_test_id("tab-diff").click()
+    origin = page.get_by_test_id("origin-changes")
+    expect(origin).to_contain_text("Emperor 1st out, guard 2nd out: the emperor's points 6 → 8")
+    expect(origin).to_contain_text("English name: “Weihai (baike)” → “Our Weihai”")
+    shoot(page, "desktop-10-diff-origin", full_page=True)
+
+    # The first version of the clone: the confirmation says so, then it is published.
+    page.get_by_test_id("publish").click()
+    confirm = page.get_by_test_id("publish-confirm")
+    expect(confirm).to_contain_text("This will be the first version.")
+    shoot(page, "desktop-11-publish-confirm")
+    page.get_by_test_id("publish-go").click()
+    expect(page.get_by_test_id("publish-result")).to_have_text("Published as version 1")
+
+    # Edit again: now the confirmation lists the change since version 1.
+    page.get_by_test_id("tab-rules").click()
+    grid.get_by_test_id("score-1-3-emperor").fill("5")
+    grid.get_by_test_id("score-1-3-guard").fill("1")
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("dirty")).to_have_text("Draft saved")
+    page.get_by_test_id("publish").click()
+    changes = page.get_by_test_id("publish-changes")
+    expect(changes).to_contain_text("Emperor 1st out, guard 3rd out: the emperor's points 4 → 5")
+    expect(changes.locator("li")).to_have_count(2)
+    shoot(page, "desktop-12-publish-changes")
+    page.get_by_test_id("publish-go").click()
+    expect(page.get_by_test_id("publish-result")).to_have_text("Published as version 2")
+    assert clone.versions.count() == 2
     assert not page.js_errors
 
 

@@ -152,7 +152,7 @@ def test_warnings_are_shown_after_saving(
     response = logged_in.post(change_url(rule_set), form_data(rule_set, draft, 1), follow=True)
 
     shown = messages_of(response)
-    assert any(m.startswith("Warning — declarations.rebellion:") for m in shown), shown
+    assert any(m.startswith("Warning — declarations.rebellion (Rebellion):") for m in shown), shown
     rule_set.refresh_from_db()
     assert rule_set.draft_revision == 2
 
@@ -304,20 +304,27 @@ def test_only_publishers_see_and_perform_publish(
 def test_the_publish_action_publishes_selected_drafts(
     logged_in: Client, rule_set: RuleSet, definition: dict[str, Any]
 ) -> None:
-    services.update_draft(rule_set, definition | {"source": "edited"}, 1, None)
+    edited = copy.deepcopy(definition)
+    edited["scoring"]["two_person"]["rows"][0].update(emperor=8, guard=1)  # still zero-sum
+    services.update_draft(rule_set, edited, 1, None)
+    selected = {"action": "publish_selected", "_selected_action": [rule_set.pk]}
 
-    response = logged_in.post(
-        reverse("admin:catalog_ruleset_changelist"),
-        {"action": "publish_selected", "_selected_action": [rule_set.pk]},
-        follow=True,
-    )
+    # First the list of changes, nothing published yet ...
+    page = logged_in.post(reverse("admin:catalog_ruleset_changelist"), selected)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "皇帝头客、侍卫二客时皇帝得分 6 → 8" in text
+    assert "Emperor 1st out, guard 2nd out: the emperor&#x27;s points 6 → 8" in text
+    assert rule_set.versions.count() == 1
 
+    # ... then the confirmation publishes the revision shown.
+    confirm = {**selected, "confirm": "yes", f"revision_{rule_set.pk}": "2"}
+    response = logged_in.post(reverse("admin:catalog_ruleset_changelist"), confirm, follow=True)
     assert "Published baike-common version 2." in messages_of(response)
-    response = logged_in.post(
-        reverse("admin:catalog_ruleset_changelist"),
-        {"action": "publish_selected", "_selected_action": [rule_set.pk]},
-        follow=True,
-    )
+
+    response = logged_in.post(reverse("admin:catalog_ruleset_changelist"), selected)
+    assert "identical to version 2" in response.content.decode()
+    response = logged_in.post(reverse("admin:catalog_ruleset_changelist"), confirm, follow=True)
     assert any("identical to version 2" in m for m in messages_of(response))
 
 
@@ -468,3 +475,69 @@ def test_text_the_database_cannot_store_is_a_form_error(
     assert any(e.startswith("source: Text may not contain") and expected in e for e in errors)
     rule_set.refresh_from_db()
     assert rule_set.draft_revision == 1
+
+
+# --------------------------------------------------------------------------- sentences, lineage
+
+
+def test_the_diff_page_shows_each_change_as_a_sentence_in_both_languages(
+    logged_in: Client, rule_set: RuleSet, definition: dict[str, Any]
+) -> None:
+    edited = copy.deepcopy(definition)
+    edited["scoring"]["multipliers"].insert(0, {"event": "rebellion", "factor": 4})
+    services.update_draft(rule_set, edited, 1, None)
+
+    response = logged_in.get(diff_url(rule_set))
+
+    assert response.status_code == 200
+    [row] = response.context["changes"]
+    assert row["zh"] == "新增倍数：造反成功 ×4"
+    assert row["path"] == "scoring.multipliers[0]"
+    assert "新增倍数：造反成功 ×4" in response.content.decode()
+
+
+def test_a_clone_of_a_version_remembers_it_and_diffs_against_it(
+    logged_in: Client, rule_set: RuleSet, definition: dict[str, Any]
+) -> None:
+    response = logged_in.post(
+        reverse("admin:catalog_ruleset_clone", args=[rule_set.pk]),
+        {"slug": "our-common", "name_zh": "", "name_en": "", "source": "1"},
+    )
+    assert response.status_code == 302
+    clone = RuleSet.objects.get(slug="our-common")
+    assert clone.based_on == RuleSetVersion.objects.get(rule_set=rule_set, number=1)
+    page = logged_in.get(change_url(clone)).content.decode()
+    assert "Diff against origin" in page and "cloned from" in page
+
+    edited = copy.deepcopy(clone.draft)
+    edited["scoring"]["two_person"]["rows"][0].update(emperor=8, guard=1)
+    services.update_draft(clone, edited, clone.draft_revision, None)
+    response = logged_in.get(diff_url(clone), {"against": "origin"})
+
+    assert response.status_code == 200
+    texts = [row["zh"] for row in response.context["changes"]]
+    assert "皇帝头客、侍卫二客时皇帝得分 6 → 8" in texts
+    assert "皇帝头客、侍卫二客时侍卫得分 3 → 1" in texts
+    # The name and id changed too: the clone's own.
+    assert any(text.startswith("规则代号") for text in texts)
+
+    not_a_clone = logged_in.get(diff_url(rule_set), {"against": "origin"})
+    assert not_a_clone.status_code == 404
+    assert "has no origin" in not_a_clone.content.decode()
+
+
+def test_the_history_keeps_the_sentences(
+    logged_in: Client, rule_set: RuleSet, definition: dict[str, Any]
+) -> None:
+    edited = copy.deepcopy(definition)
+    edited["scoring"]["two_person"]["rows"][0].update(emperor=8, guard=1)
+    services.update_draft(rule_set, edited, 1, None)
+    event = EditEvent.objects.filter(rule_set=rule_set, action="draft_saved").get()
+
+    listing = logged_in.get(reverse("admin:catalog_editevent_changelist")).content.decode()
+    detail = logged_in.get(
+        reverse("admin:catalog_editevent_change", args=[event.pk])
+    ).content.decode()
+
+    assert "皇帝头客、侍卫二客时皇帝得分 6 → 8" in listing
+    assert "Emperor 1st out, guard 2nd out: the emperor&#x27;s points 6 → 8" in detail

@@ -97,7 +97,9 @@ def test_update_draft_bumps_the_revision_and_records_the_changed_paths(
         "scoring.two_person.rows[3].emperor",
         "scoring.two_person.rows[3].rebels",
     ]
-    assert "scoring.two_person.rows[3].emperor" in event.summary
+    assert "the emperor's points 0 → 3" in event.summary
+    assert [entry["path"] for entry in event.change_texts] == event.changed_paths
+    assert "皇帝得分 0 → 3" in event.change_texts[0]["text"]["zh"]
 
 
 def test_an_invalid_draft_is_refused_with_its_paths_and_nothing_is_saved(

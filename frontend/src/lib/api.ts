@@ -105,6 +105,9 @@ export const urls = {
   version: (slug: string, n: number) => `${API}/variants/${encodeURIComponent(slug)}/versions/${n}/`,
   versionDiff: (slug: string, n: number, m: number) =>
     `${API}/variants/${encodeURIComponent(slug)}/versions/${n}/diff/${m}/`,
+  diff: () => `${API}/diff/`,
+  diffOrigin: (slug: string, to?: string) =>
+    `${API}/variants/${encodeURIComponent(slug)}/diff-origin/${to ? `?to=${encodeURIComponent(to)}` : ""}`,
   compare: (slug: string) => `${API}/variants/${encodeURIComponent(slug)}/compare/`,
   validate: () => `${API}/validate/`,
   schema: () => `${API}/schema/variant/`,
@@ -121,4 +124,32 @@ export function listOf<T>(data: unknown): T[] {
     return (data as { results: T[] }).results;
   }
   return [];
+}
+
+/** One change between two definitions, as the server's diff answers it. */
+export interface ServerChange {
+  path: string;
+  old: unknown;
+  new: unknown;
+  change: "changed" | "added" | "removed";
+  text: { zh: string; en: string };
+}
+
+/** The published version a clone came from. */
+export interface BasedOn {
+  slug: string;
+  version: number;
+}
+
+/** A side of a diff: `slug@N`, `slug@draft`, `slug`, or a whole definition (unsaved edits). */
+export type DiffSide = string | Record<string, unknown>;
+
+/** The changes from one side to the other (the server's one diff, with sentences). */
+export async function diffSides(from: DiffSide, to: DiffSide, signal?: AbortSignal): Promise<ServerChange[]> {
+  const { data } = await request<{ changes: ServerChange[] }>(urls.diff(), {
+    method: "POST",
+    body: { from, to },
+    signal,
+  });
+  return data.changes ?? [];
 }

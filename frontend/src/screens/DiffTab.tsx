@@ -1,79 +1,98 @@
-// The draft against the latest published version, and any two published versions.
-import { useEffect, useMemo, useState } from "react";
-import { ApiError, listOf, request, urls } from "../lib/api";
+// Diffs, all computed by the server (one diff, with sentences in both languages): the
+// editor's current text against the latest published version, a clone against the version
+// it was cloned from, and any two published versions.
+import { useEffect, useState } from "react";
+import { ApiError, diffSides, listOf, request, urls, type BasedOn, type DiffSide, type ServerChange } from "../lib/api";
 import { useI18n } from "../lib/i18n";
-import { diffValues } from "../lib/diff";
-import { comparable } from "../lib/normalise";
 
-let schemaCache: Promise<Record<string, unknown> | null> | null = null;
-export function variantSchema(): Promise<Record<string, unknown> | null> {
-  schemaCache ??= request<Record<string, unknown>>(urls.schema())
-    .then((r) => r.data)
-    .catch(() => null);
-  return schemaCache;
+/** The changes as sentences in the editor's language, each with its path for reference. */
+export function ChangeList({ changes, testid }: { changes: ServerChange[]; testid?: string }) {
+  const { t, lang } = useI18n();
+  if (changes.length === 0) return <p data-testid={testid ? `${testid}-none` : undefined}>{t("diff.nochange")}</p>;
+  return (
+    <>
+      <p className="muted small">{t("diff.count", { n: changes.length })}</p>
+      <ul className="change-list" data-testid={testid}>
+        {changes.map((c, i) => (
+          <li key={`${c.path}:${i}`} className={c.change}>
+            <span className="sentence">{c.text[lang]}</span> <code className="muted small">{c.path}</code>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }
 
-function show(v: unknown): string {
-  if (v === undefined) return "—";
-  return typeof v === "string" ? v : JSON.stringify(v);
-}
-
-interface ServerChange {
-  path: string;
-  old: unknown;
-  new: unknown;
-  change: string;
-}
-
-export function DiffTab(props: { slug: string; doc: Record<string, unknown>; published: Record<string, unknown> | null; latest: number | null }) {
-  const { t } = useI18n();
-  const [schema, setSchema] = useState<Record<string, unknown> | null | undefined>(undefined);
+/** Ask the server for the changes from `from` to `to` (again whenever a side changes). */
+export function useServerDiff(from: DiffSide | null, to: DiffSide | null) {
+  const [changes, setChanges] = useState<ServerChange[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const key = JSON.stringify([from, to]);
   useEffect(() => {
-    void variantSchema().then(setSchema);
-  }, []);
-  const changes = useMemo(() => {
-    if (!props.published || schema === undefined) return null;
-    return diffValues(comparable(props.published, schema), comparable(props.doc, schema));
-  }, [props.published, props.doc, schema]);
+    if (from === null || to === null) return;
+    const abort = new AbortController();
+    const timer = window.setTimeout(() => {
+      diffSides(from, to, abort.signal)
+        .then((c) => {
+          setChanges(c);
+          setError(null);
+        })
+        .catch((err: unknown) => {
+          if (abort.signal.aborted) return;
+          setError(err instanceof ApiError ? err.message : String(err));
+        });
+    }, 250);
+    return () => {
+      window.clearTimeout(timer);
+      abort.abort();
+    };
+  }, [key]);
+  return { changes, error };
+}
+
+export function DiffTab(props: {
+  slug: string;
+  doc: Record<string, unknown>;
+  latest: number | null;
+  basedOn: BasedOn | null;
+}) {
+  const { t } = useI18n();
+  const published = useServerDiff(props.latest ? `${props.slug}@${props.latest}` : null, props.doc);
+  const origin = useServerDiff(props.basedOn ? `${props.basedOn.slug}@${props.basedOn.version}` : null, props.doc);
 
   return (
     <div className="diff-tab">
-      <h2>
-        {t("diff.title")} {props.latest ? <span className="muted">(v{props.latest})</span> : null}
-      </h2>
-      {!props.published ? (
-        <p className="muted">{t("diff.nopublished")}</p>
-      ) : changes === null ? (
-        <p className="muted">{t("app.loading")}</p>
-      ) : changes.length === 0 ? (
-        <p data-testid="diff-none">{t("diff.none")}</p>
-      ) : (
-        <>
-          <p>{t("diff.count", { n: changes.length })}</p>
-          <div className="table-wrap">
-            <table className="diff" data-testid="diff-table">
-              <thead>
-                <tr>
-                  <th>{t("diff.path")}</th>
-                  <th>{t("diff.before")}</th>
-                  <th>{t("diff.after")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {changes.map((c) => (
-                  <tr key={c.path} className={c.kind}>
-                    <td>
-                      <code>{c.path}</code>
-                    </td>
-                    <td className="before">{show(c.before)}</td>
-                    <td className="after">{show(c.after)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+      <section data-testid="diff-published">
+        <h2>
+          {t("diff.title")} {props.latest ? <span className="muted">(v{props.latest})</span> : null}
+        </h2>
+        {!props.latest ? (
+          <p className="muted">{t("diff.nopublished")}</p>
+        ) : published.error ? (
+          <p className="error-text">{published.error}</p>
+        ) : published.changes === null ? (
+          <p className="muted">{t("app.loading")}</p>
+        ) : (
+          <ChangeList changes={published.changes} testid="diff-table" />
+        )}
+      </section>
+      {props.basedOn ? (
+        <section data-testid="diff-origin">
+          <h2>
+            {t("diff.origin")}{" "}
+            <span className="muted">
+              ({props.basedOn.slug} v{props.basedOn.version})
+            </span>
+          </h2>
+          {origin.error ? (
+            <p className="error-text">{origin.error}</p>
+          ) : origin.changes === null ? (
+            <p className="muted">{t("app.loading")}</p>
+          ) : (
+            <ChangeList changes={origin.changes} testid="origin-changes" />
+          )}
+        </section>
+      ) : null}
       <VersionDiff slug={props.slug} />
     </div>
   );
@@ -89,7 +108,9 @@ function VersionDiff({ slug }: { slug: string }) {
   useEffect(() => {
     request<unknown>(urls.versions(slug))
       .then(({ data }) => {
-        const nums = listOf<{ number: number }>(data).map((v) => v.number).sort((x, y) => x - y);
+        const nums = listOf<{ number: number }>(data)
+          .map((v) => v.number)
+          .sort((x, y) => x - y);
         setVersions(nums);
         if (nums.length >= 2) {
           setA(nums[nums.length - 2]);
@@ -100,7 +121,7 @@ function VersionDiff({ slug }: { slug: string }) {
   }, [slug]);
   if (versions.length < 2) return null;
   return (
-    <div className="version-diff">
+    <section className="version-diff">
       <h3>{t("diff.versions")}</h3>
       <div className="inline">
         <select value={a ?? ""} onChange={(e) => setA(Number(e.target.value))} aria-label="from">
@@ -132,34 +153,7 @@ function VersionDiff({ slug }: { slug: string }) {
         </button>
       </div>
       {error ? <p className="error-text">{error}</p> : null}
-      {result ? (
-        result.length === 0 ? (
-          <p>{t("diff.none")}</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="diff">
-              <thead>
-                <tr>
-                  <th>{t("diff.path")}</th>
-                  <th>v{a}</th>
-                  <th>v{b}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.map((c) => (
-                  <tr key={c.path} className={c.change}>
-                    <td>
-                      <code>{c.path}</code>
-                    </td>
-                    <td className="before">{show(c.old)}</td>
-                    <td className="after">{show(c.new)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      ) : null}
-    </div>
+      {result ? <ChangeList changes={result} testid="version-changes" /> : null}
+    </section>
   );
 }

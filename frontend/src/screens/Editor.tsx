@@ -1,16 +1,15 @@
 // The editor of one rule set: the draft with live validation, save (If-Match), publish,
 // and the raw, diff, play-checker and simulation tabs.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { ApiError, pageContext, request, urls } from "../lib/api";
+import { ApiError, diffSides, pageContext, request, urls, type BasedOn, type ServerChange } from "../lib/api";
 import { useI18n } from "../lib/i18n";
-import { diffValues, type Change } from "../lib/diff";
 import { setIn } from "../lib/path";
 import { ANCHORS, pinProblems, sectionOf, type Problem } from "../lib/problems";
 import { useValidation } from "../lib/validate";
 import { DocContext, ProblemList, anchorId } from "../widgets/doc";
 import { RulesForm, SECTIONS } from "./RulesForm";
 import { RawTab } from "./RawTab";
-import { DiffTab } from "./DiffTab";
+import { ChangeList, DiffTab } from "./DiffTab";
 import { CheckerTab } from "./CheckerTab";
 import { SimulationTab } from "./SimulationTab";
 
@@ -25,6 +24,7 @@ export interface DraftBody {
   warnings?: Problem[];
   latest_version?: number | null;
   changed?: boolean;
+  based_on?: BasedOn | null;
 }
 
 export interface VariantDetail {
@@ -80,10 +80,10 @@ type SaveState =
   | { kind: "saving" }
   | { kind: "saved"; at: Date }
   | { kind: "error"; message: string }
-  | { kind: "conflict"; theirs: DraftBody | null; etag: string | null; changes: Change[] };
+  | { kind: "conflict"; theirs: DraftBody | null; etag: string | null; changes: ServerChange[] };
 
 export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (tab: Tab) => void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const ctx = useMemo(pageContext, []);
   const [draft, setDraft] = useState<DraftBody | null>(null);
   const [etag, setEtag] = useState<string | null>(null);
@@ -93,6 +93,8 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
   const [save, setSave] = useState<SaveState>({ kind: "idle" });
   const [publishMsg, setPublishMsg] = useState<{ ok: boolean; text: string } | null>(null);
   const [publishing, setPublishing] = useState(false);
+  // The changes shown before publishing (null: no confirmation open).
+  const [confirming, setConfirming] = useState<{ changes: ServerChange[] | null; error?: string } | null>(null);
   const [serverProblems, setServerProblems] = useState<Problem[] | null>(null);
   const [backup, setBackup] = useState<Backup | null>(null);
   const validation = useValidation(doc);
@@ -193,12 +195,8 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
           } catch {
             /* shown without the comparison */
           }
-          setSave({
-            kind: "conflict",
-            theirs,
-            etag: theirTag,
-            changes: theirs ? diffValues(theirs.definition, doc) : [],
-          });
+          const changes = theirs ? await diffSides(theirs.definition, doc).catch(() => []) : [];
+          setSave({ kind: "conflict", theirs, etag: theirTag, changes });
         } else if (err instanceof ApiError && err.status === 400 && err.body.errors?.length) {
           setServerProblems(fromSaveErrors(err.body.errors));
           setSave({ kind: "error", message: err.message });
@@ -210,9 +208,23 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
     [doc, slug],
   );
 
+  // Publishing asks first: the changes since the latest version, as sentences.
+  const askPublish = useCallback(async () => {
+    if (!draft) return;
+    const latestNow = variant?.version ?? draft.latest_version ?? null;
+    setPublishMsg(null);
+    if (!latestNow) return setConfirming({ changes: [] });
+    setConfirming({ changes: null });
+    try {
+      setConfirming({ changes: await diffSides(`${slug}@${latestNow}`, `${slug}@draft`) });
+    } catch (err) {
+      setConfirming({ changes: [], error: err instanceof Error ? err.message : String(err) });
+    }
+  }, [draft, variant, slug]);
+
   const doPublish = useCallback(async () => {
     if (!draft) return;
-    if (!window.confirm(t("ed.publish.confirm"))) return;
+    setConfirming(null);
     setPublishing(true);
     setPublishMsg(null);
     try {
@@ -299,12 +311,40 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
                 data-testid="publish"
                 disabled={publishing || dirty || !valid || !draft.changed}
                 title={dirty ? t("ed.publish.saveFirst") : !valid ? t("ed.publish.invalid") : undefined}
-                onClick={() => void doPublish()}
+                onClick={() => void askPublish()}
               >
                 {publishing ? t("ed.publishing") : t("ed.publish")}
               </button>
             ) : null}
           </div>
+          {confirming ? (
+            <div className="banner confirm" role="dialog" aria-label={t("ed.publish.title")} data-testid="publish-confirm">
+              <strong>{t("ed.publish.title")}</strong>
+              <p>{t("ed.publish.confirm")}</p>
+              {confirming.error ? <p className="error-text">{confirming.error}</p> : null}
+              {confirming.changes === null ? (
+                <p className="muted">{t("app.loading")}</p>
+              ) : latest ? (
+                <ChangeList changes={confirming.changes} testid="publish-changes" />
+              ) : (
+                <p>{t("ed.publish.first")}</p>
+              )}
+              <div className="buttons">
+                <button
+                  type="button"
+                  className="publish"
+                  data-testid="publish-go"
+                  disabled={confirming.changes === null}
+                  onClick={() => void doPublish()}
+                >
+                  {t("ed.publish.go")}
+                </button>
+                <button type="button" data-testid="publish-cancel" onClick={() => setConfirming(null)}>
+                  {t("ed.publish.cancel")}
+                </button>
+              </div>
+            </div>
+          ) : null}
           {save.kind === "error" ? (
             <div className="banner error" role="alert" data-testid="save-error">
               {save.message}
@@ -325,10 +365,8 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
                     {t("ed.conflict.changes")} ({save.changes.length})
                   </summary>
                   <ul className="mini-diff">
-                    {save.changes.slice(0, 40).map((c) => (
-                      <li key={c.path}>
-                        <code>{c.path}</code>: {JSON.stringify(c.before)} → {JSON.stringify(c.after)}
-                      </li>
+                    {save.changes.slice(0, 40).map((c, i) => (
+                      <li key={`${c.path}:${i}`}>{c.text[lang]}</li>
                     ))}
                   </ul>
                 </details>
@@ -416,7 +454,7 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
           </div>
         ) : null}
         {tab === "raw" ? <RawTab doc={doc} onChange={(d) => { setDoc(d); setServerProblems(null); }} /> : null}
-        {tab === "diff" ? <DiffTab slug={slug} doc={doc} published={variant?.definition ?? null} latest={latest} /> : null}
+        {tab === "diff" ? <DiffTab slug={slug} doc={doc} latest={latest} basedOn={draft.based_on ?? null} /> : null}
         {tab === "check" ? <CheckerTab slug={slug} latest={latest} /> : null}
         {tab === "sim" ? <SimulationTab slug={slug} latest={latest} /> : null}
       </div>

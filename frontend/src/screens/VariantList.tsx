@@ -1,7 +1,8 @@
 // The list of rule sets: name, status, latest version.
 import { useEffect, useState } from "react";
-import { ApiError, listOf, request, urls } from "../lib/api";
+import { ApiError, listOf, pageContext, request, urls, type BasedOn } from "../lib/api";
 import { useI18n } from "../lib/i18n";
+import { scratchDefinition } from "../lib/scratch";
 
 export interface VariantSummary {
   slug: string;
@@ -11,6 +12,7 @@ export interface VariantSummary {
   version?: number | null;
   checksum?: string | null;
   versions?: number;
+  based_on?: BasedOn | null;
 }
 
 interface DraftInfo {
@@ -32,6 +34,9 @@ export function VariantList({ onOpen }: { onOpen: (slug: string) => void }) {
   const [error, setError] = useState<string | null>(null);
   const [filter, setFilter] = useState("");
   const [attempt, setAttempt] = useState(0);
+  // The "new rule set" panel: from scratch ("") or cloning a rule set.
+  const [creating, setCreating] = useState<{ from: string } | null>(null);
+  const isStaff = Boolean(pageContext().is_staff);
 
   useEffect(() => {
     let live = true;
@@ -75,7 +80,24 @@ export function VariantList({ onOpen }: { onOpen: (slug: string) => void }) {
       <div className="list-head">
         <h1>{t("list.title")}</h1>
         <input type="search" placeholder={t("list.filter")} value={filter} aria-label={t("list.filter")} onChange={(e) => setFilter(e.target.value)} />
+        {isStaff ? (
+          <button type="button" className="primary" data-testid="new-rule-set" onClick={() => setCreating({ from: "" })}>
+            {t("list.new")}
+          </button>
+        ) : null}
       </div>
+      {creating ? (
+        <NewRuleSet
+          key={creating.from}
+          items={items}
+          from={creating.from}
+          onCancel={() => setCreating(null)}
+          onCreated={(slug) => {
+            setCreating(null);
+            onOpen(slug);
+          }}
+        />
+      ) : null}
       {items.length === 0 ? <p className="muted">{t("list.empty")}</p> : null}
       <ul className="cards" data-testid="variant-list">
         {shown.map((v) => {
@@ -103,12 +125,134 @@ export function VariantList({ onOpen }: { onOpen: (slug: string) => void }) {
                   <span className="version">
                     {t("list.latest")}: {v.version != null ? `v${v.version}` : "—"}
                   </span>
+                  {v.based_on ? (
+                    <span className="muted small">{t("list.basedOn", { slug: v.based_on.slug, n: v.based_on.version })}</span>
+                  ) : null}
                 </div>
               </a>
+              {isStaff && v.version != null ? (
+                <button type="button" className="card-action" data-testid={`clone-${v.slug}`} onClick={() => setCreating({ from: v.slug })}>
+                  {t("list.clone")}
+                </button>
+              ) : null}
             </li>
           );
         })}
       </ul>
     </div>
+  );
+}
+
+/** Create a rule set from scratch or by cloning any published version of another. */
+function NewRuleSet(props: {
+  items: VariantSummary[];
+  from: string;
+  onCancel: () => void;
+  onCreated: (slug: string) => void;
+}) {
+  const { t } = useI18n();
+  const [from, setFrom] = useState(props.from);
+  const [versions, setVersions] = useState<number[]>([]);
+  const [version, setVersion] = useState<number | null>(null);
+  const [slug, setSlug] = useState(props.from ? `${props.from}-copy` : "");
+  const [zh, setZh] = useState("");
+  const [en, setEn] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const sources = props.items.filter((v) => v.version != null);
+
+  useEffect(() => {
+    setVersions([]);
+    setVersion(null);
+    if (!from) return;
+    request<unknown>(urls.versions(from))
+      .then(({ data }) => {
+        const nums = listOf<{ number: number }>(data)
+          .map((v) => v.number)
+          .sort((a, b) => b - a);
+        setVersions(nums);
+        setVersion(nums[0] ?? null);
+      })
+      .catch(() => setVersions([]));
+  }, [from]);
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    const names = { ...(zh ? { name_zh: zh } : {}), ...(en ? { name_en: en } : {}) };
+    const body = from
+      ? { slug, based_on: { slug: from, version }, ...names }
+      : { slug, definition: scratchDefinition(slug, zh, en), ...names };
+    try {
+      await request(urls.variants(), { method: "POST", body });
+      props.onCreated(slug);
+    } catch (err) {
+      const detail =
+        err instanceof ApiError && err.body.errors?.length
+          ? err.body.errors.map((e) => `${e.path}: ${e.message}`).join("; ")
+          : err instanceof Error
+            ? err.message
+            : String(err);
+      setError(detail);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="panel new-rule-set"
+      data-testid="new-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2>{t("new.title")}</h2>
+      <label>
+        {t("new.from")}{" "}
+        <select value={from} onChange={(e) => setFrom(e.target.value)} data-testid="new-from">
+          <option value="">{t("new.scratch")}</option>
+          {sources.map((v) => (
+            <option key={v.slug} value={v.slug}>
+              {v.slug}
+            </option>
+          ))}
+        </select>
+      </label>
+      {from && versions.length ? (
+        <label>
+          {t("new.version")}{" "}
+          <select value={version ?? ""} onChange={(e) => setVersion(Number(e.target.value))} data-testid="new-version">
+            {versions.map((n) => (
+              <option key={n} value={n}>
+                v{n}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <label>
+        {t("new.slug")} <input value={slug} onChange={(e) => setSlug(e.target.value.trim())} data-testid="new-slug" required />
+      </label>
+      <label>
+        {t("new.zh")} <input value={zh} onChange={(e) => setZh(e.target.value)} data-testid="new-zh" />
+      </label>
+      <label>
+        {t("new.en")} <input value={en} onChange={(e) => setEn(e.target.value)} data-testid="new-en" />
+      </label>
+      {error ? (
+        <p className="error-text" role="alert" data-testid="new-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="buttons">
+        <button type="submit" className="primary" disabled={busy || !slug} data-testid="new-create">
+          {busy ? t("new.creating") : t("new.create")}
+        </button>
+        <button type="button" onClick={props.onCancel}>
+          {t("new.cancel")}
+        </button>
+      </div>
+    </form>
   );
 }
