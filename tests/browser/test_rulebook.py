@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, DESKTOP, shoot
+from tests.browser.conftest import ARTIFACTS, DESKTOP, PHONE, shoot
 from tests.prerequisites import require, require_import
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -94,8 +94,12 @@ def test_rulebook_tab_shows_the_draft_in_the_editor_language(
     # A contents link scrolls to its section and keeps the rulebook in the frame.
     frame.locator(".rb-contents a", has_text="计分").click()
     expect(frame.locator("h1")).to_have_text(book["title"])
+    # … just below the editor's sticky head, not hidden under it.
+    head = page.locator(".editor-head").bounding_box()
     box = frame.locator("#rb-scoring > h2").bounding_box()
-    assert box is not None and -2 <= box["y"] < 100, box
+    assert head is not None and box is not None
+    below = box["y"] - (head["y"] + head["height"])
+    assert 0 <= below < 60, f"the section's heading is {below}px below the editor's head"
     shoot(page, "rulebook-tab-zh")
 
     # Print prints the frame (the rulebook alone), not the editor.
@@ -129,6 +133,19 @@ def test_rulebook_tab_shows_the_draft_in_the_editor_language(
     expect(frame.locator("h1")).to_have_text(english["title"])
     shoot(page, "rulebook-tab-en")
     assert not page.js_errors
+
+    # On a phone, straight from the tab's address: the page does not scroll sideways.
+    phone = open_editor(PHONE, lang="zh")
+    phone.goto(f"{site}/editor/#/variants/{SLUG}/rulebook")
+    expect(phone.frame_locator("[data-testid=rulebook-frame]").locator("h1")).to_have_text(
+        book["title"]
+    )
+    overflow = phone.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 1, f"the page is {overflow}px wider than the phone"
+    shoot(phone, "rulebook-tab-phone", full_page=True)
+    assert not phone.js_errors
 
 
 @pytest.mark.parametrize("slug", ["baike-weihai", "baike-qingdao"])

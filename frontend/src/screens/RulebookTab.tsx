@@ -13,6 +13,13 @@ import {
   type RulebookVersion,
 } from "../lib/rulebook";
 
+/** Where the page scrolls to show `target` (in the frame) just below the editor's sticky head. */
+function sectionTop(frame: HTMLIFrameElement, target: Element): number {
+  const head = document.querySelector<HTMLElement>(".editor-head");
+  const covered = head ? (parseFloat(getComputedStyle(head).top) || 0) + head.offsetHeight : 0;
+  return window.scrollY + frame.getBoundingClientRect().top + target.getBoundingClientRect().top - covered - 8;
+}
+
 type State = { kind: "loading" } | { kind: "error"; message: string } | { kind: "ready"; html: string };
 
 export function RulebookTab(props: { slug: string; latest: number | null; revision: number; dirty: boolean }) {
@@ -67,7 +74,8 @@ export function RulebookTab(props: { slug: string; latest: number | null; revisi
       const link = (e.target as Element | null)?.closest?.("a[href^='#']");
       if (!link) return;
       e.preventDefault();
-      doc.getElementById(decodeURIComponent(link.getAttribute("href")!.slice(1)))?.scrollIntoView({ block: "start" });
+      const target = doc.getElementById(decodeURIComponent(link.getAttribute("href")!.slice(1)));
+      if (target && frame.current) window.scrollTo({ top: sectionTop(frame.current, target) });
     });
     if (typeof ResizeObserver !== "undefined" && doc.body) new ResizeObserver(fit).observe(doc.body);
   }, [fit]);
