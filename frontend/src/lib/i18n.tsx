@@ -48,6 +48,7 @@ const DICT: Record<string, Entry> = {
   "ed.tab.diff": ["与已发布版本比较", "Diff vs published"],
   "ed.tab.check": ["出牌检查", "Play checker"],
   "ed.tab.sim": ["模拟", "Simulation"],
+  "ed.tab.rulebook": ["规则书", "Rulebook"],
   "ed.save": ["保存草稿", "Save draft"],
   "ed.saving": ["保存中…", "Saving…"],
   "ed.saved": ["草稿已保存", "Draft saved"],
@@ -380,6 +381,16 @@ const DICT: Record<string, Entry> = {
   "sim.loss": ["负", "loss"],
   "sim.rank": ["第 {n}", "#{n}"],
   "sim.games.done": ["{n} 局", "{n} games"],
+  // rulebook
+  "rb.title": ["规则书", "Rulebook"],
+  "rb.version": ["版本", "Version"],
+  "rb.draft": ["草稿（已保存）", "draft (saved)"],
+  "rb.print": ["打印", "Print"],
+  "rb.open": ["在新窗口打开", "Open in a new window"],
+  "rb.loading": ["规则书生成中…", "Making the rulebook…"],
+  "rb.error": ["无法生成规则书", "The rulebook could not be made"],
+  "rb.unsaved": ["规则书按已保存的草稿生成；未保存的修改不在其中。", "The rulebook shows the saved draft; unsaved changes are not in it."],
+  "rb.noversion": ["还没有发布的版本，所以没有规则书。", "No version is published yet, so there is no rulebook."],
 };
 
 export function translate(lang: Lang, key: string, vars?: Record<string, string | number>): string {

@@ -12,6 +12,7 @@ import { RawTab } from "./RawTab";
 import { ChangeList, DiffTab } from "./DiffTab";
 import { CheckerTab } from "./CheckerTab";
 import { SimulationTab } from "./SimulationTab";
+import { RulebookTab } from "./RulebookTab";
 
 export interface DraftBody {
   slug: string;
@@ -35,7 +36,7 @@ export interface VariantDetail {
   definition: Record<string, unknown> | null;
 }
 
-export const TABS = ["rules", "raw", "diff", "check", "sim"] as const;
+export const TABS = ["rules", "raw", "diff", "check", "sim", "rulebook"] as const;
 export type Tab = (typeof TABS)[number];
 
 const BACKUP_PREFIX = "baohuang.editor.unsaved.";
@@ -457,6 +458,7 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
         {tab === "diff" ? <DiffTab slug={slug} doc={doc} latest={latest} basedOn={draft.based_on ?? null} /> : null}
         {tab === "check" ? <CheckerTab slug={slug} latest={latest} /> : null}
         {tab === "sim" ? <SimulationTab slug={slug} latest={latest} /> : null}
+        {tab === "rulebook" ? <RulebookTab slug={slug} latest={latest} revision={draft.revision} dirty={dirty} /> : null}
       </div>
     </DocContext.Provider>
   );
