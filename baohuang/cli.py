@@ -440,6 +440,12 @@ COMMANDS: tuple[Command, ...] = (
         simulation_commands.cmd_bench,
         simulation_commands.configure_bench,
     ),
+    Command(
+        ("compare",),
+        "play two variants on the same deal seeds and report B − A with 95%% intervals",
+        simulation_commands.cmd_compare,
+        simulation_commands.configure_compare,
+    ),
 )
 
 #: Help lines of the command groups.
