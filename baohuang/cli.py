@@ -446,6 +446,12 @@ COMMANDS: tuple[Command, ...] = (
         simulation_commands.cmd_compare,
         simulation_commands.configure_compare,
     ),
+    Command(
+        ("balance",),
+        "solve for a scoring table that meets a target (HiGHS), verified on fresh seeds",
+        simulation_commands.cmd_balance,
+        simulation_commands.configure_balance,
+    ),
 )
 
 #: Help lines of the command groups.
