@@ -276,3 +276,50 @@ class RescoredSerializer(SimulationJobSerializer):
         help_text="What was re-scored: the settlement paths that differ, the variant and "
         "checksum of the new settlement, and the milliseconds it took."
     )
+
+
+class BalanceRequestSerializer(_Strict):
+    """``POST /api/v1/simulations/{id}/balance/``."""
+
+    target = StrictCharField(
+        default="equal-sides",
+        help_text="equal-sides (royal and rebel side expect the same points per seat) or "
+        "emperor-mean=X.",
+    )
+    max_change = StrictIntegerField(
+        min_value=0, max_value=50, default=3, help_text="How far each entry may move."
+    )
+    tables = serializers.ListField(
+        child=serializers.ChoiceField(choices=["two_person", "two_person_guard_known", "solo"]),
+        required=False,
+        help_text="The tables the solver may change (default all).",
+    )
+    fixed = serializers.ListField(
+        child=StrictCharField(max_length=200),
+        required=False,
+        help_text="Entries to keep, e.g. scoring.two_person.rows[0].emperor.",
+    )
+    keep_outcomes = serializers.BooleanField(
+        default=False, help_text="No row may change between win, draw and loss."
+    )
+    slug = StrictCharField(
+        max_length=63, required=False, help_text="The new rule set's slug (default …-balanced)."
+    )
+    verify_games = StrictIntegerField(
+        min_value=1, required=False, help_text="Games of the verification (default: the job's)."
+    )
+    verify_seed = StrictIntegerField(
+        min_value=MIN_SEED, max_value=MAX_SEED, required=False, help_text="Its seed."
+    )
+
+
+class BalanceResponseSerializer(serializers.Serializer):
+    """The proposal: the new draft, the changes, the prediction and the verification job."""
+
+    definition = serializers.JSONField()
+    changes = serializers.JSONField()
+    predicted = serializers.JSONField()
+    draft = serializers.JSONField(help_text="{slug, url}: the new rule set holding the draft.")
+    verification = serializers.JSONField(help_text="{id, url, games, seed}: poll the url.")
+    solver = serializers.JSONField()
+    notes = serializers.ListField(child=serializers.CharField())

@@ -553,3 +553,89 @@ def _resend(
             )
             _send_on_commit(items)
         return len(items)
+
+
+# --------------------------------------------------------------------------- balance
+
+
+@dataclass
+class BalanceOutcome:
+    """What :func:`propose_balance` made: the proposal, its new draft and the verification."""
+
+    proposal: Any
+    rule_set: Any
+    verification: Job
+
+
+def propose_balance(
+    job: Job,
+    target: str,
+    max_change: int,
+    user: Any,
+    *,
+    slug: str | None = None,
+    tables: list[str] | None = None,
+    fixed: list[str] | None = None,
+    keep_outcomes: bool = False,
+    verify_games: int | None = None,
+    verify_seed: int | None = None,
+) -> BalanceOutcome:
+    """Solve for a balanced table from a finished simulation job, save it as the draft of a
+    new rule set (not published) and queue its verification: a comparison of the job's
+    version with the proposal on fresh seeds (the same games, scored both ways).
+
+    Raises :class:`~baohuang.simulation.balance.BalanceError` (bad target, infeasible),
+    :class:`~baohuang.jobs.errors.InvalidJob` or catalog errors (slug taken).
+    """
+    from baohuang.catalog import services as catalog
+    from baohuang.catalog.models import RuleSet
+    from baohuang.simulation.balance import TABLES, BalanceError, Target, solve
+
+    if job.kind != Job.Kind.SIMULATION or job.status != Job.Status.SUCCEEDED or not job.result:
+        raise InvalidJob("job", "Balance needs a simulation job that has succeeded.")
+    cv = compiled_version(job.version)
+    stats = Stats.from_dict(job.result)
+    proposal = solve(
+        cv.variant,
+        stats,
+        Target.parse(target),
+        max_change,
+        tables=tables or list(TABLES),
+        fixed=fixed or [],
+        keep_outcomes=keep_outcomes,
+    )
+    base = slug or f"{job.version.rule_set.slug}-balanced"
+    new_slug = base
+    n = 2
+    while slug is None and RuleSet.objects.filter(slug=new_slug).exists():
+        new_slug = f"{base}-{n}"
+        n += 1
+    definition = dict(proposal.definition)
+    definition["id"] = new_slug
+    definition["notes"] = [
+        *definition.get("notes", []),
+        f"Scoring balanced by the solver from {job.games:,} games of "
+        f"{job.version.rule_set.slug} v{job.version.number} (job {job.pk}): "
+        f"{Target.parse(target).describe()}, each entry ±{max_change}. " + proposal.notes[-1],
+    ]
+    seed = verify_seed if verify_seed is not None else (job.seed + 1 if job.seed < MAX_SEED else 0)
+    if seed == job.seed:
+        raise BalanceError("The verification must use other seeds than the simulation.")
+    with transaction.atomic():
+        rule_set = catalog.create_rule_set(
+            new_slug,
+            f"{job.version.rule_set.name_zh}（平衡）",
+            f"{job.version.rule_set.name_en} (balanced)",
+            definition,
+            user,
+            description=f"Balanced proposal: {len(proposal.changes)} entries changed.",
+        )
+        verification = create_job(
+            job.version,
+            verify_games or job.games,
+            seed,
+            job.policy,
+            created_by=user,
+            other=(None, definition, f"{new_slug} draft (balanced proposal)"),
+        )
+    return BalanceOutcome(proposal, rule_set, verification)

@@ -14,6 +14,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(
         "<uuid:job_id>/rescore/", views.SimulationRescoreView.as_view(), name="simulation-rescore"
     ),
+    path(
+        "<uuid:job_id>/balance/", views.SimulationBalanceView.as_view(), name="simulation-balance"
+    ),
 ]
 
 #: ``api/v1/comparisons/``: paired comparison jobs (issue 15).

@@ -30,6 +30,8 @@ from baohuang.jobs.errors import InvalidJob, JobFinished, NotRescorable, PlayDif
 from baohuang.jobs.models import SimulationJob
 from baohuang.jobs.permissions import CanReadJobs, CanRunSimulations
 from baohuang.jobs.serializers import (
+    BalanceRequestSerializer,
+    BalanceResponseSerializer,
     ComparisonCreateSerializer,
     ComparisonJobSerializer,
     RescoredSerializer,
@@ -367,3 +369,92 @@ class ComparisonDetailView(APIView):
         if job.kind != SimulationJob.Kind.COMPARISON:
             raise NotFound(f"Job {job_id} is a simulation, not a comparison.")
         return Response(ComparisonJobSerializer(comparison_body(job)).data)
+
+
+class SimulationBalanceView(APIView):
+    """``POST /api/v1/simulations/{id}/balance/``."""
+
+    permission_classes = (CanRunSimulations,)
+    throttle_scope = "writes"
+
+    @extend_schema(
+        operation_id="simulations_balance",
+        tags=["simulations"],
+        summary="Propose a balanced scoring table from a finished simulation (staff)",
+        description="Solves an integer linear program (HiGHS) for the scoring tables: the "
+        "`target` (equal-sides or emperor-mean=X), rows zero-sum, monotone, integers, each "
+        "entry within ±`max_change`, `fixed` entries kept. The proposal becomes the **draft "
+        "of a new rule set** (not published; slug `<variant>-balanced` unless given), and a "
+        "verification comparison (today's table against the proposal, on fresh seeds) is "
+        "queued: poll `verification.url`. **201**. An infeasible request is a 400; a job "
+        "that has not succeeded a 409 `not_rescorable`. The bots do not change their play "
+        "when the scoring changes; people might.",
+        request=BalanceRequestSerializer,
+        parameters=[JOB_ID],
+        responses={201: BalanceResponseSerializer, **docs.errors(*docs.BODY, 403, 404, 409)},
+    )
+    def post(self, request: Request, job_id: uuid.UUID) -> Response:
+        """Solve, save the draft, queue the verification."""
+        from baohuang.simulation.balance import BalanceError
+
+        job = job_or_404(request, job_id)
+        serializer = BalanceRequestSerializer(data=request.data or {})
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        if (
+            job.status != SimulationJob.Status.SUCCEEDED
+            or job.kind != SimulationJob.Kind.SIMULATION
+        ):
+            raise ApiError(
+                "Balance needs a simulation job that has succeeded.",
+                code="not_rescorable",
+                status_code=status.HTTP_409_CONFLICT,
+            )
+        try:
+            outcome = services.propose_balance(
+                job,
+                data["target"],
+                data["max_change"],
+                request.user,
+                slug=data.get("slug"),
+                tables=data.get("tables"),
+                fixed=data.get("fixed"),
+                keep_outcomes=data["keep_outcomes"],
+                verify_games=data.get("verify_games"),
+                verify_seed=data.get("verify_seed"),
+            )
+        except (BalanceError, InvalidJob) as exc:
+            message = str(exc) if isinstance(exc, BalanceError) else exc.message
+            raise ApiError(
+                message, code="invalid", errors=[{"path": "", "message": message}]
+            ) from exc
+        p = outcome.proposal
+        verification = outcome.verification
+        body = {
+            "definition": outcome.rule_set.draft,
+            "changes": p.changes,
+            "predicted": p.predicted,
+            "draft": {
+                "slug": outcome.rule_set.slug,
+                "url": reverse("api:variant-draft", args=[outcome.rule_set.slug]),
+            },
+            "verification": {
+                "id": verification.pk,
+                "url": reverse("api:comparison-detail", args=[verification.pk]),
+                "games": verification.games,
+                "seed": verification.seed,
+            },
+            "solver": {
+                "name": "HiGHS (scipy.optimize.milp)",
+                "status": p.status,
+                "variables": p.variables,
+                "constraints": p.constraints,
+                "ms": round(p.solve_ms, 1),
+            },
+            "notes": p.notes,
+        }
+        return Response(
+            BalanceResponseSerializer(body).data,
+            status=status.HTTP_201_CREATED,
+            headers={"Location": body["draft"]["url"]},
+        )

@@ -172,3 +172,33 @@ def test_comparison_bad_requests(version: RuleSetVersion, staff_client: APIClien
     )
     assert body["errors"][0]["path"] == "b.version"
     assert not SimulationJob.objects.exists()
+
+
+def test_a_balance_proposal_lands_as_a_new_draft_with_a_verification_job(
+    version: RuleSetVersion, staff_client: APIClient
+) -> None:
+    url = finished_simulation(staff_client, games=40)
+
+    response = staff_client.post(
+        url + "balance/", {"target": "equal-sides", "max_change": 3}, format="json"
+    )
+
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["draft"]["slug"] == f"{SLUG}-balanced"
+    assert body["changes"] and all(abs(c["new"] - c["old"]) <= 3 for c in body["changes"])
+    assert body["predicted"]["target"]["diff"] == pytest.approx(
+        body["predicted"]["solver_value"], abs=1e-9
+    )
+    assert abs(body["predicted"]["target"]["diff"]) < abs(body["predicted"]["before"]["diff"])
+    draft = staff_client.get(body["draft"]["url"]).json()
+    assert draft["definition"]["scoring"] == body["definition"]["scoring"]
+    assert not RuleSetVersion.objects.filter(rule_set__slug=body["draft"]["slug"]).exists()
+    job = run_all(body["verification"]["id"])
+    assert job.kind == "comparison" and job.seed != 3
+    result = staff_client.get(body["verification"]["url"]).json()["result"]
+    assert result["play_unchanged"] is True
+    again = staff_client.post(url + "balance/", {}, format="json")
+    assert again.json()["draft"]["slug"] == f"{SLUG}-balanced-2"
+    bad = staff_client.post(url + "balance/", {"target": "nonsense"}, format="json")
+    assert_error(bad, 400, "invalid")
