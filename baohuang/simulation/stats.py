@@ -567,20 +567,34 @@ def rescore(stats: Stats, cv: CompiledVariant) -> Stats:
     seats = [Tally() for _ in range(5)]
     by_policy = {name: Tally() for name in stats.by_policy}
     policies = stats.policies
+    # Points and outcome depend on the roles' ranks, the solo kind and the events, not on
+    # the seats (automatic seats move only money, which Stats does not count): score each
+    # such pattern once, with the emperor on seat 0 and the guard on seat 1.
+    settled: dict[str, tuple[str, int, int, int]] = {}
     for key, count in stats.outcomes.items():
-        result = result_of_key(key)
-        s = score(cv, result)
-        royal: str = s.outcome
+        e_s, g_s, pattern = key.split(_SEP, 2)
+        emperor = int(e_s)
+        guard = None if g_s == "-" else int(g_s)
+        found = settled.get(pattern)
+        if found is None:
+            canonical = result_of_key(_SEP.join(("0", "-" if guard is None else "1", pattern)))
+            s = score(cv, canonical)
+            rebel_seat = 2 if canonical.guard is not None else 1
+            found = (s.outcome, s.points[0], s.points[1], s.points[rebel_seat])
+            settled[pattern] = found
+        royal: str = found[0]
         rebel = "lose" if royal == "win" else "win" if royal == "lose" else "draw"
-        solo = result.solo is not None
+        solo = guard is None
         for seat in range(5):
-            pts = s.points[seat]
-            if seat == result.emperor:
+            if seat == emperor:
                 role, side = ("solo" if solo else "emperor"), royal
-            elif seat == result.guard:
+                pts = found[1]
+            elif seat == guard:
                 role, side = "guard", royal
+                pts = found[2]
             else:
                 role, side = "rebel", rebel
+                pts = found[3]
             roles[role].add_many(side, pts, count)
             seats[seat].add_many(side, pts, count)
             tally = by_policy.get(policies[seat])
