@@ -52,6 +52,10 @@ from baohuang.simulation.stats import Stats, rescore, result_of_key
 #: Tables the solver may change, by name.
 TABLES: tuple[str, ...] = ("two_person", "two_person_guard_known", "solo")
 
+#: Target values within this of the best (or of 0) are equally good: far below the
+#: standard error of any simulation (about 0.02 points per seat at 100,000 games).
+TOLERANCE = 0.005
+
 LIMIT_NOTE = "The bots do not change their play when the scoring changes; people might."
 
 
@@ -251,8 +255,15 @@ def solve(
     tables: Sequence[str] = TABLES,
     fixed: Sequence[str] = (),
     keep_outcomes: bool = False,
+    tolerance: float = TOLERANCE,
+    time_limit: float = 30.0,
 ) -> Proposal:
-    """The balanced table (see the module's docstring) from a simulation of ``variant``."""
+    """The balanced table (see the module's docstring) from a simulation of ``variant``.
+
+    The second stage accepts any table within ``tolerance`` of the best target value (or
+    of 0): asking for an exact 0 with integer entries is a knife-edge that costs the solver
+    minutes and means nothing statistically. Each stage stops after ``time_limit`` seconds
+    with the best table found (``status`` says so)."""
     import numpy as np
     from scipy.optimize import Bounds, LinearConstraint, milp
 
@@ -362,15 +373,20 @@ def solve(
     started = time.perf_counter()
     c1 = np.zeros(size)
     c1[n] = 1
-    first = milp(c1, integrality=integrality, bounds=Bounds(lo, hi), constraints=cons)
+    options = {"time_limit": time_limit}
+    first = milp(
+        c1, integrality=integrality, bounds=Bounds(lo, hi), constraints=cons, options=options
+    )
     if first.x is None:
         raise BalanceError(f"No table satisfies the constraints ({first.message}).")
     best = float(first.x[n])
     hi2 = hi.copy()
-    hi2[n] = best + 1e-9 + 1e-7 * abs(best)
+    hi2[n] = max(best + 1e-9, tolerance)
     c2 = np.zeros(size)
     c2[n + 1 : 2 * n + 1] = 1
-    second = milp(c2, integrality=integrality, bounds=Bounds(lo, hi2), constraints=cons)
+    second = milp(
+        c2, integrality=integrality, bounds=Bounds(lo, hi2), constraints=cons, options=options
+    )
     result = second if second.x is not None else first
     solve_ms = 1000 * (time.perf_counter() - started)
     x = np.rint(result.x[:n]).astype(int)
