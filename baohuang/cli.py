@@ -540,6 +540,18 @@ COMMANDS: tuple[Command, ...] = (
         simulation_commands.cmd_bench,
         simulation_commands.configure_bench,
     ),
+    Command(
+        ("compare",),
+        "play two variants on the same deal seeds and report B − A with 95%% intervals",
+        simulation_commands.cmd_compare,
+        simulation_commands.configure_compare,
+    ),
+    Command(
+        ("balance",),
+        "solve for a scoring table that meets a target (HiGHS), verified on fresh seeds",
+        simulation_commands.cmd_balance,
+        simulation_commands.configure_balance,
+    ),
 )
 
 #: Help lines of the command groups.

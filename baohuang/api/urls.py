@@ -13,6 +13,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from baohuang.api import rules_views, views
 from baohuang.api.errors import api_not_found
 from baohuang.api.rulebook_views import RulebookView
+from baohuang.jobs.urls import comparison_patterns
 
 app_name = "api"
 
@@ -44,6 +45,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("v1/validate/", rules_views.ValidateView.as_view(), name="validate"),
     path("v1/schema/variant/", rules_views.VariantSchemaView.as_view(), name="variant-schema"),
     path("v1/simulations/", include("baohuang.jobs.urls")),
+    path("v1/comparisons/", include(comparison_patterns)),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
     re_path(r"^.*$", api_not_found, name="not-found"),

@@ -25,11 +25,25 @@ class ChunkInline(admin.TabularInline):
 
 @admin.register(SimulationJob)
 class SimulationJobAdmin(admin.ModelAdmin):
-    list_display = ("id", "version", "games", "seed", "policy", "status", "done", "created_at")
-    list_filter = ("status", "policy")
+    list_display = (
+        "id",
+        "kind",
+        "version",
+        "other_label",
+        "games",
+        "seed",
+        "policy",
+        "status",
+        "done",
+        "created_at",
+    )
+    list_filter = ("kind", "status", "policy")
     readonly_fields = (
         "id",
+        "kind",
         "version",
+        "other_version",
+        "other_label",
         "games",
         "seed",
         "policy",
@@ -42,7 +56,7 @@ class SimulationJobAdmin(admin.ModelAdmin):
         "started_at",
         "finished_at",
     )
-    exclude = ("result",)
+    exclude = ("result", "other_definition")
     inlines: ClassVar[list[Any]] = [ChunkInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:

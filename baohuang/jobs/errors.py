@@ -21,3 +21,16 @@ class InvalidJob(JobError):
 
 class JobFinished(JobError):
     """The job succeeded or failed already (it cannot be cancelled)."""
+
+
+class PlayDiffers(JobError):
+    """A settlement to re-score under plays other games; ``paths`` lists the play fields."""
+
+    def __init__(self, message: str, paths: list[str]) -> None:
+        super().__init__(message)
+        self.paths = paths
+
+
+class NotRescorable(JobError):
+    """The job has no result that can be re-scored (not finished, or recorded before the
+    outcome counts existed)."""

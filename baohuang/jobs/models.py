@@ -18,7 +18,17 @@ from baohuang.catalog.models import RuleSetVersion
 
 
 class SimulationJob(models.Model):
-    """One simulation request: a version, games, a seed and a policy; progress and result."""
+    """One simulation request: a version, games, a seed and a policy; progress and result.
+
+    A *comparison* job (``kind``) plays the same games (the same deal seeds) of the version
+    (A) and of ``other_definition`` (B: another version, or a draft as it was when the job
+    was created), paired; its result is a
+    :class:`~baohuang.simulation.compare.Comparison`'s ``to_dict()``.
+    """
+
+    class Kind(models.TextChoices):
+        SIMULATION = "simulation", "simulation"
+        COMPARISON = "comparison", "comparison"
 
     class Status(models.TextChoices):
         QUEUED = "queued", "queued"
@@ -33,6 +43,25 @@ class SimulationJob(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     version = models.ForeignKey(
         RuleSetVersion, on_delete=models.PROTECT, related_name="simulation_jobs"
+    )
+    kind = models.CharField(
+        max_length=10, choices=Kind.choices, default=Kind.SIMULATION, db_index=True
+    )
+    other_version = models.ForeignKey(
+        RuleSetVersion,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="compared_in_jobs",
+        help_text="Comparisons: B, when it is a published version.",
+    )
+    other_definition = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Comparisons: B's definition as it was when the job was created.",
+    )
+    other_label = models.CharField(
+        max_length=200, blank=True, help_text="Comparisons: what B is (variant, version/draft)."
     )
     games = models.PositiveIntegerField()
     seed = models.BigIntegerField()

@@ -9,9 +9,13 @@ from django.db.models import QuerySet
 
 from baohuang.catalog.models import RuleSet, RuleSetVersion
 from baohuang.catalog.selectors import get_version, latest_version
-from baohuang.jobs.errors import InvalidJob
+from baohuang.engine.compiled import compile_definition, compile_variant
+from baohuang.jobs.errors import InvalidJob, NotRescorable, PlayDiffers
 from baohuang.jobs.models import SimulationJob
-from baohuang.simulation.stats import Stats
+from baohuang.rules import Variant, definition_of, validate_definition
+from baohuang.rules.field_kinds import play_fields_differ, settlement_fields_differ
+from baohuang.simulation.compare import Comparison
+from baohuang.simulation.stats import NoOutcomes, Stats, rescore
 
 #: Jobs a list shows at most.
 LIST_LIMIT = 50
@@ -32,9 +36,48 @@ def job_for(user: Any, job_id: uuid.UUID) -> SimulationJob | None:
     return visible_jobs(user).filter(pk=job_id).first()
 
 
-def recent_jobs(user: Any, limit: int = LIST_LIMIT) -> list[SimulationJob]:
-    """The newest jobs ``user`` may read."""
-    return list(visible_jobs(user).order_by("-created_at")[:limit])
+def recent_jobs(user: Any, limit: int = LIST_LIMIT, kind: str | None = None) -> list[SimulationJob]:
+    """The newest jobs ``user`` may read (of one ``kind`` if given)."""
+    jobs = visible_jobs(user)
+    if kind is not None:
+        jobs = jobs.filter(kind=kind)
+    return list(jobs.order_by("-created_at")[:limit])
+
+
+def comparison_side_b(
+    b: dict[str, Any], a_slug: str, draft_allowed: bool
+) -> tuple[RuleSetVersion | None, dict[str, Any], str]:
+    """B of a comparison from the request's ``b``: ``(version or None, definition, label)``.
+
+    A published version (``version``, default the latest), the rule set's draft
+    (``draft: true``) or a given ``definition``. Raises
+    :class:`~baohuang.jobs.errors.InvalidJob` naming the field (``b.definition…``).
+    """
+    slug = b.get("variant") or a_slug
+    if b.get("definition") is not None:
+        report = validate_definition(b["definition"])
+        if not report.valid or report.variant is None:
+            first = report.errors[0]
+            raise InvalidJob(
+                f"b.definition.{first.path}" if first.path else "b.definition", first.message
+            )
+        return None, definition_of(report.variant), f"{report.variant.id} (definition)"
+    if b.get("draft"):
+        rule_set = RuleSet.objects.filter(slug=slug).first()
+        if rule_set is None:
+            raise InvalidJob("b.variant", f"There is no variant '{slug}'.")
+        if not draft_allowed:
+            raise InvalidJob("b.draft", "Only staff may compare drafts.")
+        report = validate_definition(rule_set.draft)
+        if not report.valid or report.variant is None:
+            raise InvalidJob("b.draft", f"The draft of '{slug}' has errors; fix them first.")
+        label = f"{slug} draft (revision {rule_set.draft_revision})"
+        return None, definition_of(report.variant), label
+    try:
+        version = version_to_simulate(slug, b.get("version"))
+    except InvalidJob as exc:
+        raise InvalidJob(f"b.{exc.field}", exc.message) from exc
+    return version, dict(version.definition), f"{slug} v{version.number}"
 
 
 def version_to_simulate(slug: str, number: int | None) -> RuleSetVersion:
@@ -59,7 +102,10 @@ def version_to_simulate(slug: str, number: int | None) -> RuleSetVersion:
 
 
 def job_result(job: SimulationJob) -> dict[str, Any] | None:
-    """The merged statistics (``Stats.to_dict()``) of a job that succeeded, else None."""
+    """The merged statistics (``Stats.to_dict()``) of a job that succeeded, else None.
+
+    For a comparison job, the merged :class:`~baohuang.simulation.compare.Comparison`
+    counters (``to_dict()``)."""
     if job.status != SimulationJob.Status.SUCCEEDED or job.result is None:
         return None
     return dict(job.result)
@@ -68,4 +114,56 @@ def job_result(job: SimulationJob) -> dict[str, Any] | None:
 def job_summary(job: SimulationJob) -> dict[str, Any] | None:
     """Rates, means and 95% intervals (``Stats.summary()``) of a job that succeeded."""
     result = job_result(job)
-    return Stats.from_dict(result).summary() if result is not None else None
+    if result is None:
+        return None
+    if job.kind == SimulationJob.Kind.COMPARISON:
+        comparison = Comparison.from_dict(result)
+        return {"a": comparison.a.summary(), "b": comparison.b.summary()}
+    return Stats.from_dict(result).summary()
+
+
+def comparison_report(job: SimulationJob) -> dict[str, Any] | None:
+    """The comparison of a comparison job that succeeded (**contract**: ``play_unchanged``,
+    ``games``, ``metrics``), with both sides' summaries under ``a`` and ``b``."""
+    result = job_result(job)
+    if result is None:
+        return None
+    comparison = Comparison.from_dict(result)
+    return {
+        **comparison.report(),
+        "a": comparison.a.summary(),
+        "b": comparison.b.summary(),
+    }
+
+
+def rescore_job(job: SimulationJob, variant: Variant) -> tuple[Stats, list[str]]:
+    """The job's statistics settled by ``variant``, and the settlement paths that differ.
+
+    Nothing is simulated: the result's outcome counts are scored by ``variant``
+    (:func:`baohuang.simulation.stats.rescore`). Raises
+    :class:`~baohuang.jobs.errors.PlayDiffers` when ``variant`` plays other games than the
+    job's version, :class:`~baohuang.jobs.errors.NotRescorable` when there is no result
+    with outcome counts.
+    """
+    result = job_result(job)
+    if job.kind != SimulationJob.Kind.SIMULATION:
+        raise NotRescorable("Only simulation jobs can be re-scored; this job is a comparison.")
+    if result is None:
+        raise NotRescorable(
+            f"The job has {job.status}; only a job that succeeded has a result to re-score."
+        )
+    simulated = compile_definition(job.version.definition).variant
+    differ = play_fields_differ(simulated, variant)
+    if differ:
+        shown = ", ".join(differ[:8]) + (" …" if len(differ) > 8 else "")
+        raise PlayDiffers(
+            "The new definition plays other games than the simulated version (play fields "
+            f"differ: {shown}); only the settlement can be re-scored. Start a new simulation "
+            "or a comparison instead.",
+            differ,
+        )
+    try:
+        stats = rescore(Stats.from_dict(result), compile_variant(variant))
+    except NoOutcomes as exc:
+        raise NotRescorable(str(exc)) from exc
+    return stats, settlement_fields_differ(simulated, variant)

@@ -98,6 +98,9 @@ class SimulationJobSerializer(serializers.Serializer):
 
     id = serializers.UUIDField()
     url = serializers.CharField(help_text="This job's URL (poll it).")
+    kind = serializers.ChoiceField(
+        choices=SimulationJob.Kind.choices, help_text="simulation or comparison."
+    )
     status = serializers.ChoiceField(choices=SimulationJob.Status.choices)
     variant = serializers.CharField()
     version = serializers.IntegerField()
@@ -121,6 +124,7 @@ class SimulationJobListItemSerializer(serializers.Serializer):
 
     id = serializers.UUIDField()
     url = serializers.CharField()
+    kind = serializers.ChoiceField(choices=SimulationJob.Kind.choices)
     status = serializers.ChoiceField(choices=SimulationJob.Status.choices)
     variant = serializers.CharField()
     version = serializers.IntegerField()
@@ -132,3 +136,190 @@ class SimulationJobListItemSerializer(serializers.Serializer):
     created_by = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
+
+
+# ------------------------------------------------------------------------ comparisons, rescoring
+
+
+class _Strict(serializers.Serializer):
+    """Refuses unknown fields."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        """Refuse fields this endpoint does not know."""
+        if isinstance(data, Mapping):
+            unknown = sorted(str(key) for key in data if key not in self.fields)
+            if unknown:
+                known = ", ".join(self.fields)
+                raise serializers.ValidationError(
+                    {key: [f"Unknown field; the fields are {known}."] for key in unknown}
+                )
+        return super().to_internal_value(data)
+
+
+class ComparisonSideA(_Strict):
+    """A published version: ``{variant, version?}``."""
+
+    variant = StrictCharField(max_length=63, help_text="The variant id (slug).")
+    version = version_field()
+
+
+class ComparisonSideB(_Strict):
+    """B: a published version, the draft, or a definition; of A's variant unless named."""
+
+    variant = StrictCharField(
+        max_length=63, required=False, help_text="The variant id (slug); default A's."
+    )
+    version = version_field()
+    draft = serializers.BooleanField(
+        default=False, help_text="Compare the rule set's current draft (staff)."
+    )
+    definition = serializers.JSONField(
+        required=False, help_text="A definition (e.g. unsaved edits) to compare against A."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """At most one of version, draft and definition."""
+        keys = ("version", "draft", "definition")
+        given = [k for k in keys if attrs.get(k) not in (None, False)]
+        if len(given) > 1:
+            raise serializers.ValidationError(
+                f"Give one of version, draft or definition, not {' and '.join(given)}."
+            )
+        return attrs
+
+
+class ComparisonCreateSerializer(_Strict):
+    """``POST /api/v1/comparisons/``."""
+
+    a = ComparisonSideA(help_text="Variant A: a published version.")
+    b = ComparisonSideB(help_text="Variant B: a version, the draft or a definition.")
+    games = StrictIntegerField(min_value=1, help_text="Game pairs to play (same limit as jobs).")
+    seed = StrictIntegerField(
+        min_value=MIN_SEED, max_value=MAX_SEED, help_text="The job seed, shared by A and B."
+    )
+    policy = serializers.ChoiceField(
+        choices=POLICY_NAMES, default="heuristic", help_text="The policy of all five seats."
+    )
+
+    def validate_games(self, value: int) -> int:
+        """At most ``BAOHUANG_MAX_SIMULATION_GAMES``."""
+        limit = conf.max_games()
+        if value > limit:
+            raise serializers.ValidationError(
+                f"At most {limit:,} games per job on this server "
+                f"(BAOHUANG_MAX_SIMULATION_GAMES); {value:,} asked for."
+            )
+        return value
+
+
+@extend_schema_field(
+    {
+        "type": ["object", "null"],
+        "additionalProperties": True,
+        "description": "The comparison (contract: play_unchanged, games, metrics: [{name, a, "
+        "b, diff, ci95, significant, method}]) with play_fields, message {zh, en}, pairing "
+        "and both sides' summaries a and b. Null until the job has succeeded.",
+    }
+)
+class ComparisonField(serializers.JSONField):
+    """A comparison object, or null."""
+
+
+class ComparisonJobSerializer(serializers.Serializer):
+    """A comparison job."""
+
+    id = serializers.UUIDField()
+    url = serializers.CharField(help_text="This job's URL (poll it).")
+    kind = serializers.CharField()
+    status = serializers.ChoiceField(choices=SimulationJob.Status.choices)
+    variant = serializers.CharField()
+    version = serializers.IntegerField()
+    b = serializers.CharField(help_text="What B is (variant and version, draft or definition).")
+    games = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    policy = serializers.CharField()
+    progress = ProgressSerializer()
+    result = ComparisonField(allow_null=True)
+    error = serializers.CharField(allow_null=True)
+    created_by = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class RescoreSerializer(_Strict):
+    """``POST /api/v1/simulations/{id}/rescore/``: a definition or a version."""
+
+    definition = serializers.JSONField(
+        required=False, help_text="A definition whose play fields equal the job's version's."
+    )
+    version = version_field()
+    variant = StrictCharField(
+        max_length=63,
+        required=False,
+        help_text="With version: the variant whose version it is (default the job's).",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """Exactly one of definition and version."""
+        has_def = attrs.get("definition") is not None
+        has_version = attrs.get("version") is not None
+        if has_def == has_version:
+            raise serializers.ValidationError("Give either definition or version (one of them).")
+        return attrs
+
+
+class RescoredSerializer(SimulationJobSerializer):
+    """The job with its result and summary under the new settlement."""
+
+    rescored = serializers.JSONField(
+        help_text="What was re-scored: the settlement paths that differ, the variant and "
+        "checksum of the new settlement, and the milliseconds it took."
+    )
+
+
+class BalanceRequestSerializer(_Strict):
+    """``POST /api/v1/simulations/{id}/balance/``."""
+
+    target = StrictCharField(
+        default="equal-sides",
+        help_text="equal-sides (royal and rebel side expect the same points per seat) or "
+        "emperor-mean=X.",
+    )
+    max_change = StrictIntegerField(
+        min_value=0, max_value=50, default=3, help_text="How far each entry may move."
+    )
+    tables = serializers.ListField(
+        child=serializers.ChoiceField(choices=["two_person", "two_person_guard_known", "solo"]),
+        required=False,
+        help_text="The tables the solver may change (default all).",
+    )
+    fixed = serializers.ListField(
+        child=StrictCharField(max_length=200),
+        required=False,
+        help_text="Entries to keep, e.g. scoring.two_person.rows[0].emperor.",
+    )
+    keep_outcomes = serializers.BooleanField(
+        default=False, help_text="No row may change between win, draw and loss."
+    )
+    slug = StrictCharField(
+        max_length=63, required=False, help_text="The new rule set's slug (default …-balanced)."
+    )
+    verify_games = StrictIntegerField(
+        min_value=1, required=False, help_text="Games of the verification (default: the job's)."
+    )
+    verify_seed = StrictIntegerField(
+        min_value=MIN_SEED, max_value=MAX_SEED, required=False, help_text="Its seed."
+    )
+
+
+class BalanceResponseSerializer(serializers.Serializer):
+    """The proposal: the new draft, the changes, the prediction and the verification job."""
+
+    definition = serializers.JSONField()
+    changes = serializers.JSONField()
+    predicted = serializers.JSONField()
+    draft = serializers.JSONField(help_text="{slug, url}: the new rule set holding the draft.")
+    verification = serializers.JSONField(help_text="{id, url, games, seed}: poll the url.")
+    solver = serializers.JSONField()
+    notes = serializers.ListField(child=serializers.CharField())

@@ -39,6 +39,8 @@ from baohuang.jobs import conf, dispatch
 from baohuang.jobs.errors import InvalidJob, JobFinished
 from baohuang.jobs.models import SimulationChunk as Chunk
 from baohuang.jobs.models import SimulationJob as Job
+from baohuang.rules import checksum
+from baohuang.simulation.compare import Comparison, compare_chunk
 from baohuang.simulation.runner import chunks as game_ranges
 from baohuang.simulation.runner import simulate
 from baohuang.simulation.stats import Stats, merge
@@ -100,8 +102,12 @@ def create_job(
     policy: str = "heuristic",
     created_by: Any = None,
     chunk_games: int | None = None,
+    other: tuple[RuleSetVersion | None, dict[str, Any], str] | None = None,
 ) -> Job:
     """A new queued job with its chunks; the chunk tasks are sent when the transaction commits.
+
+    With ``other`` = ``(version or None, definition, label)`` the job is a paired
+    comparison of ``version`` (A) and that definition (B) on the same deal seeds.
 
     Raises :class:`~baohuang.jobs.errors.InvalidJob` (with the field at fault) for a number
     of games outside 1…``BAOHUANG_MAX_SIMULATION_GAMES``, a seed that is not a 64-bit
@@ -125,6 +131,10 @@ def create_job(
     with transaction.atomic():
         job = Job.objects.create(
             version=version,
+            kind=Job.Kind.SIMULATION if other is None else Job.Kind.COMPARISON,
+            other_version=None if other is None else other[0],
+            other_definition=None if other is None else other[1],
+            other_label="" if other is None else other[2][:200],
             games=games,
             seed=seed,
             policy=policy,
@@ -170,6 +180,34 @@ def compiled_version(version: RuleSetVersion) -> CompiledVariant:
             _COMPILED.clear()
         _COMPILED[version.checksum] = cached
     return cached
+
+
+def compiled_definition(definition: dict[str, Any]) -> CompiledVariant:
+    """The compiled variant of a stored definition (B of a comparison), cached by content."""
+    key = "definition:" + checksum(definition)
+    cached = _COMPILED.get(key)
+    if cached is None:
+        cached = compile_definition(definition)
+        if len(_COMPILED) >= _COMPILED_LIMIT:
+            _COMPILED.clear()
+        _COMPILED[key] = cached
+    return cached
+
+
+#: What a chunk produces: statistics, or a paired comparison.
+ChunkResult = Stats | Comparison
+
+
+def _ranges(result: ChunkResult) -> list[tuple[int, int]]:
+    return result.a.ranges if isinstance(result, Comparison) else result.ranges
+
+
+def _merged(job: Job, result: ChunkResult) -> ChunkResult:
+    if job.result is None:
+        return result
+    if isinstance(result, Comparison):
+        return Comparison.from_dict(job.result).merge(result)
+    return merge(Stats.from_dict(job.result), result)
 
 
 def _lock(job_id: uuid.UUID, chunk_id: int | None = None) -> tuple[Job, Chunk | None]:
@@ -248,7 +286,7 @@ def heartbeat(claim: Claim, done: int) -> bool:
     return True
 
 
-def finish_chunk(claim: Claim, stats: Stats) -> bool:
+def finish_chunk(claim: Claim, stats: ChunkResult) -> bool:
     """Merge a chunk's statistics into its job, once: True if they were counted now.
 
     In one transaction that locks the job and the chunk: a chunk already done (delivered
@@ -260,12 +298,13 @@ def finish_chunk(claim: Claim, stats: Stats) -> bool:
         assert chunk is not None
         if not job.is_active or chunk.status not in (Chunk.Status.PENDING, Chunk.Status.RUNNING):
             return False
-        if stats.ranges != [(chunk.start, chunk.stop)]:
+        if _ranges(stats) != [(chunk.start, chunk.stop)]:
             raise ValueError(
-                f"Statistics of games {stats.ranges} reported for chunk {chunk.start}–{chunk.stop}."
+                f"Statistics of games {_ranges(stats)} reported for chunk "
+                f"{chunk.start}–{chunk.stop}."
             )
         now = timezone.now()
-        merged = stats if job.result is None else merge(Stats.from_dict(job.result), stats)
+        merged = _merged(job, stats)
         chunk.status = Chunk.Status.DONE
         chunk.done = chunk.size
         chunk.result = stats.to_dict()
@@ -342,9 +381,27 @@ def run_chunk(chunk_id: int, worker: str = "") -> str:
     reporter = _Reporter(claim, conf.heartbeat_seconds(), conf.fail_at_game())
     try:
         cv = compiled_version(job.version)
-        stats = simulate(
-            cv, job.games, job.seed, job.policy, chunk=(claim.start, claim.stop), progress=reporter
-        )
+        stats: ChunkResult
+        if job.kind == Job.Kind.COMPARISON:
+            assert job.other_definition is not None
+            stats = compare_chunk(
+                cv,
+                compiled_definition(job.other_definition),
+                job.games,
+                job.seed,
+                job.policy,
+                chunk=(claim.start, claim.stop),
+                progress=reporter,
+            )
+        else:
+            stats = simulate(
+                cv,
+                job.games,
+                job.seed,
+                job.policy,
+                chunk=(claim.start, claim.stop),
+                progress=reporter,
+            )
     except ChunkStopped:
         logger.info("Chunk %s (games %s–%s) stopped.", chunk_id, claim.start, claim.stop - 1)
         return "stopped"
@@ -496,3 +553,89 @@ def _resend(
             )
             _send_on_commit(items)
         return len(items)
+
+
+# --------------------------------------------------------------------------- balance
+
+
+@dataclass
+class BalanceOutcome:
+    """What :func:`propose_balance` made: the proposal, its new draft and the verification."""
+
+    proposal: Any
+    rule_set: Any
+    verification: Job
+
+
+def propose_balance(
+    job: Job,
+    target: str,
+    max_change: int,
+    user: Any,
+    *,
+    slug: str | None = None,
+    tables: list[str] | None = None,
+    fixed: list[str] | None = None,
+    keep_outcomes: bool = False,
+    verify_games: int | None = None,
+    verify_seed: int | None = None,
+) -> BalanceOutcome:
+    """Solve for a balanced table from a finished simulation job, save it as the draft of a
+    new rule set (not published) and queue its verification: a comparison of the job's
+    version with the proposal on fresh seeds (the same games, scored both ways).
+
+    Raises :class:`~baohuang.simulation.balance.BalanceError` (bad target, infeasible),
+    :class:`~baohuang.jobs.errors.InvalidJob` or catalog errors (slug taken).
+    """
+    from baohuang.catalog import services as catalog
+    from baohuang.catalog.models import RuleSet
+    from baohuang.simulation.balance import TABLES, BalanceError, Target, solve
+
+    if job.kind != Job.Kind.SIMULATION or job.status != Job.Status.SUCCEEDED or not job.result:
+        raise InvalidJob("job", "Balance needs a simulation job that has succeeded.")
+    cv = compiled_version(job.version)
+    stats = Stats.from_dict(job.result)
+    proposal = solve(
+        cv.variant,
+        stats,
+        Target.parse(target),
+        max_change,
+        tables=tables or list(TABLES),
+        fixed=fixed or [],
+        keep_outcomes=keep_outcomes,
+    )
+    base = slug or f"{job.version.rule_set.slug}-balanced"
+    new_slug = base
+    n = 2
+    while slug is None and RuleSet.objects.filter(slug=new_slug).exists():
+        new_slug = f"{base}-{n}"
+        n += 1
+    definition = dict(proposal.definition)
+    definition["id"] = new_slug
+    definition["notes"] = [
+        *definition.get("notes", []),
+        f"Scoring balanced by the solver from {job.games:,} games of "
+        f"{job.version.rule_set.slug} v{job.version.number} (job {job.pk}): "
+        f"{Target.parse(target).describe()}, each entry ±{max_change}. " + proposal.notes[-1],
+    ]
+    seed = verify_seed if verify_seed is not None else (job.seed + 1 if job.seed < MAX_SEED else 0)
+    if seed == job.seed:
+        raise BalanceError("The verification must use other seeds than the simulation.")
+    with transaction.atomic():
+        rule_set = catalog.create_rule_set(
+            new_slug,
+            f"{job.version.rule_set.name_zh}（平衡）",
+            f"{job.version.rule_set.name_en} (balanced)",
+            definition,
+            user,
+            description=f"Balanced proposal: {len(proposal.changes)} entries changed.",
+        )
+        verification = create_job(
+            job.version,
+            verify_games or job.games,
+            seed,
+            job.policy,
+            created_by=user,
+            other=(None, definition, f"{new_slug} draft (balanced proposal)"),
+        )
+    return BalanceOutcome(proposal, rule_set, verification)

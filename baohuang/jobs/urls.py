@@ -11,4 +11,16 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.SimulationListView.as_view(), name="simulation-list"),
     path("<uuid:job_id>/", views.SimulationDetailView.as_view(), name="simulation-detail"),
     path("<uuid:job_id>/cancel/", views.SimulationCancelView.as_view(), name="simulation-cancel"),
+    path(
+        "<uuid:job_id>/rescore/", views.SimulationRescoreView.as_view(), name="simulation-rescore"
+    ),
+    path(
+        "<uuid:job_id>/balance/", views.SimulationBalanceView.as_view(), name="simulation-balance"
+    ),
+]
+
+#: ``api/v1/comparisons/``: paired comparison jobs (issue 15).
+comparison_patterns: list[URLPattern | URLResolver] = [
+    path("", views.ComparisonListView.as_view(), name="comparison-list"),
+    path("<uuid:job_id>/", views.ComparisonDetailView.as_view(), name="comparison-detail"),
 ]

@@ -8,6 +8,7 @@ the services write.
 
 from __future__ import annotations
 
+import time
 import uuid
 from typing import Any
 
@@ -23,16 +24,23 @@ from rest_framework.views import APIView
 
 from baohuang.api import docs
 from baohuang.api.base import WriteThrottledView
-from baohuang.api.errors import ApiError
+from baohuang.api.errors import ApiError, prefixed
 from baohuang.jobs import selectors, services
-from baohuang.jobs.errors import InvalidJob, JobFinished
+from baohuang.jobs.errors import InvalidJob, JobFinished, NotRescorable, PlayDiffers
 from baohuang.jobs.models import SimulationJob
 from baohuang.jobs.permissions import CanReadJobs, CanRunSimulations
 from baohuang.jobs.serializers import (
+    BalanceRequestSerializer,
+    BalanceResponseSerializer,
+    ComparisonCreateSerializer,
+    ComparisonJobSerializer,
+    RescoredSerializer,
+    RescoreSerializer,
     SimulationCreateSerializer,
     SimulationJobListItemSerializer,
     SimulationJobSerializer,
 )
+from baohuang.rules import validate_definition
 
 JOB_ID = OpenApiParameter(
     "job_id", OpenApiTypes.UUID, OpenApiParameter.PATH, description="The job's id."
@@ -43,7 +51,8 @@ def job_body(job: SimulationJob, full: bool = True) -> dict[str, Any]:
     """A job as the API shows it; ``full`` adds the result and its summary."""
     body: dict[str, Any] = {
         "id": job.id,
-        "url": reverse("api:simulation-detail", args=[job.id]),
+        "url": job_url(job),
+        "kind": job.kind,
         "status": job.status,
         "variant": job.version.rule_set.slug,
         "version": job.version.number,
@@ -60,6 +69,21 @@ def job_body(job: SimulationJob, full: bool = True) -> dict[str, Any]:
     if full:
         body["result"] = selectors.job_result(job)
         body["summary"] = selectors.job_summary(job)
+    return body
+
+
+def job_url(job: SimulationJob) -> str:
+    """The job's URL: under ``/simulations/`` or ``/comparisons/`` by its kind."""
+    if job.kind == SimulationJob.Kind.COMPARISON:
+        return reverse("api:comparison-detail", args=[job.id])
+    return reverse("api:simulation-detail", args=[job.id])
+
+
+def comparison_body(job: SimulationJob) -> dict[str, Any]:
+    """A comparison job as the API shows it."""
+    body = job_body(job, full=False)
+    body["b"] = job.other_label
+    body["result"] = selectors.comparison_report(job)
     return body
 
 
@@ -179,3 +203,258 @@ class SimulationCancelView(APIView):
                 exc.message, code="job_finished", status_code=status.HTTP_409_CONFLICT
             ) from exc
         return Response(SimulationJobSerializer(job_body(job_or_404(request, job_id))).data)
+
+
+class SimulationRescoreView(APIView):
+    """``POST /api/v1/simulations/{id}/rescore/``."""
+
+    permission_classes = (CanReadJobs,)
+    throttle_scope = "rules"
+
+    @extend_schema(
+        operation_id="simulations_rescore",
+        tags=["simulations"],
+        summary="Re-score a finished simulation under another settlement",
+        description="Body: `{definition}` (e.g. the editor's unsaved scoring table) or "
+        "`{version}` (a published version of the job's variant, or of `variant`). When its "
+        "play fields equal those of the simulated version (only scoring, multipliers, money, "
+        "tribute … differ), the answer is the job as `GET` shows it with `result` and "
+        "`summary` recomputed under the new settlement from the result's outcome counts — no "
+        "game is played, it takes milliseconds — and `rescored` saying what differed. A "
+        "definition that plays other games is a **409** `play_differs` listing the play "
+        "fields; a job that has not succeeded (or whose result predates the outcome counts) a "
+        "**409** `not_rescorable`; an invalid definition a 400 `invalid_definition`.",
+        request=RescoreSerializer,
+        parameters=[JOB_ID],
+        responses={200: RescoredSerializer, **docs.errors(*docs.BODY, 404, 409)},
+    )
+    def post(self, request: Request, job_id: uuid.UUID) -> Response:
+        """Re-score the job."""
+        started = time.perf_counter()
+        job = job_or_404(request, job_id)
+        serializer = RescoreSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        if data.get("definition") is not None:
+            report = validate_definition(data["definition"])
+            if not report.valid or report.variant is None:
+                raise ApiError(
+                    "The definition has errors; nothing was re-scored.",
+                    code="invalid_definition",
+                    errors=prefixed(report.errors, "definition"),
+                )
+            variant = report.variant
+            source: dict[str, Any] = {"definition": True}
+        else:
+            slug = data.get("variant") or job.version.rule_set.slug
+            try:
+                version = selectors.version_to_simulate(slug, data["version"])
+            except InvalidJob as exc:
+                raise NotFound(exc.message) from exc
+            variant = services.compiled_version(version).variant
+            source = {"variant": slug, "version": version.number}
+        try:
+            stats, changed = selectors.rescore_job(job, variant)
+        except PlayDiffers as exc:
+            raise ApiError(
+                exc.message,
+                code="play_differs",
+                status_code=status.HTTP_409_CONFLICT,
+                errors=[
+                    {"path": "definition" if "definition" in source else "version", "message": p}
+                    for p in exc.paths
+                ],
+            ) from exc
+        except NotRescorable as exc:
+            raise ApiError(
+                exc.message, code="not_rescorable", status_code=status.HTTP_409_CONFLICT
+            ) from exc
+        body = job_body(job, full=False)
+        body["result"] = stats.to_dict()
+        body["summary"] = stats.summary()
+        body["rescored"] = {
+            **source,
+            "checksum": stats.checksum,
+            "settlement_fields": changed,
+            "elapsed_ms": round(1000 * (time.perf_counter() - started), 2),
+        }
+        return Response(RescoredSerializer(body).data)
+
+
+class ComparisonListView(WriteThrottledView):
+    """``POST /api/v1/comparisons/`` (start a paired comparison) and ``GET`` (recent ones)."""
+
+    def get_permissions(self) -> list[BasePermission]:
+        """Starting needs staff; listing, an account."""
+        if self.request.method == "POST":
+            return [CanRunSimulations()]
+        return [CanReadJobs()]
+
+    @extend_schema(
+        operation_id="comparisons_create",
+        tags=["comparisons"],
+        summary="Start a paired comparison of two variants (staff)",
+        description="`{a: {variant, version?}, b: {variant?, version? | draft: true | "
+        "definition}, games, seed, policy}`: plays game i of A and of B from the same deal "
+        "seed (common random numbers) and reports, per role and metric, A, B, B − A with a "
+        "95% interval and the method used. When A and B differ only in settlement fields the "
+        "games are played once and scored by both (`play_unchanged: true`). **202** with the "
+        "job's `url`; poll it. Equals `baohuang compare A B --games N --seed S`.",
+        request=ComparisonCreateSerializer,
+        responses={
+            202: OpenApiResponse(ComparisonJobSerializer, description="The queued job."),
+            **docs.errors(*docs.BODY, 403),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        """Queue a comparison."""
+        serializer = ComparisonCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        a, b = data["a"], data["b"]
+        try:
+            version = selectors.version_to_simulate(a["variant"], a.get("version"))
+            other = selectors.comparison_side_b(
+                b, a["variant"], draft_allowed=bool(request.user.is_staff)
+            )
+            job = services.create_job(
+                version,
+                data["games"],
+                data["seed"],
+                data["policy"],
+                created_by=request.user,
+                other=other,
+            )
+        except InvalidJob as exc:
+            raise ApiError(
+                exc.message,
+                code="invalid_definition" if exc.field.startswith("b.definition") else "invalid",
+                errors=[{"path": exc.field, "message": exc.message}],
+            ) from exc
+        job = SimulationJob.objects.select_related("version__rule_set", "created_by").get(pk=job.pk)
+        body = ComparisonJobSerializer(comparison_body(job)).data
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+
+    @extend_schema(
+        operation_id="comparisons_list",
+        tags=["comparisons"],
+        summary="Recent comparison jobs",
+        description="The newest comparison jobs you may see, without their results.",
+        responses={200: SimulationJobListItemSerializer(many=True), **docs.errors()},
+    )
+    def get(self, request: Request) -> Response:
+        """List recent comparisons."""
+        jobs = selectors.recent_jobs(request.user, kind=SimulationJob.Kind.COMPARISON)
+        body = [job_body(job, full=False) for job in jobs]
+        return Response(SimulationJobListItemSerializer(body, many=True).data)
+
+
+class ComparisonDetailView(APIView):
+    """``GET /api/v1/comparisons/{id}/``."""
+
+    permission_classes = (CanReadJobs,)
+
+    @extend_schema(
+        operation_id="comparisons_retrieve",
+        tags=["comparisons"],
+        summary="A comparison job: status, progress, result",
+        description="Like a simulation job; `result` is the comparison once it has succeeded. "
+        "Cancel it with `POST /api/v1/simulations/{id}/cancel/`.",
+        parameters=[JOB_ID],
+        responses={200: ComparisonJobSerializer, **docs.errors(404)},
+    )
+    def get(self, request: Request, job_id: uuid.UUID) -> Response:
+        """The comparison."""
+        job = job_or_404(request, job_id)
+        if job.kind != SimulationJob.Kind.COMPARISON:
+            raise NotFound(f"Job {job_id} is a simulation, not a comparison.")
+        return Response(ComparisonJobSerializer(comparison_body(job)).data)
+
+
+class SimulationBalanceView(APIView):
+    """``POST /api/v1/simulations/{id}/balance/``."""
+
+    permission_classes = (CanRunSimulations,)
+    throttle_scope = "writes"
+
+    @extend_schema(
+        operation_id="simulations_balance",
+        tags=["simulations"],
+        summary="Propose a balanced scoring table from a finished simulation (staff)",
+        description="Solves an integer linear program (HiGHS) for the scoring tables: the "
+        "`target` (equal-sides or emperor-mean=X), rows zero-sum, monotone, integers, each "
+        "entry within ±`max_change`, `fixed` entries kept. The proposal becomes the **draft "
+        "of a new rule set** (not published; slug `<variant>-balanced` unless given), and a "
+        "verification comparison (today's table against the proposal, on fresh seeds) is "
+        "queued: poll `verification.url`. **201**. An infeasible request is a 400; a job "
+        "that has not succeeded a 409 `not_rescorable`. The bots do not change their play "
+        "when the scoring changes; people might.",
+        request=BalanceRequestSerializer,
+        parameters=[JOB_ID],
+        responses={201: BalanceResponseSerializer, **docs.errors(*docs.BODY, 403, 404, 409)},
+    )
+    def post(self, request: Request, job_id: uuid.UUID) -> Response:
+        """Solve, save the draft, queue the verification."""
+        from baohuang.simulation.balance import BalanceError
+
+        job = job_or_404(request, job_id)
+        serializer = BalanceRequestSerializer(data=request.data or {})
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        if (
+            job.status != SimulationJob.Status.SUCCEEDED
+            or job.kind != SimulationJob.Kind.SIMULATION
+        ):
+            raise ApiError(
+                "Balance needs a simulation job that has succeeded.",
+                code="not_rescorable",
+                status_code=status.HTTP_409_CONFLICT,
+            )
+        try:
+            outcome = services.propose_balance(
+                job,
+                data["target"],
+                data["max_change"],
+                request.user,
+                slug=data.get("slug"),
+                tables=data.get("tables"),
+                fixed=data.get("fixed"),
+                keep_outcomes=data["keep_outcomes"],
+                verify_games=data.get("verify_games"),
+                verify_seed=data.get("verify_seed"),
+            )
+        except (BalanceError, InvalidJob) as exc:
+            message = str(exc) if isinstance(exc, BalanceError) else exc.message
+            raise ApiError(
+                message, code="invalid", errors=[{"path": "", "message": message}]
+            ) from exc
+        p = outcome.proposal
+        verification = outcome.verification
+        body = {
+            "definition": outcome.rule_set.draft,
+            "changes": p.changes,
+            "predicted": p.predicted,
+            "draft": {
+                "slug": outcome.rule_set.slug,
+                "url": reverse("api:variant-draft", args=[outcome.rule_set.slug]),
+            },
+            "verification": {
+                "id": verification.pk,
+                "url": reverse("api:comparison-detail", args=[verification.pk]),
+                "games": verification.games,
+                "seed": verification.seed,
+            },
+            "solver": {
+                "name": "HiGHS (scipy.optimize.milp)",
+                "status": p.status,
+                "variables": p.variables,
+                "constraints": p.constraints,
+                "ms": round(p.solve_ms, 1),
+            },
+            "notes": p.notes,
+        }
+        return Response(
+            BalanceResponseSerializer(body).data,
+            status=status.HTTP_201_CREATED,
+            headers={"Location": body["draft"]["url"]},
+        )

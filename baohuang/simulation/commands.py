@@ -363,3 +363,276 @@ def cmd_bench(args: argparse.Namespace) -> int:
         sys.stdout,
     )
     return EXIT_OK
+
+
+# --------------------------------------------------------------------------- compare
+
+
+def configure_compare(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``baohuang compare``."""
+    parser.add_argument("a", metavar="A", help="variant A: a bundled id or a YAML file")
+    parser.add_argument("b", metavar="B", help="variant B: a bundled id or a YAML file")
+    parser.add_argument("--games", type=_positive, required=True, help="game pairs to play")
+    parser.add_argument("--seed", type=int, required=True, help="job seed (shared by A and B)")
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help=f"local processes (default 1; this machine has {default_workers()})",
+    )
+    parser.add_argument(
+        "--policy", choices=POLICY_NAMES, default="heuristic", help="the policy of all five seats"
+    )
+    parser.add_argument(
+        "--all", action="store_true", help="list every metric, not only those that differ"
+    )
+    parser.add_argument("--json", action="store_true", help="print the comparison as JSON")
+
+
+def _load_or_report(spec: str) -> Variant | None:
+    variant, problems = load_variant(spec)
+    for line in problems:
+        print(line, file=sys.stderr)
+    return variant
+
+
+def _fmt(value: float | None, kind: str) -> str:
+    if value is None:
+        return "-"
+    if kind == "rate":
+        return f"{100 * value:.1f}%"
+    return f"{value:+.2f}"
+
+
+def _fmt_diff(value: float | None, kind: str) -> str:
+    if value is None:
+        return "-"
+    return f"{100 * value:+.1f} pt" if kind == "rate" else f"{value:+.2f}"
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """Play A and B on the same deal seeds and print B − A with 95% intervals per metric."""
+    from baohuang.simulation.compare import compare, metric_kind
+
+    a = _load_or_report(args.a)
+    b = _load_or_report(args.b)
+    if a is None or b is None:
+        return EXIT_PROBLEMS
+    bar = ProgressBar(sys.stderr, f"{a.id} vs {b.id}") if sys.stderr.isatty() else None
+    start = time.perf_counter()
+    result = compare(a, b, args.games, args.seed, args.policy, workers=args.workers, progress=bar)
+    elapsed = time.perf_counter() - start
+    if bar is not None:
+        bar.close()
+    report = result.report()
+    if args.json:
+        print(json.dumps({**report, "elapsed_s": elapsed}, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    out = sys.stdout
+    print(
+        f"A = {a.id}, B = {b.id}: {args.games:,} game pairs, seed {args.seed}, {elapsed:.1f} s",
+        file=out,
+    )
+    print(report["message"]["zh"], file=out)
+    print(report["message"]["en"], file=out)
+    print(f"pairing: {report['pairing']}", file=out)
+    print(file=out)
+    rows = []
+    for m in report["metrics"]:
+        if not args.all and not m["significant"]:
+            continue
+        kind = metric_kind(m["name"])
+        lo, hi = m["ci95"]
+        ci = "-" if lo is None else f"[{_fmt_diff(lo, kind)}, {_fmt_diff(hi, kind)}]"
+        games = m["power"]["games"]
+        detect = _fmt_diff(m["power"]["detect"], kind).lstrip("+")
+        rows.append(
+            [
+                m["name"],
+                _fmt(m["a"], kind),
+                _fmt(m["b"], kind),
+                _fmt_diff(m["diff"], kind),
+                ci,
+                "yes" if m["significant"] else "no",
+                "-" if games is None else f"±{detect}: {games:,}",
+            ]
+        )
+    if rows:
+        _table(["metric", "A", "B", "B − A", "95% CI", "significant", "games needed"], rows, out)
+    else:
+        print("No metric differs significantly (use --all to list them all).", file=out)
+    print(file=out)
+    print("Methods: " + "; ".join(sorted({m["method"] for m in report["metrics"]})), file=out)
+    print(
+        "games needed: game pairs to detect a difference of that size (95% level, 80% power) "
+        "at the observed variance.",
+        file=out,
+    )
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- balance
+
+
+def configure_balance(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``baohuang balance``."""
+    parser.add_argument("variant", metavar="VARIANT", help="a bundled variant id or a YAML file")
+    parser.add_argument(
+        "--target",
+        default="equal-sides",
+        help="equal-sides (royal and rebel side expect the same points per seat, the "
+        "default) or emperor-mean=X",
+    )
+    parser.add_argument(
+        "--max-change", type=int, default=3, help="how far each entry may move (default 3)"
+    )
+    parser.add_argument("--games", type=_positive, required=True, help="games to simulate")
+    parser.add_argument("--seed", type=int, required=True, help="job seed of the simulation")
+    parser.add_argument(
+        "--verify-games",
+        type=_positive,
+        default=None,
+        help="games of the verification run (default: --games)",
+    )
+    parser.add_argument(
+        "--verify-seed", type=int, default=None, help="its job seed (default: --seed + 1)"
+    )
+    parser.add_argument(
+        "--tables",
+        default=",".join(("two_person", "two_person_guard_known", "solo")),
+        help="the tables the solver may change (default all: two_person, "
+        "two_person_guard_known, solo)",
+    )
+    parser.add_argument(
+        "--fix", action="append", default=[], metavar="PATH", help="an entry to keep as it is"
+    )
+    parser.add_argument(
+        "--keep-outcomes",
+        action="store_true",
+        help="no row may change between win, draw and loss",
+    )
+    parser.add_argument(
+        "--from",
+        dest="from_file",
+        default=None,
+        metavar="FILE",
+        help="use this `baohuang simulate --json` output instead of simulating",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help=f"local processes (default 1; this machine has {default_workers()})",
+    )
+    parser.add_argument(
+        "--policy", choices=POLICY_NAMES, default="heuristic", help="the policy of all five seats"
+    )
+    parser.add_argument("--json", action="store_true", help="print the proposal as JSON")
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    """Simulate, solve the integer program for the table, verify on fresh seeds, print."""
+    from baohuang.simulation.balance import BalanceError, Target, solve, verify
+
+    variant = _load_or_report(args.variant)
+    if variant is None:
+        return EXIT_PROBLEMS
+    try:
+        target = Target.parse(args.target)
+    except BalanceError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_PROBLEMS
+    started = time.perf_counter()
+    if args.from_file:
+        data = json.loads(Path(args.from_file).read_text(encoding="utf-8"))
+        stats = Stats.from_dict(data.get("stats", data))
+        if stats.checksum != variant_checksum(variant):
+            print(f"{args.from_file}: these statistics are not of {variant.id}.", file=sys.stderr)
+            return EXIT_PROBLEMS
+    else:
+        bar = ProgressBar(sys.stderr, variant.id) if sys.stderr.isatty() else None
+        stats = run(variant, args.games, args.seed, args.policy, workers=args.workers, progress=bar)
+        if bar is not None:
+            bar.close()
+    simulated_s = time.perf_counter() - started
+    try:
+        proposal = solve(
+            variant,
+            stats,
+            target,
+            args.max_change,
+            tables=[t.strip() for t in args.tables.split(",") if t.strip()],
+            fixed=args.fix,
+            keep_outcomes=args.keep_outcomes,
+        )
+    except BalanceError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_PROBLEMS
+    verify_games = args.verify_games or stats.games
+    verify_seed = args.seed + 1 if args.verify_seed is None else args.verify_seed
+    if verify_seed == stats.seed:
+        print("The verification must use other seeds than the simulation.", file=sys.stderr)
+        return EXIT_PROBLEMS
+    started = time.perf_counter()
+    verification = verify(
+        variant, proposal, target, verify_games, verify_seed, args.policy, workers=args.workers
+    )
+    verified_s = time.perf_counter() - started
+    body = {
+        "definition": proposal.definition,
+        "changes": proposal.changes,
+        "predicted": proposal.predicted,
+        "verification": verification,
+        "target": target.describe(),
+        "solver": {
+            "name": "HiGHS (scipy.optimize.milp)",
+            "status": proposal.status,
+            "variables": proposal.variables,
+            "constraints": proposal.constraints,
+            "ms": round(proposal.solve_ms, 1),
+            "max_change": args.max_change,
+        },
+        "notes": proposal.notes,
+        "elapsed_s": {"simulation": simulated_s, "verification": verified_s},
+    }
+    if args.json:
+        print(json.dumps(body, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    out = sys.stdout
+    print(
+        f"{variant.id}: target {target.describe()}; each entry ±{args.max_change}; "
+        f"{stats.games:,} games (seed {stats.seed}) → HiGHS {proposal.solve_ms:.0f} ms",
+        file=out,
+    )
+    print(file=out)
+    _table(
+        ["entry", "today", "proposed"],
+        [[c["path"], str(c["old"]), str(c["new"])] for c in proposal.changes],
+        out,
+    )
+    print(file=out)
+
+    def line(label: str, m: dict[str, Any]) -> str:
+        lo, hi = m["ci95"]
+        ci = "-" if lo is None else f"[{lo:+.3f}, {hi:+.3f}]"
+        return f"{label}: {m['diff']:+.3f} {ci}"
+
+    print(line("before (this simulation)   ", proposal.predicted["before"]), file=out)
+    print(line("predicted (this simulation)", proposal.predicted["target"]), file=out)
+    print(
+        line(
+            f"verified ({verify_games:,} new games, seed {verify_seed})",
+            verification["target"],
+        ),
+        file=out,
+    )
+    for note in proposal.notes:
+        print(f"note: {note}", file=out)
+    return EXIT_OK
+
+
+def variant_checksum(variant: Variant) -> str:
+    """The checksum statistics of ``variant`` carry."""
+    from baohuang.engine.compiled import compile_variant
+
+    return compile_variant(variant).checksum

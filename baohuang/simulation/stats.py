@@ -17,7 +17,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.game import Game
+from baohuang.engine.scoring import GameResult, Score, score
 
 ROLES: tuple[str, ...] = ("emperor", "guard", "rebel", "solo")
 """The roles statistics are kept for."""
@@ -107,6 +109,18 @@ class Tally:
         self.points += points
         self.points_sq += points * points
 
+    def add_many(self, outcome: str, points: int, count: int) -> None:
+        """Count ``count`` seat-games with the same outcome and points."""
+        self.n += count
+        if outcome == "win":
+            self.wins += count
+        elif outcome == "draw":
+            self.draws += count
+        else:
+            self.losses += count
+        self.points += points * count
+        self.points_sq += points * points * count
+
     def merge(self, other: Tally) -> Tally:
         """The tally of both groups together."""
         return Tally(
@@ -167,6 +181,11 @@ class RoleStats:
         self.histogram[points] = self.histogram.get(points, 0) + 1
         self.ranks[rank - 1] += 1
 
+    def add_many(self, outcome: str, points: int, count: int) -> None:
+        """Count ``count`` seat-games of this role with one outcome and points (no ranks)."""
+        self.tally.add_many(outcome, points, count)
+        self.histogram[points] = self.histogram.get(points, 0) + count
+
     def merge(self, other: RoleStats) -> RoleStats:
         """Both groups together."""
         hist = dict(self.histogram)
@@ -193,6 +212,73 @@ class RoleStats:
         return cls(
             Tally.from_dict(data), dict(sorted(hist.items())), [int(x) for x in data["ranks"]]
         )
+
+
+# --------------------------------------------------------------------------- outcomes
+
+#: Separates the parts of an outcome key.
+_SEP = ":"
+
+
+def outcome_key(game: Game) -> str:
+    """Everything :func:`~baohuang.engine.scoring.score` reads of a finished game, as a key.
+
+    ``"E:G:e:g:S:events:auto"``: the emperor's and the guard's seats (``-`` in a solo game),
+    their finish ranks, the solo kind (``open``, ``hidden`` or ``-``), the game's events
+    sorted (``kick+kick+open_guard``; repeats count) and the seats that went automatic.
+    Which rebel finished where does not change any seat's points (the tables key on the
+    royals' ranks, the side-out outcome on the set of their ranks), so the key leaves it
+    out; that is what keeps the statistic small.
+    """
+    finish = game.outcome.finish if game.outcome is not None else ()
+    e = game.emperor
+    g = game.guard if game.solo is None else None
+    e_rank = finish.index(e) + 1
+    g_rank = finish.index(g) + 1 if g is not None else "-"
+    auto = "".join(str(s) for s in range(5) if game.auto_spells[s] > 0)
+    return _SEP.join(
+        (
+            str(e),
+            "-" if g is None else str(g),
+            str(e_rank),
+            str(g_rank),
+            game.solo or "-",
+            "+".join(sorted(game.events)),
+            auto,
+        )
+    )
+
+
+def result_of_key(key: str) -> GameResult:
+    """A game result that scores exactly as every game counted under ``key`` did.
+
+    The emperor and the guard keep their seats and ranks; the rebels take the other ranks
+    in seat order (any order gives the same points).
+    """
+    e_s, g_s, e_r, g_r, solo, events, auto = key.split(_SEP)
+    emperor = int(e_s)
+    guard = None if g_s == "-" else int(g_s)
+    finish: list[int | None] = [None] * 5
+    finish[int(e_r) - 1] = emperor
+    if guard is not None:
+        finish[int(g_r) - 1] = guard
+    rebels = iter(s for s in range(5) if s != emperor and s != guard)
+    order = [s if s is not None else next(rebels) for s in finish]
+    return GameResult(
+        emperor,
+        guard,
+        tuple(order),
+        None if solo == "-" else solo,  # type: ignore[arg-type]
+        tuple(events.split("+")) if events else (),
+        tuple(int(c) for c in auto),
+    )
+
+
+def _merge_counts(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
+    out = dict(a)
+    for k, v in b.items():
+        out[k] = out.get(k, 0) + v
+    return dict(sorted(out.items()))
 
 
 def _merge_ranges(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -233,6 +319,9 @@ class Stats:
     decisions_sq: int = 0
     seats: list[Tally] = field(default_factory=lambda: [Tally() for _ in range(5)])
     by_policy: dict[str, Tally] = field(default_factory=dict)
+    outcomes: dict[str, int] | None = field(default_factory=dict)
+    """Scored games by :func:`outcome_key`: the sufficient statistic of the settlement
+    (:func:`rescore`). None in results written before it existed."""
 
     @classmethod
     def empty(cls, variant: str, checksum: str, seed: int, policies: Iterable[str]) -> Stats:
@@ -241,8 +330,12 @@ class Stats:
 
     # ------------------------------------------------------------------ counting
 
-    def add_game(self, game: Game) -> None:
-        """Count one finished game (the caller records which game indices it covered)."""
+    def add_game(self, game: Game, score: Score | None = None) -> None:
+        """Count one finished game (the caller records which game indices it covered).
+
+        ``score`` replaces the game's own score: the same game settled by another variant
+        whose play is the same (:mod:`baohuang.rules.field_kinds`).
+        """
         self.games += 1
         c = self.counters
         if game.redeals:
@@ -278,7 +371,11 @@ class Stats:
         if kicks:
             c["kick_games"] += 1
             c["kicks"] += kicks
-        score = out.score
+        if score is None:
+            score = out.score
+        if self.outcomes is not None:
+            key = outcome_key(game)
+            self.outcomes[key] = self.outcomes.get(key, 0) + 1
         royal: str = score.outcome
         rebel = "lose" if royal == "win" else "win" if royal == "lose" else "draw"
         finish = out.finish
@@ -322,6 +419,7 @@ class Stats:
             "decisions_sq": self.decisions_sq,
             "seats": [t.to_dict() for t in self.seats],
             "by_policy": {k: self.by_policy[k].to_dict() for k in sorted(self.by_policy)},
+            "outcomes": None if self.outcomes is None else dict(sorted(self.outcomes.items())),
         }
 
     @classmethod
@@ -343,6 +441,11 @@ class Stats:
             decisions_sq=int(data["decisions_sq"]),
             seats=[Tally.from_dict(t) for t in data["seats"]],
             by_policy={k: Tally.from_dict(v) for k, v in sorted(data["by_policy"].items())},
+            outcomes=(
+                None
+                if data.get("outcomes") is None
+                else {str(k): int(v) for k, v in sorted(data["outcomes"].items())}
+            ),
         )
 
     # ------------------------------------------------------------------ derived figures
@@ -433,4 +536,88 @@ def merge(a: Stats, b: Stats) -> Stats:
         by_policy={
             k: a.by_policy.get(k, Tally()).merge(b.by_policy.get(k, Tally())) for k in names
         },
+        outcomes=(
+            None
+            if a.outcomes is None or b.outcomes is None
+            else _merge_counts(a.outcomes, b.outcomes)
+        ),
+    )
+
+
+class NoOutcomes(ValueError):
+    """The statistics carry no outcome counts (written before they existed): re-simulate."""
+
+
+def rescore(stats: Stats, cv: CompiledVariant) -> Stats:
+    """The same games settled by ``cv`` (whose play fields must equal the simulated
+    variant's: :func:`baohuang.rules.field_kinds.play_fields_differ`).
+
+    Every figure that depends on the settlement (the roles' and seats' outcomes, points and
+    histograms, the policies' tallies) is recomputed from :attr:`Stats.outcomes`, scoring
+    each distinct outcome once and counting it as many times as it happened; the rest (game
+    counts, events, finish ranks, plays) is the games' own and is copied. The result equals
+    simulating ``cv`` with the same seed exactly. :class:`NoOutcomes` if there are no counts.
+    """
+    if stats.outcomes is None:
+        raise NoOutcomes(
+            "These statistics were recorded before outcomes were kept; simulate again to "
+            "re-score them."
+        )
+    roles = {r: RoleStats(ranks=list(stats.roles[r].ranks)) for r in ROLES}
+    seats = [Tally() for _ in range(5)]
+    by_policy = {name: Tally() for name in stats.by_policy}
+    policies = stats.policies
+    # Points and outcome depend on the roles' ranks, the solo kind and the events, not on
+    # the seats (automatic seats move only money, which Stats does not count): score each
+    # such pattern once, with the emperor on seat 0 and the guard on seat 1.
+    settled: dict[str, tuple[str, int, int, int]] = {}
+    for key, count in stats.outcomes.items():
+        e_s, g_s, pattern = key.split(_SEP, 2)
+        emperor = int(e_s)
+        guard = None if g_s == "-" else int(g_s)
+        found = settled.get(pattern)
+        if found is None:
+            canonical = result_of_key(_SEP.join(("0", "-" if guard is None else "1", pattern)))
+            s = score(cv, canonical)
+            rebel_seat = 2 if canonical.guard is not None else 1
+            found = (s.outcome, s.points[0], s.points[1], s.points[rebel_seat])
+            settled[pattern] = found
+        royal: str = found[0]
+        rebel = "lose" if royal == "win" else "win" if royal == "lose" else "draw"
+        solo = guard is None
+        for seat in range(5):
+            if seat == emperor:
+                role, side = ("solo" if solo else "emperor"), royal
+                pts = found[1]
+            elif seat == guard:
+                role, side = "guard", royal
+                pts = found[2]
+            else:
+                role, side = "rebel", rebel
+                pts = found[3]
+            roles[role].add_many(side, pts, count)
+            seats[seat].add_many(side, pts, count)
+            tally = by_policy.get(policies[seat])
+            if tally is None:
+                tally = by_policy[policies[seat]] = Tally()
+            tally.add_many(side, pts, count)
+    for r in roles.values():
+        r.histogram = dict(sorted(r.histogram.items()))
+    return Stats(
+        variant=cv.id,
+        checksum=cv.checksum,
+        seed=stats.seed,
+        policies=stats.policies,
+        ranges=list(stats.ranges),
+        games=stats.games,
+        unscored=stats.unscored,
+        roles=roles,
+        counters=dict(stats.counters),
+        plays=stats.plays,
+        plays_sq=stats.plays_sq,
+        decisions=stats.decisions,
+        decisions_sq=stats.decisions_sq,
+        seats=seats,
+        by_policy=dict(sorted(by_policy.items())),
+        outcomes=dict(stats.outcomes),
     )

@@ -263,3 +263,29 @@ def test_a_worker_killed_mid_job_does_not_leave_it_stuck(
     stuck.refresh_from_db()
     assert stuck.status == ChunkStatus.DONE and stuck.attempts == 2
     assert recovered_in < 60, recovered_in
+
+
+def test_a_comparison_job_runs_on_workers_and_equals_baohuang_compare(
+    version: RuleSetVersion, staff_client: APIClient, job_queue: str, settings: Any
+) -> None:
+    from baohuang.engine.compiled import compile_definition
+    from baohuang.simulation.compare import compare
+
+    settings.BAOHUANG_JOBS_CHUNK_GAMES = 20
+    other = dict(version.definition)
+    other["scoring"] = {**other["scoring"], "multipliers": [{"event": "open_guard", "factor": 2}]}
+    response = staff_client.post(
+        "/api/v1/comparisons/",
+        {"a": {"variant": SLUG}, "b": {"definition": other}, "games": 80, "seed": 4},
+        format="json",
+    )
+    assert response.status_code == 202, response.content
+
+    with embedded_worker(job_queue, concurrency=2):
+        seen = poll(staff_client, response.json()["url"])
+
+    final = seen[-1]
+    assert final["status"] == "succeeded", final
+    expected = compare(compile_definition(version.definition), compile_definition(other), 80, 4)
+    assert final["result"]["metrics"] == expected.report()["metrics"]
+    assert final["result"]["play_unchanged"] is True

@@ -1,0 +1,533 @@
+"""A scoring table balanced by an exact solver (issue 15).
+
+Given a simulation's outcome counts (:attr:`~baohuang.simulation.stats.Stats.outcomes`),
+every expected figure of the settlement is **linear** in the scoring tables' entries: a
+game with outcome key ``k`` (``c_k`` times) pays each seat ``multiplier_k × entry``. So
+"the royal side and the rebel side expect the same points per seat" (or "the emperor's
+mean is +1.0") is a linear equation in the entries, and with the operator's constraints
+it is an integer linear program, solved exactly by HiGHS through
+:func:`scipy.optimize.milp`:
+
+- variables: the entries of the chosen tables (``two_person``, ``two_person_guard_known``,
+  ``solo``), integers, each within ``±max_change`` of today's value; some may be fixed;
+- rows stay zero-sum (``emperor + guard + 3 × rebels = 0``, ``emperor + 4 × others = 0``)
+  when the table says ``zero_sum`` (solo rows always are);
+- monotone: finishing worse never scores better — for the emperor and the guard, a row
+  with a worse own or partner rank pays no more; for the rebels, no less (only pairs of
+  rows that are monotone today are constrained, so today's table is always feasible);
+- the table stays consistent with its outcome rule (``outcome_points_disagree``): when the
+  outcome follows the emperor's points (``outcome.method: points``) and no multiplier
+  depends on the outcome, a row may change from a win to a draw or a loss — two binary
+  variables per row choose which, and big-M constraints give the signs that go with it
+  (win: emperor and guard ≥ 1; draw: both 0; loss: both ≤ −1; RULES.md §8.5). Otherwise
+  (an outcome-dependent multiplier such as ``open_guard_win`` or ``kick_succeeded``, or an
+  outcome from a rank table or the side out) every entry keeps its sign, so no game's
+  outcome or multiplier changes. Either way the expected points stay linear. Solo rows
+  keep their signs.
+
+Objective, in two stages: the smallest ``|target − goal|`` (an auxiliary variable bounds
+the absolute value), then, at that value, the smallest total change ``Σ|Δ|``.
+
+Why HiGHS through scipy: it is an exact MILP solver, ships as a wheel with scipy (which
+the comparison's t quantiles use already), and a few hundred variables solve in
+milliseconds; OR-Tools would add a much larger dependency for no gain here.
+
+**Limit**: the bots do not change their play when the scoring changes; people might.
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from baohuang.engine.compiled import CompiledVariant, compile_variant
+from baohuang.engine.scoring import score
+from baohuang.rules import Variant, validate_definition
+from baohuang.simulation.compare import Pairing, compare
+from baohuang.simulation.stats import Stats, rescore, result_of_key
+
+#: Tables the solver may change, by name.
+TABLES: tuple[str, ...] = ("two_person", "two_person_guard_known", "solo")
+
+#: Target values within this of the best (or of 0) are equally good: far below the
+#: standard error of any simulation (about 0.02 points per seat at 100,000 games).
+TOLERANCE = 0.005
+
+LIMIT_NOTE = "The bots do not change their play when the scoring changes; people might."
+
+
+class BalanceError(ValueError):
+    """The request cannot be solved (bad target, no outcome counts, infeasible)."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """What to balance: ``equal-sides`` (royal side − rebel side, points per seat, = 0) or
+    ``emperor-mean=X`` (the emperor's mean points with a guard = X)."""
+
+    kind: str
+    value: float = 0.0
+
+    @classmethod
+    def parse(cls, text: str) -> Target:
+        """Read ``equal-sides`` or ``emperor-mean=1.0``; BalanceError otherwise."""
+        if text == "equal-sides":
+            return cls("equal-sides")
+        if text.startswith("emperor-mean="):
+            try:
+                return cls("emperor-mean", float(text.split("=", 1)[1]))
+            except ValueError as exc:
+                raise BalanceError(f"'{text}': the emperor's mean must be a number.") from exc
+        raise BalanceError(f"Unknown target '{text}'; targets are equal-sides and emperor-mean=X.")
+
+    def describe(self) -> str:
+        """In words."""
+        if self.kind == "equal-sides":
+            return (
+                "equal expected points per seat for the royal side and the rebel side "
+                "(royal − rebel = 0)"
+            )
+        return f"the emperor's mean points (with a guard) = {self.value:+g}"
+
+
+@dataclass
+class _Var:
+    path: str
+    old: int
+    row: tuple[str, int]
+    """(table path, row index) for the zero-sum and monotone constraints."""
+    role: str
+    """emperor, guard, rebels (two-person) or emperor, others (solo)."""
+
+
+@dataclass
+class Proposal:
+    """The solver's table and what it predicts."""
+
+    definition: dict[str, Any]
+    changes: list[dict[str, Any]]
+    predicted: dict[str, Any]
+    solve_ms: float
+    status: str
+    variables: int
+    constraints: int
+    notes: list[str] = field(default_factory=list)
+
+
+def _variables(definition: dict[str, Any], tables: Iterable[str]) -> list[_Var]:
+    out: list[_Var] = []
+    scoring = definition["scoring"]
+    for name in tables:
+        if name in ("two_person", "two_person_guard_known"):
+            table = scoring.get(name)
+            if not table:
+                continue
+            for i, row in enumerate(table["rows"]):
+                for role in ("emperor", "guard", "rebels"):
+                    path = f"scoring.{name}.rows[{i}].{role}"
+                    out.append(_Var(path, int(row[role]), (f"scoring.{name}", i), role))
+        elif name == "solo":
+            for kind in ("open", "hidden"):
+                for i, row in enumerate(scoring["solo"][kind]):
+                    for role in ("emperor", "others"):
+                        path = f"scoring.solo.{kind}[{i}].{role}"
+                        out.append(_Var(path, int(row[role]), (f"scoring.solo.{kind}", i), role))
+        else:
+            raise BalanceError(f"Unknown table '{name}'; tables are {', '.join(TABLES)}.")
+    return out
+
+
+def _row_of(definition: dict[str, Any], cv: CompiledVariant, key: str) -> tuple[str, int, int]:
+    """(table path, row index, multiplier) of the games counted under ``key``."""
+    result = result_of_key(key)
+    settled = score(cv, result)
+    scoring = definition["scoring"]
+    e_rank = result.rank_of(result.emperor)
+    if result.solo is not None:
+        rows = scoring["solo"][result.solo]
+        index = next(i for i, r in enumerate(rows) if r["emperor_rank"] == e_rank)
+        return f"scoring.solo.{result.solo}", index, settled.multiplier
+    assert result.guard is not None
+    g_rank = result.rank_of(result.guard)
+    known = bool({"open_guard", "rebellion", "guard_known"} & set(result.events))
+    name = (
+        "two_person_guard_known"
+        if known and scoring.get("two_person_guard_known")
+        else ("two_person")
+    )
+    rows = scoring[name]["rows"]
+    index = next(
+        i for i, r in enumerate(rows) if (r["emperor_rank"], r["guard_rank"]) == (e_rank, g_rank)
+    )
+    return f"scoring.{name}", index, settled.multiplier
+
+
+def _coefficients(
+    stats: Stats, definition: dict[str, Any], cv: CompiledVariant, target: Target
+) -> dict[tuple[str, int, str], float]:
+    """The target's value as Σ coefficient × entry, keyed by (table, row, role)."""
+    assert stats.outcomes is not None
+    royal_seats = rebel_seats = emperor_seats = 0
+    for key, count in stats.outcomes.items():
+        solo = key.split(":")[4] != "-"
+        royal_seats += count * (1 if solo else 2)
+        rebel_seats += count * (4 if solo else 3)
+        emperor_seats += 0 if solo else count
+    coef: dict[tuple[str, int, str], float] = {}
+
+    def add(table: str, row: int, role: str, value: float) -> None:
+        coef[(table, row, role)] = coef.get((table, row, role), 0.0) + value
+
+    for key, count in stats.outcomes.items():
+        table, row, mult = _row_of(definition, cv, key)
+        w = count * mult
+        if target.kind == "equal-sides":
+            if table.startswith("scoring.solo"):
+                add(table, row, "emperor", w / royal_seats)
+                add(table, row, "others", -4 * w / rebel_seats)
+            else:
+                add(table, row, "emperor", w / royal_seats)
+                add(table, row, "guard", w / royal_seats)
+                add(table, row, "rebels", -3 * w / rebel_seats)
+        elif not table.startswith("scoring.solo") and emperor_seats:
+            add(table, row, "emperor", w / emperor_seats)
+    return coef
+
+
+def _sign_bounds(old: int, k: int, free: bool = False) -> tuple[int, int]:
+    lo, hi = old - k, old + k
+    if free:
+        return lo, hi
+    if old > 0:
+        lo = max(lo, 1)
+    elif old < 0:
+        hi = min(hi, -1)
+    else:
+        lo = hi = 0
+    return lo, hi
+
+
+def _monotone_pairs(variables: Sequence[_Var], definition: dict[str, Any]) -> list[tuple[int, int]]:
+    """Index pairs (better, worse): value[better] ≥ value[worse] must hold (today it does)."""
+    index = {v.path: i for i, v in enumerate(variables)}
+    pairs: list[tuple[int, int]] = []
+    scoring = definition["scoring"]
+    for name in ("two_person", "two_person_guard_known"):
+        table = scoring.get(name)
+        if not table or f"scoring.{name}.rows[0].emperor" not in index:
+            continue
+        rows = {(r["emperor_rank"], r["guard_rank"]): i for i, r in enumerate(table["rows"])}
+        for (e, g), i in rows.items():
+            for worse in ((e + 1, g), (e, g + 1)):
+                j = rows.get(worse)
+                if j is None:
+                    continue
+                for role, sign in (("emperor", 1), ("guard", 1), ("rebels", -1)):
+                    a = index[f"scoring.{name}.rows[{i}].{role}"]
+                    b = index[f"scoring.{name}.rows[{j}].{role}"]
+                    better, worse_i = (a, b) if sign > 0 else (b, a)
+                    if variables[better].old >= variables[worse_i].old:
+                        pairs.append((better, worse_i))
+    if "scoring.solo.open[0].emperor" in index:
+        for kind in ("open", "hidden"):
+            solo_rows = {int(r["emperor_rank"]): i for i, r in enumerate(scoring["solo"][kind])}
+            for rank, i in solo_rows.items():
+                j = solo_rows.get(rank + 1)
+                if j is None:
+                    continue
+                for role, sign in (("emperor", 1), ("others", -1)):
+                    a = index[f"scoring.solo.{kind}[{i}].{role}"]
+                    b = index[f"scoring.solo.{kind}[{j}].{role}"]
+                    better, worse_i = (a, b) if sign > 0 else (b, a)
+                    if variables[better].old >= variables[worse_i].old:
+                        pairs.append((better, worse_i))
+    return pairs
+
+
+def solve(
+    variant: Variant,
+    stats: Stats,
+    target: Target,
+    max_change: int = 3,
+    tables: Sequence[str] = TABLES,
+    fixed: Sequence[str] = (),
+    keep_outcomes: bool = False,
+    tolerance: float = TOLERANCE,
+    time_limit: float = 30.0,
+) -> Proposal:
+    """The balanced table (see the module's docstring) from a simulation of ``variant``.
+
+    The second stage accepts any table within ``tolerance`` of the best target value (or
+    of 0): asking for an exact 0 with integer entries is a knife-edge that costs the solver
+    minutes and means nothing statistically. Each stage stops after ``time_limit`` seconds
+    with the best table found (``status`` says so)."""
+    import numpy as np
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    if stats.outcomes is None:
+        raise BalanceError("The simulation has no outcome counts; simulate again.")
+    cv = compile_variant(variant)
+    definition = variant.model_dump(mode="json")
+    variables = _variables(definition, tables)
+    unknown = sorted(set(fixed) - {v.path for v in variables})
+    if unknown:
+        raise BalanceError(f"Cannot fix {', '.join(unknown)}: not an entry of the tables.")
+    coef = _coefficients(stats, definition, cv, target)
+    n = len(variables)
+    a = np.array([coef.get((v.row[0], v.row[1], v.role), 0.0) for v in variables])
+    goal = target.value if target.kind == "emperor-mean" else 0.0
+    old = np.array([v.old for v in variables], dtype=float)
+    free = outcome_may_change(variant) and not keep_outcomes
+    # Rows whose outcome the solver chooses: (emperor index, guard index) per row.
+    chosen: list[tuple[int, int, int]] = []
+    if free:
+        index = {v.path: i for i, v in enumerate(variables)}
+        for v in variables:
+            if v.role == "emperor" and not v.row[0].startswith("scoring.solo"):
+                base = f"{v.row[0]}.rows[{v.row[1]}]"
+                chosen.append(
+                    (index[f"{base}.emperor"], index[f"{base}.guard"], index[f"{base}.rebels"])
+                )
+    free_paths = {variables[i].path for pair in chosen for i in pair}
+    # Variables: x (n entries), t (|a·x − goal|), u (n, |x − old|), (w, l) per chosen row.
+    size = 2 * n + 1 + 2 * len(chosen)
+    lo = np.zeros(size)
+    hi = np.zeros(size)
+    for i, v in enumerate(variables):
+        k = 0 if v.path in fixed else max_change
+        lo[i], hi[i] = _sign_bounds(v.old, k, free=v.path in free_paths)
+    lo[n], hi[n] = 0, np.inf
+    lo[n + 1 : 2 * n + 1], hi[n + 1 : 2 * n + 1] = 0, np.inf
+    lo[2 * n + 1 :], hi[2 * n + 1 :] = 0, 1
+    rows: list[np.ndarray] = []
+    lbs: list[float] = []
+    ubs: list[float] = []
+
+    def constraint(vec: np.ndarray, lb: float, ub: float) -> None:
+        rows.append(vec)
+        lbs.append(lb)
+        ubs.append(ub)
+
+    # |a·x − goal| ≤ t
+    r = np.zeros(size)
+    r[:n], r[n] = a, -1
+    constraint(r, -np.inf, goal)
+    r = np.zeros(size)
+    r[:n], r[n] = -a, -1
+    constraint(r, -np.inf, -goal)
+    # |x − old| ≤ u
+    for i in range(n):
+        r = np.zeros(size)
+        r[i], r[n + 1 + i] = 1, -1
+        constraint(r, -np.inf, old[i])
+        r = np.zeros(size)
+        r[i], r[n + 1 + i] = -1, -1
+        constraint(r, -np.inf, -old[i])
+    # zero-sum rows
+    by_row: dict[tuple[str, int], list[int]] = {}
+    for i, v in enumerate(variables):
+        by_row.setdefault(v.row, []).append(i)
+    scoring = definition["scoring"]
+    for (table, _), members in by_row.items():
+        name = table.split(".")[1]
+        if name in ("two_person", "two_person_guard_known") and not scoring[name]["zero_sum"]:
+            continue
+        r = np.zeros(size)
+        for i in members:
+            role = variables[i].role
+            r[i] = 3 if role == "rebels" else 4 if role == "others" else 1
+        constraint(r, 0, 0)
+    # monotone
+    for better, worse in _monotone_pairs(variables, definition):
+        r = np.zeros(size)
+        r[better], r[worse] = 1, -1
+        constraint(r, 0, np.inf)
+    # the outcome of each chosen row: win (w), loss (l) or draw (neither)
+    for k, (e, g, reb) in enumerate(chosen):
+        w, los = 2 * n + 1 + 2 * k, 2 * n + 2 + 2 * k
+        r = np.zeros(size)
+        r[w], r[los] = 1, 1
+        constraint(r, -np.inf, 1)
+        for x in (e, g):  # ≥ 1 if win, ≤ −1 if loss, 0 if draw
+            r = np.zeros(size)
+            r[x], r[w], r[los] = 1, -1, -lo[x]
+            constraint(r, 0, np.inf)
+            r = np.zeros(size)
+            r[x], r[w], r[los] = 1, -hi[x], 1
+            constraint(r, -np.inf, 0)
+        # the rebels the other way: ≤ −1 if the royals win, ≥ 1 if they lose, 0 if draw
+        r = np.zeros(size)
+        r[reb], r[w], r[los] = -1, -1, hi[reb]
+        constraint(r, 0, np.inf)
+        r = np.zeros(size)
+        r[reb], r[w], r[los] = -1, lo[reb], 1
+        constraint(r, -np.inf, 0)
+    integrality = np.zeros(size)
+    integrality[:n] = 1
+    integrality[2 * n + 1 :] = 1
+    matrix = np.array(rows)
+    cons = LinearConstraint(matrix, np.array(lbs), np.array(ubs))
+    started = time.perf_counter()
+    c1 = np.zeros(size)
+    c1[n] = 1
+    options = {"time_limit": time_limit}
+    first = milp(
+        c1, integrality=integrality, bounds=Bounds(lo, hi), constraints=cons, options=options
+    )
+    if first.x is None:
+        raise BalanceError(f"No table satisfies the constraints ({first.message}).")
+    best = float(first.x[n])
+    hi2 = hi.copy()
+    hi2[n] = max(best + 1e-9, tolerance)
+    c2 = np.zeros(size)
+    c2[n + 1 : 2 * n + 1] = 1
+    second = milp(
+        c2, integrality=integrality, bounds=Bounds(lo, hi2), constraints=cons, options=options
+    )
+    result = second if second.x is not None else first
+    solve_ms = 1000 * (time.perf_counter() - started)
+    x = np.rint(result.x[:n]).astype(int)
+    new_def = copy.deepcopy(definition)
+    changes: list[dict[str, Any]] = []
+    for v, value in zip(variables, x, strict=True):
+        if int(value) != v.old:
+            _set(new_def, v.path, int(value))
+            changes.append({"path": v.path, "old": v.old, "new": int(value)})
+    report = validate_definition(new_def)
+    if not report.valid or report.variant is None:
+        problems = "; ".join(str(p) for p in report.errors)
+        raise BalanceError(f"The solver's table does not validate: {problems}")
+    new_cv = compile_variant(report.variant)
+    predicted_stats = rescore(stats, new_cv)
+    predicted = {
+        "games": stats.games,
+        "seed": stats.seed,
+        "target": target_metric(predicted_stats, target, new_cv),
+        "before": target_metric(rescore(stats, cv), target, cv),
+        "roles": _role_means(predicted_stats),
+        "solver_value": float(a @ x),
+    }
+    notes = [
+        "Rows may change between win, draw and loss (the outcome follows the emperor's points "
+        "and no multiplier depends on it)."
+        if free
+        else "Every entry keeps its sign (the outcome of every row stays as it is).",
+        LIMIT_NOTE,
+    ]
+    return Proposal(new_def, changes, predicted, solve_ms, str(result.message), n, len(rows), notes)
+
+
+#: Multipliers whose event depends on the game's outcome.
+OUTCOME_EVENTS = ("open_guard_win", "kick_succeeded")
+
+
+def outcome_may_change(variant: Variant) -> bool:
+    """Whether the solver may move a two-person row between win, draw and loss: the outcome
+    follows the emperor's points and no multiplier depends on it."""
+    s = variant.scoring
+    if s.outcome.method != "points":
+        return False
+    return not any(m.event in OUTCOME_EVENTS and m.factor != 1 for m in s.multipliers)
+
+
+def _set(data: dict[str, Any], path: str, value: int) -> None:
+    node: Any = data
+    parts = path.replace("[", ".[").split(".")
+    for part in parts[:-1]:
+        node = node[int(part[1:-1])] if part.startswith("[") else node[part]
+    last = parts[-1]
+    node[last] = value
+
+
+def _role_means(stats: Stats) -> dict[str, Any]:
+    summary = stats.summary()["roles"]
+    return {
+        role: {"n": s["n"], "mean": s["points"]["mean"], "ci95": s["points"]["ci95"]}
+        for role, s in summary.items()
+    }
+
+
+def target_metric(stats: Stats, target: Target, cv: CompiledVariant) -> dict[str, Any]:
+    """The target's figure in the comparison's metric shape, paired within games.
+
+    ``equal-sides``: ``a`` = the rebel side's points per seat, ``b`` = the royal side's,
+    ``diff`` = royal − rebel with a 95% interval (game as the unit, delta method).
+    ``emperor-mean``: ``a`` = the goal, ``b`` = the emperor's mean, ``diff`` = b − a.
+    """
+    assert stats.outcomes is not None
+    pairs = Pairing()
+    name = "royal_side_minus_rebel_side.points_per_seat"
+    if target.kind == "equal-sides":
+        for key, count in stats.outcomes.items():
+            result = result_of_key(key)
+            pts = score(cv, result).points
+            royals = {result.emperor} if result.guard is None else {result.emperor, result.guard}
+            xr = sum(pts[s] for s in royals)
+            xb = sum(pts[s] for s in range(5) if s not in royals)
+            vec = {"m": (xb, 5 - len(royals))}, {"m": (xr, len(royals))}
+            _add_many(pairs, vec[0], vec[1], count)
+        metric = pairs.metric("m")
+        metric["name"] = name
+        metric["method"] = (
+            "paired within games: royal side vs rebel side of the same games "
+            "(game as the unit, delta method, t interval)"
+        )
+        return metric
+    emperor = stats.roles["emperor"].tally
+    from baohuang.simulation.stats import mean_interval
+
+    mean, lo, hi = mean_interval(emperor.points, emperor.points_sq, emperor.n)
+    return {
+        "name": "emperor.points",
+        "a": target.value,
+        "b": mean,
+        "diff": mean - target.value,
+        "ci95": [
+            None if lo is None else lo - target.value,
+            None if hi is None else hi - target.value,
+        ],
+        "significant": bool(lo is not None and hi is not None and not lo <= target.value <= hi),
+        "method": "one-sample normal interval of the emperor's mean points",
+    }
+
+
+def _add_many(
+    pairs: Pairing, a: dict[str, tuple[int, int]], b: dict[str, tuple[int, int]], count: int
+) -> None:
+    """Count ``count`` identical game pairs at once."""
+    single = Pairing()
+    single.add(a, b)
+    for name, cell in single.sums.items():
+        target = pairs.sums.setdefault(name, [0] * 14)
+        for i, x in enumerate(cell):
+            target[i] += x * count
+    pairs.games += count
+
+
+def verify(
+    variant: Variant,
+    proposal: Proposal,
+    target: Target,
+    games: int,
+    seed: int,
+    policies: str | Sequence[str] = "heuristic",
+    workers: int = 1,
+) -> dict[str, Any]:
+    """Play ``games`` fresh games (job seed ``seed``) once, score them by today's table and
+    the proposal's, and report the target under the proposal plus every metric, paired."""
+    report = validate_definition(proposal.definition)
+    assert report.variant is not None
+    new = report.variant
+    comparison = compare(variant, new, games, seed, policies, workers=workers)
+    new_cv = compile_variant(new)
+    return {
+        "games": games,
+        "seed": seed,
+        "target": target_metric(comparison.b, target, new_cv),
+        "metrics": [target_metric(comparison.b, target, new_cv), *comparison.metrics()],
+        "roles": _role_means(comparison.b),
+        "play_unchanged": comparison.play_unchanged,
+    }

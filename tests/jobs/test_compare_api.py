@@ -1,0 +1,204 @@
+"""Comparison jobs and re-scoring (issue 15): ``/api/v1/comparisons/`` and
+``POST /api/v1/simulations/{id}/rescore/``. Chunks are run in-process (no worker)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from baohuang.catalog import services as catalog
+from baohuang.catalog.models import RuleSetVersion
+from baohuang.engine.compiled import compile_definition
+from baohuang.jobs import services
+from baohuang.jobs.models import SimulationJob
+from baohuang.simulation import simulate
+from baohuang.simulation.compare import compare
+from tests.jobs.conftest import SLUG, assert_error
+
+pytestmark = pytest.mark.django_db
+
+
+def run_all(job_id: Any) -> SimulationJob:
+    job = SimulationJob.objects.get(pk=job_id)
+    for pk in job.chunks.values_list("pk", flat=True):
+        assert services.run_chunk(pk, "test") == "done"
+    return SimulationJob.objects.get(pk=job_id)
+
+
+def scoring_changed(definition: dict[str, Any]) -> dict[str, Any]:
+    changed = copy.deepcopy(definition)
+    changed["scoring"]["multipliers"] = [{"event": "open_guard", "factor": 2}]
+    row = changed["scoring"]["two_person"]["rows"][0]
+    row["emperor"], row["guard"], row["rebels"] = (
+        row["emperor"] + 2,
+        row["guard"] + 1,
+        (row["rebels"] - 1),
+    )
+    return changed
+
+
+def finished_simulation(client: APIClient, games: int = 24) -> str:
+    response = client.post(
+        "/api/v1/simulations/", {"variant": SLUG, "games": games, "seed": 3}, format="json"
+    )
+    assert response.status_code == 202, response.content
+    run_all(response.json()["id"])
+    return str(response.json()["url"])
+
+
+def test_rescoring_a_definition_equals_simulating_it(
+    version: RuleSetVersion, staff_client: APIClient
+) -> None:
+    url = finished_simulation(staff_client)
+    changed = scoring_changed(version.definition)
+
+    response = staff_client.post(url + "rescore/", {"definition": changed}, format="json")
+
+    assert response.status_code == 200, response.content
+    body = response.json()
+    expected = simulate(compile_definition(changed), 24, 3)
+    assert body["result"] == expected.to_dict()
+    assert body["summary"]["roles"]["emperor"]["points"]["mean"] == pytest.approx(
+        expected.summary()["roles"]["emperor"]["points"]["mean"]
+    )
+    assert body["status"] == "succeeded" and body["games"] == 24
+    assert "scoring.multipliers" in " ".join(body["rescored"]["settlement_fields"])
+    assert body["rescored"]["elapsed_ms"] >= 0
+
+
+def test_rescoring_a_version(version: RuleSetVersion, staff_client: APIClient, staff: Any) -> None:
+    rule_set = version.rule_set
+    catalog.update_draft(rule_set, scoring_changed(rule_set.draft), rule_set.draft_revision, staff)
+    catalog.publish(rule_set, staff)
+    url = finished_simulation(staff_client)
+
+    response = staff_client.post(url + "rescore/", {"version": 2}, format="json")
+
+    assert response.status_code == 200, response.content
+    assert response.json()["rescored"]["version"] == 2
+    missing = staff_client.post(url + "rescore/", {"version": 7}, format="json")
+    assert_error(missing, 404)
+
+
+def test_a_definition_that_plays_differently_is_409(
+    version: RuleSetVersion, staff_client: APIClient
+) -> None:
+    url = finished_simulation(staff_client, games=10)
+    changed = copy.deepcopy(version.definition)
+    changed["play"]["defer"] = not changed["play"].get("defer", False)
+
+    body = assert_error(
+        staff_client.post(url + "rescore/", {"definition": changed}, format="json"),
+        409,
+        "play_differs",
+    )
+    assert body["errors"] == [{"path": "definition", "message": "play.defer"}]
+
+
+def test_rescore_bad_requests(version: RuleSetVersion, staff_client: APIClient) -> None:
+    url = finished_simulation(staff_client, games=10)
+    bad = copy.deepcopy(version.definition)
+    bad["deck"]["decks"] = 0
+    body = assert_error(
+        staff_client.post(url + "rescore/", {"definition": bad}, format="json"),
+        400,
+        "invalid_definition",
+    )
+    assert body["errors"][0]["path"] == "definition.deck.decks"
+    assert_error(staff_client.post(url + "rescore/", {}, format="json"), 400, "invalid")
+    queued = staff_client.post(
+        "/api/v1/simulations/", {"variant": SLUG, "games": 10, "seed": 1}, format="json"
+    ).json()["url"]
+    assert_error(
+        staff_client.post(queued + "rescore/", {"version": 1}, format="json"),
+        409,
+        "not_rescorable",
+    )
+
+
+def test_a_comparison_job_is_the_paired_comparison(
+    version: RuleSetVersion, staff_client: APIClient
+) -> None:
+    changed = scoring_changed(version.definition)
+    response = staff_client.post(
+        "/api/v1/comparisons/",
+        {"a": {"variant": SLUG}, "b": {"definition": changed}, "games": 30, "seed": 8},
+        format="json",
+    )
+    assert response.status_code == 202, response.content
+    assert response.json()["url"] == f"/api/v1/comparisons/{response.json()['id']}/"
+    job = run_all(response.json()["id"])
+    assert job.kind == "comparison" and job.chunks.count() > 1
+
+    body = staff_client.get(response.json()["url"]).json()
+
+    assert body["status"] == "succeeded"
+    result = body["result"]
+    expected = compare(
+        compile_definition(version.definition), compile_definition(changed), 30, 8
+    ).report()
+    assert result["play_unchanged"] is True and result["games"] == 30
+    assert result["metrics"] == expected["metrics"]
+    assert result["message"]["zh"].startswith("这两个版本打法完全相同")
+    listed = staff_client.get("/api/v1/comparisons/").json()
+    assert [item["id"] for item in listed] == [body["id"]]
+
+
+def test_comparison_bad_requests(version: RuleSetVersion, staff_client: APIClient) -> None:
+    url = "/api/v1/comparisons/"
+    bad = copy.deepcopy(version.definition)
+    bad["deck"]["decks"] = 0
+    body = assert_error(
+        staff_client.post(
+            url,
+            {"a": {"variant": SLUG}, "b": {"definition": bad}, "games": 5, "seed": 1},
+            format="json",
+        ),
+        400,
+        "invalid_definition",
+    )
+    assert body["errors"][0]["path"] == "b.definition.deck.decks"
+    body = assert_error(
+        staff_client.post(
+            url,
+            {"a": {"variant": SLUG}, "b": {"version": 4}, "games": 5, "seed": 1},
+            format="json",
+        ),
+        400,
+        "invalid",
+    )
+    assert body["errors"][0]["path"] == "b.version"
+    assert not SimulationJob.objects.exists()
+
+
+def test_a_balance_proposal_lands_as_a_new_draft_with_a_verification_job(
+    version: RuleSetVersion, staff_client: APIClient
+) -> None:
+    url = finished_simulation(staff_client, games=40)
+
+    response = staff_client.post(
+        url + "balance/", {"target": "equal-sides", "max_change": 3}, format="json"
+    )
+
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["draft"]["slug"] == f"{SLUG}-balanced"
+    assert body["changes"] and all(abs(c["new"] - c["old"]) <= 3 for c in body["changes"])
+    assert body["predicted"]["target"]["diff"] == pytest.approx(
+        body["predicted"]["solver_value"], abs=1e-9
+    )
+    assert abs(body["predicted"]["target"]["diff"]) < abs(body["predicted"]["before"]["diff"])
+    draft = staff_client.get(body["draft"]["url"]).json()
+    assert draft["definition"]["scoring"] == body["definition"]["scoring"]
+    assert not RuleSetVersion.objects.filter(rule_set__slug=body["draft"]["slug"]).exists()
+    job = run_all(body["verification"]["id"])
+    assert job.kind == "comparison" and job.seed != 3
+    result = staff_client.get(body["verification"]["url"]).json()["result"]
+    assert result["play_unchanged"] is True
+    again = staff_client.post(url + "balance/", {}, format="json")
+    assert again.json()["draft"]["slug"] == f"{SLUG}-balanced-2"
+    bad = staff_client.post(url + "balance/", {"target": "nonsense"}, format="json")
+    assert_error(bad, 400, "invalid")

@@ -1,0 +1,89 @@
+"""The balancing solver (issue 15): constraints hold, the prediction is the re-scored
+simulation, the CLI prints the contract shape."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from baohuang.rules import load_bundled, validate_definition
+from baohuang.simulation import Stats, simulate
+from baohuang.simulation.balance import BalanceError, Target, solve
+from tests.simulation.test_commands import run
+
+COMMON = load_bundled("baike-common")
+
+
+@pytest.fixture(scope="module")
+def common80() -> Stats:
+    return simulate(COMMON, 80, seed=6)
+
+
+def _rows(definition: dict) -> list[dict]:
+    return definition["scoring"]["two_person"]["rows"]
+
+
+def test_the_table_meets_every_constraint(common80: Stats) -> None:
+    p = solve(COMMON, common80, Target.parse("equal-sides"), 3)
+    assert validate_definition(p.definition).valid
+    assert p.changes and all(abs(c["new"] - c["old"]) <= 3 for c in p.changes)
+    rows = _rows(p.definition)
+    for row in rows:
+        assert row["emperor"] + row["guard"] + 3 * row["rebels"] == 0
+    by_ranks = {(r["emperor_rank"], r["guard_rank"]): r for r in rows}
+    for (e, g), row in by_ranks.items():
+        for worse in ((e + 1, g), (e, g + 1)):
+            if worse in by_ranks:
+                assert row["emperor"] >= by_ranks[worse]["emperor"]
+                assert row["guard"] >= by_ranks[worse]["guard"]
+                assert row["rebels"] <= by_ranks[worse]["rebels"]
+    # the prediction is the re-scored simulation and it is what the solver optimised
+    assert p.predicted["target"]["diff"] == pytest.approx(p.predicted["solver_value"])
+    assert abs(p.predicted["target"]["diff"]) < 0.05 < abs(p.predicted["before"]["diff"])
+
+
+def test_fixed_entries_kept_outcomes_and_no_room(common80: Stats) -> None:
+    fixed = "scoring.two_person.rows[0].emperor"
+    p = solve(COMMON, common80, Target.parse("equal-sides"), 3, fixed=[fixed], keep_outcomes=True)
+    assert fixed not in {c["path"] for c in p.changes}
+    for old, new in zip(_rows(COMMON.model_dump(mode="json")), _rows(p.definition), strict=True):
+        for role in ("emperor", "guard", "rebels"):
+            assert (old[role] > 0) == (new[role] > 0) and (old[role] < 0) == (new[role] < 0)
+    none = solve(COMMON, common80, Target.parse("equal-sides"), 0)
+    assert none.changes == []
+
+
+def test_targets_are_read_or_refused(common80: Stats) -> None:
+    p = solve(COMMON, common80, Target.parse("emperor-mean=1"), 2, tables=["two_person"])
+    assert p.predicted["target"]["name"] == "emperor.points"
+    with pytest.raises(BalanceError):
+        Target.parse("fair")
+    with pytest.raises(BalanceError):
+        solve(COMMON, common80, Target.parse("equal-sides"), 3, fixed=["scoring.nothing"])
+
+
+def test_balance_command_prints_the_contract_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys,
+        "balance",
+        "baike-common",
+        "--target",
+        "equal-sides",
+        "--max-change",
+        "3",
+        "--games",
+        "30",
+        "--seed",
+        "2",
+        "--verify-games",
+        "12",
+        "--json",
+    )
+    assert status == 0, err
+    data = json.loads(out)
+    assert {"definition", "changes", "predicted", "verification"} <= set(data)
+    assert data["verification"]["games"] == 12 and data["verification"]["seed"] == 3
+    for m in data["verification"]["metrics"]:
+        assert {"name", "a", "b", "diff", "ci95", "significant", "method"} <= set(m)
+    assert data["verification"]["metrics"][0]["name"].startswith("royal_side_minus_rebel")

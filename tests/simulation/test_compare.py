@@ -1,0 +1,89 @@
+"""Paired A/B comparisons (issue 15): play-unchanged detection, intervals, merging."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from scipy import stats as sps
+
+from baohuang.rules import load_bundled
+from baohuang.simulation.compare import METRICS, Comparison, Pairing, compare, compare_chunk
+from tests.simulation.test_rescore import WEIHAI, doubled
+
+COMMON = load_bundled("baike-common")
+
+
+@pytest.fixture(scope="module")
+def scoring_only() -> Comparison:
+    return compare(WEIHAI, doubled(), 40, seed=2)
+
+
+def test_a_scoring_only_change_is_played_once(scoring_only: Comparison) -> None:
+    report = scoring_only.report()
+    assert report["play_unchanged"] is True and report["games"] == 40
+    assert report["message"]["zh"].startswith("这两个版本打法完全相同，只是计分不同")
+    by_name = {m["name"]: m for m in report["metrics"]}
+    assert set(by_name) == set(METRICS)
+    plays = by_name["plays_per_game"]
+    assert plays["diff"] == 0 and plays["ci95"] == [0, 0] and not plays["significant"]
+    for m in report["metrics"]:
+        assert set(m) >= {"name", "a", "b", "diff", "ci95", "significant", "method"}
+        assert "identical games" in m["method"] or m["diff"] is None
+
+
+def test_the_same_games_give_the_same_play_figures(scoring_only: Comparison) -> None:
+    a, b = scoring_only.a, scoring_only.b
+    assert (a.plays, a.counters, a.outcomes) == (b.plays, b.counters, b.outcomes)
+
+
+def test_different_variants_are_paired_by_seed_and_merge_exactly() -> None:
+    whole = compare_chunk(COMMON, WEIHAI, 30, 9)
+    parts = compare_chunk(COMMON, WEIHAI, 30, 9, chunk=(0, 12)).merge(
+        compare_chunk(COMMON, WEIHAI, 30, 9, chunk=(12, 30))
+    )
+    assert parts.to_dict() == whole.to_dict()
+    report = whole.report()
+    assert report["play_unchanged"] is False
+    assert "deck.remove" in report["play_fields"]
+    plays = next(m for m in report["metrics"] if m["name"] == "plays_per_game")
+    assert plays["significant"] and plays["diff"] < 0  # Weihai's games are much shorter
+    again = Comparison.from_dict(json.loads(json.dumps(whole.to_dict())))
+    assert again.report() == report
+
+
+def test_per_game_metrics_use_the_paired_t_interval() -> None:
+    # Four games' (x_a, x_b): the interval must be the textbook paired t interval.
+    xs = [(3, 5), (1, 1), (4, 7), (2, 2)]
+    p = Pairing()
+    for xa, xb in xs:
+        p.add({"plays_per_game": (xa, 1)}, {"plays_per_game": (xb, 1)})
+    m = p.metric("plays_per_game")
+    d = [b - a for a, b in xs]
+    mean = sum(d) / 4
+    sd = math.sqrt(sum((x - mean) ** 2 for x in d) / 3)
+    half = sps.t.ppf(0.975, 3) * sd / 2
+    assert m["diff"] == pytest.approx(mean)
+    assert m["ci95"] == pytest.approx([mean - half, mean + half])
+    assert m["method"].startswith("paired t")
+
+
+def test_ratio_metrics_match_the_delta_method_by_hand() -> None:
+    # Games with a varying number of counted seats (x, n) on each side.
+    games = [((1, 3), (2, 3)), ((0, 4), (1, 3)), ((2, 3), (2, 4)), ((1, 3), (3, 3))]
+    p = Pairing()
+    for a, b in games:
+        p.add({"rebel.win_rate": a}, {"rebel.win_rate": b})
+    m = p.metric("rebel.win_rate")
+    g = len(games)
+    ra = sum(a[0] for a, _ in games) / sum(a[1] for a, _ in games)
+    rb = sum(b[0] for _, b in games) / sum(b[1] for _, b in games)
+    ma = sum(a[1] for a, _ in games) / g
+    mb = sum(b[1] for _, b in games) / g
+    u = [(b[0] - rb * b[1]) / mb - (a[0] - ra * a[1]) / ma for a, b in games]
+    var = sum(x * x for x in u) / (g - 1)
+    half = sps.t.ppf(0.975, g - 1) * math.sqrt(var / g)
+    assert m["diff"] == pytest.approx(rb - ra)
+    assert m["ci95"] == pytest.approx([rb - ra - half, rb - ra + half])
+    assert m["power"]["games"] > 0
