@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -118,6 +119,24 @@ def test_the_catalog_is_fully_translated(package: str) -> None:
     for entry in po:
         if entry.msgid_plural:
             assert set(entry.msgstr_plural) == {0}, f"{entry.msgid!r}: one form for Chinese"
+
+
+@pytest.mark.parametrize("package", packages_with_catalogs())
+def test_gnu_msgfmt_accepts_the_catalog(package: str) -> None:
+    """A duplicate entry or a broken format compiles with polib but not with GNU gettext."""
+    po = polib.pofile(str(catalog_path(package)))
+    keys = [(e.msgctxt, e.msgid) for e in po]
+    assert len(keys) == len(set(keys)), f"{package}: duplicate entries"
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        return  # the duplicate check above is the part that matters
+    run = subprocess.run(
+        [msgfmt, "--check-format", "-o", os.devnull, str(catalog_path(package))],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
 
 
 @pytest.mark.parametrize("package", packages_with_catalogs())

@@ -46,6 +46,7 @@ from typing import Any
 from baohuang.engine.compiled import CompiledVariant, compile_variant
 from baohuang.engine.scoring import score
 from baohuang.rules import Variant, validate_definition
+from baohuang.rules.texts import gettext, gettext_noop
 from baohuang.simulation.compare import Pairing, compare
 from baohuang.simulation.stats import Stats, rescore, result_of_key
 
@@ -56,7 +57,14 @@ TABLES: tuple[str, ...] = ("two_person", "two_person_guard_known", "solo")
 #: standard error of any simulation (about 0.02 points per seat at 100,000 games).
 TOLERANCE = 0.005
 
-LIMIT_NOTE = "The bots do not change their play when the scoring changes; people might."
+LIMIT_NOTE = gettext_noop(
+    "The bots do not change their play when the scoring changes; people might."
+)
+FREE_NOTE = gettext_noop(
+    "Rows may change between win, draw and loss (the outcome follows the emperor's points "
+    "and no multiplier depends on it)."
+)
+KEEP_NOTE = gettext_noop("Every entry keeps its sign (the outcome of every row stays as it is).")
 
 
 class BalanceError(ValueError):
@@ -410,13 +418,8 @@ def solve(
         "roles": _role_means(predicted_stats),
         "solver_value": float(a @ x),
     }
-    notes = [
-        "Rows may change between win, draw and loss (the outcome follows the emperor's points "
-        "and no multiplier depends on it)."
-        if free
-        else "Every entry keeps its sign (the outcome of every row stays as it is).",
-        LIMIT_NOTE,
-    ]
+    # In the active language (the request's, or the CLI's --lang).
+    notes = [gettext(FREE_NOTE if free else KEEP_NOTE), gettext(LIMIT_NOTE)]
     return Proposal(new_def, changes, predicted, solve_ms, str(result.message), n, len(rows), notes)
 
 
