@@ -480,3 +480,28 @@ def test_the_walk_finds_a_new_field():
     extended = create_model("End2", __base__=End, brand_new=(bool, False))
     assert "brand_new" in set(language_fields(extended))
     assert "end.when" in set(language_fields())
+
+
+def test_every_field_the_product_calls_play_is_tested_here():
+    """`baohuang.rules.field_kinds` (the product's own list, used to decide whether two
+    versions play the same games) agrees with this file: a field it calls ``play`` has a
+    rule test, or is a deck/deal shape field with its named tests. Union tags (``step``,
+    ``by``) are covered by their sections; the emperor card has one allowed value."""
+    from baohuang.rules.field_kinds import FIELD_KINDS
+
+    tags = {"grab_solo", "offer_throne", "redeal", "fixed_card", "called_card"}
+
+    def loose(path: str) -> str:
+        return ".".join(x for x in path.replace("[]", "").split(".") if x not in tags)
+
+    tested = {loose(p) for p in PLAY} | {loose(p) for p in ELSEWHERE}
+    sections = {loose(p) for p in PLAY}
+    untested = [
+        path
+        for path, kind in FIELD_KINDS.items()
+        if kind == "play"
+        and loose(path) not in tested
+        and not (path.endswith((".step", ".by")) and loose(path).rsplit(".", 1)[0] in sections)
+        and loose(path) not in {loose(p) for p in DESCRIPTIVE}
+    ]
+    assert untested == [], f"play fields (field_kinds) with no rule test here: {untested}"
