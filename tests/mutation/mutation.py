@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
+import os
 import subprocess
 import sys
 import tomllib
@@ -171,7 +172,8 @@ def main() -> int:
         mutmut = Path(sys.executable).with_name("mutmut")
         command = [str(mutmut), "run", "--max-children", str(args.jobs), *globs]
         print("+", " ".join(command), flush=True)
-        code = subprocess.call(command, cwd=ROOT)
+        env = dict(os.environ, MUTATION_MODULES=" ".join(module_of(name) for name in files))
+        code = subprocess.call(command, cwd=ROOT, env=env)
         if code:
             print(f"mutation: mutmut exited {code}", file=sys.stderr)
             return code
