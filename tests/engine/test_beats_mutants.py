@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from baohuang.engine.beats import beats_fast
-from baohuang.engine.cards import BJ, SJ, TOP
-from baohuang.engine.plays import PlayRules, RoastRules
-from tests.engine.test_beats import verdict
+from baohuang.engine.cards import ACE, BJ, SJ, TOP, TWO
+from baohuang.engine.plays import PlayRules, RoastRules, SpecialBeat
+from tests.engine.test_beats import BIE3, ROAST, verdict
 
 # Jokers may roast plain sets too; a roast need not carry more jokers.
 PLAIN_ROAST = PlayRules(
@@ -117,3 +117,62 @@ def test_the_reason_names_the_first_card_that_is_not_higher(
     result = verdict(previous, candidate, PlayRules(has_top=has_top))
     assert not result.beats
     assert result.reason == f"{candidate} does not beat {previous}: {reason}"
+
+
+# Two special beats on the big joker, with and without a TOP card above it.
+TWO_ANSWERS = (SpecialBeat(TWO, 3, frozenset({BJ})), SpecialBeat(ACE, 4, frozenset({BJ})))
+
+
+@pytest.mark.parametrize(
+    ("previous", "candidate", "rules", "reason"),
+    [
+        # the special beats are named only against a single card
+        ("BJ 5 5", "SJ 6 6", BIE3, "the SJ against BJ is not higher (only TOP beats BJ)"),
+        (
+            "BJ",
+            "SJ",
+            BIE3,
+            "the SJ against BJ is not higher "
+            "(only TOP beats BJ; in this variant 2 2 2 also beats a single BJ)",
+        ),
+        (
+            "BJ",
+            "SJ",
+            PlayRules(has_top=True, special_beats=TWO_ANSWERS),
+            "the SJ against BJ is not higher "
+            "(only TOP beats BJ; in this variant 2 2 2 or A A A A also beats a single BJ)",
+        ),
+        (
+            "BJ",
+            "2 2",
+            PlayRules(special_beats=TWO_ANSWERS),
+            "only 2 2 2 or A A A A beats a single big joker in this variant",
+        ),
+        # roasting a plain set that the other cards do not beat
+        (
+            "9 9",
+            "SJ 8 8",
+            PLAIN_ROAST,
+            "SJ roasts a play without jokers, but besides the jokers the 8 against 9 is not higher",
+        ),
+        # an empty roasting order roasts nothing: the plain reason
+        (
+            "SJ 9",
+            "BJ BJ 10",
+            PlayRules(roast=RoastRules(())),
+            "different number of cards: 3 against 2",
+        ),
+    ],
+)
+def test_special_beats_and_roasts_in_the_reason(
+    previous: str, candidate: str, rules: PlayRules, reason: str
+) -> None:
+    result = verdict(previous, candidate, rules)
+    assert not result.beats
+    assert result.reason == f"{candidate} does not beat {previous}: {reason}"
+
+
+def test_a_successful_roast_names_both_joker_groups() -> None:
+    result = verdict("BJ 9", "SJ SJ 10", ROAST)
+    assert result.beats
+    assert result.reason == "SJ SJ 10 beats BJ 9 by roasting: SJ SJ is above BJ and 10 beats 9"
