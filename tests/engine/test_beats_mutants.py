@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from baohuang.engine.beats import beats_fast
-from baohuang.engine.cards import ACE, BJ, SJ, TOP, TWO
-from baohuang.engine.plays import PlayRules, RoastRules, SpecialBeat
+from baohuang.engine.beats import beats, beats_fast
+from baohuang.engine.cards import ACE, BJ, SJ, TEN, TOP, TWO
+from baohuang.engine.plays import DEFAULT_RULES, Play, PlayRules, RoastRules, SpecialBeat
 from tests.engine.test_beats import BIE3, ROAST, verdict
 
 # Jokers may roast plain sets too; a roast need not carry more jokers.
@@ -176,3 +176,41 @@ def test_a_successful_roast_names_both_joker_groups() -> None:
     result = verdict("BJ 9", "SJ SJ 10", ROAST)
     assert result.beats
     assert result.reason == "SJ SJ 10 beats BJ 9 by roasting: SJ SJ is above BJ and 10 beats 9"
+
+
+def test_nothing_beats_an_empty_previous_play() -> None:
+    result = beats(Play(()), Play.of([5]), DEFAULT_RULES)
+    assert not result.beats
+    assert result.reason.endswith(": there is no previous play to beat")
+
+
+ANSWERS_BY_COUNT = PlayRules(
+    special_beats=(
+        SpecialBeat(ACE, 1, frozenset({BJ})),
+        SpecialBeat(TWO, 2, frozenset({BJ})),
+        SpecialBeat(TEN, 3, frozenset({BJ})),
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("candidate", "how"),
+    [("A", "one A beats"), ("2 2", "two 2s beat"), ("10 10 10", "three 10s beat")],
+)
+def test_a_special_beat_says_how_many_cards_beat(candidate: str, how: str) -> None:
+    result = verdict("BJ", candidate, ANSWERS_BY_COUNT)
+    assert result.beats
+    assert result.reason == f"{candidate} beats BJ: in this variant {how} a single big joker"
+
+
+def test_the_special_answers_to_a_big_joker_are_named_only_against_a_single_one() -> None:
+    result = verdict("BJ 5 5", "SJ 6 6", PlayRules(special_beats=TWO_ANSWERS))
+    assert result.reason == "SJ 6 6 does not beat BJ 5 5: nothing beats a big joker in this variant"
+
+
+def test_an_equal_joker_group_is_explained_by_the_plain_rule_not_as_a_roast() -> None:
+    result = verdict("SJ 9", "SJ 8", ROAST)
+    assert result.reason == (
+        "SJ 8 does not beat SJ 9: the SJ against SJ is not higher "
+        "(equal cards do not beat each other)"
+    )
