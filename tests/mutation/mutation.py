@@ -1,11 +1,12 @@
 """`make mutation`: run mutmut on some modules and report the kill rate.
 
-    python tests/mutation/mutation.py [--report-only] [--jobs N] [MODULE ...]
+    python tests/mutation/mutation.py [--report-only | --pending] [--jobs N] [MODULE ...]
 
 A MODULE is a file or folder under ``baohuang/`` (``baohuang/engine/beats.py``,
 ``baohuang/rules``); the default is everything ``[tool.mutmut] only_mutate`` names. The
 run uses one worker unless ``--jobs`` says otherwise (the machines are shared).
-``--report-only`` prints the report of the last results kept in ``mutants/``.
+``--report-only`` prints the report of the last results kept in ``mutants/``; ``--pending``
+runs only the mutants not run yet and the unreviewed survivors (after adding tests).
 
 The report reads the reviewed equivalent mutants from ``tests/mutation/equivalent.txt``
 (one ``<mutant id>  # reason`` a line) and prints, per module and in total: mutants,
@@ -95,6 +96,17 @@ def load_results(files: list[str]) -> dict[str, dict[str, int | None]]:
     return results
 
 
+def pending(files: list[str]) -> list[str]:
+    """The mutants not run yet and the survivors not reviewed as equivalent."""
+    equivalents = load_equivalents()
+    return [
+        key
+        for codes in load_results(files).values()
+        for key, code in sorted(codes.items())
+        if code is None or (code not in KILLED_CODES and key not in equivalents)
+    ]
+
+
 def report(files: list[str]) -> int:
     equivalents = load_equivalents()
     results = load_results(files)
@@ -165,10 +177,19 @@ def main() -> int:
     parser.add_argument("modules", nargs="*", help="files or folders under baohuang/")
     parser.add_argument("--jobs", type=int, default=1, help="mutmut workers (default 1)")
     parser.add_argument("--report-only", action="store_true", help="report the last results")
+    parser.add_argument(
+        "--pending",
+        action="store_true",
+        help="run only the mutants not run yet and the unreviewed survivors (after new tests)",
+    )
     args = parser.parse_args()
     files = selected_files(args.modules)
     if not args.report_only:
         globs = [module_of(name) + ".*" for name in files]
+        if args.pending:
+            globs = pending(files)
+            if not globs:
+                return report(files)
         mutmut = Path(sys.executable).with_name("mutmut")
         command = [str(mutmut), "run", "--max-children", str(args.jobs), *globs]
         print("+", " ".join(command), flush=True)
