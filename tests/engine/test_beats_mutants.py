@@ -214,3 +214,10 @@ def test_an_equal_joker_group_is_explained_by_the_plain_rule_not_as_a_roast() ->
         "SJ 8 does not beat SJ 9: the SJ against SJ is not higher "
         "(equal cards do not beat each other)"
     )
+
+
+def test_the_middle_card_of_three_must_be_higher_too() -> None:
+    # BJ > SJ and 6 > 5, but the 6 against SJ is not higher.
+    result = verdict("SJ SJ 5", "BJ 6 6")
+    assert not result.beats
+    assert "the 6 set against SJ is not higher" in result.reason
