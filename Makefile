@@ -8,6 +8,8 @@
 #   make lint    ruff check + format check + mypy, no tests
 #   make fmt     ruff format + ruff check --fix
 #   make soak    the slow (soak / fuzz / statistical) tests only; GAMES=N per variant
+#   make mutation  mutmut on the engine, rules and stats (one worker; slow, not in `make test`);
+#                MODULES="baohuang/engine/beats.py ..." to choose, MUTATION_ARGS=--report-only
 #   make clean   caches and build leftovers;  make distclean  also .venv, var/, node_modules, dist
 
 SHELL := bash
@@ -24,11 +26,14 @@ PYTEST_ARGS ?=
 WORKER_LOG ?= var/worker.log
 WORKER_ARGS ?=
 GAMES ?= 2000
+# `make mutation`: files or folders to mutate (default: [tool.mutmut] only_mutate).
+MODULES ?=
+MUTATION_ARGS ?=
 # The web editor needs Node.js (>= 20.19) and npm; without them it is skipped with a note.
 NPM    := $(shell command -v npm 2>/dev/null)
 FRONT_STAMP := frontend/node_modules/.installed
 
-.PHONY: help venv messages test lint fmt run soak clean distclean frontend frontend-test
+.PHONY: help venv messages test lint fmt run soak mutation clean distclean frontend frontend-test
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -92,8 +97,13 @@ run: $(STAMP) messages frontend
 soak: $(STAMP)
 	SOAK_GAMES=$(GAMES) SIM_SOAK_GAMES=$(GAMES) $(BIN)/pytest -m slow $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "soak: no slow tests yet"; [ $$rc -eq 5 ]; }
 
+# Mutation testing (README "Mutation testing"): mutmut works in mutants/, one worker;
+# prints killed / equivalent (tests/mutation/equivalent.txt) / unreviewed per module.
+mutation: $(STAMP)
+	$(BIN)/python tests/mutation/mutation.py $(MUTATION_ARGS) $(MODULES)
+
 clean:
-	rm -rf build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis test-artifacts
+	rm -rf build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis test-artifacts mutants
 	find . -path ./.venv -prune -o -path ./node_modules -prune -o \
 	       -type d -name __pycache__ -print0 | xargs -0 rm -rf
 

@@ -1,0 +1,206 @@
+"""`make mutation`: run mutmut on some modules and report the kill rate.
+
+    python tests/mutation/mutation.py [--report-only | --pending] [--jobs N] [MODULE ...]
+
+A MODULE is a file or folder under ``baohuang/`` (``baohuang/engine/beats.py``,
+``baohuang/rules``); the default is everything ``[tool.mutmut] only_mutate`` names. The
+run uses one worker unless ``--jobs`` says otherwise (the machines are shared).
+``--report-only`` prints the report of the last results kept in ``mutants/``; ``--pending``
+runs only the mutants not run yet and the unreviewed survivors (after adding tests).
+
+The report reads the reviewed equivalent mutants from ``tests/mutation/equivalent.txt``
+(one ``<mutant id>  # reason`` a line) and prints, per module and in total: mutants,
+killed, equivalent (reviewed), unreviewed survivors and the kill rate,
+killed / (total - equivalent). Survivors not in the file are listed with the command
+that shows their diff. Mutants "not checked" (not run yet) are counted apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+EQUIVALENT_FILE = ROOT / "tests" / "mutation" / "equivalent.txt"
+MUTANTS = ROOT / "mutants"
+
+# mutmut's exit codes (mutmut/stats.py) folded into what the report counts.
+KILLED_CODES = {1, 3, 36, 37, -24, 24, 152, 255, -11, -9}  # failed test, timeout, crash
+SURVIVED_CODES = {0}
+NO_TESTS_CODES = {5, 33}
+
+
+def configured_patterns() -> list[str]:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns: list[str] = data["tool"]["mutmut"]["only_mutate"]
+    return patterns
+
+
+def module_of(path: str) -> str:
+    """``baohuang/engine/beats.py`` -> ``baohuang.engine.beats``."""
+    return path.removesuffix(".py").replace("/", ".")
+
+
+def selected_files(modules: list[str]) -> list[str]:
+    """The mutated source files the arguments (or the configuration) name."""
+    patterns = configured_patterns()
+    files = sorted(
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "baohuang").rglob("*.py")
+        if any(fnmatch.fnmatch(str(p.relative_to(ROOT)), pat) for pat in patterns)
+    )
+    if not modules:
+        return files
+    chosen: list[str] = []
+    for module in modules:
+        module = module.rstrip("/")
+        found = [f for f in files if f == module or f.startswith(module + "/")]
+        if not found:
+            sys.exit(f"mutation: {module} is not a mutated module (see [tool.mutmut] only_mutate)")
+        chosen.extend(f for f in found if f not in chosen)
+    return chosen
+
+
+def load_equivalents() -> dict[str, str]:
+    """Mutant id -> the reason it is equivalent."""
+    equivalents: dict[str, str] = {}
+    for number, line in enumerate(EQUIVALENT_FILE.read_text(encoding="utf-8").splitlines(), 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        key, sep, reason = text.partition("#")
+        key, reason = key.strip(), reason.strip()
+        if not sep or not reason or " " in key:
+            sys.exit(f"{EQUIVALENT_FILE.name}:{number}: write '<mutant id>  # reason'")
+        equivalents[key] = reason
+    return equivalents
+
+
+def load_results(files: list[str]) -> dict[str, dict[str, int | None]]:
+    """File -> {mutant id: mutmut exit code or None (not run)}."""
+    results: dict[str, dict[str, int | None]] = {}
+    for name in files:
+        meta = MUTANTS / (name + ".meta")
+        if meta.exists():
+            codes = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
+            results[name] = dict(codes)
+        else:
+            results[name] = {}
+    return results
+
+
+def pending(files: list[str]) -> list[str]:
+    """The mutants not run yet and the survivors not reviewed as equivalent."""
+    equivalents = load_equivalents()
+    return [
+        key
+        for codes in load_results(files).values()
+        for key, code in sorted(codes.items())
+        if code is None or (code not in KILLED_CODES and key not in equivalents)
+    ]
+
+
+def report(files: list[str]) -> int:
+    equivalents = load_equivalents()
+    results = load_results(files)
+    header = (
+        f"{'module':<32} {'mutants':>7} {'killed':>6} {'equiv':>5} {'unrev':>5} {'not run':>7}"
+        "  rate"
+    )
+    print(header)
+    print("-" * len(header))
+    total: Counter[str] = Counter()
+    unreviewed: list[str] = []
+    stale: list[str] = []
+    for name in files:
+        row: Counter[str] = Counter()
+        for key, code in sorted(results[name].items()):
+            row["mutants"] += 1
+            if code is None:
+                row["not run"] += 1
+            elif code in KILLED_CODES:
+                row["killed"] += 1
+                if key in equivalents:
+                    stale.append(key)
+            elif key in equivalents:
+                row["equivalent"] += 1
+            else:
+                row["unreviewed"] += 1
+                status = "no test runs it" if code in NO_TESTS_CODES else "survived"
+                unreviewed.append(f"{key}  ({status})")
+        total.update(row)
+        print(_line(name.removeprefix("baohuang/"), row))
+    print("-" * len(header))
+    print(_line("total", total))
+    known = {key for codes in results.values() for key in codes}
+    prefixes = tuple(module_of(name) + "." for name in files)
+    stale += [k for k in equivalents if k.startswith(prefixes) and k not in known]
+    print()
+    print(
+        f"total {total['mutants']}, killed {total['killed']}, "
+        f"equivalent (reviewed) {total['equivalent']}, "
+        f"unreviewed survivors {total['unreviewed']}, not run {total['not run']}, "
+        f"kill rate {_rate(total)} = killed / (checked - equivalent)"
+    )
+    if unreviewed:
+        print(f"\nUnreviewed survivors ({len(unreviewed)}); see one with `mutmut show <id>`:")
+        for line in unreviewed:
+            print("  " + line)
+    if stale:
+        print(f"\nIn {EQUIVALENT_FILE.name} but killed or gone (remove these lines):")
+        for key in sorted(set(stale)):
+            print("  " + key)
+    return 0
+
+
+def _rate(row: Counter[str]) -> str:
+    checked = row["mutants"] - row["not run"] - row["equivalent"]
+    return f"{100 * row['killed'] / checked:5.1f}%" if checked else "    -"
+
+
+def _line(name: str, row: Counter[str]) -> str:
+    return (
+        f"{name:<32} {row['mutants']:>7} {row['killed']:>6} {row['equivalent']:>5} "
+        f"{row['unreviewed']:>5} {row['not run']:>7}  {_rate(row)}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("modules", nargs="*", help="files or folders under baohuang/")
+    parser.add_argument("--jobs", type=int, default=1, help="mutmut workers (default 1)")
+    parser.add_argument("--report-only", action="store_true", help="report the last results")
+    parser.add_argument(
+        "--pending",
+        action="store_true",
+        help="run only the mutants not run yet and the unreviewed survivors (after new tests)",
+    )
+    args = parser.parse_args()
+    files = selected_files(args.modules)
+    if not args.report_only:
+        globs = [module_of(name) + ".*" for name in files]
+        if args.pending:
+            globs = pending(files)
+            if not globs:
+                return report(files)
+        mutmut = Path(sys.executable).with_name("mutmut")
+        command = [str(mutmut), "run", "--max-children", str(args.jobs), *globs]
+        print("+", " ".join(command), flush=True)
+        env = dict(os.environ, MUTATION_MODULES=" ".join(module_of(name) for name in files))
+        code = subprocess.call(command, cwd=ROOT, env=env)
+        if code:
+            print(f"mutation: mutmut exited {code}", file=sys.stderr)
+            return code
+        print()
+    return report(files)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
