@@ -75,11 +75,17 @@ fmt: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# Local development: DEBUG on (the development SECRET_KEY, static files from the apps) and the
+# local operator account operator / operator, both given here explicitly; the settings and
+# ensure_operator default to production-safe behaviour without them.
+run: export DEBUG ?= true
+run: export OPERATOR_USERNAME ?= operator
+run: export OPERATOR_PASSWORD ?= operator
 run: $(STAMP) messages frontend
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py import_variants
 	$(BIN)/python manage.py ensure_operator
-	@echo "Editor: http://$(ADDR)/editor/  Admin: http://$(ADDR)/admin/  (operator account: OPERATOR_USERNAME / OPERATOR_PASSWORD, default operator / operator)"
+	@echo "Editor: http://$(ADDR)/editor/  Admin: http://$(ADDR)/admin/  (operator account: $$OPERATOR_USERNAME / $$OPERATOR_PASSWORD; DEBUG=$$DEBUG)"
 	@echo "Celery worker (simulation jobs) in the background, log in $(WORKER_LOG); it stops with the server."
 # The worker runs while the server does: stopping the server (Ctrl-C) stops it (warm shutdown).
 	@$(BIN)/celery -A baohuang.project worker --loglevel=INFO \
