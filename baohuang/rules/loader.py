@@ -25,8 +25,13 @@ from baohuang.rules.problems import (
 )
 from baohuang.rules.texts import gettext
 
+#: Where an installed package (a wheel) carries the bundled variants: the build copies
+#: ``variants/*.yaml`` here (setup.py); a source checkout never has this folder.
+PACKAGED_VARIANTS_DIR = Path(__file__).resolve().parents[1] / "variants_data"
+#: The one source of truth: the top-level ``variants/`` folder of a source checkout.
+CHECKOUT_VARIANTS_DIR = Path(__file__).resolve().parents[2] / "variants"
 #: The folder of bundled variants (one YAML file per variant; file name = id).
-VARIANTS_DIR = Path(__file__).resolve().parents[2] / "variants"
+VARIANTS_DIR = PACKAGED_VARIANTS_DIR if PACKAGED_VARIANTS_DIR.is_dir() else CHECKOUT_VARIANTS_DIR
 
 
 @dataclass(frozen=True)
