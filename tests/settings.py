@@ -12,4 +12,4 @@ import os
 
 os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-" + "x" * 40)
 
-from baohuang.project.settings import *  # noqa: E402, F403
+from baohuang.project.settings import *  # noqa: F403

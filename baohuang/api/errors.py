@@ -22,7 +22,8 @@ whole). Sources:
 code                   status  when
 =====================  ======  ====================================================
 invalid                400     a field is missing, of the wrong type or out of range
-parse_error            400     the body is not well-formed JSON (or nested too deep)
+parse_error            400     the body is not well-formed JSON
+too_deep               400     the body nests objects and arrays more than 64 levels deep
 bad_notation           400     a play or card in notation cannot be read
 not_in_deck            400     ``previous`` is a play the variant's deck cannot contain
 invalid_definition     400     a definition has errors in the variant language
@@ -298,9 +299,13 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
             else _validation_detail(flatten(detail))
         )
         code = exc.default_code if isinstance(exc.default_code, str) else "error"
-        if isinstance(exc, exceptions.ParseError):
+        items: list[ErrorItem] = []
+        problem = getattr(exc, "problem", None)
+        if isinstance(problem, Problem):  # too_deep: the variant language's problem
+            items = [{"path": problem.path, "message": problem.message}]
+        elif isinstance(exc, exceptions.ParseError):
             code = "parse_error"
-        body = error_body(code, text, [])
+        body = error_body(code, text, items)
     set_rollback()
     return Response(body, status=exc.status_code, headers=headers)
 

@@ -210,9 +210,7 @@ WHITENOISE_USE_FINDERS = env_bool("WHITENOISE_USE_FINDERS", DEBUG)
 
 #: Behind a proxy that terminates TLS: ``SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO,https``.
 _proxy_header = env_list("SECURE_PROXY_SSL_HEADER", "")
-SECURE_PROXY_SSL_HEADER = (
-    (_proxy_header[0], _proxy_header[1]) if len(_proxy_header) == 2 else None
-)
+SECURE_PROXY_SSL_HEADER = (_proxy_header[0], _proxy_header[1]) if len(_proxy_header) == 2 else None
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)

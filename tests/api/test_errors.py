@@ -71,8 +71,17 @@ def test_deep_nesting_is_400_not_a_crash(common: RuleSet, anon: APIClient) -> No
     )
 
     for body in (very_deep, deep):
-        error = assert_error(_raw(anon, COMPARE, body), 400, "parse_error")
-        assert "nests deeper" in error["detail"]
+        error = assert_error(_raw(anon, COMPARE, body), 400, "too_deep")
+        assert "more than 64 levels deep" in error["detail"]
+        assert error["errors"] == [{"path": "", "message": error["detail"]}]
+
+
+def test_a_deeply_nested_definition_to_validate_is_too_deep(db: None, anon: APIClient) -> None:
+    body = '{"definition": ' + "[" * 600 + "]" * 600 + "}"
+
+    error = assert_error(_raw(anon, "/api/v1/validate/", body), 400, "too_deep")
+
+    assert "64 levels" in error["detail"]
 
 
 @pytest.mark.parametrize("text", ["3\u0000", "\ud800"])
