@@ -3,6 +3,7 @@
 #   make run     install, migrate, import variants, operator account, serve 127.0.0.1:8000 (/admin/)
 #                with a Celery worker for simulation jobs in the background (log: var/worker.log)
 #   make test    ruff, ruff format --check, mypy, web editor build + vitest, pytest (incl. browser)
+#   make serve   production-style: migrate, collectstatic, gunicorn (needs SECRET_KEY; README "Production")
 #   make frontend  build the web editor (frontend/ → frontend/dist/, served at /editor/)
 #   make messages  compile the translation catalogs (baohuang/*/locale/*/LC_MESSAGES/django.po → .mo)
 #   make lint    ruff check + format check + mypy, no tests
@@ -28,7 +29,7 @@ GAMES ?= 2000
 NPM    := $(shell command -v npm 2>/dev/null)
 FRONT_STAMP := frontend/node_modules/.installed
 
-.PHONY: help venv messages test lint fmt run soak clean distclean frontend frontend-test
+.PHONY: help venv lock messages test lint fmt run serve soak clean distclean frontend frontend-test
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -92,6 +93,16 @@ run: $(STAMP) messages frontend
 	    --without-gossip --without-mingle --without-heartbeat $(WORKER_ARGS) >>$(WORKER_LOG) 2>&1 & worker=$$!; \
 	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker 2>/dev/null; echo "Celery worker stopped."' EXIT; \
 	$(BIN)/python manage.py runserver $(ADDR)
+
+# Production-style, on this machine: gunicorn (gunicorn.conf.py: BIND, WEB_CONCURRENCY …) with
+# DEBUG off, after migrate and collectstatic. Needs SECRET_KEY (and OPERATOR_PASSWORD for the
+# first operator account) in the environment; README "Production".
+serve: $(STAMP) messages frontend
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput -v 0
+	$(BIN)/python manage.py import_variants
+	$(BIN)/python manage.py ensure_operator
+	$(BIN)/gunicorn
 
 # Placeholder: the soak/statistical tests are those marked @pytest.mark.slow.
 # pytest exits 5 when none are selected yet; that is not a failure here.
