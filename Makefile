@@ -6,6 +6,7 @@
 #   make serve   production-style: migrate, collectstatic, gunicorn (needs SECRET_KEY; README "Production")
 #   make frontend  build the web editor (frontend/ → frontend/dist/, served at /editor/)
 #   make messages  compile the translation catalogs (baohuang/*/locale/*/LC_MESSAGES/django.po → .mo)
+#   make lock    refresh requirements.lock / requirements-dev.lock (pinned, hashed) from pyproject.toml
 #   make lint    ruff check + format check + mypy, no tests
 #   make fmt     ruff format + ruff check --fix
 #   make soak    the slow (soak / fuzz / statistical) tests only; GAMES=N per variant
@@ -34,14 +35,27 @@ FRONT_STAMP := frontend/node_modules/.installed
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
 
-# The virtualenv is (re)installed whenever pyproject.toml is newer than the stamp.
-$(STAMP): pyproject.toml
+# The virtualenv is (re)installed whenever pyproject.toml or the lock file is newer than the
+# stamp: the exact versions and hashes of requirements-dev.lock, then the project itself
+# (editable, no dependencies of its own). `make lock` refreshes the lock files.
+$(STAMP): pyproject.toml requirements-dev.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
 venv: $(STAMP)
+
+# Re-resolve the pinned versions (with hashes) from pyproject.toml's ranges: requirements.lock
+# (what the package needs to run) and requirements-dev.lock (plus the dev tools). Run it after
+# changing a dependency, or to take newer releases within the ranges; commit both files.
+LOCK_FLAGS := --quiet --generate-hashes --allow-unsafe --strip-extras --no-emit-index-url \
+              --no-emit-find-links --upgrade
+lock: $(STAMP)
+	$(BIN)/python -m pip install --quiet 'pip-tools>=7.5,<8'
+	$(BIN)/pip-compile $(LOCK_FLAGS) --output-file requirements.lock pyproject.toml
+	$(BIN)/pip-compile $(LOCK_FLAGS) --extra dev --output-file requirements-dev.lock pyproject.toml
 
 messages: $(STAMP)
 	$(BIN)/python -m baohuang.i18n compile
