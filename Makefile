@@ -3,8 +3,10 @@
 #   make run     install, migrate, import variants, operator account, serve 127.0.0.1:8000 (/admin/)
 #                with a Celery worker for simulation jobs in the background (log: var/worker.log)
 #   make test    ruff, ruff format --check, mypy, web editor build + vitest, pytest (incl. browser)
+#   make serve   production-style: migrate, collectstatic, gunicorn (needs SECRET_KEY; README "Production")
 #   make frontend  build the web editor (frontend/ → frontend/dist/, served at /editor/)
 #   make messages  compile the translation catalogs (baohuang/*/locale/*/LC_MESSAGES/django.po → .mo)
+#   make lock    refresh requirements.lock / requirements-dev.lock (pinned, hashed) from pyproject.toml
 #   make lint    ruff check + format check + mypy, no tests
 #   make fmt     ruff format + ruff check --fix
 #   make soak    the slow (soak / fuzz / statistical) tests only; GAMES=N per variant
@@ -33,19 +35,32 @@ MUTATION_ARGS ?=
 NPM    := $(shell command -v npm 2>/dev/null)
 FRONT_STAMP := frontend/node_modules/.installed
 
-.PHONY: help venv messages test lint fmt run soak mutation clean distclean frontend frontend-test
+.PHONY: help venv lock messages test lint fmt run serve soak mutation clean distclean frontend frontend-test
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
 
-# The virtualenv is (re)installed whenever pyproject.toml is newer than the stamp.
-$(STAMP): pyproject.toml
+# The virtualenv is (re)installed whenever pyproject.toml or the lock file is newer than the
+# stamp: the exact versions and hashes of requirements-dev.lock, then the project itself
+# (editable, no dependencies of its own). `make lock` refreshes the lock files.
+$(STAMP): pyproject.toml requirements-dev.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
 venv: $(STAMP)
+
+# Re-resolve the pinned versions (with hashes) from pyproject.toml's ranges: requirements.lock
+# (what the package needs to run) and requirements-dev.lock (plus the dev tools). Run it after
+# changing a dependency, or to take newer releases within the ranges; commit both files.
+LOCK_FLAGS := --quiet --generate-hashes --allow-unsafe --strip-extras --no-emit-index-url \
+              --no-emit-find-links --upgrade
+lock: $(STAMP)
+	$(BIN)/python -m pip install --quiet 'pip-tools>=7.5,<8'
+	$(BIN)/pip-compile $(LOCK_FLAGS) --output-file requirements.lock pyproject.toml
+	$(BIN)/pip-compile $(LOCK_FLAGS) --extra dev --output-file requirements-dev.lock pyproject.toml
 
 messages: $(STAMP)
 	$(BIN)/python -m baohuang.i18n compile
@@ -80,17 +95,33 @@ fmt: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# Local development: DEBUG on (the development SECRET_KEY, static files from the apps) and the
+# local operator account operator / operator, both given here explicitly; the settings and
+# ensure_operator default to production-safe behaviour without them.
+run: export DEBUG ?= true
+run: export OPERATOR_USERNAME ?= operator
+run: export OPERATOR_PASSWORD ?= operator
 run: $(STAMP) messages frontend
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py import_variants
 	$(BIN)/python manage.py ensure_operator
-	@echo "Editor: http://$(ADDR)/editor/  Admin: http://$(ADDR)/admin/  (operator account: OPERATOR_USERNAME / OPERATOR_PASSWORD, default operator / operator)"
+	@echo "Editor: http://$(ADDR)/editor/  Admin: http://$(ADDR)/admin/  (operator account: $$OPERATOR_USERNAME / $$OPERATOR_PASSWORD; DEBUG=$$DEBUG)"
 	@echo "Celery worker (simulation jobs) in the background, log in $(WORKER_LOG); it stops with the server."
 # The worker runs while the server does: stopping the server (Ctrl-C) stops it (warm shutdown).
 	@$(BIN)/celery -A baohuang.project worker --loglevel=INFO \
 	    --without-gossip --without-mingle --without-heartbeat $(WORKER_ARGS) >>$(WORKER_LOG) 2>&1 & worker=$$!; \
 	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker 2>/dev/null; echo "Celery worker stopped."' EXIT; \
 	$(BIN)/python manage.py runserver $(ADDR)
+
+# Production-style, on this machine: gunicorn (gunicorn.conf.py: BIND, WEB_CONCURRENCY …) with
+# DEBUG off, after migrate and collectstatic. Needs SECRET_KEY (and OPERATOR_PASSWORD for the
+# first operator account) in the environment; README "Production".
+serve: $(STAMP) messages frontend
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput -v 0
+	$(BIN)/python manage.py import_variants
+	$(BIN)/python manage.py ensure_operator
+	$(BIN)/gunicorn
 
 # Placeholder: the soak/statistical tests are those marked @pytest.mark.slow.
 # pytest exits 5 when none are selected yet; that is not a failure here.

@@ -181,7 +181,7 @@ def refresh(package: str) -> None:
     """Bring the package's catalog in line with the code, keeping existing translations."""
     import django
 
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "baohuang.project.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
     django.setup()
     found = extract(package)
     path = catalog_path(package)

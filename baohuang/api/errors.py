@@ -22,7 +22,8 @@ whole). Sources:
 code                   status  when
 =====================  ======  ====================================================
 invalid                400     a field is missing, of the wrong type or out of range
-parse_error            400     the body is not well-formed JSON (or nested too deep)
+parse_error            400     the body is not well-formed JSON
+too_deep               400     the body nests objects and arrays more than 64 levels deep
 bad_notation           400     a play or card in notation cannot be read
 not_in_deck            400     ``previous`` is a play the variant's deck cannot contain
 invalid_definition     400     a definition has errors in the variant language
@@ -299,9 +300,13 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
             else _validation_detail(flatten(detail))
         )
         code = exc.default_code if isinstance(exc.default_code, str) else "error"
-        if isinstance(exc, exceptions.ParseError):
+        items: list[ErrorItem] = []
+        problem = getattr(exc, "problem", None)
+        if isinstance(problem, Problem):  # too_deep: the variant language's problem
+            items = [{"path": problem.path, "message": problem.message}]
+        elif isinstance(exc, exceptions.ParseError):
             code = "parse_error"
-        body = error_body(code, text, [])
+        body = error_body(code, text, items)
     set_rollback()
     return Response(body, status=exc.status_code, headers=headers)
 
@@ -315,7 +320,8 @@ def is_api(request: HttpRequest) -> bool:
 
 
 class ApiErrorMiddleware:
-    """413 in the error shape for bodies over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` on ``/api/``.
+    """413 in the error shape for bodies over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` on ``/api/``, and
+    every 500 on ``/api/`` as JSON whatever ``DEBUG`` says (Django's debug page is HTML).
 
     The ``Content-Length`` is checked before any view or middleware reads the body; a
     ``RequestDataTooBig`` raised later (a body without a length, read by a non-DRF view)
@@ -334,7 +340,17 @@ class ApiErrorMiddleware:
                 length = 0
             if limit is not None and length > limit:
                 return json_error("payload_too_large", too_large_detail(), 413)
-        return self.get_response(request)
+        response = self.get_response(request)
+        if (
+            response.status_code == 500
+            and is_api(request)
+            and not response.get("Content-Type", "").startswith("application/json")
+        ):
+            # An exception anywhere below (a view, a middleware, the database refusing a
+            # connection) was turned into a page by Django, already logged with its
+            # traceback: DEBUG's technical page or handler500. A client gets JSON, always.
+            return server_error_response()
+        return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         """Turn ``RequestDataTooBig`` into a 413 on API paths; leave the rest to Django."""
@@ -370,15 +386,20 @@ def handler404(request: HttpRequest, exception: Exception) -> HttpResponse:
     return defaults.page_not_found(request, exception)
 
 
+def server_error_response() -> JsonResponse:
+    """The 500 in the error shape (the exception is logged by Django, never shown)."""
+    return json_error(
+        "server_error",
+        "Something went wrong on the server; the error was logged. This is a bug: "
+        "please report it with the request that caused it.",
+        500,
+    )
+
+
 def handler500(request: HttpRequest) -> HttpResponse:
     """Django's 500 handler: JSON for ``/api/`` paths, the usual page elsewhere."""
     if is_api(request):
-        return json_error(
-            "server_error",
-            "Something went wrong on the server; the error was logged. This is a bug: "
-            "please report it with the request that caused it.",
-            500,
-        )
+        return server_error_response()
     return defaults.server_error(request)
 
 

@@ -2,8 +2,9 @@
 
 Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bounds the size of a body; this bounds what a
 small body can still do: nesting so deep that Python's JSON decoder (or any recursive
-walk after it) overflows the stack, and text that no database can store (unpaired
-surrogates, NUL characters). Each is a 400 ``parse_error`` that says what is wrong.
+walk after it) overflows the stack (a 400 ``too_deep``, the same problem the variant
+language reports for a YAML or JSON document: ``baohuang.rules.loader.MAX_DEPTH``), and text
+that no database can store (unpaired surrogates, NUL characters: a 400 ``parse_error``).
 """
 
 from __future__ import annotations
@@ -14,8 +15,19 @@ from typing import IO, Any
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-#: How deeply objects and arrays may nest (a variant definition needs fewer than 10).
-MAX_DEPTH = 64
+from baohuang.rules.loader import MAX_DEPTH, too_deep_problem
+
+__all__ = ["MAX_DEPTH", "StrictJSONParser", "TooDeep", "check_document"]
+
+
+class TooDeep(ParseError):
+    """400 ``too_deep``: objects and arrays nest deeper than :data:`MAX_DEPTH`."""
+
+    default_code = "too_deep"
+
+    def __init__(self) -> None:
+        self.problem = too_deep_problem()
+        super().__init__(self.problem.message, code="too_deep")
 
 
 def _bad_text(text: str) -> str | None:
@@ -41,9 +53,7 @@ def check_document(data: Any) -> None:
                 raise ParseError(f"JSON parse error - {reason}.")
         elif isinstance(value, dict | list):
             if depth >= MAX_DEPTH:
-                raise ParseError(
-                    f"JSON parse error - the document nests deeper than {MAX_DEPTH} levels."
-                )
+                raise TooDeep()
             if isinstance(value, dict):
                 for key, item in value.items():
                     stack.append((key, depth + 1))
@@ -65,8 +75,6 @@ class StrictJSONParser(JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError as exc:
-            raise ParseError(
-                f"JSON parse error - the document nests deeper than {MAX_DEPTH} levels."
-            ) from exc
+            raise TooDeep() from exc
         check_document(data)
         return data

@@ -6,9 +6,15 @@ Everything that differs between a laptop and a deployment comes from the environ
 ``DATABASE_URL``       default ``sqlite:///<repo>/var/db.sqlite3``
 ``CELERY_BROKER_URL``  default ``filesystem://`` (kombu's file transport in ``var/broker/``)
 ``CELERY_RESULT_BACKEND``  default none (job results are stored in our own models)
-``SECRET_KEY``         default an insecure development key (refused when ``DEBUG`` is off)
-``DEBUG``              default ``true``
+``SECRET_KEY``         required when ``DEBUG`` is off; a development key when it is on
+``DEBUG``              default ``false`` (``make run`` sets ``true``)
 ``ALLOWED_HOSTS``      default ``127.0.0.1,localhost`` (comma-separated)
+``BAOHUANG_VAR_DIR``   local state (SQLite, file broker, collected static files); default
+                       ``<repo>/var`` in a source checkout, ``$XDG_DATA_HOME/baohuang``
+                       (``~/.local/share/baohuang``) when installed from a wheel
+``DB_CONN_MAX_AGE``    default ``0`` (a connection per request; gunicorn.conf.py sets 60)
+``LOG_LEVEL``          default ``INFO``
+``SECURE_*`` …         the HTTPS settings of ``check --deploy`` (README, "Production")
 ``BAOHUANG_API_PUBLIC_READ``  default ``true``: anonymous clients may read published
                        variants and use the rules endpoints; ``false`` requires a login/token
 ``BAOHUANG_MAX_SIMULATION_GAMES``  default ``200000``: the most games of one simulation job
@@ -27,10 +33,20 @@ from django.core.exceptions import ImproperlyConfigured
 
 from baohuang import i18n
 
-# <repo>/baohuang/project/settings.py -> <repo>
+# <repo>/baohuang/project/settings.py -> <repo> (site-packages when installed from a wheel)
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
+
+
+def default_var_dir() -> Path:
+    """``<repo>/var`` in a source checkout; a per-user data folder when installed."""
+    if (BASE_DIR / "manage.py").is_file() and (BASE_DIR / "pyproject.toml").is_file():
+        return BASE_DIR / "var"
+    data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data_home) / "baohuang"
+
+
 #: Local state: the SQLite database, the file broker, collected static files.
-VAR_DIR = BASE_DIR / "var"
+VAR_DIR = Path(os.environ.get("BAOHUANG_VAR_DIR") or default_var_dir()).resolve()
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 
@@ -54,12 +70,19 @@ def env_list(name: str, default: str) -> list[str]:
 
 # --------------------------------------------------------------------------- core
 
-DEBUG = env_bool("DEBUG", True)
+#: Off unless asked for: a server started with no environment is not in debug mode.
+#: ``make run`` sets ``DEBUG=true`` for local development.
+DEBUG = env_bool("DEBUG", False)
 
+#: The development key applies only with ``DEBUG`` on; with it off, ``SECRET_KEY`` is required.
 DEV_SECRET_KEY = "django-insecure-dev-only-secret-key-do-not-use-in-production"
-SECRET_KEY = os.environ.get("SECRET_KEY") or DEV_SECRET_KEY
-if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
-    raise ImproperlyConfigured("Set SECRET_KEY in the environment when DEBUG is off.")
+SECRET_KEY = os.environ.get("SECRET_KEY") or (DEV_SECRET_KEY if DEBUG else "")
+if not SECRET_KEY or (not DEBUG and SECRET_KEY == DEV_SECRET_KEY):
+    raise ImproperlyConfigured(
+        "Set SECRET_KEY in the environment (a long random string, e.g. from "
+        "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`), or DEBUG=true for "
+        "local development."
+    )
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
 
@@ -83,6 +106,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files (admin, the editor's build, Swagger UI) from STATIC_ROOT, in any mode.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     # 413 in the API's error shape before anything reads an oversized body.
     "baohuang.api.errors.ApiErrorMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -119,7 +144,11 @@ DATABASES: dict[str, dict[str, Any]] = {
         dj_database_url.config(
             env="DATABASE_URL",
             default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-            conn_max_age=60,
+            # 0: one connection per request. runserver serves each client in a thread of
+            # its own, and persistent connections there pile up until PostgreSQL refuses
+            # more ("too many clients"). gunicorn's sync workers (one request at a time per
+            # process) keep one each safely: gunicorn.conf.py sets 60.
+            conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE") or 0),
             conn_health_checks=True,
         )
     ),
@@ -161,9 +190,35 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
-#: The web editor's build (``npm run build`` in frontend/), served as static/editor/….
-STATICFILES_DIRS = [("editor", BASE_DIR / "frontend" / "dist")]
+#: ``manage.py collectstatic`` copies every static file here; whitenoise serves them.
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or VAR_DIR / "static")
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+#: The web editor's build (``npm run build`` in frontend/), served as static/editor/…, in a
+#: source checkout. A wheel carries the build as the editor app's static files instead.
+_EDITOR_BUILD = BASE_DIR / "frontend" / "dist"
+STATICFILES_DIRS = [("editor", _EDITOR_BUILD)] if _EDITOR_BUILD.is_dir() else []
+STORAGES: dict[str, dict[str, Any]] = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Compressed copies (gzip, brotli if installed) next to the files; no manifest, so a
+    # template that names a file that was not collected still renders.
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+#: With DEBUG on, whitenoise serves straight from the apps' folders (no collectstatic).
+WHITENOISE_USE_FINDERS = env_bool("WHITENOISE_USE_FINDERS", DEBUG)
+
+# --------------------------------------------------------------------------- HTTPS
+
+#: Behind a proxy that terminates TLS: ``SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO,https``.
+_proxy_header = env_list("SECURE_PROXY_SSL_HEADER", "")
+SECURE_PROXY_SSL_HEADER = (_proxy_header[0], _proxy_header[1]) if len(_proxy_header) == 2 else None
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+#: Origins allowed to POST with the session (``https://rules.example.com``), comma-separated.
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 # --------------------------------------------------------------------------- REST API
 
@@ -273,9 +328,20 @@ BAOHUANG_MAX_SIMULATION_GAMES = int(os.environ.get("BAOHUANG_MAX_SIMULATION_GAME
 
 # --------------------------------------------------------------------------- logging
 
+#: One line per record on stderr: time, level, logger name, message (``LOG_LEVEL``, default
+#: INFO). gunicorn's own access log has its format in gunicorn.conf.py.
+LOG_LEVEL = (os.environ.get("LOG_LEVEL") or "INFO").upper()
 LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "formatters": {
+        "plain": {
+            "format": "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s",
+            "datefmt": "%Y-%m-%dT%H:%M:%S%z",
+        },
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    # Django's own loggers propagate to the root handler (no duplicate output).
+    "loggers": {"django": {"level": LOG_LEVEL, "propagate": True}},
 }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,8 +26,106 @@ from baohuang.rules.problems import (
 )
 from baohuang.rules.texts import gettext
 
+#: Where an installed package (a wheel) carries the bundled variants: the build copies
+#: ``variants/*.yaml`` here (setup.py); a source checkout never has this folder.
+PACKAGED_VARIANTS_DIR = Path(__file__).resolve().parents[1] / "variants_data"
+#: The one source of truth: the top-level ``variants/`` folder of a source checkout.
+CHECKOUT_VARIANTS_DIR = Path(__file__).resolve().parents[2] / "variants"
 #: The folder of bundled variants (one YAML file per variant; file name = id).
-VARIANTS_DIR = Path(__file__).resolve().parents[2] / "variants"
+VARIANTS_DIR = PACKAGED_VARIANTS_DIR if PACKAGED_VARIANTS_DIR.is_dir() else CHECKOUT_VARIANTS_DIR
+
+
+#: How deeply sections and lists may nest in a document. A variant needs fewer than 10;
+#: the bound keeps every reader (YAML's composer, JSON's decoder, the validation and any
+#: recursive walk after it) far from Python's recursion limit.
+MAX_DEPTH = 64
+
+
+def too_deep_problem() -> Problem:
+    """The problem of a document nested deeper than :data:`MAX_DEPTH` (code ``too_deep``)."""
+    return problem(
+        "",
+        gettext(
+            "The document nests sections and lists more than %(limit)s levels deep; a variant "
+            "needs fewer than 10. Look for a bracket that is never closed or an indentation "
+            "that keeps growing."
+        ),
+        code="too_deep",
+        params={"limit": MAX_DEPTH},
+    )
+
+
+def _children(value: Any) -> Iterator[Any]:
+    return iter(value.values()) if isinstance(value, dict) else iter(value)
+
+
+def nesting_depth(data: Any, limit: int = MAX_DEPTH) -> int:
+    """How many containers (mappings, lists) nest in ``data``: a scalar is 0, ``{}`` is 1.
+
+    Counted without recursion and at most to ``limit + 1`` (anything deeper, and a structure
+    that contains itself through YAML aliases, is ``limit + 1``). A container reached twice
+    through aliases is measured once, so a document of repeated aliases costs no more than
+    its distinct parts.
+    """
+    if not isinstance(data, dict | list):
+        return 0
+    heights: dict[int, int] = {}
+    active = {id(data)}
+    stack: list[tuple[Any, Iterator[Any], int]] = [(data, _children(data), 0)]
+    while stack:
+        node, children, best = stack[-1]
+        descended = False
+        for child in children:
+            if not isinstance(child, dict | list):
+                continue
+            known = heights.get(id(child))
+            if known is not None:
+                best = max(best, known)
+                continue
+            if id(child) in active or len(stack) >= limit:
+                return limit + 1
+            stack[-1] = (node, children, best)
+            active.add(id(child))
+            stack.append((child, _children(child), 0))
+            descended = True
+            break
+        if descended:
+            continue
+        stack.pop()
+        active.discard(id(node))
+        height = heights[id(node)] = best + 1
+        if height > limit:
+            return limit + 1
+        if not stack:
+            return height
+        parent, siblings, parent_best = stack[-1]
+        stack[-1] = (parent, siblings, max(parent_best, height))
+    return 0  # not reached
+
+
+class _TooDeep(Exception):
+    """Raised by :class:`_BoundedLoader` when the document nests too deeply."""
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, whose (recursive) composer stops at :data:`MAX_DEPTH` levels."""
+
+    _depth = 0
+
+    def compose_sequence_node(self, anchor: Any) -> Any:
+        return self._bounded(super().compose_sequence_node, anchor)
+
+    def compose_mapping_node(self, anchor: Any) -> Any:
+        return self._bounded(super().compose_mapping_node, anchor)
+
+    def _bounded(self, compose: Any, anchor: Any) -> Any:
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise _TooDeep
+            return compose(anchor)
+        finally:
+            self._depth -= 1
 
 
 @dataclass(frozen=True)
@@ -75,6 +174,8 @@ class Report:
 
 def validate_definition(data: Any) -> Report:
     """Validate a parsed document (a dict from YAML or JSON): structure, then cross-field checks."""
+    if nesting_depth(data) > MAX_DEPTH:
+        return Report(None, (too_deep_problem(),))
     if not isinstance(data, dict):
         kind = _kind_of(data)
         text = {
@@ -139,10 +240,13 @@ def _kind_of(data: Any) -> str:
 def parse_text(text: str) -> tuple[Any, Problem | None]:
     """Parse YAML (a superset of JSON) text; a syntax error becomes a problem with its line.
 
-    The reason is PyYAML's own (English) phrase; it is in the params as ``reason``.
+    The reason is PyYAML's own (English) phrase; it is in the params as ``reason``. A document
+    nested deeper than :data:`MAX_DEPTH` (also through aliases) is a ``too_deep`` problem.
     """
     try:
-        return yaml.safe_load(text), None
+        data = yaml.load(text, Loader=_BoundedLoader)
+    except (_TooDeep, RecursionError):
+        return None, too_deep_problem()
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -161,6 +265,9 @@ def parse_text(text: str) -> tuple[Any, Problem | None]:
             code="yaml",
             params={"line": mark.line + 1, "column": mark.column + 1, "reason": reason},
         )
+    if nesting_depth(data) > MAX_DEPTH:
+        return None, too_deep_problem()
+    return data, None
 
 
 def validate_text(text: str) -> Report:

@@ -71,8 +71,17 @@ def test_deep_nesting_is_400_not_a_crash(common: RuleSet, anon: APIClient) -> No
     )
 
     for body in (very_deep, deep):
-        error = assert_error(_raw(anon, COMPARE, body), 400, "parse_error")
-        assert "nests deeper" in error["detail"]
+        error = assert_error(_raw(anon, COMPARE, body), 400, "too_deep")
+        assert "more than 64 levels deep" in error["detail"]
+        assert error["errors"] == [{"path": "", "message": error["detail"]}]
+
+
+def test_a_deeply_nested_definition_to_validate_is_too_deep(db: None, anon: APIClient) -> None:
+    body = '{"definition": ' + "[" * 600 + "]" * 600 + "}"
+
+    error = assert_error(_raw(anon, "/api/v1/validate/", body), 400, "too_deep")
+
+    assert "64 levels" in error["detail"]
 
 
 @pytest.mark.parametrize("text", ["3\u0000", "\ud800"])
@@ -184,15 +193,43 @@ urlpatterns = [
 handler500 = "baohuang.api.errors.handler500"
 
 
-@override_settings(ROOT_URLCONF=__name__, DEBUG=False)
-def test_a_500_on_an_api_path_is_json_in_the_error_shape(db: None) -> None:
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_500_on_an_api_path_is_json_in_the_error_shape(db: None, debug: bool) -> None:
+    """In every mode: with DEBUG on Django answers with its (225 KB) HTML debug page."""
     client = Client(raise_request_exception=False)
 
-    response = client.get("/api/boom/")
+    with override_settings(ROOT_URLCONF=__name__, DEBUG=debug):
+        response = client.get("/api/boom/")
+        page = client.get("/boom/")
 
     body = assert_error(response, 500, "server_error")
     assert "bug" in body["detail"]
-    assert not client.get("/boom/")["Content-Type"].startswith("application/json")
+    assert "ZeroDivisionError" not in response.content.decode()
+    assert page.status_code == 500
+    assert not page["Content-Type"].startswith("application/json")
+
+
+class _RefusingMiddleware:
+    """A middleware that fails as a database refusing connections would."""
+
+    def __init__(self, get_response: Any) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        from django.db import OperationalError
+
+        raise OperationalError("FATAL: sorry, too many clients already")
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_500_raised_by_a_middleware_on_an_api_path_is_json(db: None, debug: bool) -> None:
+    client = Client(raise_request_exception=False)
+    middleware = [*settings.MIDDLEWARE, f"{__name__}._RefusingMiddleware"]
+
+    with override_settings(DEBUG=debug, MIDDLEWARE=middleware):
+        response = client.put("/api/v1/variants/x/draft/", "{}", content_type="application/json")
+
+    assert_error(response, 500, "server_error")
 
 
 def test_django_handlers_answer_json_on_api_paths_only() -> None:

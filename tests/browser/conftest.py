@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 from django.core.management import call_command
+from django.test import override_settings
 
 from tests.prerequisites import require, require_import
 
@@ -92,7 +93,8 @@ def site(live_server: Any, transactional_db: None) -> str:
     """The live server's URL, with the bundled variants imported and the operator account."""
     cache.clear()  # throttle counters
     call_command("import_variants", stdout=io.StringIO())
-    call_command("ensure_operator", stdout=io.StringIO(), stderr=io.StringIO())
+    with override_settings(DEBUG=True):  # the local default password, operator / operator
+        call_command("ensure_operator", stdout=io.StringIO(), stderr=io.StringIO())
     return str(live_server.url)
 
 

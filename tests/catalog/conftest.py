@@ -11,6 +11,7 @@ import pytest
 import yaml
 from django.contrib.auth.models import Permission, User
 from django.core.management import call_command
+from django.test import override_settings
 
 from baohuang.catalog import services
 from baohuang.catalog.models import RuleSet
@@ -45,8 +46,10 @@ def rule_set(db: None, definition: dict[str, Any]) -> RuleSet:
 
 @pytest.fixture
 def operator(db: None) -> User:
-    """The operator account of ``ensure_operator`` (staff, group Operators, may publish)."""
-    call_command("ensure_operator", stdout=io.StringIO())
+    """The operator account of ``ensure_operator`` (staff, group Operators, may publish),
+    with the local-development default password (operator / operator: DEBUG on)."""
+    with override_settings(DEBUG=True):
+        call_command("ensure_operator", stdout=io.StringIO())
     return User.objects.get(username="operator")
 
 

@@ -10,7 +10,7 @@ import pytest
 import yaml
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
-from django.test import Client
+from django.test import Client, override_settings
 
 from baohuang.catalog import services
 from baohuang.catalog.models import EditEvent, RuleSet, RuleSetVersion
@@ -161,3 +161,48 @@ def test_ensure_operator_creates_nobody_when_an_operator_exists(operator: User) 
 
     assert "Operators exist already (operator)" in out.getvalue()
     assert not User.objects.filter(username="second").exists()
+
+
+# --------------------------------------------------------------------------- production
+
+
+@override_settings(DEBUG=False)
+def test_ensure_operator_refuses_to_invent_a_password_with_production_settings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("OPERATOR_PASSWORD", raising=False)
+
+    with pytest.raises(CommandError) as refused:
+        call_command("ensure_operator", stdout=io.StringIO())
+
+    assert "OPERATOR_PASSWORD is not set" in str(refused.value)
+    assert "OPERATOR_PASSWORD='" in str(refused.value)  # says how to set one
+    assert not User.objects.exists()
+
+
+@override_settings(DEBUG=False)
+@pytest.mark.parametrize("weak", ["operator", "12345678", "short"])
+def test_ensure_operator_runs_the_password_validators_with_production_settings(
+    monkeypatch: pytest.MonkeyPatch, weak: str
+) -> None:
+    monkeypatch.setenv("OPERATOR_USERNAME", "operator")
+    monkeypatch.setenv("OPERATOR_PASSWORD", weak)
+
+    with pytest.raises(CommandError) as refused:
+        call_command("ensure_operator", stdout=io.StringIO())
+
+    assert "too weak" in str(refused.value)
+    assert not User.objects.exists()
+
+
+@override_settings(DEBUG=True)
+def test_ensure_operator_keeps_the_local_default_in_development(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("OPERATOR_PASSWORD", raising=False)
+    out = io.StringIO()
+
+    call_command("ensure_operator", stdout=out)
+
+    assert User.objects.get(username="operator").check_password("operator")
+    assert "Weak password, accepted because DEBUG is on" in out.getvalue()

@@ -1,13 +1,23 @@
-"""``manage.py ensure_operator``: the "Operators" group and an operator account."""
+"""``manage.py ensure_operator``: the "Operators" group and an operator account.
+
+The password comes from ``OPERATOR_PASSWORD`` (never from the command line, where other
+users could read it). With ``DEBUG`` off (production settings) a missing password or one
+that Django's password validators refuse stops the command with exit status 1; with
+``DEBUG`` on (local development: ``make run``) the default ``operator`` is used when none
+is set and a weak one is only a warning.
+"""
 
 from __future__ import annotations
 
 import os
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
-from django.core.management.base import BaseCommand, CommandParser
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 GROUP_NAME = "Operators"
@@ -40,7 +50,8 @@ class Command(BaseCommand):
     help = (
         "Create the 'Operators' group (edit, publish and retire rule sets) and, if no operator "
         "exists yet, a staff account in it: OPERATOR_USERNAME / OPERATOR_PASSWORD from the "
-        "environment, default operator / operator (for local use only)."
+        "environment. With DEBUG off the password is required and must pass the password "
+        "validators; with DEBUG on the default is operator / operator (local use only)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -48,7 +59,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         username = options["username"] or os.environ.get("OPERATOR_USERNAME") or DEFAULT_USERNAME
-        password = os.environ.get("OPERATOR_PASSWORD") or DEFAULT_PASSWORD
+        given = os.environ.get("OPERATOR_PASSWORD") or ""
         users = get_user_model()
         with transaction.atomic():
             group = operators_group()
@@ -58,6 +69,7 @@ class Command(BaseCommand):
                 self.stdout.write(f"Operators exist already ({names}); no account created.")
                 return
             if existing is None:
+                password = self.checked_password(username, given)
                 user = users.objects.create_user(username=username, password=password)
                 user.is_staff = True
                 user.save(update_fields=["is_staff"])
@@ -85,3 +97,38 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"The operator account '{username}' exists (password unchanged); log in at /admin/."
             )
+
+    def checked_password(self, username: str, given: str) -> str:
+        """The new account's password: ``given``, checked by Django's password validators.
+
+        Production settings (``DEBUG`` off) refuse a missing or weak password with a
+        :class:`CommandError` (exit status 1) saying how to set one; local development
+        (``DEBUG`` on) falls back to the default and only warns about a weak one.
+        """
+        how = (
+            "Set OPERATOR_PASSWORD (and OPERATOR_USERNAME, default 'operator') in the "
+            "environment and run the command again, e.g. "
+            "OPERATOR_PASSWORD='a long passphrase' manage.py ensure_operator; or create the "
+            "account yourself with manage.py createsuperuser. (`make run` uses operator / "
+            "operator, with DEBUG=true, for local development only.)"
+        )
+        if not given:
+            if not settings.DEBUG:
+                raise CommandError(
+                    f"No operator password: OPERATOR_PASSWORD is not set, and with DEBUG off "
+                    f"no default password is used. {how}"
+                )
+            given = DEFAULT_PASSWORD
+        try:
+            validate_password(given, get_user_model()(username=username))
+        except ValidationError as exc:
+            reasons = " ".join(exc.messages)
+            if not settings.DEBUG:
+                raise CommandError(
+                    f"OPERATOR_PASSWORD is too weak for the operator account '{username}': "
+                    f"{reasons} {how}"
+                ) from exc
+            self.stdout.write(
+                self.style.WARNING(f"Weak password, accepted because DEBUG is on: {reasons}")
+            )
+        return given

@@ -1,0 +1,50 @@
+"""gunicorn's configuration, read from the environment (``gunicorn.conf.py`` at the top of a
+checkout loads this; an installed package: ``gunicorn -c python:baohuang.project.gunicorn_conf``).
+
+=====================  =====================================================================
+``BIND``               address to listen on, default ``127.0.0.1:8000`` (behind a proxy on
+                       the same machine); ``0.0.0.0:8000`` to listen on every interface
+``WEB_CONCURRENCY``    worker processes, default ``2 × cores + 1`` (at most 8)
+``GUNICORN_TIMEOUT``   seconds a request may take before its worker is restarted (default 60)
+``FORWARDED_ALLOW_IPS``  proxies whose ``X-Forwarded-*`` headers are trusted (default 127.0.0.1)
+``LOG_LEVEL``          gunicorn's error log level, as Django's (default ``INFO``)
+``GUNICORN_CONTROL_SOCKET``  path of gunicorn's control socket (``gunicornc``); default none
+=====================  =====================================================================
+
+Workers are gunicorn's ``sync`` workers: one request at a time per process, so each keeps
+one database connection, reused for ``DB_CONN_MAX_AGE`` seconds (60 here unless set; the
+settings default, 0, is for ``runserver``, which serves every client in a new thread).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "baohuang.project.settings")
+os.environ.setdefault("DB_CONN_MAX_AGE", "60")
+
+wsgi_app = "baohuang.project.wsgi:application"
+bind = [os.environ.get("BIND") or "127.0.0.1:8000"]
+workers = int(os.environ.get("WEB_CONCURRENCY") or min(2 * multiprocessing.cpu_count() + 1, 8))
+worker_class = "sync"
+timeout = int(os.environ.get("GUNICORN_TIMEOUT") or 60)
+graceful_timeout = 30
+keepalive = 5
+# A worker is replaced after this many requests (with jitter, not all at once): memory that
+# a long-lived process accumulates is given back.
+max_requests = 2000
+max_requests_jitter = 200
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS") or "127.0.0.1"
+
+# Both logs on stderr/stdout, one line each: time, level or status, what happened.
+accesslog = "-"
+errorlog = "-"
+loglevel = (os.environ.get("LOG_LEVEL") or "info").lower()
+# time, client, request line, status, bytes, milliseconds, user agent
+access_log_format = '%(t)s access %(h)s "%(r)s" %(s)s %(B)s %(M)sms "%(a)s"'
+
+# gunicorn ≥ 25's control socket (``gunicornc``): off unless a path is given, so that two
+# servers on one machine never share ~/.gunicorn/gunicorn.ctl.
+control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET") or "gunicorn.ctl"
+control_socket_disable = not os.environ.get("GUNICORN_CONTROL_SOCKET")

@@ -1,0 +1,141 @@
+"""A non-editable install works without the source tree (issue #16, item 1).
+
+The wheel is built from this checkout (``pip wheel . --no-deps``: setup.py copies
+``variants/`` into ``baohuang/variants_data/``, compiles the catalogs and, when built, adds
+the web editor), installed into a fresh virtual environment without the system's
+site-packages (its dependencies from the index or pip's cache), and used from a folder
+outside the checkout: the CLI and the management commands against a temporary SQLite
+database. About a minute on a 2-core machine, most of it installing the dependencies.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from baohuang.rules import loader
+
+ROOT = Path(__file__).resolve().parents[1]
+VARIANTS = sorted((ROOT / "variants").glob("*.yaml"))
+CATALOGS = sorted((ROOT / "baohuang").glob("*/locale/*/LC_MESSAGES/django.po"))
+
+
+def test_a_checkout_reads_the_one_committed_copy_of_the_variants() -> None:
+    """``variants/`` is the source of truth; the package's copy exists only in a build."""
+    committed = subprocess.run(
+        ["git", "ls-files", "baohuang/variants_data"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert committed.returncode != 0 or committed.stdout == ""
+    assert not loader.PACKAGED_VARIANTS_DIR.exists()
+    assert loader.VARIANTS_DIR == loader.CHECKOUT_VARIANTS_DIR == ROOT / "variants"
+    assert len(VARIANTS) == 11
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(out)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
+    (found,) = out.glob("baohuang-*.whl")
+    return found
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A fresh venv (no system site-packages) with the wheel installed; its bin folder."""
+    venv = tmp_path_factory.mktemp("venv")
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)],
+        check=True,
+        capture_output=True,
+        timeout=900,
+        cwd=venv,
+        env=outside(),  # with the checkout on PYTHONPATH pip would think it installed
+    )
+    yield venv / "bin"
+
+
+def test_the_wheel_carries_the_variants_catalogs_and_editor_unchanged(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        for source in VARIANTS:
+            packed = archive.read(f"baohuang/variants_data/{source.name}")
+            assert packed == source.read_bytes(), f"{source.name} differs in the wheel"
+        assert len([n for n in names if n.startswith("baohuang/variants_data/")]) == len(VARIANTS)
+        for po in CATALOGS:
+            mo = po.relative_to(ROOT).with_suffix(".mo").as_posix()
+            assert mo in names, f"{mo} is not in the wheel"
+        if (ROOT / "frontend" / "dist" / "index.html").is_file():
+            assert "baohuang/editor/static/editor/index.html" in names
+
+
+def outside() -> dict[str, str]:
+    """This environment without what points into the checkout or its venv."""
+    return {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("PYTHONPATH", "DJANGO_SETTINGS_MODULE", "DEBUG", "VIRTUAL_ENV")
+    }
+
+
+def run(bin_dir: Path, cwd: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    environ = outside()
+    environ.update(
+        PATH=f"{bin_dir}{os.pathsep}{environ.get('PATH', '')}",
+        HOME=str(cwd),
+        LANG="C.UTF-8",
+        BAOHUANG_VAR_DIR=str(cwd / "var"),
+        DATABASE_URL=f"sqlite:///{cwd / 'db.sqlite3'}",
+        CELERY_BROKER_URL="memory://",
+        SECRET_KEY="wheel-test-" + "k" * 50,
+    )
+    result = subprocess.run(
+        [str(bin_dir / argv[0]), *argv[1:]],
+        cwd=cwd,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, f"{argv}: {result.stdout[-2000:]}\n{result.stderr[-3000:]}"
+    return result
+
+
+def test_the_installed_package_works_without_the_source_tree(
+    installed: Path, tmp_path: Path
+) -> None:
+    site = run(installed, tmp_path, "python", "-c", "import baohuang; print(baohuang.__file__)")
+    assert str(ROOT) not in site.stdout  # the installed copy, not this checkout
+
+    listed = run(installed, tmp_path, "baohuang", "variants", "list", "--json")
+    assert len(__import__("json").loads(listed.stdout)) == 11
+
+    simulated = run(
+        installed, tmp_path, "baohuang", "simulate", "baike-weihai", "--games", "3", "--seed", "7"
+    )
+    assert "emperor" in simulated.stdout
+    assert "games/s" in run(installed, tmp_path, "baohuang", "bench", "--seconds", "0.2").stdout
+    zh = run(installed, tmp_path, "baohuang", "--lang", "zh", "variants", "list")
+    assert "威海" in zh.stdout
+
+    run(installed, tmp_path, "baohuang-manage", "migrate", "--noinput", "-v", "0")
+    imported = run(installed, tmp_path, "baohuang-manage", "import_variants")
+    assert "11 created" in imported.stdout
+    assert (tmp_path / "db.sqlite3").is_file()
+    assert (tmp_path / "var").is_dir()  # state where BAOHUANG_VAR_DIR says, not in site-packages
