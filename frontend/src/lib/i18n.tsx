@@ -393,6 +393,22 @@ const DICT: Record<string, Entry> = {
   "rb.noversion": ["还没有发布的版本，所以没有规则书。", "No version is published yet, so there is no rulebook."],
 };
 
+// ---------------------------------------------------------------------------------------
+// Issue 15 (compare, re-score, balance, job history, scoring calculator) and issue 20
+// item 8 (chart axes): kept in one block of their own, merged into DICT below.
+// prettier-ignore
+const DICT_AB: Record<string, Entry> = {
+  // charts
+  "chart.shareOfSeatGames": ["占该角色局数的比例", "share of the role's seat-games"],
+  "chart.shareOfSeatGamesShort": ["占比 (%)", "share (%)"],
+  "chart.shareOfGames": ["占局数 (%)", "share of games (%)"],
+  "chart.pointsPerSeatGame": ["每局得分（分）", "points per seat-game"],
+  "chart.finishRank": ["出完名次", "finish rank"],
+  "chart.colourIsRole": ["颜色 = 角色", "colour = role"],
+};
+Object.assign(DICT, DICT_AB);
+// ------------------------------------------------------------------- end of the issue-15 block
+
 export function translate(lang: Lang, key: string, vars?: Record<string, string | number>): string {
   const entry = DICT[key];
   let text = entry ? entry[lang === "zh" ? 0 : 1] : key;

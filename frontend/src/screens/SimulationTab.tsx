@@ -2,8 +2,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, listOf, request, urls } from "../lib/api";
 import { useI18n } from "../lib/i18n";
-import { histogramBins, normaliseStats, type StatsView } from "../lib/stats";
-import { BarChart, COLORS, Progress, StackedBars } from "../charts/charts";
+import { histogramBins, normaliseStats, sharePercent, sharedScale, type ChartScale, type StatsView } from "../lib/stats";
+import { BarChart, Progress, RoleLegend, StackedBars } from "../charts/charts";
 import { NumInput, SelectInput } from "../widgets/inputs";
 
 export interface Job {
@@ -120,6 +120,7 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
   const running = runs.some((r) => r.job && !isTerminal(r.job.status) && !r.error);
   const missing = runs.some((r) => r.error === "missing");
   const options = versions.map(String);
+  const scale = runs.length > 1 ? sharedScale(runs.map((r) => statsOf(r.job))) : undefined;
 
   return (
     <div className="simulation">
@@ -174,18 +175,23 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
       ) : null}
       <div className={`sim-results ${runs.length > 1 ? "side-by-side" : ""}`}>
         {runs.map((r) => (
-          <RunView key={r.version} run={r} compare={runs.length > 1} />
+          <RunView key={r.version} run={r} compare={runs.length > 1} scale={scale} />
         ))}
       </div>
     </div>
   );
 }
 
-function RunView({ run, compare }: { run: RunState; compare: boolean }) {
+/** A finished job's statistics for the charts: `result` holds the raw counters
+ * (histograms), `summary` the rates and intervals. */
+export function statsOf(job: Job | null): StatsView | null {
+  return job && DONE.has(job.status) ? normaliseStats({ stats: job.result, summary: job.summary }) : null;
+}
+
+function RunView({ run, compare, scale }: { run: RunState; compare: boolean; scale?: ChartScale }) {
   const { t } = useI18n();
   const job = run.job;
-  // `result` holds the raw counters (histograms), `summary` the rates and intervals.
-  const stats = job && DONE.has(job.status) ? normaliseStats({ stats: job.result, summary: job.summary }) : null;
+  const stats = statsOf(job);
   return (
     <div className="sim-run" data-testid={`sim-run-v${run.version}`}>
       {compare ? <h3>v{run.version}</h3> : null}
@@ -209,12 +215,12 @@ function RunView({ run, compare }: { run: RunState; compare: boolean }) {
       ) : !run.error ? (
         <p className="muted">{t("app.loading")}</p>
       ) : null}
-      {stats ? <StatsCharts stats={stats} /> : null}
+      {stats ? <StatsCharts stats={stats} scale={scale} /> : null}
     </div>
   );
 }
 
-export function StatsCharts({ stats }: { stats: StatsView }) {
+export function StatsCharts({ stats, scale }: { stats: StatsView; scale?: ChartScale }) {
   const { t } = useI18n();
   const roleLabel = (role: string) => {
     const key = `role.${role}`;
@@ -227,12 +233,15 @@ export function StatsCharts({ stats }: { stats: StatsView }) {
   };
   const emperor = stats.roles.find((r) => r.role === "emperor");
   const guard = stats.roles.find((r) => r.role === "guard");
+  // Side by side, both runs read on one scale (the same bins and y-axis).
+  const own = scale ?? sharedScale([stats]);
+  const rankBins = (ranks: number[]) => ranks.map((v, i) => ({ label: t("sim.rank", { n: i + 1 }), value: Math.round(v * 1000) / 10 }));
   return (
     <div className="stats" data-testid="sim-charts">
       {stats.games != null ? <p className="muted small">{t("sim.games.done", { n: stats.games })}</p> : null}
       <section>
         <h4>{t("sim.wdl")}</h4>
-        <StackedBars rows={stats.roles.map((r) => ({ label: roleLabel(r.role), win: r.win, draw: r.draw, loss: r.loss }))} />
+        <StackedBars rows={stats.roles.map((r) => ({ label: roleLabel(r.role), role: r.role, win: r.win, draw: r.draw, loss: r.loss }))} />
         <table className="mini">
           <tbody>
             {stats.roles.map((r) => (
@@ -249,15 +258,20 @@ export function StatsCharts({ stats }: { stats: StatsView }) {
       </section>
       <section>
         <h4>{t("sim.points")}</h4>
+        <RoleLegend roles={stats.roles.map((r) => r.role)} />
         <div className="chart-grid">
           {stats.roles
             .filter((r) => r.histogram && r.histogram.length)
-            .map((r, i) => (
+            .map((r) => (
               <BarChart
                 key={r.role}
                 title={roleLabel(r.role)}
-                bins={histogramBins(r.histogram!)}
-                color={i % 2 ? COLORS.bar2 : COLORS.bar}
+                bins={sharePercent(histogramBins(r.histogram!, own.points[r.role]))}
+                role={r.role}
+                unit="%"
+                yMax={own.pointsMax[r.role]}
+                xTitle={t("chart.pointsPerSeatGame")}
+                yTitle={t("chart.shareOfSeatGamesShort")}
                 testId={`chart-points-${r.role}`}
               />
             ))}
@@ -268,17 +282,25 @@ export function StatsCharts({ stats }: { stats: StatsView }) {
           {emperor?.ranks ? (
             <BarChart
               title={t("sim.finish")}
-              bins={emperor.ranks.map((v, i) => ({ label: t("sim.rank", { n: i + 1 }), value: Math.round(v * 1000) / 10 }))}
+              bins={rankBins(emperor.ranks)}
+              role="emperor"
               testId="chart-emperor-rank"
               unit="%"
+              yMax={own.rankMax}
+              xTitle={t("chart.finishRank")}
+              yTitle={t("chart.shareOfGames")}
             />
           ) : null}
           {guard?.ranks ? (
             <BarChart
               title={t("sim.guardFinish")}
-              bins={guard.ranks.map((v, i) => ({ label: t("sim.rank", { n: i + 1 }), value: Math.round(v * 1000) / 10 }))}
-              color={COLORS.bar2}
+              bins={rankBins(guard.ranks)}
+              role="guard"
+              testId="chart-guard-rank"
               unit="%"
+              yMax={own.rankMax}
+              xTitle={t("chart.finishRank")}
+              yTitle={t("chart.shareOfGames")}
             />
           ) : null}
         </div>
