@@ -605,7 +605,7 @@ function TributeSection() {
   );
 }
 
-export function RulesForm(_props: { variant?: Variant }) {
+export function RulesForm(_props: { variant?: Variant; slug?: string }) {
   return (
     <div className="rules-form">
       <GeneralSection />
