@@ -171,3 +171,16 @@ export async function latestSucceededSimulation(slug: string): Promise<JobBody |
   const { data } = await request<unknown>(jobUrls.list(slug, "simulation"));
   return listOf<JobBody>(data).find((j) => DONE.has(j.status)) ?? null;
 }
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** The simulated version's mean points per role (the job's summary). */
+export function roleMeans(summary: unknown): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  if (!isObj(summary) || !isObj(summary.roles)) return out;
+  for (const [role, s] of Object.entries(summary.roles)) {
+    out[role] = isObj(s) && isObj(s.points) && typeof s.points.mean === "number" ? s.points.mean : null;
+  }
+  return out;
+}

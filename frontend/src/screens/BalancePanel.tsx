@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { diffSides, request, type ServerChange } from "../lib/api";
 import { useI18n } from "../lib/i18n";
-import { errorText, FAILED, jobUrls, rememberProposal, rememberedProposal, succeeded, useFollowedJob } from "../lib/jobs";
+import { errorText, FAILED, jobUrls, roleMeans, rememberProposal, rememberedProposal, succeeded, useFollowedJob } from "../lib/jobs";
 import { findMetric, formatDiff, formatInterval, formatValue, type ComparisonResult, type Metric } from "../lib/compare";
 import { Progress } from "../charts/charts";
 import { roleColor } from "../charts/roles";
@@ -40,19 +40,6 @@ interface Stored extends Proposal {
   job: string;
   from: string; // slug@N of the simulated version
   roleBefore: Record<string, number | null>;
-}
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
-
-/** The simulated version's mean points per role (the job's summary). */
-export function roleMeans(summary: unknown): Record<string, number | null> {
-  const out: Record<string, number | null> = {};
-  if (!isObj(summary) || !isObj(summary.roles)) return out;
-  for (const [role, s] of Object.entries(summary.roles)) {
-    out[role] = isObj(s) && isObj(s.points) && typeof s.points.mean === "number" ? s.points.mean : null;
-  }
-  return out;
 }
 
 export function BalancePanel(props: {

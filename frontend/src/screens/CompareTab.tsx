@@ -84,10 +84,7 @@ export function CompareTab(props: { slug: string; latest: number | null; doc: Re
 
   const running = Boolean(job && !isTerminal(job.status));
   const result = succeeded(job) ? (job!.result as ComparisonResult | null) : null;
-  const labels = useMemo<[string, string]>(() => {
-    if (!job) return ["A", "B"];
-    return [`A · v${job.version}`, `B · ${job.b ?? ""}`.trim()];
-  }, [job]);
+  const sides = useMemo<[string, string]>(() => (job ? [`${slug} v${job.version}`, job.b ?? "?"] : ["", ""]), [job, slug]);
   useEffect(() => {
     if (job && isTerminal(job.status)) setRefresh((n) => n + 1);
   }, [job?.status]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -174,7 +171,7 @@ export function CompareTab(props: { slug: string; latest: number | null; doc: Re
           ) : null}
         </div>
       ) : null}
-      {result ? <ComparisonReport result={result} labels={labels} /> : null}
+      {result ? <ComparisonReport result={result} sides={sides} /> : null}
       <JobHistory slug={slug} refresh={refresh} current={jobId} onOpen={(j) => {
           if (j.kind !== "comparison") return false;
           open(j.id);

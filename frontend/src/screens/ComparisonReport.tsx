@@ -6,11 +6,11 @@ import { useI18n } from "../lib/i18n";
 import {
   detectSize,
   findMetric,
+  methodKey,
   formatDiff,
   formatInterval,
   formatValue,
   groupMetrics,
-  methodKey,
   metricKind,
   pairingKey,
   splitMetric,
@@ -47,15 +47,17 @@ export function powerSentence(t: (k: string, v?: Record<string, string | number>
   return t(`cmp.power.${kind}`, { size: detectSize(kind, m.power.detect), metric: label, n: m.power.games.toLocaleString() });
 }
 
-export function ComparisonReport(props: { result: ComparisonResult; labels?: [string, string]; testId?: string }) {
+export function ComparisonReport(props: { result: ComparisonResult; labels?: [string, string]; sides?: [string, string]; testId?: string }) {
   const { t, lang } = useI18n();
   const label = useMetricLabel();
   const [detail, setDetail] = useState(false);
   const { result } = props;
   const [la, lb] = props.labels ?? ["A", "B"];
   const pt = t("cmp.pt");
-  const headline = findMetric(result, "emperor.win_rate");
-  const pointsHeadline = findMetric(result, "emperor.points");
+  // The power headline: only figures that can differ (identical games leave win rates equal).
+  const useful = (m: Metric | undefined) => (m && m.power?.games ? m : undefined);
+  const headline = useful(findMetric(result, "emperor.win_rate"));
+  const pointsHeadline = useful(findMetric(result, "emperor.points"));
   const pKey = pairingKey(result.pairing);
   const significant = result.metrics.filter((m) => m.significant);
   const roles = ROLE_LIST.filter((r) => findMetric(result, `${r}.win_rate`)?.a != null || findMetric(result, `${r}.win_rate`)?.b != null);
@@ -69,6 +71,11 @@ export function ComparisonReport(props: { result: ComparisonResult; labels?: [st
       <div className={`banner ${result.play_unchanged ? "ok" : "info"}`} role="status" data-testid="cmp-message">
         {result.message ? result.message[lang] : null}
       </div>
+      {props.sides ? (
+        <p className="small" data-testid="cmp-sides">
+          <strong>{la}</strong> = {props.sides[0]} · <strong>{lb}</strong> = {props.sides[1]}
+        </p>
+      ) : null}
       <p className="muted small" data-testid="cmp-summary">
         {t("cmp.games", { n: result.games.toLocaleString() })} · {pKey ? t(pKey) : result.pairing}
         {" · "}
@@ -176,9 +183,11 @@ export function ComparisonReport(props: { result: ComparisonResult; labels?: [st
                     <td className="num diff">{formatDiff(kind, m.diff, pt)}</td>
                     <td className="ci">{formatInterval(kind, m.ci95, pt)}</td>
                     <td className="num" title={powerSentence(t, label(m.name), m) ?? undefined}>
-                      {m.power?.games != null ? t("cmp.powerCell", { n: m.power.games.toLocaleString() }) : "—"}
+                      {m.power?.games ? t("cmp.powerCell", { n: m.power.games.toLocaleString() }) : "—"}
                     </td>
-                    <td className="muted small">{methodText(t, m.method)}</td>
+                    <td className="muted small" title={methodText(t, m.method)}>
+                      {t(`${methodKey(m.method).key || "cmp.method.other"}.short`)}
+                    </td>
                   </tr>
                 );
               })}
@@ -187,6 +196,7 @@ export function ComparisonReport(props: { result: ComparisonResult; labels?: [st
         </table>
       </div>
       <p className="muted small">{t("cmp.powerNote")}</p>
+      <p className="muted small">{t("cmp.methodNote")}</p>
     </div>
   );
 }
