@@ -71,7 +71,8 @@ def test_comparison_of_a_settlement_only_change(
     # In Chinese, the server's message and the power sentence in words.
     page.get_by_test_id("lang").click()
     expect(page.get_by_test_id("cmp-message")).to_contain_text("这两个版本打法完全相同")
-    expect(page.get_by_test_id("cmp-power")).to_contain_text("要检测 ±1 个百分点的皇帝胜率差，约需")
+    # Identical games: the win rates cannot differ; the power is given for the points.
+    expect(page.get_by_test_id("cmp-power")).to_contain_text("要检测 ±0.1 分的皇帝平均得分差，约需")
     page.get_by_test_id("lang").click()
 
     # The result survives a reload; the job history lists it.
@@ -79,6 +80,16 @@ def test_comparison_of_a_settlement_only_change(
     expect(page.get_by_test_id("cmp-result")).to_be_visible()
     history = page.get_by_test_id("job-history")
     expect(history.locator("[data-testid=history-row][data-kind=comparison]")).to_have_count(1)
+
+    # The scoring calculator (play checker tab): who gets what, through the score endpoint.
+    page.get_by_test_id("tab-check").click()
+    calc = page.get_by_test_id("calculator")
+    expect(calc.get_by_test_id("calc-seat-0")).to_contain_text("+6")  # emperor 1st, guard 2nd
+    calc.get_by_test_id("calc-place-1").select_option("2")  # a rebel goes out first
+    expect(calc.get_by_test_id("calc-seat-2")).to_contain_text("1")
+    expect(calc.get_by_test_id("calc-result")).not_to_contain_text("+6")
+    calc.scroll_into_view_if_needed()
+    shoot(page, "compare-04-calculator")
     assert not page.js_errors
     print(f"comparison of 300 game pairs: {elapsed:.1f} s from click to table")
 

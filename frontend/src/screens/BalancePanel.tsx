@@ -257,7 +257,7 @@ export function BalancePanel(props: {
             {proposal.notes.map((n, i) => (
               <li key={i}>{n}</li>
             ))}
-            <li>{t("bal.limit")}</li>
+            {proposal.notes.length ? null : <li>{t("bal.limit")}</li>}
           </ul>
           {verified ? (
             <details>
