@@ -108,3 +108,16 @@ describe("shared chart component (issue 20 item 8)", () => {
     expect(screen.getByTestId("chart-emperor-rank").querySelectorAll("text.axis-title")).toHaveLength(2);
   });
 });
+
+describe("difference plot", () => {
+  it("keeps a readable axis when every difference is zero (identical games)", async () => {
+    const { DiffPlot } = await import("../src/charts/charts");
+    render(
+      <I18nProvider lang="en">
+        <DiffPlot title="d" xTitle="B − A (pt)" testId="d" rows={[{ label: "Emperor", role: "emperor", diff: 0, lo: 0, hi: 0, significant: false }]} />
+      </I18nProvider>,
+    );
+    const ticks = [...screen.getByTestId("d").querySelectorAll("text.tick")].map((n) => n.textContent);
+    expect(ticks).toEqual(["−1", "−0.5", "0", "0.5", "1"]);
+  });
+});

@@ -225,7 +225,7 @@ export function PairedBars(props: {
   const h = 170;
   const pad = { l: 42, r: 6, t: 10, b: 44 };
   const values = props.items.flatMap((i) => [i.a ?? 0, i.b ?? 0]);
-  const ticks = niceTicks(Math.min(0, ...values), Math.max(0, ...values, 1e-9), 4);
+  const ticks = niceTicks(Math.min(0, ...values), Math.max(0, ...values) || 1, 4);
   const lo = ticks[0];
   const hi = ticks[ticks.length - 1] === lo ? lo + 1 : ticks[ticks.length - 1];
   const plotH = h - pad.t - pad.b;
@@ -320,7 +320,9 @@ export function DiffPlot(props: { rows: DiffRow[]; title: string; xTitle: string
   const axisY = top + rows.length * rowH + 2;
   const h = axisY + 34;
   const ext = rows.flatMap((r) => [r.lo ?? r.diff ?? 0, r.hi ?? r.diff ?? 0, r.diff ?? 0]);
-  const ticks = niceTicks(Math.min(0, ...ext), Math.max(0, ...ext, 1e-9), 4);
+  // All differences zero (identical games): a symmetric axis around 0, not a degenerate one.
+  const span = Math.max(...ext.map(Math.abs), 0);
+  const ticks = span < 1e-6 ? niceTicks(-1, 1, 4) : niceTicks(Math.min(0, ...ext), Math.max(0, ...ext), 4);
   const lo = ticks[0];
   const hi = ticks[ticks.length - 1] === lo ? lo + 1 : ticks[ticks.length - 1];
   const x = (v: number) => labelW + ((v - lo) / (hi - lo)) * (w - labelW - 10);
