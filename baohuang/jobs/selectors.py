@@ -36,11 +36,15 @@ def job_for(user: Any, job_id: uuid.UUID) -> SimulationJob | None:
     return visible_jobs(user).filter(pk=job_id).first()
 
 
-def recent_jobs(user: Any, limit: int = LIST_LIMIT, kind: str | None = None) -> list[SimulationJob]:
-    """The newest jobs ``user`` may read (of one ``kind`` if given)."""
+def recent_jobs(
+    user: Any, limit: int = LIST_LIMIT, kind: str | None = None, variant: str | None = None
+) -> list[SimulationJob]:
+    """The newest jobs ``user`` may read (of one ``kind``, of one ``variant`` if given)."""
     jobs = visible_jobs(user)
     if kind is not None:
         jobs = jobs.filter(kind=kind)
+    if variant:
+        jobs = jobs.filter(version__rule_set__slug=variant)
     return list(jobs.order_by("-created_at")[:limit])
 
 

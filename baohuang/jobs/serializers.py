@@ -132,6 +132,9 @@ class SimulationJobListItemSerializer(serializers.Serializer):
     seed = serializers.IntegerField()
     policy = serializers.CharField()
     progress = ProgressSerializer()
+    b = serializers.CharField(
+        allow_null=True, help_text="Comparisons: what B is (null for a simulation)."
+    )
     error = serializers.CharField(allow_null=True)
     created_by = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()

@@ -45,6 +45,29 @@ from baohuang.rules import validate_definition
 JOB_ID = OpenApiParameter(
     "job_id", OpenApiTypes.UUID, OpenApiParameter.PATH, description="The job's id."
 )
+VARIANT_FILTER = OpenApiParameter(
+    "variant",
+    OpenApiTypes.STR,
+    OpenApiParameter.QUERY,
+    required=False,
+    description="Only the jobs of this variant (slug): the editor's job history of a rule set.",
+)
+KIND_FILTER = OpenApiParameter(
+    "kind",
+    OpenApiTypes.STR,
+    OpenApiParameter.QUERY,
+    required=False,
+    enum=[k.value for k in SimulationJob.Kind],
+    description="Only simulations or only comparisons (default both).",
+)
+
+
+def list_body(job: SimulationJob) -> dict[str, Any]:
+    """A job in a list: without its result; a comparison says what B is."""
+    body = job_body(job, full=False)
+    is_comparison = job.kind == SimulationJob.Kind.COMPARISON
+    body["b"] = (job.other_label or None) if is_comparison else None
+    return body
 
 
 def job_body(job: SimulationJob, full: bool = True) -> dict[str, Any]:
@@ -144,12 +167,24 @@ class SimulationListView(WriteThrottledView):
         tags=["simulations"],
         summary="Recent simulation jobs",
         description=f"The {selectors.LIST_LIMIT} newest jobs you may see (staff: everyone's; "
-        "others: their own), without their results.",
+        "others: their own), without their results; simulations and comparisons (`kind`), "
+        "of one variant with `?variant=slug`.",
+        parameters=[VARIANT_FILTER, KIND_FILTER],
         responses={200: SimulationJobListItemSerializer(many=True), **docs.errors()},
     )
     def get(self, request: Request) -> Response:
         """List recent jobs."""
-        body = [job_body(job, full=False) for job in selectors.recent_jobs(request.user)]
+        kind = request.query_params.get("kind") or None
+        if kind is not None and kind not in SimulationJob.Kind.values:
+            raise ApiError(
+                "kind must be simulation or comparison.",
+                code="invalid",
+                errors=[{"path": "kind", "message": "kind must be simulation or comparison."}],
+            )
+        jobs = selectors.recent_jobs(
+            request.user, kind=kind, variant=request.query_params.get("variant") or None
+        )
+        body = [list_body(job) for job in jobs]
         return Response(SimulationJobListItemSerializer(body, many=True).data)
 
 
@@ -339,13 +374,19 @@ class ComparisonListView(WriteThrottledView):
         operation_id="comparisons_list",
         tags=["comparisons"],
         summary="Recent comparison jobs",
-        description="The newest comparison jobs you may see, without their results.",
+        description="The newest comparison jobs you may see, without their results "
+        "(`?variant=slug`: of one variant).",
+        parameters=[VARIANT_FILTER],
         responses={200: SimulationJobListItemSerializer(many=True), **docs.errors()},
     )
     def get(self, request: Request) -> Response:
         """List recent comparisons."""
-        jobs = selectors.recent_jobs(request.user, kind=SimulationJob.Kind.COMPARISON)
-        body = [job_body(job, full=False) for job in jobs]
+        jobs = selectors.recent_jobs(
+            request.user,
+            kind=SimulationJob.Kind.COMPARISON,
+            variant=request.query_params.get("variant") or None,
+        )
+        body = [list_body(job) for job in jobs]
         return Response(SimulationJobListItemSerializer(body, many=True).data)
 
 

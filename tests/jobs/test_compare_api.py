@@ -202,3 +202,30 @@ def test_a_balance_proposal_lands_as_a_new_draft_with_a_verification_job(
     assert again.json()["draft"]["slug"] == f"{SLUG}-balanced-2"
     bad = staff_client.post(url + "balance/", {"target": "nonsense"}, format="json")
     assert_error(bad, 400, "invalid")
+
+
+def test_the_lists_filter_by_variant_and_kind(
+    version: RuleSetVersion, staff_client: APIClient
+) -> None:
+    """The editor's job history of one rule set: ``?variant=`` and ``?kind=``."""
+    simulation = staff_client.post(
+        "/api/v1/simulations/", {"variant": SLUG, "games": 5, "seed": 1}, format="json"
+    ).json()["id"]
+    comparison = staff_client.post(
+        "/api/v1/comparisons/",
+        {"a": {"variant": SLUG}, "b": {"draft": True}, "games": 5, "seed": 1},
+        format="json",
+    ).json()["id"]
+
+    both = staff_client.get("/api/v1/simulations/", {"variant": SLUG}).json()
+    assert [item["id"] for item in both] == [comparison, simulation]
+    assert both[0]["kind"] == "comparison" and both[0]["b"].startswith(f"{SLUG} draft")
+    assert both[1]["b"] is None
+    only = staff_client.get("/api/v1/simulations/", {"variant": SLUG, "kind": "simulation"})
+    assert [item["id"] for item in only.json()] == [simulation]
+    assert staff_client.get("/api/v1/simulations/", {"variant": "nope"}).json() == []
+    assert staff_client.get("/api/v1/comparisons/", {"variant": "nope"}).json() == []
+    assert [
+        i["id"] for i in staff_client.get("/api/v1/comparisons/", {"variant": SLUG}).json()
+    ] == [comparison]
+    assert_error(staff_client.get("/api/v1/simulations/", {"kind": "x"}), 400, "invalid")

@@ -112,14 +112,52 @@ export function normaliseStats(result: unknown): StatsView | null {
   return { games, roles, rates, playsPerGame };
 }
 
-/** Histogram bins with every integer between the extremes (empty bins shown as gaps). */
-export function histogramBins(histogram: { points: number; count: number }[]): { label: string; value: number }[] {
-  if (!histogram.length) return [];
-  const lo = histogram[0].points;
-  const hi = histogram[histogram.length - 1].points;
+/** Histogram bins with every integer between the extremes (empty bins shown as gaps), or
+ * between `range`'s ends (a scale shared with a chart beside it). */
+export function histogramBins(
+  histogram: { points: number; count: number }[],
+  range?: [number, number] | null,
+): { label: string; value: number }[] {
+  if (!histogram.length && !range) return [];
+  const lo = range ? range[0] : histogram[0].points;
+  const hi = range ? range[1] : histogram[histogram.length - 1].points;
   const map = new Map(histogram.map((b) => [b.points, b.count]));
-  if (hi - lo > 40) return histogram.map((b) => ({ label: String(b.points), value: b.count }));
+  // Every integer of a shared range (up to 120 bins), so that both charts have the same bins.
+  if (hi - lo > (range ? 120 : 40)) return histogram.map((b) => ({ label: String(b.points), value: b.count }));
   const out: { label: string; value: number }[] = [];
   for (let p = lo; p <= hi; p++) out.push({ label: String(p), value: map.get(p) ?? 0 });
   return out;
+}
+
+/** A histogram as shares of its seat-games, in percent. */
+export function sharePercent(bins: { label: string; value: number }[]): { label: string; value: number }[] {
+  const total = bins.reduce((a, b) => a + b.value, 0) || 1;
+  return bins.map((b) => ({ label: b.label, value: (100 * b.value) / total }));
+}
+
+/** The scale charts shown side by side share, per role: the points range of its histograms
+ * and their largest bar (% of seat-games); and the largest finish-rank bar (%). */
+export interface ChartScale {
+  points: Record<string, [number, number]>;
+  pointsMax: Record<string, number>;
+  rankMax: number;
+}
+
+export function sharedScale(views: (StatsView | null)[]): ChartScale {
+  const points: Record<string, [number, number]> = {};
+  const pointsMax: Record<string, number> = {};
+  let rankMax = 0;
+  for (const v of views) {
+    if (!v) continue;
+    for (const r of v.roles) {
+      if (r.histogram?.length) {
+        const [lo, hi] = points[r.role] ?? [Infinity, -Infinity];
+        points[r.role] = [Math.min(lo, r.histogram[0].points), Math.max(hi, r.histogram[r.histogram.length - 1].points)];
+        const total = r.histogram.reduce((a, b) => a + b.count, 0) || 1;
+        pointsMax[r.role] = Math.max(pointsMax[r.role] ?? 0, ...r.histogram.map((b) => (100 * b.count) / total));
+      }
+      if (r.ranks && (r.role === "emperor" || r.role === "guard")) rankMax = Math.max(rankMax, ...r.ranks.map((x) => 100 * x));
+    }
+  }
+  return { points, pointsMax, rankMax };
 }

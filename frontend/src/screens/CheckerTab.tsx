@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { ApiError, request, urls } from "../lib/api";
 import { useI18n } from "../lib/i18n";
+import { ScoreCalculator } from "./ScoreCalculator";
 
 interface CompareResult {
   legal: boolean;
@@ -99,6 +100,7 @@ export function CheckerTab({ slug, latest }: { slug: string; latest: number | nu
           <div className="reason">{result.reason}</div>
         </div>
       ) : null}
+      <ScoreCalculator slug={slug} version={latest} />
     </div>
   );
 }

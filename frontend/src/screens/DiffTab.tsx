@@ -75,6 +75,11 @@ export function DiffTab(props: {
         ) : (
           <ChangeList changes={published.changes} testid="diff-table" />
         )}
+        {props.latest && published.changes?.length ? (
+          <a className="button-link" href={`#/variants/${encodeURIComponent(props.slug)}/compare`} data-testid="diff-simulate">
+            {t("cmp.fromDiff")}
+          </a>
+        ) : null}
       </section>
       {props.basedOn ? (
         <section data-testid="diff-origin">

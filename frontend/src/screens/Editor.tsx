@@ -12,6 +12,7 @@ import { RawTab } from "./RawTab";
 import { ChangeList, DiffTab } from "./DiffTab";
 import { CheckerTab } from "./CheckerTab";
 import { SimulationTab } from "./SimulationTab";
+import { CompareTab } from "./CompareTab";
 import { RulebookTab } from "./RulebookTab";
 
 export interface DraftBody {
@@ -36,7 +37,7 @@ export interface VariantDetail {
   definition: Record<string, unknown> | null;
 }
 
-export const TABS = ["rules", "raw", "diff", "check", "sim", "rulebook"] as const;
+export const TABS = ["rules", "raw", "diff", "check", "sim", "compare", "rulebook"] as const;
 export type Tab = (typeof TABS)[number];
 
 const BACKUP_PREFIX = "baohuang.editor.unsaved.";
@@ -451,13 +452,14 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
                 </a>
               ))}
             </nav>
-            <RulesForm />
+            <RulesForm slug={slug} />
           </div>
         ) : null}
         {tab === "raw" ? <RawTab doc={doc} onChange={(d) => { setDoc(d); setServerProblems(null); }} /> : null}
         {tab === "diff" ? <DiffTab slug={slug} doc={doc} latest={latest} basedOn={draft.based_on ?? null} /> : null}
         {tab === "check" ? <CheckerTab slug={slug} latest={latest} /> : null}
         {tab === "sim" ? <SimulationTab slug={slug} latest={latest} /> : null}
+        {tab === "compare" ? <CompareTab slug={slug} latest={latest} doc={doc} dirty={dirty} /> : null}
         {tab === "rulebook" ? <RulebookTab slug={slug} latest={latest} revision={draft.revision} dirty={dirty} /> : null}
       </div>
     </DocContext.Provider>

@@ -42,6 +42,7 @@ import { HandSizes } from "../widgets/HandSizes";
 import { MultiplierList } from "../widgets/MultiplierList";
 import { ScoringGrid } from "../widgets/ScoringGrid";
 import { SoloTable } from "../widgets/SoloTable";
+import { RescorePreview } from "../widgets/RescorePreview";
 import { CountSummary, TrimGrid } from "../widgets/TrimGrid";
 
 export const SECTIONS = ["general", "deck", "deal", "bidding", "declarations", "play", "end", "scoring", "tribute"] as const;
@@ -419,7 +420,7 @@ function OutcomeEditor() {
   );
 }
 
-function ScoringSection() {
+function ScoringSection({ slug }: { slug?: string }) {
   const { t } = useI18n();
   const { update } = useDoc();
   const scoring = useValue<Scoring>("scoring");
@@ -427,6 +428,7 @@ function ScoringSection() {
   const knownProblems = useProblems("scoring.two_person_guard_known");
   return (
     <Section name="scoring">
+      {slug ? <RescorePreview slug={slug} /> : null}
       <Block anchor="scoring.two_person" label={t("f.two_person")} help={t("f.two_person.help")}>
         <ScoringGrid table={scoring?.two_person} problems={twoProblems} onChange={(v: TwoPersonTable) => update("scoring.two_person", v)} />
       </Block>
@@ -605,7 +607,7 @@ function TributeSection() {
   );
 }
 
-export function RulesForm(_props: { variant?: Variant }) {
+export function RulesForm(props: { variant?: Variant; slug?: string }) {
   return (
     <div className="rules-form">
       <GeneralSection />
@@ -615,7 +617,7 @@ export function RulesForm(_props: { variant?: Variant }) {
       <DeclarationsSection />
       <PlaySection />
       <EndSection />
-      <ScoringSection />
+      <ScoringSection slug={props.slug} />
       <TributeSection />
     </div>
   );

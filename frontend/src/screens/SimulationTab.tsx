@@ -2,13 +2,19 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, listOf, request, urls } from "../lib/api";
 import { useI18n } from "../lib/i18n";
-import { histogramBins, normaliseStats, type StatsView } from "../lib/stats";
-import { BarChart, COLORS, Progress, StackedBars } from "../charts/charts";
+import { histogramBins, normaliseStats, sharePercent, sharedScale, type ChartScale, type StatsView } from "../lib/stats";
+import { BarChart, Progress, RoleLegend, StackedBars } from "../charts/charts";
 import { NumInput, SelectInput } from "../widgets/inputs";
+import { rememberJobs, rememberedJobs, succeeded as succeededJob } from "../lib/jobs";
+import { JobHistory } from "./JobHistory";
+import { BalancePanel } from "./BalancePanel";
 
 export interface Job {
   id: string | number;
   status: string;
+  version?: number;
+  games?: number;
+  seed?: number;
   progress?: { done: number; total: number };
   result?: unknown;
   summary?: unknown;
@@ -35,8 +41,9 @@ function errorText(err: unknown): string {
   return String(err);
 }
 
-/** Start a job and poll it until it ends; returns the live state. */
-function useJob() {
+/** Start jobs (or reopen past ones) and poll them until they end; returns the live state.
+ * The jobs shown are remembered for the rule set, so they survive leaving or reloading the tab. */
+function useJob(slug: string) {
   const [runs, setRuns] = useState<RunState[]>([]);
   const timers = useRef<number[]>([]);
   useEffect(
@@ -45,38 +52,61 @@ function useJob() {
     },
     [],
   );
-  const start = useCallback(async (slug: string, versions: number[], games: number, seed: number, policy: string) => {
-    for (const id of timers.current) window.clearTimeout(id);
-    timers.current = [];
-    setRuns(versions.map((v) => ({ version: v, job: null, error: null })));
-    versions.forEach(async (version, index) => {
-      const set = (patch: Partial<RunState>) =>
-        setRuns((cur) => cur.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const follow = useCallback((index: number, id: string | number, set: (patch: Partial<RunState>) => void) => {
+    let delay = 400;
+    const poll = async () => {
       try {
-        const { data } = await request<Job>(urls.simulations(), {
-          method: "POST",
-          body: { variant: slug, version, games, seed, policy },
-        });
-        set({ job: { progress: { done: 0, total: games }, ...data, status: data.status ?? "queued" } });
-        let delay = 400;
-        const poll = async () => {
-          try {
-            const { data: job } = await request<Job>(urls.simulation(data.id));
-            set({ job });
-            if (!isTerminal(job.status)) {
-              delay = Math.min(2000, delay * 1.3);
-              timers.current.push(window.setTimeout(poll, delay));
-            }
-          } catch (err) {
-            set({ error: errorText(err) });
-          }
-        };
-        timers.current.push(window.setTimeout(poll, delay));
+        const { data: job } = await request<Job>(urls.simulation(id));
+        set({ job, version: job.version ?? undefined } as Partial<RunState>);
+        if (!isTerminal(job.status)) {
+          delay = Math.min(2000, delay * 1.3);
+          timers.current.push(window.setTimeout(poll, delay));
+        }
       } catch (err) {
-        set({ error: err instanceof ApiError && err.status === 404 ? "missing" : errorText(err) });
+        set({ error: err instanceof ApiError && err.status === 404 ? "gone" : errorText(err) });
       }
-    });
+    };
+    timers.current.push(window.setTimeout(poll, index === -1 ? 0 : delay));
   }, []);
+  const setter = (index: number) => (patch: Partial<RunState>) =>
+    setRuns((cur) => cur.map((r, i) => (i === index ? { ...r, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } : r)));
+  const start = useCallback(
+    async (versions: number[], games: number, seed: number, policy: string) => {
+      for (const id of timers.current) window.clearTimeout(id);
+      timers.current = [];
+      setRuns(versions.map((v) => ({ version: v, job: null, error: null })));
+      const ids: string[] = [];
+      await Promise.all(
+        versions.map(async (version, index) => {
+          const set = setter(index);
+          try {
+            const { data } = await request<Job>(urls.simulations(), {
+              method: "POST",
+              body: { variant: slug, version, games, seed, policy },
+            });
+            ids[index] = String(data.id);
+            set({ job: { progress: { done: 0, total: games }, ...data, status: data.status ?? "queued" } });
+            follow(index, data.id, set);
+          } catch (err) {
+            set({ error: err instanceof ApiError && err.status === 404 ? "missing" : errorText(err) });
+          }
+        }),
+      );
+      rememberJobs(slug, "simulation", ids.filter(Boolean));
+    },
+    [slug, follow],
+  );
+  /** Show past jobs again (after a reload, or from the history). */
+  const reopen = useCallback(
+    (ids: string[]) => {
+      for (const id of timers.current) window.clearTimeout(id);
+      timers.current = [];
+      setRuns(ids.map(() => ({ version: 0, job: null, error: null })));
+      ids.forEach((id, index) => follow(-1, id, setter(index)));
+      rememberJobs(slug, "simulation", ids);
+    },
+    [slug, follow],
+  );
   const cancel = useCallback(async () => {
     for (const id of timers.current) window.clearTimeout(id);
     timers.current = [];
@@ -91,7 +121,7 @@ function useJob() {
     }
     setRuns((cur) => cur.map((r) => (r.job && !isTerminal(r.job.status) ? { ...r, job: { ...r.job, status: "cancelled" } } : r)));
   }, [runs]);
-  return { runs, start, cancel };
+  return { runs, start, reopen, cancel };
 }
 
 export function SimulationTab({ slug, latest }: { slug: string; latest: number | null }) {
@@ -102,7 +132,15 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
   const [games, setGames] = useState(200);
   const [seed, setSeed] = useState(1);
   const [policy, setPolicy] = useState<"heuristic" | "random">("heuristic");
-  const { runs, start, cancel } = useJob();
+  const { runs, start, reopen, cancel } = useJob(slug);
+  const [refresh, setRefresh] = useState(0);
+  // The jobs this tab showed last time (leaving or reloading the tab keeps them).
+  useEffect(() => {
+    const ids = rememberedJobs(slug, "simulation");
+    if (ids.length) reopen(ids);
+  }, [slug, reopen]);
+  const finished = runs.filter((r) => r.job && isTerminal(r.job.status)).length;
+  useEffect(() => setRefresh((n) => n + 1), [finished]);
 
   useEffect(() => {
     request<unknown>(urls.versions(slug))
@@ -120,6 +158,7 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
   const running = runs.some((r) => r.job && !isTerminal(r.job.status) && !r.error);
   const missing = runs.some((r) => r.error === "missing");
   const options = versions.map(String);
+  const scale = runs.length > 1 ? sharedScale(runs.map((r) => statsOf(r.job))) : undefined;
 
   return (
     <div className="simulation">
@@ -129,7 +168,7 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
         onSubmit={(e) => {
           e.preventDefault();
           if (version == null) return;
-          void start(slug, other != null && other !== version ? [version, other] : [version], games, seed, policy);
+          void start(other != null && other !== version ? [version, other] : [version], games, seed, policy).then(() => setRefresh((n) => n + 1));
         }}
       >
         <label>
@@ -172,20 +211,41 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
           {t("sim.missing")}
         </div>
       ) : null}
+      <p className="small">
+        <a href={`#/variants/${encodeURIComponent(slug)}/compare`} data-testid="sim-to-compare">
+          {t("cmp.fromSim")}
+        </a>
+      </p>
       <div className={`sim-results ${runs.length > 1 ? "side-by-side" : ""}`}>
-        {runs.map((r) => (
-          <RunView key={r.version} run={r} compare={runs.length > 1} />
+        {runs.map((r, i) => (
+          <RunView key={`${r.version}-${i}`} run={r} compare={runs.length > 1} scale={scale} />
         ))}
       </div>
+      {runs.length === 1 && succeededJob(runs[0].job) ? <BalancePanel slug={slug} job={runs[0].job!} /> : null}
+      <JobHistory
+        slug={slug}
+        refresh={refresh}
+        current={runs.length === 1 ? (runs[0].job ? String(runs[0].job.id) : null) : null}
+        onOpen={(j) => {
+          if (j.kind === "comparison") return false;
+          reopen([j.id]);
+          return true;
+        }}
+      />
     </div>
   );
 }
 
-function RunView({ run, compare }: { run: RunState; compare: boolean }) {
+/** A finished job's statistics for the charts: `result` holds the raw counters
+ * (histograms), `summary` the rates and intervals. */
+export function statsOf(job: Job | null): StatsView | null {
+  return job && DONE.has(job.status) ? normaliseStats({ stats: job.result, summary: job.summary }) : null;
+}
+
+function RunView({ run, compare, scale }: { run: RunState; compare: boolean; scale?: ChartScale }) {
   const { t } = useI18n();
   const job = run.job;
-  // `result` holds the raw counters (histograms), `summary` the rates and intervals.
-  const stats = job && DONE.has(job.status) ? normaliseStats({ stats: job.result, summary: job.summary }) : null;
+  const stats = statsOf(job);
   return (
     <div className="sim-run" data-testid={`sim-run-v${run.version}`}>
       {compare ? <h3>v{run.version}</h3> : null}
@@ -209,12 +269,12 @@ function RunView({ run, compare }: { run: RunState; compare: boolean }) {
       ) : !run.error ? (
         <p className="muted">{t("app.loading")}</p>
       ) : null}
-      {stats ? <StatsCharts stats={stats} /> : null}
+      {stats ? <StatsCharts stats={stats} scale={scale} /> : null}
     </div>
   );
 }
 
-export function StatsCharts({ stats }: { stats: StatsView }) {
+export function StatsCharts({ stats, scale }: { stats: StatsView; scale?: ChartScale }) {
   const { t } = useI18n();
   const roleLabel = (role: string) => {
     const key = `role.${role}`;
@@ -227,12 +287,15 @@ export function StatsCharts({ stats }: { stats: StatsView }) {
   };
   const emperor = stats.roles.find((r) => r.role === "emperor");
   const guard = stats.roles.find((r) => r.role === "guard");
+  // Side by side, both runs read on one scale (the same bins and y-axis).
+  const own = scale ?? sharedScale([stats]);
+  const rankBins = (ranks: number[]) => ranks.map((v, i) => ({ label: t("sim.rank", { n: i + 1 }), value: Math.round(v * 1000) / 10 }));
   return (
     <div className="stats" data-testid="sim-charts">
       {stats.games != null ? <p className="muted small">{t("sim.games.done", { n: stats.games })}</p> : null}
       <section>
         <h4>{t("sim.wdl")}</h4>
-        <StackedBars rows={stats.roles.map((r) => ({ label: roleLabel(r.role), win: r.win, draw: r.draw, loss: r.loss }))} />
+        <StackedBars rows={stats.roles.map((r) => ({ label: roleLabel(r.role), role: r.role, win: r.win, draw: r.draw, loss: r.loss }))} />
         <table className="mini">
           <tbody>
             {stats.roles.map((r) => (
@@ -249,15 +312,20 @@ export function StatsCharts({ stats }: { stats: StatsView }) {
       </section>
       <section>
         <h4>{t("sim.points")}</h4>
+        <RoleLegend roles={stats.roles.map((r) => r.role)} />
         <div className="chart-grid">
           {stats.roles
             .filter((r) => r.histogram && r.histogram.length)
-            .map((r, i) => (
+            .map((r) => (
               <BarChart
                 key={r.role}
                 title={roleLabel(r.role)}
-                bins={histogramBins(r.histogram!)}
-                color={i % 2 ? COLORS.bar2 : COLORS.bar}
+                bins={sharePercent(histogramBins(r.histogram!, own.points[r.role]))}
+                role={r.role}
+                unit="%"
+                yMax={own.pointsMax[r.role]}
+                xTitle={t("chart.pointsPerSeatGame")}
+                yTitle={t("chart.shareOfSeatGamesShort")}
                 testId={`chart-points-${r.role}`}
               />
             ))}
@@ -268,17 +336,25 @@ export function StatsCharts({ stats }: { stats: StatsView }) {
           {emperor?.ranks ? (
             <BarChart
               title={t("sim.finish")}
-              bins={emperor.ranks.map((v, i) => ({ label: t("sim.rank", { n: i + 1 }), value: Math.round(v * 1000) / 10 }))}
+              bins={rankBins(emperor.ranks)}
+              role="emperor"
               testId="chart-emperor-rank"
               unit="%"
+              yMax={own.rankMax}
+              xTitle={t("chart.finishRank")}
+              yTitle={t("chart.shareOfGames")}
             />
           ) : null}
           {guard?.ranks ? (
             <BarChart
               title={t("sim.guardFinish")}
-              bins={guard.ranks.map((v, i) => ({ label: t("sim.rank", { n: i + 1 }), value: Math.round(v * 1000) / 10 }))}
-              color={COLORS.bar2}
+              bins={rankBins(guard.ranks)}
+              role="guard"
+              testId="chart-guard-rank"
               unit="%"
+              yMax={own.rankMax}
+              xTitle={t("chart.finishRank")}
+              yTitle={t("chart.shareOfGames")}
             />
           ) : null}
         </div>

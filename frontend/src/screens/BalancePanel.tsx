@@ -1,0 +1,285 @@
+// Balance: from a finished simulation, ask the solver for a scoring table that meets a target
+// (equal sides, or the emperor's mean = X), within ±K per entry. The proposal lands as the
+// draft of a new rule set; its changes, the predicted figures with their intervals, and the
+// verification run (fresh seeds) beside the prediction are shown here.
+import { useEffect, useState } from "react";
+import { diffSides, request, type ServerChange } from "../lib/api";
+import { useI18n } from "../lib/i18n";
+import { errorText, FAILED, jobUrls, roleMeans, rememberProposal, rememberedProposal, succeeded, useFollowedJob } from "../lib/jobs";
+import { findMetric, formatDiff, formatInterval, formatValue, type ComparisonResult, type Metric } from "../lib/compare";
+import { Progress } from "../charts/charts";
+import { roleColor } from "../charts/roles";
+import { ChangeList } from "./DiffTab";
+import { ComparisonReport } from "./ComparisonReport";
+import { CheckInput, NumInput, SelectInput } from "../widgets/inputs";
+
+interface RoleMean {
+  n: number;
+  mean: number | null;
+  ci95: [number | null, number | null];
+}
+
+export interface Proposal {
+  definition: Record<string, unknown>;
+  changes: { path: string; old: number; new: number; text?: { zh: string; en: string } }[];
+  predicted: {
+    games: number;
+    seed: number;
+    target: Metric;
+    before: Metric;
+    roles: Record<string, RoleMean>;
+    solver_value?: number;
+  };
+  draft: { slug: string; url: string };
+  verification: { id: string; url: string; games: number; seed: number };
+  solver: { name: string; status: string; variables: number; constraints: number; ms: number };
+  notes: string[];
+}
+
+interface Stored extends Proposal {
+  job: string;
+  from: string; // slug@N of the simulated version
+  roleBefore: Record<string, number | null>;
+}
+
+export function BalancePanel(props: {
+  slug: string;
+  job: { id: string | number; version?: number; games?: number; seed?: number; summary?: unknown };
+}) {
+  const { t, lang } = useI18n();
+  const { slug, job } = props;
+  const [target, setTarget] = useState<"equal-sides" | "emperor-mean">("equal-sides");
+  const [goal, setGoal] = useState("1.0");
+  const [maxChange, setMaxChange] = useState(3);
+  const [keep, setKeep] = useState(false);
+  const [verifyGames, setVerifyGames] = useState<number>(job.games ?? 500);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [proposal, setProposal] = useState<Stored | null>(() => {
+    const p = rememberedProposal<Stored>(slug);
+    return p && p.job === String(job.id) ? p : null;
+  });
+  const [changes, setChanges] = useState<ServerChange[] | null>(null);
+  const verification = useFollowedJob(proposal ? proposal.verification.url : null);
+
+  useEffect(() => {
+    setChanges(null);
+    if (!proposal) return;
+    if (proposal.changes.every((c) => c.text)) return;
+    diffSides(proposal.from, `${proposal.draft.slug}@draft`)
+      .then((all) => setChanges(all.filter((c) => c.path.startsWith("scoring"))))
+      .catch(() => setChanges([]));
+  }, [proposal]);
+
+  const ask = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { data } = await request<Proposal>(jobUrls.balance(String(job.id)), {
+        method: "POST",
+        body: {
+          target: target === "equal-sides" ? "equal-sides" : `emperor-mean=${Number(goal)}`,
+          max_change: maxChange,
+          keep_outcomes: keep,
+          verify_games: verifyGames,
+        },
+      });
+      const stored: Stored = { ...data, job: String(job.id), from: `${slug}@${job.version}`, roleBefore: roleMeans(job.summary) };
+      rememberProposal(slug, stored);
+      setProposal(stored);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const vjob = verification.job;
+  const verified = succeeded(vjob) ? (vjob!.result as ComparisonResult | null) : null;
+  const p = proposal?.predicted;
+  const sides = p?.target.name === "royal_side_minus_rebel_side.points_per_seat";
+  const vRoyal = findMetric(verified, "royal_side.points_per_seat");
+  const vRebel = findMetric(verified, "rebel_side.points_per_seat");
+  const vEmperor = findMetric(verified, "emperor.points");
+  const num = (v: number | null | undefined) => formatValue("points", v);
+
+  return (
+    <section className="balance panel-lite" data-testid="balance">
+      <h3>{t("bal.title")}</h3>
+      <p className="muted small">{t("bal.intro")}</p>
+      <form
+        className="sim-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void ask();
+        }}
+      >
+        <label>
+          {t("bal.target")}
+          <SelectInput
+            value={target}
+            options={["equal-sides", "emperor-mean"] as const}
+            format={(v) => t(`bal.target.${v}`)}
+            testId="bal-target"
+            onChange={setTarget}
+          />
+        </label>
+        {target === "emperor-mean" ? (
+          <label>
+            X
+            <input type="number" step="0.1" value={goal} onChange={(e) => setGoal(e.target.value)} style={{ width: "5em" }} data-testid="bal-goal" />
+          </label>
+        ) : null}
+        <label>
+          {t("bal.maxChange")}
+          <NumInput value={maxChange} min={0} max={50} width="4em" testId="bal-k" onChange={(v) => setMaxChange(v ?? 3)} />
+        </label>
+        <label>
+          {t("bal.verifyGames")}
+          <NumInput value={verifyGames} min={2} max={200000} width="6em" testId="bal-games" onChange={(v) => setVerifyGames(v ?? 500)} />
+        </label>
+        <CheckInput checked={keep} label={t("bal.keep")} testId="bal-keep" onChange={setKeep} />
+        <button type="submit" className="primary" disabled={busy} data-testid="bal-start">
+          {busy ? t("bal.solving") : t("bal.start")}
+        </button>
+      </form>
+      {error ? (
+        <div className="banner error" role="alert" data-testid="bal-error">
+          {error}
+        </div>
+      ) : null}
+      {proposal && p ? (
+        <div className="proposal" data-testid="bal-proposal">
+          <div className="banner ok" role="status">
+            {t("bal.landed", { slug: proposal.draft.slug })}{" "}
+            <a href={`#/variants/${encodeURIComponent(proposal.draft.slug)}`} data-testid="bal-open-draft">
+              {t("bal.openDraft")}
+            </a>
+          </div>
+          <p className="muted small">
+            {t("bal.solver", { name: proposal.solver.name, ms: proposal.solver.ms, v: proposal.solver.variables, c: proposal.solver.constraints })}
+          </p>
+          <h4>{t("bal.changes", { n: proposal.changes.length })}</h4>
+          {proposal.changes.every((c) => c.text) ? (
+            <ul className="change-list">
+              {proposal.changes.map((c) => (
+                <li key={c.path}>{c.text![lang]}</li>
+              ))}
+            </ul>
+          ) : changes === null ? (
+            <p className="muted">{t("app.loading")}</p>
+          ) : (
+            <ChangeList changes={changes} testid="bal-changes" />
+          )}
+
+          <h4>{sides ? t("bal.sidesTitle") : t("bal.emperorTitle")}</h4>
+          <div className="table-scroll">
+            <table className="cmp-table" data-testid="bal-figures">
+              <thead>
+                <tr>
+                  <th />
+                  <th className="num">{t("hist.games")}</th>
+                  <th className="num">{sides ? t("bal.rebelSide") : t("bal.goal")}</th>
+                  <th className="num">{sides ? t("bal.royalSide") : t("bal.emperorMean")}</th>
+                  <th className="num">{sides ? t("bal.royalMinusRebel") : t("bal.meanMinusGoal")}</th>
+                  <th>{t("cmp.col.ci")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                <FigureRow label={t("bal.row.today")} games={p.games} m={p.before} />
+                <FigureRow label={t("bal.row.predicted")} games={p.games} m={p.target} testId="bal-predicted" />
+                <tr data-testid="bal-verified" className="verified">
+                  <th>{t("bal.row.verified", { seed: proposal.verification.seed })}</th>
+                  <td className="num">{proposal.verification.games.toLocaleString()}</td>
+                  {verified ? (
+                    sides ? (
+                      <>
+                        <td className="num">{num(vRebel?.b)}</td>
+                        <td className="num">{num(vRoyal?.b)}</td>
+                        <td className="num">{vRoyal?.b != null && vRebel?.b != null ? formatDiff("points", vRoyal.b - vRebel.b) : "—"}</td>
+                        <td className="muted small">{t("bal.noCi")}</td>
+                      </>
+                    ) : (
+                      <>
+                        <td className="num">{num(p.target.a)}</td>
+                        <td className="num">{num(vEmperor?.b)}</td>
+                        <td className="num">{vEmperor?.b != null && p.target.a != null ? formatDiff("points", vEmperor.b - p.target.a) : "—"}</td>
+                        <td className="muted small">{t("bal.noCi")}</td>
+                      </>
+                    )
+                  ) : (
+                    <td colSpan={4}>
+                      {vjob && FAILED.has(vjob.status) ? (
+                        <span className="error-text">{errorText(vjob.error)}</span>
+                      ) : (
+                        <Progress done={vjob?.progress?.done ?? 0} total={vjob?.progress?.total ?? proposal.verification.games} testId="bal-progress" />
+                      )}
+                    </td>
+                  )}
+                </tr>
+              </tbody>
+            </table>
+          </div>
+
+          <h4>{t("bal.byRole")}</h4>
+          <div className="table-scroll">
+            <table className="cmp-table" data-testid="bal-roles">
+              <thead>
+                <tr>
+                  <th>{t("bal.role")}</th>
+                  <th className="num">{t("bal.row.today")}</th>
+                  <th className="num">{t("bal.row.predicted")}</th>
+                  <th>{t("cmp.col.ci")}</th>
+                  <th className="num">{t("bal.row.verifiedShort")}</th>
+                  <th>{t("bal.verifiedDiff")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {Object.entries(p.roles).map(([role, r]) => {
+                  const v = findMetric(verified, `${role}.points`);
+                  return (
+                    <tr key={role}>
+                      <th>
+                        <span className="role-dot" style={{ background: roleColor(role) }} /> {t(`role.${role}`)}
+                      </th>
+                      <td className="num">{num(proposal.roleBefore[role])}</td>
+                      <td className="num">{num(r.mean)}</td>
+                      <td>{formatInterval("points", r.ci95)}</td>
+                      <td className="num">{verified ? num(v?.b) : "…"}</td>
+                      <td>{verified && v ? `${formatDiff("points", v.diff)} (${formatInterval("points", v.ci95)})` : ""}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <ul className="notes muted small" data-testid="bal-notes">
+            {proposal.notes.map((n, i) => (
+              <li key={i}>{n}</li>
+            ))}
+            {proposal.notes.length ? null : <li>{t("bal.limit")}</li>}
+          </ul>
+          {verified ? (
+            <details>
+              <summary>{t("bal.verifyReport")}</summary>
+              <ComparisonReport result={verified} labels={[t("bal.today"), t("bal.proposal")]} testId="bal-verify-report" />
+            </details>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function FigureRow({ label, games, m, testId }: { label: string; games: number; m: Metric; testId?: string }) {
+  return (
+    <tr data-testid={testId} className={m.significant ? "sig" : ""}>
+      <th>{label}</th>
+      <td className="num">{games.toLocaleString()}</td>
+      <td className="num">{formatValue("points", m.a)}</td>
+      <td className="num">{formatValue("points", m.b)}</td>
+      <td className="num">{formatDiff("points", m.diff)}</td>
+      <td>{formatInterval("points", m.ci95)}</td>
+    </tr>
+  );
+}
