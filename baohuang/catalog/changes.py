@@ -746,10 +746,10 @@ class _Walker:
         new = [j for j, n in enumerate(b) if not _contains(a, n, b[:j])]
         edited = sorted(set(gone) & set(new))
         for i in gone:
-            if i not in edited:
+            if i in edited:
+                self.add((*parts, i), a[i], b[i], "changed", self.say_house_note(a[i], b[i]))
+            else:
                 self.add((*parts, i), a[i], None, "removed", self.say_house_note(a[i], None))
-        for k in edited:
-            self.add((*parts, k), a[k], b[k], "changed", self.say_house_note(a[k], b[k]))
         for j in new:
             if j not in edited:
                 self.add((*parts, j), None, b[j], "added", self.say_house_note(None, b[j]))
