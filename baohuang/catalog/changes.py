@@ -19,7 +19,9 @@ condition, card removals by rank and suits, hold-back rules by rank, special bea
 item; its path carries the item's index in the list it is in (the new list for an added
 or changed item, the old list for a removed one). A list where order matters (the bidding
 steps, the tribute rules) also gets one change when its items only moved. The notes are
-compared as text: one change per added or removed note. Lists of plain values (hand sizes,
+compared as text: one change per added or removed note. House notes are compared as
+whole notes; an edited one (at the same position) is one change, and its sentence quotes
+the note in the sentence's language. Lists of plain values (hand sizes,
 attachable cards, callable ranks …) change as a whole.
 
 Everything here is pure apart from the translation: the sentences are English source text
@@ -699,6 +701,8 @@ class _Walker:
                     self.leaf(a, b, parts, inside)
             elif pattern == "notes":
                 self.notes(a, b, parts)
+            elif pattern == "house_notes":
+                self.house_notes(a, b, parts)
             elif pattern in KEYED:
                 self.keyed(a, b, parts, KEYED[pattern])
             else:
@@ -731,6 +735,47 @@ class _Walker:
         for j, note in enumerate(b):
             if not _contains(a, note, b[:j]):
                 self.add((*parts, j), None, note, "added", self.say_note(note, True))
+
+    def house_notes(self, a: list[Any], b: list[Any], parts: tuple[Part, ...]) -> None:
+        """One change per house note added, removed or edited.
+
+        A note in the old list and not in the new one is removed, and the other way round
+        added; a removed and an added note at the same position are one edited note.
+        """
+        gone = [i for i, n in enumerate(a) if not _contains(b, n, a[:i])]
+        new = [j for j, n in enumerate(b) if not _contains(a, n, b[:j])]
+        edited = sorted(set(gone) & set(new))
+        for i in gone:
+            if i in edited:
+                self.add((*parts, i), a[i], b[i], "changed", self.say_house_note(a[i], b[i]))
+            else:
+                self.add((*parts, i), a[i], None, "removed", self.say_house_note(a[i], None))
+        for j in new:
+            if j not in edited:
+                self.add((*parts, j), None, b[j], "added", self.say_house_note(None, b[j]))
+
+    @staticmethod
+    def say_house_note(old: Any, new: Any) -> Say:
+        def text(note: Any, order: tuple[str, str]) -> str:
+            """The note in the first language of ``order`` (the other if that is missing)."""
+            if not isinstance(note, dict):
+                return _quote(note)
+            return _quote(note.get(order[0]) or note.get(order[1]) or "")
+
+        def say() -> str:
+            order = ("zh", "en") if _zh() else ("en", "zh")
+            if old is None:
+                return _("New house note: %(note)s") % {"note": text(new, order)}
+            if new is None:
+                return _("House note removed: %(note)s") % {"note": text(old, order)}
+            if text(old, order) == text(new, order):  # only the other language was edited
+                order = (order[1], order[0])
+            return _("House note changed: %(old)s → %(new)s") % {
+                "old": text(old, order),
+                "new": text(new, order),
+            }
+
+        return say
 
     @staticmethod
     def say_note(note: Any, added: bool) -> Say:

@@ -3,7 +3,7 @@
 Sections come in the order a player learns the game (RULES.md): cards and the deal;
 choosing the emperor and the guard; declarations; play and what beats what; special cards
 and hold-back; the end; scoring with its tables; money; tribute; automatic play; and the
-rule set's own notes, quoted in a marked box. Every sentence is English source text
+rule set's house notes, in a marked box. Every sentence is English source text
 translated through the rulebook's catalog; values come from :mod:`.labels`; examples come
 from :mod:`.examples` (computed and checked by the engine).
 """
@@ -903,7 +903,13 @@ def _automatic_section(v: Variant) -> Section:
 
 
 def _notes_section(v: Variant) -> Section | None:
-    notes = list(v.notes) + [r.note for r in v.tribute.rules if r.note]
+    """The house notes in the rulebook's language; none, no section.
+
+    The developer notes (``notes``, the tribute rows' ``note``) are for maintainers: they
+    cite the sources and name fields, so the rulebook never shows them.
+    """
+    zh = get_language().startswith("zh")
+    notes = [n.zh if zh else n.en for n in v.house_notes]
     if not notes:
         return None
     s = Section("house-notes", _("House notes"))
@@ -911,8 +917,8 @@ def _notes_section(v: Variant) -> Section | None:
         Note(
             _("House notes"),
             _(
-                "The rule set's own notes, quoted as its author wrote them: the assumptions "
-                "made where the sources are silent."
+                "How this rule set reads its sources where they are silent or unclear, and "
+                "what it decided there."
             ),
             notes,
         )

@@ -64,7 +64,7 @@ class CardsExample:
 
 @dataclass(frozen=True)
 class Note:
-    """A marked box: the house notes of the rule set, quoted as written."""
+    """A marked box: the house notes of the rule set, in the rulebook's language."""
 
     title: str
     intro: str

@@ -51,6 +51,8 @@ FIELD_KINDS: dict[str, Kind] = {
     "name.en": _D,
     "source": _D,
     "notes": _D,
+    "house_notes[].zh": _D,
+    "house_notes[].en": _D,
     # deck (§2.1): which cards are dealt
     "deck.decks": _P,
     "deck.remove[].rank": _P,

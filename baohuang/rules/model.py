@@ -638,6 +638,20 @@ class Tribute(Section):
 # --------------------------------------------------------------------------- root
 
 
+class HouseNote(Section):
+    """One house note for the players, in both languages (shown in the rulebook)."""
+
+    zh: str = Field(
+        min_length=1,
+        description="The note in Chinese, in the game's own terms, with no field names "
+        "(shown in the Chinese rulebook).",
+    )
+    en: str = Field(
+        min_length=1,
+        description="The note in English, with no field names (shown in the English rulebook).",
+    )
+
+
 class Variant(Section):
     """A complete house rule of 保皇: deck, deal, bidding, play, end, scoring, tribute."""
 
@@ -650,7 +664,15 @@ class Variant(Section):
     source: str = Field(default="", description="Where the rule comes from.")
     notes: list[str] = Field(
         default_factory=list,
-        description="Assumptions made where the source is silent or garbled.",
+        description="Developer notes for maintainers: assumptions made where the source is "
+        "silent or garbled, with the seed sentences and field names they rest on. Not shown "
+        "to players (the rulebook shows house_notes).",
+    )
+    house_notes: list[HouseNote] = Field(
+        default_factory=list,
+        description="House notes for the players, each in Chinese and English: the readings "
+        "and assumptions a player should know, in the game's terms. The rulebook shows them "
+        "in its language in a marked box.",
     )
     deck: Deck = Field(default_factory=Deck)
     deal: Deal

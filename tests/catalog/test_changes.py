@@ -69,11 +69,47 @@ def test_an_insertion_at_the_front_of_a_list_is_one_change() -> None:
         ("notes[0]", "added"),
         ("scoring.multipliers[0]", "added"),
     ]
-    assert changes[0]["text"]["zh"] == "新增说明：「House rule: an open guard doubles.」"
+    assert changes[0]["text"]["zh"] == "新增备注：「House rule: an open guard doubles.」"
     assert changes[1]["text"] == {
         "zh": "新增倍数：明保 ×2",
         "en": "New multiplier: ×2 for an open guard",
     }
+
+
+def test_a_house_note_is_quoted_in_the_sentence_language() -> None:
+    old = weihai()
+    new = weihai()
+    note = {"zh": "本桌明保也翻倍。", "en": "At this table an open guard doubles too."}
+    new["house_notes"].insert(0, note)
+
+    changes = diff_definitions(old, new)
+
+    assert [(c["path"], c["change"], c["old"], c["new"]) for c in changes] == [
+        ("house_notes[0]", "added", None, note)
+    ]
+    assert changes[0]["text"] == {
+        "zh": "新增规则说明：「本桌明保也翻倍。」",
+        "en": "New house note: “At this table an open guard doubles too.”",
+    }
+
+
+def test_an_edited_house_note_is_one_change_and_a_dropped_one_is_removed() -> None:
+    old = weihai()
+    first, second = old["house_notes"][0], old["house_notes"][1]
+    new = weihai()
+    new["house_notes"][0] = {**first, "en": "Edited."}
+    del new["house_notes"][1]
+
+    changes = diff_definitions(old, new)
+
+    assert [(c["path"], c["change"]) for c in changes] == [
+        ("house_notes[0]", "changed"),
+        ("house_notes[1]", "removed"),
+    ]
+    assert changes[0]["text"]["en"] == f"House note changed: “{first['en']}” → “Edited.”"
+    # Only the English was edited: the Chinese sentence quotes the English texts.
+    assert changes[0]["text"]["zh"] == f"规则说明改为：「{first['en']}」 → 「Edited.」"
+    assert changes[1]["text"]["zh"] == f"删去规则说明：「{second['zh']}」"
 
 
 def test_a_removed_row_is_one_change_describing_the_whole_row() -> None:

@@ -302,7 +302,10 @@ DESCRIPTIVE: dict[str, str] = {
     "name.zh": "a name",
     "name.en": "a name",
     "source": "where the rule comes from",
-    "notes": "assumptions, in words",
+    "notes": "developer notes for maintainers, in words",
+    "house_notes": "house notes for the players, in words",
+    "house_notes.zh": "a house note in Chinese",
+    "house_notes.en": "a house note in English",
     "tribute.rules.note": "a note on one row, in words",
     "deck.marks.emperor_card": "a single allowed value (BJ): every variant has the same",
 }

@@ -15,7 +15,7 @@ from baohuang.engine.deck_limits import judge, play_reason
 from baohuang.engine.plays import Play
 from baohuang.rulebook import examples as ex
 from baohuang.rulebook.build import build, build_definition
-from baohuang.rulebook.document import Rulebook, Table
+from baohuang.rulebook.document import Note, Rulebook, Table
 from baohuang.rulebook.render import render
 from baohuang.rules import bundled_variant_paths, definition_of, load_bundled
 
@@ -26,13 +26,6 @@ _SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 _DOTTED = re.compile(r"\b[a-z_]+\.[a-z_]+\b")
 _CODES = re.compile(r"\b(?:BJ|SJ|TOP)\b")
 _CARD_FACES = re.compile(r"(?<![A-Za-z])[JQKA](?![A-Za-z])")
-
-
-def _without_house_notes(book: Rulebook) -> Rulebook:
-    """The house notes are the rule set's own words, quoted: checked separately."""
-    trimmed = copy.copy(book)
-    trimmed.sections = [s for s in book.sections if s.id != "house-notes"]
-    return trimmed
 
 
 def _visible_html(text: str) -> str:
@@ -50,7 +43,7 @@ def _json_text(node: Any) -> list[str]:
 
 
 def _reader_text(book: Rulebook, fmt: str) -> str:
-    out = render(_without_house_notes(book), fmt)
+    out = render(book, fmt)
     if fmt == "html":
         return _visible_html(out)
     if fmt == "json":
@@ -141,18 +134,40 @@ def test_hold_back_example_follows_the_rank() -> None:
     definition = copy.deepcopy(definition_of(load_bundled("tcy-bie6")))
     assert "憋6" in render(build_definition(definition, "zh"), "md")
     definition["play"]["hold_back"] = []
+    definition["house_notes"] = []  # the house notes speak of 憋六 in their own words
     text = render(build_definition(definition, "zh"), "md")
     assert "憋6" not in text and "特殊牌" not in text
 
 
-def test_house_notes_are_a_marked_section_quoting_the_notes() -> None:
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_house_notes_are_a_marked_section_in_the_rulebook_language(lang: str) -> None:
     variant = load_bundled("baike-weihai")
-    book = build(variant, "zh", 1)
+    book = build(variant, lang, 1)
     notes = book.sections[-1]
-    assert notes.id == "house-notes" and notes.title == "本规则说明"
+    assert notes.id == "house-notes"
+    assert notes.title == ("本规则说明" if lang == "zh" else "House notes")
+    (box,) = notes.blocks
+    assert isinstance(box, Note)
+    assert box.items == [n.zh if lang == "zh" else n.en for n in variant.house_notes]
     html_text = render(book, "html")
     assert '<aside class="rb-note">' in html_text
-    assert html.escape(variant.notes[0], quote=False) in html_text
+    visible = _visible_html(html_text)
+    for note in variant.house_notes:
+        shown, other = (note.zh, note.en) if lang == "zh" else (note.en, note.zh)
+        assert shown in visible
+        assert other not in visible
+    # The developer notes are for maintainers: never in the rulebook.
+    for developer_note in variant.notes:
+        assert developer_note not in visible
+
+
+def test_no_house_notes_no_section() -> None:
+    definition = copy.deepcopy(definition_of(load_bundled("baike-weihai")))
+    definition["house_notes"] = []
+    assert definition["notes"]  # developer notes alone make no section
+    book = build_definition(definition, "zh")
+    assert "house-notes" not in [s.id for s in book.sections]
+    assert "本规则说明" not in render(book, "md")
 
 
 def test_json_is_the_structure() -> None:

@@ -71,6 +71,7 @@ def test_the_schema_lists_the_sections_and_requires_the_essential_ones() -> None
         "name",
         "source",
         "notes",
+        "house_notes",
         "deck",
         "deal",
         "bidding",
@@ -81,6 +82,19 @@ def test_the_schema_lists_the_sections_and_requires_the_essential_ones() -> None
         "tribute",
     }
     assert set(schema["required"]) == {"schema_version", "id", "name", "deal", "bidding", "scoring"}
+
+
+def test_a_house_note_needs_both_languages_in_the_schema() -> None:
+    schema = json_schema()
+    house_note = schema["$defs"]["HouseNote"]
+
+    assert schema["properties"]["house_notes"]["items"] == {"$ref": "#/$defs/HouseNote"}
+    assert set(house_note["required"]) == {"zh", "en"}
+    assert house_note["properties"]["zh"]["minLength"] == 1
+    assert house_note["properties"]["en"]["minLength"] == 1
+    doc = base()
+    doc["house_notes"] = [{"zh": "明保翻倍。"}]
+    assert error_paths(doc) == ["$.house_notes[0]"]
 
 
 def test_every_section_forbids_unknown_keys() -> None:

@@ -195,12 +195,21 @@ export interface Tribute {
   shut_in?: { count?: number; card?: "highest" | "as_tribute"; to?: "game_ender" | "first" } | null;
 }
 
+/** One house note for the players: the same note in Chinese and in English (both required). */
+export interface HouseNote {
+  zh: string;
+  en: string;
+}
+
 export interface Variant {
   schema_version: 1;
   id: string;
   name: { zh: string; en: string };
   source?: string;
+  /** Developer notes for maintainers (seed citations, field names); never shown to players. */
   notes?: string[];
+  /** House notes for the players, in both languages; the rulebook shows them. */
+  house_notes?: HouseNote[];
   deck?: Deck;
   deal: Deal;
   bidding: Bidding;

@@ -14,6 +14,7 @@ export const ANCHORS: string[] = [
   "name",
   "source",
   "notes",
+  "house_notes",
   "deck.decks",
   "deck.remove",
   "deck.marks",
@@ -76,5 +77,5 @@ export function pinProblems(problems: readonly Problem[], anchors: readonly stri
 /** The section (deck, deal, …) a path belongs to, for the section navigation badges. */
 export function sectionOf(path: string): string {
   const head = path.split(/[.[]/)[0];
-  return ["id", "name", "source", "notes", "schema_version"].includes(head) ? "general" : head;
+  return ["id", "name", "source", "notes", "house_notes", "schema_version"].includes(head) ? "general" : head;
 }

@@ -10,6 +10,7 @@ import {
   type Deck,
   type FlowStep,
   type HoldBack,
+  type HouseNote,
   type Multiplier,
   type OutcomeWord,
   type PlainRank,
@@ -83,6 +84,7 @@ function GeneralSection() {
   const { t } = useI18n();
   const { update } = useDoc();
   const notes = useValue<string[]>("notes");
+  const houseNotes = useValue<HouseNote[]>("house_notes");
   return (
     <Section name="general">
       <div className="row">
@@ -103,6 +105,27 @@ function GeneralSection() {
           addLabel={t("f.notes.add")}
           render={(note, set) => (
             <textarea className="note" rows={2} value={note} aria-label={t("f.notes")} onChange={(e) => set(e.target.value)} />
+          )}
+          />
+        </details>
+      </Field>
+      <Field anchor="house_notes" wide>
+        <details className="notes house-notes">
+          <summary className="field-label">
+            {t("f.house_notes")} <span className="muted">({(houseNotes ?? []).length})</span>
+          </summary>
+          <div className="help">{t("f.house_notes.help")}</div>
+          <ListEditor
+          items={houseNotes}
+          onChange={(v) => update("house_notes", v)}
+          create={() => ({ zh: "", en: "" })}
+          addLabel={t("f.house_notes.add")}
+          testId="house-notes"
+          render={(note, set) => (
+            <div className="house-note">
+              <textarea className="note" rows={2} lang="zh-Hans" value={note.zh} aria-label={t("f.house_notes.zh")} onChange={(e) => set({ ...note, zh: e.target.value })} />
+              <textarea className="note" rows={2} lang="en" value={note.en} aria-label={t("f.house_notes.en")} onChange={(e) => set({ ...note, en: e.target.value })} />
+            </div>
           )}
           />
         </details>
