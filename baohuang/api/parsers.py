@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import IO, Any
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -21,12 +22,18 @@ MAX_DEPTH = 64
 def _bad_text(text: str) -> str | None:
     """Why ``text`` cannot be accepted, or None."""
     if "\x00" in text:
-        return "text must not contain the NUL character (\\u0000)"
+        return _("text must not contain the NUL character (\\u0000)")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return "text must be valid Unicode (it holds an unpaired surrogate such as \\ud800)"
+        return _("text must be valid Unicode (it holds an unpaired surrogate such as \\ud800)")
     return None
+
+
+def _too_deep() -> str:
+    return _("JSON parse error - the document nests deeper than %(depth)d levels.") % {
+        "depth": MAX_DEPTH
+    }
 
 
 def check_document(data: Any) -> None:
@@ -38,12 +45,10 @@ def check_document(data: Any) -> None:
         if isinstance(value, str):
             reason = _bad_text(value)
             if reason:
-                raise ParseError(f"JSON parse error - {reason}.")
+                raise ParseError(_("JSON parse error - %(reason)s.") % {"reason": reason})
         elif isinstance(value, dict | list):
             if depth >= MAX_DEPTH:
-                raise ParseError(
-                    f"JSON parse error - the document nests deeper than {MAX_DEPTH} levels."
-                )
+                raise ParseError(_too_deep())
             if isinstance(value, dict):
                 for key, item in value.items():
                     stack.append((key, depth + 1))
@@ -65,8 +70,6 @@ class StrictJSONParser(JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError as exc:
-            raise ParseError(
-                f"JSON parse error - the document nests deeper than {MAX_DEPTH} levels."
-            ) from exc
+            raise ParseError(_too_deep()) from exc
         check_document(data)
         return data
