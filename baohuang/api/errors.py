@@ -66,6 +66,7 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views import defaults
@@ -75,6 +76,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
+from baohuang.api.language import request_language
 from baohuang.catalog.errors import (
     CatalogError,
     DraftInvalid,
@@ -263,8 +265,13 @@ def _validation_detail(errors: Sequence[ErrorItem]) -> str:
     if not errors:
         return _("The request is not valid.")
     first = errors[0]
-    where = f"{first['path']}: " if first["path"] else ""
-    text = _("The request is not valid: %(problem)s") % {"problem": where + first["message"]}
+    if first["path"]:
+        text = _("The request is not valid: %(path)s: %(problem)s") % {
+            "path": first["path"],
+            "problem": first["message"],
+        }
+    else:
+        text = _("The request is not valid: %(problem)s") % {"problem": first["message"]}
     if len(errors) > 1:
         more = len(errors) - 1
         text += ngettext(
@@ -390,7 +397,9 @@ class ApiErrorMiddleware:
             except (TypeError, ValueError):
                 length = 0
             if limit is not None and length > limit:
-                return json_error("payload_too_large", too_large_detail(), 413)
+                # This runs before LocaleMiddleware: choose the language here.
+                with translation.override(request_language(request)):
+                    return json_error("payload_too_large", too_large_detail(), 413)
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:

@@ -20,6 +20,16 @@ from baohuang.i18n import DJANGO_CODES, short_lang
 PREFIXES = ("/api/",)
 
 
+def request_language(request: HttpRequest) -> str:
+    """The language of a request as the middlewares will choose it (``?lang=`` on the API,
+    else ``Accept-Language``, else ``LANGUAGE_CODE``), for code that runs before them."""
+    if request.path.startswith(PREFIXES):
+        code = query_language(request)
+        if code is not None:
+            return code
+    return translation.get_language_from_request(request)
+
+
 def query_language(request: HttpRequest) -> str | None:
     """The Django language code ``?lang=`` asks for, or None (absent or unknown)."""
     raw = (request.GET.get("lang") or "").strip()

@@ -8,9 +8,12 @@ surrogates, NUL characters). Each is a 400 ``parse_error`` that says what is wro
 
 from __future__ import annotations
 
+import codecs
+import json
 from collections.abc import Mapping
 from typing import IO, Any
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
@@ -28,6 +31,10 @@ def _bad_text(text: str) -> str | None:
     except UnicodeEncodeError:
         return _("text must be valid Unicode (it holds an unpaired surrogate such as \\ud800)")
     return None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(name)
 
 
 def _too_deep() -> str:
@@ -67,9 +74,26 @@ class StrictJSONParser(JSONParser):
         parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
         """Parse the body, then check it with :func:`check_document`."""
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
-            data = super().parse(stream, media_type, parser_context)
+            text = codecs.getreader(encoding)(stream).read()
+            data = json.loads(text, parse_constant=_refuse_constant)
         except RecursionError as exc:
             raise ParseError(_too_deep()) from exc
+        except json.JSONDecodeError as exc:
+            raise ParseError(
+                _(
+                    "JSON parse error: the body is not well-formed JSON "
+                    "(line %(line)d, column %(column)d)."
+                )
+                % {"line": exc.lineno, "column": exc.colno}
+            ) from exc
+        except UnicodeDecodeError as exc:
+            raise ParseError(
+                _("JSON parse error: the body is not text in %(encoding)s.")
+                % {"encoding": encoding}
+            ) from exc
+        except ValueError as exc:  # NaN, Infinity
+            raise ParseError(_("JSON parse error: NaN and Infinity are not JSON numbers.")) from exc
         check_document(data)
         return data

@@ -33,7 +33,7 @@ class DraftInvalid(CatalogError):
         errors = [p for p in self.problems if p.severity == "error"]
         count = len(errors)
         if message is None:
-            listed = _("; ").join(str(p) for p in errors[:5])
+            listed = _("; ").join(problem_text(p) for p in errors[:5])
             if count > 5:
                 listed += _(" (and %(count)d more)") % {"count": count - 5}
             message = ngettext(
@@ -47,6 +47,13 @@ class DraftInvalid(CatalogError):
     def errors(self) -> list[Problem]:
         """The problems that stop the definition from being used."""
         return [p for p in self.problems if p.severity == "error"]
+
+
+def problem_text(problem: Problem) -> str:
+    """A problem inside a sentence: its path (if any) and its message."""
+    if not problem.path:
+        return problem.message
+    return _("%(path)s: %(message)s") % {"path": problem.path, "message": problem.message}
 
 
 class StaleDraft(CatalogError):

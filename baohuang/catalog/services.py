@@ -28,6 +28,7 @@ from baohuang.catalog.errors import (
     PublishConflict,
     SlugTaken,
     StaleDraft,
+    problem_text,
 )
 from baohuang.catalog.models import SLUG_PATTERN, EditEvent, RuleSet, RuleSetVersion
 from baohuang.catalog.selectors import (
@@ -342,7 +343,7 @@ def publish(rule_set: RuleSet, user: User, expected_revision: int | None = None)
             raise DraftInvalid(
                 report.problems,
                 message=_("The draft cannot be published until its errors are fixed: %(errors)s")
-                % {"errors": _("; ").join(str(p) for p in report.errors[:5])},
+                % {"errors": _("; ").join(problem_text(p) for p in report.errors[:5])},
             )
         definition = definition_of(report.variant)
         digest = checksum(definition)
