@@ -12,6 +12,7 @@ import random
 from functools import cache
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -49,6 +50,7 @@ from baohuang.engine.notation import NotationError, format_play, parse_play
 from baohuang.engine.plays import Play, is_legal_play
 from baohuang.engine.scoring import ScoringError, make_result, score
 from baohuang.engine.tribute import plan_tribute
+from baohuang.i18n import short_lang
 from baohuang.rules import json_schema, validate_definition
 
 
@@ -76,6 +78,13 @@ def _bad(
         code=code,
         errors=[error_item(path, message, item_code or code, params)],
     )
+
+
+def _in_english_or(english: str, translated: str) -> str:
+    """The engine explains a play in English only (it does not use Django): English readers
+    get its sentence, others the API's translated one (the engine's is in ``params.reason``).
+    """
+    return english if short_lang(translation.get_language(), default="en") == "en" else translated
 
 
 # --------------------------------------------------------------------------- language
@@ -197,11 +206,13 @@ class CompareView(RulesView):
         else:
             not_in_deck = deck_reason(cv, previous)
             if not_in_deck is not None:
-                # The engine's reason is English; it goes in params, the sentence is ours.
                 raise _bad(
                     "previous",
-                    _("The previous play %(play)s cannot come from this variant's deck.")
-                    % {"play": format_play(previous)},
+                    _in_english_or(
+                        f"{not_in_deck}.",
+                        _("The previous play %(play)s cannot come from this variant's deck.")
+                        % {"play": format_play(previous)},
+                    ),
                     code="not_in_deck",
                     params={"play": format_play(previous), "reason": not_in_deck},
                 )
@@ -209,8 +220,11 @@ class CompareView(RulesView):
             if previous_problem is not None:
                 raise _bad(
                     "previous",
-                    _("The previous play %(play)s is not a legal play of this variant.")
-                    % {"play": format_play(previous)},
+                    _in_english_or(
+                        f"The previous play is not legal: {previous_problem}.",
+                        _("The previous play %(play)s is not a legal play of this variant.")
+                        % {"play": format_play(previous)},
+                    ),
                     item_code="illegal_play",
                     params={"play": format_play(previous), "reason": previous_problem},
                 )

@@ -474,12 +474,12 @@ def cancel_job(job_id: uuid.UUID) -> Job:
     next heartbeat. Cancelling a cancelled job changes nothing; a job that succeeded or failed
     raises :class:`~baohuang.jobs.errors.JobFinished`."""
     with transaction.atomic():
-        job, _ = _lock(job_id)
+        job, _chunk = _lock(job_id)
         if job.status == Job.Status.CANCELLED:
             return job
         if not job.is_active:
             raise JobFinished(
-                _("The job has ended already (%(status)s); there is nothing to cancel.")
+                _("The job has %(status)s already; there is nothing to cancel.")
                 % {"status": job.status_text}
             )
         _end_job(job, Job.Status.CANCELLED)
@@ -567,7 +567,7 @@ def _resend(
 ) -> int:
     """Send pending chunks of one job again (those still pending and not sent recently)."""
     with transaction.atomic():
-        job, _ = _lock(job_id)
+        job, _chunk = _lock(job_id)
         if not job.is_active:
             return 0
         chunks = Chunk.objects.select_for_update().filter(

@@ -232,6 +232,12 @@ def test_top_and_extra_jokers_in_the_common_deck_are_not_legal(
             "path": "previous",
             "message": "The deck holds only 4 small jokers (one per deck, 4 decks, the guard "
             "card SJ* among them); the play has 5.",
+            "code": "not_in_deck",
+            "params": {
+                "play": "SJ SJ SJ SJ SJ",
+                "reason": "The deck holds only 4 small jokers (one per deck, 4 decks, the guard "
+                "card SJ* among them); the play has 5",
+            },
         }
     ]
 
@@ -247,6 +253,12 @@ def test_a_previous_play_the_deck_cannot_hold_is_400_at_previous(db: None, anon:
             "path": "previous",
             "message": "This variant's deck has no fours (all threes, fours and fives are "
             "removed).",
+            "code": "not_in_deck",
+            "params": {
+                "play": "4 4",
+                "reason": "This variant's deck has no fours (all threes, fours and fives are "
+                "removed)",
+            },
         }
     ]
     assert body["detail"].startswith("previous: This variant's deck has no fours")
