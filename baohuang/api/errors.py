@@ -156,7 +156,14 @@ def prefixed(problems: Iterable[Problem], prefix: str = "") -> list[ErrorItem]:
                 path = prefix + path
             else:
                 path = f"{prefix}.{path}"
-        out.append(error_item(path, problem.message, problem.code, problem.params))
+        out.append(
+            {
+                "path": path,
+                "message": problem.message,
+                "code": problem.code,
+                "params": dict(problem.params),
+            }
+        )
     return out
 
 

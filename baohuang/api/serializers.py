@@ -119,17 +119,31 @@ def version_field() -> StrictIntegerField:
 
 
 class ProblemSerializer(serializers.Serializer):
-    """One problem: a JSON path (empty for the whole document) and a sentence."""
+    """One problem: a JSON path (empty for the whole document), a sentence in the request's
+    language, a stable machine code and the values the sentence was made from."""
 
     path = serializers.CharField(allow_blank=True, help_text="JSON path, e.g. deck.decks.")
-    message = serializers.CharField()
+    message = serializers.CharField(
+        help_text="A sentence in the request's language (?lang=zh|en, else Accept-Language, "
+        "else Chinese)."
+    )
+    code = serializers.CharField(
+        help_text="A stable snake_case code: a validation problem's (hand_sizes_sum, "
+        "unknown_field …), DRF's (required, max_value …) or the error's own."
+    )
+    params = serializers.DictField(
+        help_text='What the sentence says, as JSON values, e.g. {"sum": 164, "deck": 165}; may '
+        "be empty."
+    )
 
 
 class ErrorSerializer(serializers.Serializer):
     """The one error shape of the API."""
 
     error = serializers.CharField(help_text="A short code, e.g. invalid, not_found, stale_draft.")
-    detail = serializers.CharField(help_text="A sentence a person can read.")
+    detail = serializers.CharField(
+        help_text="A sentence a person can read, in the request's language."
+    )
     # A field named "errors" shadows Serializer.errors only in the type checker: DRF moves
     # declared fields off the class.
     errors = ProblemSerializer(many=True, help_text="The individual problems, with paths.")  # type: ignore[assignment]
