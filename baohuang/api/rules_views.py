@@ -74,7 +74,7 @@ def _bad(
     params: dict[str, Any] | None = None,
 ) -> ApiError:
     return ApiError(
-        f"{path}: {message}" if path else message,
+        _("%(path)s: %(message)s") % {"path": path, "message": message} if path else message,
         code=code,
         errors=[error_item(path, message, item_code or code, params)],
     )
