@@ -354,7 +354,7 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
         headers["Retry-After"] = str(int(wait))
     if isinstance(exc, exceptions.Throttled):
         # DRF formats the wait into its sentence before looking it up: never translated.
-        exc = exceptions.Throttled(detail=_throttled_detail(exc.wait))
+        exc = exceptions.Throttled(detail=_throttled_detail(wait))
 
     if isinstance(exc, ApiError):
         body = error_body(exc.code, str(exc.detail), exc.errors)

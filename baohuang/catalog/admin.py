@@ -289,7 +289,7 @@ class RuleSetAdmin(admin.ModelAdmin):
         )
         blocked = ""
         if not report.valid:
-            blocked = _("The draft has errors; fix them before publishing.")
+            blocked = str(_("The draft has errors; fix them before publishing."))
         elif latest is not None and not changes:
             blocked = _identical(latest.number)
         return self._page(
@@ -471,7 +471,7 @@ class RuleSetAdmin(admin.ModelAdmin):
         )
         blocked = ""
         if candidate is None:
-            blocked = _("The draft has errors; it will not be published.")
+            blocked = str(_("The draft has errors; it will not be published."))
         elif latest is not None and not changes:
             blocked = _identical(latest.number)
         return {
