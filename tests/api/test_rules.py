@@ -52,7 +52,8 @@ def test_validate_an_invalid_definition_is_200_with_every_problem(
     assert response.status_code == 200
     body = response.json()
     assert body["valid"] is False
-    assert body["errors"] == [{"path": p.path, "message": p.message} for p in expected.errors]
+    # Each problem as Problem.as_dict(): path, message, code and params.
+    assert body["errors"] == [p.as_dict() for p in expected.errors]
     assert {"deck.decks", "colour"} <= {e["path"] for e in body["errors"]}
     assert body["summary"] == {}
 
