@@ -48,6 +48,13 @@ def short_lang(value: str | None, default: Lang = "zh") -> Lang:
     return default
 
 
+def grouped(number: int) -> str:
+    """A whole number with the active language's digit grouping (``100,000``), by Django."""
+    from django.utils.formats import number_format
+
+    return str(number_format(number, force_grouping=True))
+
+
 def refresh_catalogs() -> None:
     """Compile catalogs whose ``.mo`` is missing or stale, where the package is writable.
 

@@ -2,12 +2,19 @@
 
 Every error response, whatever raised it, has the body (DESIGN.md §7, **contract**)::
 
-    {"error": "<code>", "detail": "<a sentence>", "errors": [{"path": "...", "message": "..."}]}
+    {"error": "<code>", "detail": "<a sentence>",
+     "errors": [{"path": "...", "message": "...", "code": "...", "params": {...}}]}
 
 ``error`` is a short machine-readable code (the table below), ``detail`` a sentence a
 person can read, ``errors`` the individual problems, each with a JSON path into the request
 body (``finish``, ``candidate``, ``definition.deck.decks``; empty for the request as a
-whole). Sources:
+whole), its sentence, a machine ``code`` (a validation problem's code such as
+``hand_sizes_sum``, DRF's ``required`` / ``max_value`` …, else the error's code) and the
+``params`` the sentence was made from (``{"sum": 164, "deck": 165}``; may be empty).
+
+Every sentence (``detail`` and ``message``) is in the request's language: ``?lang=zh|en``,
+else ``Accept-Language``, else Chinese (:mod:`baohuang.api.language`). Codes, params and
+paths never change with the language. Sources:
 
 - DRF exceptions and :class:`ApiError`, through :func:`api_exception_handler` (the DRF
   ``EXCEPTION_HANDLER``); catalog errors are translated there too;
@@ -60,6 +67,9 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
@@ -67,6 +77,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
+from baohuang.api.language import request_language
 from baohuang.catalog.errors import (
     CatalogError,
     DraftInvalid,
@@ -84,12 +95,35 @@ logger = logging.getLogger(__name__)
 #: The URL prefix whose errors are answered as JSON.
 API_PREFIX = "/api/"
 
-ErrorItem = dict[str, str]
+#: One problem: ``{path, message}`` and, in a response, ``code`` and ``params``.
+ErrorItem = dict[str, Any]
+
+
+def error_item(
+    path: str, message: str, code: str | None = None, params: Mapping[str, Any] | None = None
+) -> ErrorItem:
+    """A problem of an error response; ``code`` defaults to the error's own code."""
+    item: ErrorItem = {"path": path, "message": message}
+    if code is not None:
+        item["code"] = code
+    if params:
+        item["params"] = dict(params)
+    return item
 
 
 def error_body(code: str, detail: str, errors: Iterable[ErrorItem] = ()) -> dict[str, Any]:
-    """The error shape: ``{"error", "detail", "errors": [{"path", "message"}]}``."""
-    return {"error": code, "detail": detail, "errors": list(errors)}
+    """The error shape: ``{"error", "detail", "errors": [{"path", "message", "code",
+    "params"}]}``; a problem without its own code gets the error's."""
+    items = [
+        {
+            "path": str(item.get("path", "")),
+            "message": str(item.get("message", "")),
+            "code": str(item.get("code") or code),
+            "params": dict(item.get("params") or {}),
+        }
+        for item in errors
+    ]
+    return {"error": code, "detail": str(detail), "errors": items}
 
 
 def json_error(
@@ -111,7 +145,8 @@ def json_error(
 
 
 def prefixed(problems: Iterable[Problem], prefix: str = "") -> list[ErrorItem]:
-    """Problems as ``{path, message}``, their paths placed under ``prefix`` (a body field)."""
+    """Problems as ``{path, message, code, params}``, their paths placed under ``prefix``
+    (a body field)."""
     out: list[ErrorItem] = []
     for problem in problems:
         path = problem.path
@@ -122,7 +157,14 @@ def prefixed(problems: Iterable[Problem], prefix: str = "") -> list[ErrorItem]:
                 path = prefix + path
             else:
                 path = f"{prefix}.{path}"
-        out.append({"path": path, "message": problem.message})
+        out.append(
+            {
+                "path": path,
+                "message": problem.message,
+                "code": problem.code,
+                "params": dict(problem.params),
+            }
+        )
     return out
 
 
@@ -135,7 +177,7 @@ class ApiError(exceptions.APIException):
 
     status_code: int = status.HTTP_400_BAD_REQUEST
     default_code = "invalid"
-    default_detail = "The request is not valid."
+    default_detail = gettext_lazy("The request is not valid.")
 
     def __init__(
         self,
@@ -146,7 +188,7 @@ class ApiError(exceptions.APIException):
         errors: Sequence[ErrorItem] = (),
         headers: Mapping[str, str] | None = None,
     ) -> None:
-        super().__init__(detail or self.default_detail, code or self.default_code)
+        super().__init__(detail or str(self.default_detail), code or self.default_code)
         if status_code is not None:
             self.status_code = status_code
         self.code = code or self.default_code
@@ -181,19 +223,25 @@ class PreconditionFailed(ApiError):
 def too_large_detail() -> str:
     """The sentence of a 413."""
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    return (
-        f"The request body is too large: the limit is {limit} bytes "
-        f"({limit // 1024} KiB). Variant definitions and game records are far smaller."
-    )
+    return _(
+        "The request body is too large: the limit is %(limit)s bytes (%(kib)s KiB). "
+        "Variant definitions and game records are far smaller."
+    ) % {"limit": limit, "kib": limit // 1024}
 
 
 # --------------------------------------------------------------------------- DRF errors
 
 
-def flatten(detail: Any, path: str = "") -> list[ErrorItem]:
-    """DRF's nested validation errors as a flat list of ``{path, message}``.
+def _drf_item(path: str, detail: Any) -> ErrorItem:
+    """One DRF message (an ``ErrorDetail`` carries DRF's code: ``required``, ``max_value``)."""
+    code = getattr(detail, "code", None)
+    return error_item(path, str(detail), code if isinstance(code, str) else "invalid")
 
-    ``{"finish": {"2": ["…"]}}`` becomes ``[{"path": "finish[2]", "message": "…"}]``;
+
+def flatten(detail: Any, path: str = "") -> list[ErrorItem]:
+    """DRF's nested validation errors as a flat list of ``{path, message, code}``.
+
+    ``{"finish": {"2": ["…"]}}`` becomes ``[{"path": "finish[2]", "message": "…", …}]``;
     ``non_field_errors`` and top-level lists belong to the whole body (path ``""``).
     """
     if isinstance(detail, Mapping):
@@ -210,26 +258,34 @@ def flatten(detail: Any, path: str = "") -> list[ErrorItem]:
         return out
     if isinstance(detail, list | tuple):
         if all(isinstance(item, str) for item in detail):
-            return [{"path": path, "message": str(item)} for item in detail]
+            return [_drf_item(path, item) for item in detail]
         out = []
         for index, item in enumerate(detail):
             if isinstance(item, str):
-                out.append({"path": path, "message": str(item)})
+                out.append(_drf_item(path, item))
             elif item:  # DRF puts {} for list items without errors
                 out.extend(flatten(item, f"{path}[{index}]"))
         return out
-    return [{"path": path, "message": str(detail)}]
+    return [_drf_item(path, detail)]
 
 
 def _validation_detail(errors: Sequence[ErrorItem]) -> str:
     if not errors:
-        return "The request is not valid."
+        return _("The request is not valid.")
     first = errors[0]
-    where = f"{first['path']}: " if first["path"] else ""
-    more = f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
-    return f"The request is not valid: {where}{first['message']}" + (
-        more if len(errors) > 1 else ""
-    )
+    if first["path"]:
+        text = _("The request is not valid: %(path)s: %(problem)s") % {
+            "path": first["path"],
+            "problem": first["message"],
+        }
+    else:
+        text = _("The request is not valid: %(problem)s") % {"problem": first["message"]}
+    if len(errors) > 1:
+        more = len(errors) - 1
+        text += ngettext(
+            " (and %(count)d more problem)", " (and %(count)d more problems)", more
+        ) % {"count": more}
+    return text
 
 
 def _from_catalog(exc: CatalogError) -> ApiError:
@@ -244,7 +300,7 @@ def _from_catalog(exc: CatalogError) -> ApiError:
         )
     if isinstance(exc, InvalidSlug):
         return ApiError(
-            exc.message, code="invalid", errors=[{"path": "slug", "message": exc.message}]
+            exc.message, code="invalid", errors=[error_item("slug", exc.message, "invalid_slug")]
         )
     conflicts: dict[type[CatalogError], str] = {
         SlugTaken: "slug_taken",
@@ -254,6 +310,18 @@ def _from_catalog(exc: CatalogError) -> ApiError:
     }
     code = next((c for kind, c in conflicts.items() if isinstance(exc, kind)), "conflict")
     return ApiError(exc.message, code=code, status_code=status.HTTP_409_CONFLICT)
+
+
+def _throttled_detail(wait: float | None) -> str:
+    """The sentence of a 429, with the wait in whole seconds when it is known."""
+    if wait is None:
+        return _("Too many requests; try again later.")
+    seconds = max(1, int(wait))
+    return ngettext(
+        "Too many requests; try again in %(count)d second.",
+        "Too many requests; try again in %(count)d seconds.",
+        seconds,
+    ) % {"count": seconds}
 
 
 def etag(revision: int) -> str:
@@ -270,7 +338,7 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
     if isinstance(exc, RequestDataTooBig):
         exc = PayloadTooLarge()
     elif isinstance(exc, Http404):
-        exc = exceptions.NotFound(str(exc) or "Nothing is here.")
+        exc = exceptions.NotFound(str(exc) or _("Nothing is here."))
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
     elif isinstance(exc, CatalogError):
@@ -285,6 +353,9 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
     wait = getattr(exc, "wait", None)
     if wait is not None:
         headers["Retry-After"] = str(int(wait))
+    if isinstance(exc, exceptions.Throttled):
+        # DRF formats the wait into its sentence before looking it up: never translated.
+        exc = exceptions.Throttled(detail=_throttled_detail(wait))
 
     if isinstance(exc, ApiError):
         body = error_body(exc.code, str(exc.detail), exc.errors)
@@ -339,7 +410,9 @@ class ApiErrorMiddleware:
             except (TypeError, ValueError):
                 length = 0
             if limit is not None and length > limit:
-                return json_error("payload_too_large", too_large_detail(), 413)
+                # This runs before LocaleMiddleware: choose the language here.
+                with translation.override(request_language(request)):
+                    return json_error("payload_too_large", too_large_detail(), 413)
         response = self.get_response(request)
         if (
             response.status_code == 500
@@ -375,14 +448,17 @@ def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonRespon
         except Resolver404:
             match = None
         if match is not None and match.func is not api_not_found:
-            hint = f" Did you mean {request.path}/ (with the trailing slash)?"
-    return json_error("not_found", f"There is no API endpoint at {request.path}.{hint}", 404)
+            hint = " " + _("Did you mean %(path)s/ (with the trailing slash)?") % {
+                "path": request.path
+            }
+    detail = _("There is no API endpoint at %(path)s.") % {"path": request.path}
+    return json_error("not_found", detail + hint, 404)
 
 
 def handler404(request: HttpRequest, exception: Exception) -> HttpResponse:
     """Django's 404 handler: JSON for ``/api/`` paths, the usual page elsewhere."""
     if is_api(request):
-        return json_error("not_found", "Nothing is here.", 404)
+        return json_error("not_found", _("Nothing is here."), 404)
     return defaults.page_not_found(request, exception)
 
 
@@ -390,8 +466,10 @@ def server_error_response() -> JsonResponse:
     """The 500 in the error shape (the exception is logged by Django, never shown)."""
     return json_error(
         "server_error",
-        "Something went wrong on the server; the error was logged. This is a bug: "
-        "please report it with the request that caused it.",
+        _(
+            "Something went wrong on the server; the error was logged. This is a bug: "
+            "please report it with the request that caused it."
+        ),
         500,
     )
 
@@ -408,12 +486,12 @@ def handler400(request: HttpRequest, exception: Exception) -> HttpResponse:
     if is_api(request):
         if isinstance(exception, RequestDataTooBig):
             return json_error("payload_too_large", too_large_detail(), 413)
-        return json_error("bad_request", "The request could not be understood.", 400)
+        return json_error("bad_request", _("The request could not be understood."), 400)
     return defaults.bad_request(request, exception)
 
 
 def handler403(request: HttpRequest, exception: Exception) -> HttpResponse:
     """Django's 403 handler: JSON for ``/api/`` paths."""
     if is_api(request):
-        return json_error("permission_denied", "You may not do this.", 403)
+        return json_error("permission_denied", _("You may not do this."), 403)
     return defaults.permission_denied(request, exception)

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 
-from baohuang.api.errors import ApiError
+from baohuang.api.errors import ApiError, error_item
 from baohuang.catalog.models import RuleSet, RuleSetVersion
 from baohuang.catalog.selectors import get_version, latest_version
 from baohuang.engine.compiled import CompiledVariant, compile_definition
@@ -30,7 +31,7 @@ def rule_set_or_404(slug: str) -> RuleSet:
     """The rule set ``slug``, or 404."""
     rule_set = RuleSet.objects.filter(slug=slug).first()
     if rule_set is None:
-        raise NotFound(f"There is no variant '{slug}'.")
+        raise NotFound(_("There is no variant '%(slug)s'.") % {"slug": slug})
     return rule_set
 
 
@@ -40,14 +41,20 @@ def version_or_404(rule_set: RuleSet, number: int | None) -> RuleSetVersion:
     if number is None:
         latest = latest_version(rule_set)
         if latest is None:
-            raise NotFound(f"The variant '{rule_set.slug}' has no published version yet.")
+            raise NotFound(
+                _("The variant '%(slug)s' has no published version yet.") % {"slug": rule_set.slug}
+            )
         return latest
+    missing = _("The variant '%(slug)s' has no version %(number)s.") % {
+        "slug": rule_set.slug,
+        "number": number,
+    }
     if not 1 <= number <= MAX_VERSION:
-        raise NotFound(f"The variant '{rule_set.slug}' has no version {number}.")
+        raise NotFound(missing)
     try:
         return get_version(rule_set.slug, number)
     except RuleSetVersion.DoesNotExist as exc:
-        raise NotFound(f"The variant '{rule_set.slug}' has no version {number}.") from exc
+        raise NotFound(missing) from exc
 
 
 def versions_of(rule_set: RuleSet) -> QuerySet[RuleSetVersion]:
@@ -75,8 +82,10 @@ def query_version(request: Request) -> int | None:
         return None
     text = raw.strip()
     if not text.isascii() or not text.isdigit() or int(text) < 1 or len(text) > 10:
-        message = f"The version must be a whole number from 1, got '{raw[:40]}'."
-        raise ApiError(message, errors=[{"path": "version", "message": message}])
+        message = _("The version must be a whole number from 1, got '%(value)s'.") % {
+            "value": raw[:40]
+        }
+        raise ApiError(message, errors=[error_item("version", message)])
     return int(text)
 
 
@@ -85,11 +94,10 @@ def requested_version(request: Request, body_version: Any = None) -> int | None:
     parameter (they must agree when both are given); None means the latest."""
     from_query = query_version(request)
     if body_version is not None and from_query is not None and body_version != from_query:
-        message = (
-            f"The body asks for version {body_version} and the query for version "
-            f"{from_query}; give one."
-        )
-        raise ApiError(message, errors=[{"path": "version", "message": message}])
+        message = _(
+            "The body asks for version %(body)s and the query for version %(query)s; give one."
+        ) % {"body": body_version, "query": from_query}
+        raise ApiError(message, errors=[error_item("version", message, "versions_disagree")])
     return body_version if body_version is not None else from_query
 
 
@@ -106,8 +114,8 @@ def compiled(version: RuleSetVersion) -> CompiledVariant:
         result = compile_definition(version.definition)
     except ValueError as exc:
         raise ApiError(
-            f"Version {version.number} of '{version.rule_set.slug}' cannot be used by this "
-            f"engine: {exc}",
+            _("Version %(number)s of '%(slug)s' cannot be used by this engine: %(reason)s")
+            % {"number": version.number, "slug": version.rule_set.slug, "reason": exc},
             code="version_unusable",
             status_code=409,
         ) from exc

@@ -9,9 +9,13 @@ that no database can store (unpaired surrogates, NUL characters: a 400 ``parse_e
 
 from __future__ import annotations
 
+import codecs
+import json
 from collections.abc import Mapping
 from typing import IO, Any
 
+from django.conf import settings
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -33,12 +37,16 @@ class TooDeep(ParseError):
 def _bad_text(text: str) -> str | None:
     """Why ``text`` cannot be accepted, or None."""
     if "\x00" in text:
-        return "text must not contain the NUL character (\\u0000)"
+        return _("text must not contain the NUL character (\\u0000)")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return "text must be valid Unicode (it holds an unpaired surrogate such as \\ud800)"
+        return _("text must be valid Unicode (it holds an unpaired surrogate such as \\ud800)")
     return None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(name)
 
 
 def check_document(data: Any) -> None:
@@ -50,7 +58,7 @@ def check_document(data: Any) -> None:
         if isinstance(value, str):
             reason = _bad_text(value)
             if reason:
-                raise ParseError(f"JSON parse error - {reason}.")
+                raise ParseError(_("JSON parse error - %(reason)s.") % {"reason": reason})
         elif isinstance(value, dict | list):
             if depth >= MAX_DEPTH:
                 raise TooDeep()
@@ -72,9 +80,26 @@ class StrictJSONParser(JSONParser):
         parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
         """Parse the body, then check it with :func:`check_document`."""
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
-            data = super().parse(stream, media_type, parser_context)
+            text = codecs.getreader(encoding)(stream).read()
+            data = json.loads(text, parse_constant=_refuse_constant)
         except RecursionError as exc:
             raise TooDeep() from exc
+        except json.JSONDecodeError as exc:
+            raise ParseError(
+                _(
+                    "JSON parse error: the body is not well-formed JSON "
+                    "(line %(line)d, column %(column)d)."
+                )
+                % {"line": exc.lineno, "column": exc.colno}
+            ) from exc
+        except UnicodeDecodeError as exc:
+            raise ParseError(
+                _("JSON parse error: the body is not text in %(encoding)s.")
+                % {"encoding": encoding}
+            ) from exc
+        except ValueError as exc:  # NaN, Infinity
+            raise ParseError(_("JSON parse error: NaN and Infinity are not JSON numbers.")) from exc
         check_document(data)
         return data

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
@@ -32,7 +33,7 @@ def _authenticated(request: Request) -> bool:
 class CanRead(BasePermission):
     """Open while ``BAOHUANG_API_PUBLIC_READ`` is true, otherwise any authenticated user."""
 
-    message = (
+    message = _(
         "This server does not open its API to anonymous clients: send an API token "
         "(Authorization: Token …) or log in."
     )
@@ -45,7 +46,7 @@ class CanRead(BasePermission):
 class IsStaff(BasePermission):
     """Staff accounts only (drafts and new rule sets)."""
 
-    message = "Only staff accounts may read or change drafts and create rule sets."
+    message = _("Only staff accounts may read or change drafts and create rule sets.")
 
     def has_permission(self, request: Request, view: Any) -> bool:
         """Authenticated, active staff."""
@@ -55,7 +56,7 @@ class IsStaff(BasePermission):
 class CanPublish(BasePermission):
     """Users with ``catalog.publish_ruleset`` (superusers have every permission)."""
 
-    message = "Publishing needs the permission 'catalog.publish_ruleset' (Operators have it)."
+    message = _("Publishing needs the permission 'catalog.publish_ruleset' (Operators have it).")
 
     def has_permission(self, request: Request, view: Any) -> bool:
         """Authenticated users holding the publish permission."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
@@ -21,7 +22,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from baohuang.api import docs
-from baohuang.api.errors import ApiError
+from baohuang.api.errors import ApiError, error_item
 from baohuang.api.lookups import query_version, rule_set_or_404, version_or_404
 from baohuang.api.permissions import CanRead, IsStaff
 from baohuang.i18n import short_lang
@@ -42,14 +43,16 @@ class _JsonOnly(BaseContentNegotiation):
 
 
 def _bad(path: str, message: str) -> ApiError:
-    return ApiError(message, errors=[{"path": path, "message": message}])
+    return ApiError(message, errors=[error_item(path, message)])
 
 
 def _lang(request: Request) -> str:
     raw = request.query_params.get("lang")
     if raw is not None and raw.strip():
         if not raw.strip().lower().startswith(("zh", "en")):
-            raise _bad("lang", f"The language must be zh or en, got '{raw[:20]}'.")
+            raise _bad(
+                "lang", _("The language must be zh or en, got '%(value)s'.") % {"value": raw[:20]}
+            )
         return short_lang(raw)
     return short_lang(request.headers.get("Accept-Language"))
 
@@ -113,7 +116,10 @@ class RulebookView(APIView):
         """The rulebook as a document."""
         fmt = (request.query_params.get("format") or "html").strip().lower()
         if fmt not in FORMATS:
-            raise _bad("format", f"The format must be html, md or json, got '{fmt[:20]}'.")
+            raise _bad(
+                "format",
+                _("The format must be html, md or json, got '%(value)s'.") % {"value": fmt[:20]},
+            )
         lang = _lang(request)
         rule_set = rule_set_or_404(slug)
         number: int | None
@@ -130,8 +136,8 @@ class RulebookView(APIView):
             book = build_definition(definition, lang, number)
         except RulebookError as exc:
             raise ApiError(
-                "The draft has errors; fix them to see its rulebook.",
-                errors=[{"path": "definition", "message": str(exc)}],
+                _("The draft has errors; fix them to see its rulebook."),
+                errors=[error_item("definition", str(exc), "draft_invalid")],
             ) from exc
         response = HttpResponse(render(book, fmt), content_type=CONTENT_TYPES[fmt])
         response["Content-Language"] = "zh-Hans" if lang == "zh" else "en"

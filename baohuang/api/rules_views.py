@@ -12,6 +12,8 @@ import random
 from functools import cache
 from typing import Any
 
+from django.utils import translation
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -19,7 +21,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from baohuang.api import docs
-from baohuang.api.errors import ApiError, prefixed
+from baohuang.api.engine_texts import notation_message, scoring_message
+from baohuang.api.errors import ApiError, error_item, prefixed
 from baohuang.api.lookups import (
     compiled,
     requested_version,
@@ -47,6 +50,7 @@ from baohuang.engine.notation import NotationError, format_play, parse_play
 from baohuang.engine.plays import Play, is_legal_play
 from baohuang.engine.scoring import ScoringError, make_result, score
 from baohuang.engine.tribute import plan_tribute
+from baohuang.i18n import short_lang
 from baohuang.rules import json_schema, validate_definition
 
 
@@ -62,12 +66,25 @@ class RulesView(APIView):
         return version_or_404(rule_set, requested_version(request, body_version))
 
 
-def _bad(path: str, message: str, code: str = "invalid") -> ApiError:
+def _bad(
+    path: str,
+    message: str,
+    code: str = "invalid",
+    item_code: str | None = None,
+    params: dict[str, Any] | None = None,
+) -> ApiError:
     return ApiError(
-        f"{path}: {message}" if path else message,
+        _("%(path)s: %(message)s") % {"path": path, "message": message} if path else message,
         code=code,
-        errors=[{"path": path, "message": message}],
+        errors=[error_item(path, message, item_code or code, params)],
     )
+
+
+def _in_english_or(english: str, translated: str) -> str:
+    """The engine explains a play in English only (it does not use Django): English readers
+    get its sentence, others the API's translated one (the engine's is in ``params.reason``).
+    """
+    return english if short_lang(translation.get_language(), default="en") == "en" else translated
 
 
 # --------------------------------------------------------------------------- language
@@ -98,7 +115,8 @@ class ValidateView(RulesView):
         if not isinstance(data, dict):
             raise _bad(
                 "",
-                "The body must be a JSON object: the variant definition to check.",
+                _("The body must be a JSON object: the variant definition to check."),
+                item_code="not_an_object",
             )
         report = validate_definition(data)
         body = {
@@ -141,11 +159,8 @@ def _play(text: str, path: str) -> Play:
     try:
         return parse_play(text)
     except NotationError as exc:
-        raise ApiError(
-            f"{path}: {exc}",
-            code="bad_notation",
-            errors=[{"path": path, "message": str(exc)}],
-        ) from exc
+        message, params = notation_message(exc)
+        raise _bad(path, message, "bad_notation", exc.code, params) from exc
 
 
 class CompareView(RulesView):
@@ -191,10 +206,28 @@ class CompareView(RulesView):
         else:
             not_in_deck = deck_reason(cv, previous)
             if not_in_deck is not None:
-                raise _bad("previous", f"{not_in_deck}.", code="not_in_deck")
+                raise _bad(
+                    "previous",
+                    _in_english_or(
+                        f"{not_in_deck}.",
+                        _("The previous play %(play)s cannot come from this variant's deck.")
+                        % {"play": format_play(previous)},
+                    ),
+                    code="not_in_deck",
+                    params={"play": format_play(previous), "reason": not_in_deck},
+                )
             previous_problem = is_legal_play(previous, cv.play)
             if previous_problem is not None:
-                raise _bad("previous", f"The previous play is not legal: {previous_problem}.")
+                raise _bad(
+                    "previous",
+                    _in_english_or(
+                        f"The previous play is not legal: {previous_problem}.",
+                        _("The previous play %(play)s is not a legal play of this variant.")
+                        % {"play": format_play(previous)},
+                    ),
+                    item_code="illegal_play",
+                    params={"play": format_play(previous), "reason": previous_problem},
+                )
             verdict = judge(cv, previous, candidate)
             verdict_beats = verdict.beats
             reason = verdict.reason
@@ -256,10 +289,11 @@ class ScoreView(RulesView):
             )
             scored = score(cv, result, base=data.get("base"), table_fee=data.get("table_fee"))
         except ScoringError as exc:
-            raise _bad(exc.path, str(exc)) from exc
+            raise _bad(exc.path, scoring_message(exc), item_code=exc.code) from exc
         except LookupError as exc:  # a table without the row this result needs
             raise ApiError(
-                f"Version {version.number} of '{slug}' has no score for this result ({exc}).",
+                _("Version %(number)s of '%(slug)s' has no score for this result (%(row)s).")
+                % {"number": version.number, "slug": slug, "row": exc},
                 code="unscorable",
                 status_code=status.HTTP_409_CONFLICT,
             ) from exc
@@ -357,8 +391,13 @@ class ReplayView(RulesView):
         if data["variant"] != rule_set.slug:
             raise _bad(
                 "variant",
-                f"This record is for the variant '{data['variant']}'; send it to "
-                f"/api/v1/variants/{data['variant']}/replay/ (this is '{rule_set.slug}').",
+                _(
+                    "This record is for the variant '%(variant)s'; send it to "
+                    "/api/v1/variants/%(variant)s/replay/ (this is '%(slug)s')."
+                )
+                % {"variant": data["variant"], "slug": rule_set.slug},
+                item_code="other_variant",
+                params={"variant": data["variant"], "slug": rule_set.slug},
             )
         number = requested_version(request, data.get("version"))
         if number is None:
@@ -369,16 +408,27 @@ class ReplayView(RulesView):
         if data["checksum"] != version.checksum:
             matching = version_with_checksum(rule_set, data["checksum"])
             hint = (
-                f" It is the checksum of version {matching.number}."
+                _(" It is the checksum of version %(number)s.") % {"number": matching.number}
                 if matching is not None
-                else " No version of this variant has that checksum."
+                else _(" No version of this variant has that checksum.")
             )
+            params = {
+                "given": data["checksum"][:12],
+                "number": version.number,
+                "slug": slug,
+                "expected": version.checksum[:12],
+            }
             raise _bad(
                 "checksum",
-                f"The record's checksum {data['checksum'][:12]}… is not the checksum of version "
-                f"{version.number} of '{slug}' ({version.checksum[:12]}…): the record was "
-                f"played under other rules.{hint}",
+                _(
+                    "The record's checksum %(given)s… is not the checksum of version "
+                    "%(number)s of '%(slug)s' (%(expected)s…): the record was played under "
+                    "other rules."
+                )
+                % params
+                + hint,
                 code="checksum_mismatch",
+                params=params,
             )
         cv = compiled(version)
         replayed = record.replay(cv, data["seed"], data["actions"], dealer=data.get("dealer"))

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -30,9 +32,9 @@ MAX_ACTIONS = 10_000
 MAX_MONEY = 1_000_000_000
 
 SEAT_MESSAGES: dict[str, StrOrPromise] = {
-    "invalid": "A seat is a whole number from 0 to 4.",
-    "min_value": "Seats are numbered 0 to 4.",
-    "max_value": "Seats are numbered 0 to 4.",
+    "invalid": gettext_lazy("A seat is a whole number from 0 to 4."),
+    "min_value": gettext_lazy("Seats are numbered 0 to 4."),
+    "max_value": gettext_lazy("Seats are numbered 0 to 4."),
 }
 
 
@@ -52,7 +54,7 @@ class StrictCharField(serializers.CharField):
     """Text that must be a JSON string (DRF's CharField would turn ``5`` into ``"5"``)."""
 
     default_error_messages: ClassVar[dict[str, StrOrPromise]] = {
-        "invalid": "Expected text (a JSON string)."
+        "invalid": gettext_lazy("Expected text (a JSON string).")
     }
 
     def to_internal_value(self, data: Any) -> str:
@@ -73,8 +75,9 @@ class DefinitionField(serializers.JSONField):
     """A variant definition: any JSON object (its content is checked by the language)."""
 
     default_error_messages: ClassVar[dict[str, StrOrPromise]] = {
-        "not_object": "A definition is a JSON object of named sections (see "
-        "/api/v1/schema/variant/).",
+        "not_object": gettext_lazy(
+            "A definition is a JSON object of named sections (see /api/v1/schema/variant/)."
+        ),
     }
 
     def to_internal_value(self, data: Any) -> Any:
@@ -116,17 +119,31 @@ def version_field() -> StrictIntegerField:
 
 
 class ProblemSerializer(serializers.Serializer):
-    """One problem: a JSON path (empty for the whole document) and a sentence."""
+    """One problem: a JSON path (empty for the whole document), a sentence in the request's
+    language, a stable machine code and the values the sentence was made from."""
 
     path = serializers.CharField(allow_blank=True, help_text="JSON path, e.g. deck.decks.")
-    message = serializers.CharField()
+    message = serializers.CharField(
+        help_text="A sentence in the request's language (?lang=zh|en, else Accept-Language, "
+        "else Chinese)."
+    )
+    code = serializers.CharField(
+        help_text="A stable snake_case code: a validation problem's (hand_sizes_sum, "
+        "unknown_field …), DRF's (required, max_value …) or the error's own."
+    )
+    params = serializers.DictField(
+        help_text='What the sentence says, as JSON values, e.g. {"sum": 164, "deck": 165}; may '
+        "be empty."
+    )
 
 
 class ErrorSerializer(serializers.Serializer):
     """The one error shape of the API."""
 
     error = serializers.CharField(help_text="A short code, e.g. invalid, not_found, stale_draft.")
-    detail = serializers.CharField(help_text="A sentence a person can read.")
+    detail = serializers.CharField(
+        help_text="A sentence a person can read, in the request's language."
+    )
     # A field named "errors" shadows Serializer.errors only in the type checker: DRF moves
     # declared fields off the class.
     errors = ProblemSerializer(many=True, help_text="The individual problems, with paths.")  # type: ignore[assignment]
@@ -457,7 +474,11 @@ class ScoreSerializer(serializers.Serializer):
         """The finish order is a permutation of the five seats."""
         if sorted(value) != [0, 1, 2, 3, 4]:
             raise serializers.ValidationError(
-                "The finish order must list each seat 0–4 exactly once, in the order they went out."
+                _(
+                    "The finish order must list each seat 0–4 exactly once, in the order they "
+                    "went out."
+                ),
+                code="finish_order",
             )
         return value
 

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
@@ -25,6 +26,7 @@ from baohuang.api.errors import (
     ApiError,
     PreconditionFailed,
     PreconditionRequired,
+    error_item,
     etag,
     prefixed,
 )
@@ -132,7 +134,8 @@ def parse_if_match(header: str | None, current: int) -> int | None:
             revisions.append(int(tag))
     if not revisions:
         raise PreconditionFailed(
-            f"If-Match must be the ETag of the draft, like \"{current}\"; got '{header[:60]}'.",
+            _("If-Match must be the ETag of the draft, like \"%(current)s\"; got '%(header)s'.")
+            % {"current": current, "header": header[:60]},
             headers={"ETag": etag(current)},
         )
     return current if current in revisions else revisions[0]
@@ -192,8 +195,8 @@ class VariantListView(WriteThrottledView):
             return self._clone(request, data)
         if "definition" not in data:
             raise ApiError(
-                "Send a definition, or based_on to clone a published version.",
-                errors=[{"path": "definition", "message": "This field is required."}],
+                _("Send a definition, or based_on to clone a published version."),
+                errors=[error_item("definition", _("This field is required."), "required")],
             )
         definition: dict[str, Any] = data["definition"]
         declared_id = definition.get("id")
@@ -224,11 +227,9 @@ class VariantListView(WriteThrottledView):
         """Create a rule set by cloning a published version (it becomes the origin)."""
         problems = []
         if "definition" in data:
-            problems.append(
-                {"path": "definition", "message": "Send either a definition or based_on."}
-            )
+            problems.append(error_item("definition", _("Send either a definition or based_on.")))
         if not data.get("slug"):
-            problems.append({"path": "slug", "message": "A clone needs its own slug."})
+            problems.append(error_item("slug", _("A clone needs its own slug."), "required"))
         if problems:
             raise ApiError(problems[0]["message"], errors=problems)
         source = rule_set_or_404(data["based_on"]["slug"])
@@ -323,9 +324,12 @@ class DraftView(WriteThrottledView):
         expected = parse_if_match(request.headers.get("If-Match"), rule_set.draft_revision)
         if expected is None:
             raise PreconditionRequired(
-                "Send If-Match with the ETag of the draft you edited (GET …/draft/ gives it, "
-                f'currently "{rule_set.draft_revision}"), so that nobody\'s changes are '
-                "overwritten unseen.",
+                _(
+                    "Send If-Match with the ETag of the draft you edited (GET …/draft/ gives "
+                    'it, currently "%(revision)s"), so that nobody\'s changes are overwritten '
+                    "unseen."
+                )
+                % {"revision": rule_set.draft_revision},
                 headers={"ETag": etag(rule_set.draft_revision)},
             )
         serializer = DraftUpdateSerializer(data=request.data)
@@ -477,9 +481,9 @@ def _side_of_rule_set(
     latest published version (None)."""
     if at == "draft":
         if not (request.user and request.user.is_authenticated):
-            raise NotAuthenticated("Log in (or send a token) to compare a draft.")
+            raise NotAuthenticated(_("Log in (or send a token) to compare a draft."))
         if not request.user.is_staff:
-            raise PermissionDenied("Only staff accounts may read drafts.")
+            raise PermissionDenied(_("Only staff accounts may read drafts."))
         side = {"slug": rule_set.slug, "version": None, "draft": True}
         return comparable(rule_set.draft), side
     version = version_or_404(rule_set, int(at) if at is not None else None)
@@ -492,12 +496,17 @@ def resolve_side(request: Request, value: Any, label: str) -> tuple[Any, dict[st
         return comparable(value), {"slug": None, "version": None, "draft": False}
     match = SIDE_PATTERN.match(value) if isinstance(value, str) else None
     if match is None:
-        message = (
-            f"'{label}' must be slug@N (a version), slug@draft, slug (the latest published "
-            "version) or a definition object"
-            + (f"; got '{str(value)[:60]}'." if value not in (None, "") else "; it is missing.")
-        )
-        raise ApiError(message, errors=[{"path": label, "message": message}])
+        if value in (None, ""):
+            message = _(
+                "'%(field)s' must be slug@N (a version), slug@draft, slug (the latest published "
+                "version) or a definition object; it is missing."
+            ) % {"field": label}
+        else:
+            message = _(
+                "'%(field)s' must be slug@N (a version), slug@draft, slug (the latest published "
+                "version) or a definition object; got '%(value)s'."
+            ) % {"field": label, "value": str(value)[:60]}
+        raise ApiError(message, errors=[error_item(label, message, "bad_side")])
     return _side_of_rule_set(request, rule_set_or_404(match["slug"]), match["at"])
 
 
@@ -594,7 +603,11 @@ class OriginDiffView(APIView):
         origin = rule_set.based_on
         if origin is None:
             raise ApiError(
-                f"The variant '{slug}' was not made by cloning: it has no origin to compare with.",
+                _(
+                    "The variant '%(slug)s' was not made by cloning: it has no origin to "
+                    "compare with."
+                )
+                % {"slug": slug},
                 code="no_origin",
                 status_code=status.HTTP_404_NOT_FOUND,
             )
@@ -602,8 +615,10 @@ class OriginDiffView(APIView):
         if at is None and latest_version(rule_set) is None:
             at = "draft"
         if at is not None and at != "draft" and not (at.isascii() and at.isdigit()):
-            message = f"'to' must be a version number or draft; got '{at[:40]}'."
-            raise ApiError(message, errors=[{"path": "to", "message": message}])
+            message = _("'to' must be a version number or draft; got '%(value)s'.") % {
+                "value": at[:40]
+            }
+            raise ApiError(message, errors=[error_item("to", message)])
         old = (
             origin.definition,
             {"slug": origin.rule_set.slug, "version": origin.number, "draft": False},

@@ -19,8 +19,11 @@ from django.forms import Form
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
+from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from baohuang.catalog import selectors, services
@@ -34,6 +37,7 @@ from baohuang.catalog.forms import (
     problem_line,
 )
 from baohuang.catalog.models import EditEvent, RuleSet, RuleSetVersion
+from baohuang.i18n import short_lang
 
 PUBLISH_PERMISSION = "catalog.publish_ruleset"
 
@@ -46,16 +50,25 @@ def _show(value: Any) -> str:
 
 
 def change_row(change: dict[str, Any]) -> dict[str, str]:
-    """A change as the diff table shows it: the sentence in both languages, then the path
-    and the raw values for those who want them."""
+    """A change as the diff table shows it: the sentence in the request's language (``text``;
+    ``zh`` and ``en`` are both kept), then the path and the raw values for those who want
+    them."""
     text = change.get("text") or {}
+    lang = short_lang(translation.get_language(), default="en")
     return {
-        "path": change["path"] or "(whole document)",
+        "text": text.get(lang, ""),
+        "path": change["path"] or _("(whole document)"),
         "change": change["change"],
         "old": _show(change["old"]),
         "new": _show(change["new"]),
         "zh": text.get("zh", ""),
         "en": text.get("en", ""),
+    }
+
+
+def _identical(number: int) -> str:
+    return _("The draft is identical to version %(number)s: nothing to publish.") % {
+        "number": number
     }
 
 
@@ -71,8 +84,8 @@ def _missing(model_admin: admin.ModelAdmin, request: HttpRequest, object_id: str
     """Back to the list with a message, as the admin does for an unknown object id."""
     model_admin.message_user(
         request,
-        f"No {model_admin.opts.verbose_name} with id '{object_id}' exists; it may have been "
-        "deleted.",
+        _("No %(name)s with id '%(id)s' exists; it may have been deleted.")
+        % {"name": model_admin.opts.verbose_name, "id": object_id},
         messages.WARNING,
     )
     return HttpResponseRedirect(
@@ -102,7 +115,7 @@ class RuleSetAdmin(admin.ModelAdmin):
     actions = ("publish_selected", "clone_selected")
     fieldsets = (
         (None, {"fields": ("slug", "name_zh", "name_en", "description")}),
-        ("Draft", {"fields": ("draft_yaml", "revision")}),
+        (_("Draft"), {"fields": ("draft_yaml", "revision")}),
     )
 
     # ---- list
@@ -111,12 +124,12 @@ class RuleSetAdmin(admin.ModelAdmin):
         """Rule sets annotated with their latest version (see ``selectors.rule_set_list``)."""
         return selectors.rule_set_list()
 
-    @admin.display(description="status")
+    @admin.display(description=_("status"))
     def status(self, obj: RuleSet) -> str:
         """Never published, draft changed since latest, draft = latest, or retired."""
-        return selectors.STATUS_LABELS[_status(obj)]
+        return str(selectors.STATUS_LABELS[_status(obj)])
 
-    @admin.display(description="latest version", ordering="latest_number")
+    @admin.display(description=_("latest version"), ordering="latest_number")
     def latest(self, obj: RuleSet) -> str:
         """The highest non-retired version number."""
         number = getattr(obj, "latest_number", None)
@@ -175,7 +188,9 @@ class RuleSetAdmin(admin.ModelAdmin):
         obj.refresh_from_db()
         for warning in getattr(form, "warnings", []):
             self.message_user(
-                request, "Warning — " + labelled_problem_line(warning), messages.WARNING
+                request,
+                _("Warning — %(problem)s") % {"problem": labelled_problem_line(warning)},
+                messages.WARNING,
             )
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
@@ -248,7 +263,7 @@ class RuleSetAdmin(admin.ModelAdmin):
         if request.method == "POST":
             form = PublishForm(request.POST)
             if not form.is_valid():
-                self.message_user(request, "Reload the page and publish again.", messages.ERROR)
+                self.message_user(request, _("Reload the page and publish again."), messages.ERROR)
                 return HttpResponseRedirect(request.path)
             try:
                 version = services.publish(
@@ -259,7 +274,8 @@ class RuleSetAdmin(admin.ModelAdmin):
                 return HttpResponseRedirect(request.path)
             self.message_user(
                 request,
-                f"Published {rule_set.slug} version {version.number}.",
+                _("Published %(slug)s version %(number)s.")
+                % {"slug": rule_set.slug, "number": version.number},
                 messages.SUCCESS,
             )
             return HttpResponseRedirect(change_url)
@@ -273,13 +289,13 @@ class RuleSetAdmin(admin.ModelAdmin):
         )
         blocked = ""
         if not report.valid:
-            blocked = "The draft has errors; fix them before publishing."
+            blocked = str(_("The draft has errors; fix them before publishing."))
         elif latest is not None and not changes:
-            blocked = f"The draft is identical to version {latest.number}: nothing to publish."
+            blocked = _identical(latest.number)
         return self._page(
             request,
             "admin/catalog/ruleset/publish.html",
-            title=f"Publish {rule_set.slug}",
+            title=_("Publish %(slug)s") % {"slug": rule_set.slug},
             original=rule_set,
             change_url=change_url,
             latest=latest,
@@ -322,7 +338,10 @@ class RuleSetAdmin(admin.ModelAdmin):
         sides = [("to", side_b)] if against_origin else [("from", side_a), ("to", side_b)]
         if against_origin:
             if origin is None:
-                problems.append(f"{rule_set.slug} was not made by cloning: it has no origin.")
+                problems.append(
+                    _("%(slug)s was not made by cloning: it has no origin.")
+                    % {"slug": rule_set.slug}
+                )
             else:
                 definitions.append(origin.definition)
         for label, side in sides:
@@ -333,10 +352,13 @@ class RuleSetAdmin(admin.ModelAdmin):
                     RuleSetVersion.objects.get(rule_set=rule_set, number=int(side)).definition
                 )
             else:
-                known = ", ".join(str(n) for n in numbers) or "none yet"
+                known = ", ".join(str(n) for n in numbers) or _("none yet")
                 problems.append(
-                    f"'{side}' ({label}) is not a version of {rule_set.slug}: use 'draft' or a "
-                    f"version number (published: {known})."
+                    _(
+                        "'%(side)s' (%(label)s) is not a version of %(slug)s: use 'draft' or a "
+                        "version number (published: %(known)s)."
+                    )
+                    % {"side": side, "label": label, "slug": rule_set.slug, "known": known}
                 )
         changes = (
             [self._row(c) for c in selectors.diff_definitions(*definitions)] if not problems else []
@@ -345,9 +367,9 @@ class RuleSetAdmin(admin.ModelAdmin):
             request,
             "admin/catalog/ruleset/diff.html",
             title=(
-                f"{rule_set.slug} against its origin"
+                _("%(slug)s against its origin") % {"slug": rule_set.slug}
                 if against_origin
-                else f"Differences in {rule_set.slug}"
+                else _("Differences in %(slug)s") % {"slug": rule_set.slug}
             ),
             original=rule_set,
             change_url=reverse("admin:catalog_ruleset_change", args=[rule_set.pk]),
@@ -390,14 +412,15 @@ class RuleSetAdmin(admin.ModelAdmin):
             else:
                 self.message_user(
                     request,
-                    f"Cloned {rule_set.slug} as {copy.slug} (a draft, not yet published).",
+                    _("Cloned %(slug)s as %(copy)s (a draft, not yet published).")
+                    % {"slug": rule_set.slug, "copy": copy.slug},
                     messages.SUCCESS,
                 )
                 return HttpResponseRedirect(reverse("admin:catalog_ruleset_change", args=[copy.pk]))
         return self._page(
             request,
             "admin/catalog/ruleset/clone.html",
-            title=f"Clone {rule_set.slug}",
+            title=_("Clone %(slug)s") % {"slug": rule_set.slug},
             original=rule_set,
             change_url=reverse("admin:catalog_ruleset_change", args=[rule_set.pk]),
             form=form,
@@ -405,7 +428,7 @@ class RuleSetAdmin(admin.ModelAdmin):
 
     # ---- actions
 
-    @admin.action(description="Publish the selected drafts…", permissions=["publish"])
+    @admin.action(description=_("Publish the selected drafts…"), permissions=["publish"])
     def publish_selected(
         self, request: HttpRequest, queryset: QuerySet[RuleSet]
     ) -> HttpResponse | None:
@@ -416,7 +439,7 @@ class RuleSetAdmin(admin.ModelAdmin):
             return self._page(
                 request,
                 "admin/catalog/ruleset/publish_selected.html",
-                title="Publish the selected drafts?",
+                title=_("Publish the selected drafts?"),
                 items=[self._publish_preview(rule_set) for rule_set in queryset],
                 action_checkbox_name=helpers.ACTION_CHECKBOX_NAME,
             )
@@ -429,7 +452,10 @@ class RuleSetAdmin(admin.ModelAdmin):
                 self.message_user(request, f"{rule_set.slug}: {exc.message}", messages.WARNING)
             else:
                 self.message_user(
-                    request, f"Published {rule_set.slug} version {version.number}.", messages.INFO
+                    request,
+                    _("Published %(slug)s version %(number)s.")
+                    % {"slug": rule_set.slug, "number": version.number},
+                    messages.INFO,
                 )
         return None
 
@@ -445,9 +471,9 @@ class RuleSetAdmin(admin.ModelAdmin):
         )
         blocked = ""
         if candidate is None:
-            blocked = "The draft has errors; it will not be published."
+            blocked = str(_("The draft has errors; it will not be published."))
         elif latest is not None and not changes:
-            blocked = f"The draft is identical to version {latest.number}: nothing to publish."
+            blocked = _identical(latest.number)
         return {
             "rule_set": rule_set,
             "latest": latest,
@@ -456,13 +482,13 @@ class RuleSetAdmin(admin.ModelAdmin):
             "blocked": blocked,
         }
 
-    @admin.action(description="Clone the selected rule set", permissions=["add"])
+    @admin.action(description=_("Clone the selected rule set"), permissions=["add"])
     def clone_selected(
         self, request: HttpRequest, queryset: QuerySet[RuleSet]
     ) -> HttpResponse | None:
         """Go to the clone form of the one selected rule set."""
         if queryset.count() != 1:
-            self.message_user(request, "Select exactly one rule set to clone.", messages.WARNING)
+            self.message_user(request, _("Select exactly one rule set to clone."), messages.WARNING)
             return None
         only = queryset.first()
         assert only is not None
@@ -520,12 +546,12 @@ class RuleSetVersionAdmin(ReadOnlyAdmin):
         """Retiring needs ``catalog.publish_ruleset``."""
         return bool(request.user.has_perm(PUBLISH_PERMISSION))
 
-    @admin.display(description="checksum")
+    @admin.display(description=_("checksum"))
     def short_checksum(self, obj: RuleSetVersion) -> str:
         """The first 12 hex digits of the SHA-256."""
         return obj.checksum[:12]
 
-    @admin.display(description="definition")
+    @admin.display(description=_("definition"))
     def definition_yaml(self, obj: RuleSetVersion) -> str:
         """The published definition as YAML."""
         return format_html(
@@ -593,7 +619,7 @@ class RuleSetVersionAdmin(ReadOnlyAdmin):
             reverse("admin:catalog_rulesetversion_change", args=[version.pk])
         )
 
-    @admin.action(description="Retire the selected versions", permissions=["publish"])
+    @admin.action(description=_("Retire the selected versions"), permissions=["publish"])
     def retire_selected(self, request: HttpRequest, queryset: QuerySet[RuleSetVersion]) -> None:
         """Retire each selected version (kept, but never the latest)."""
         count = 0
@@ -601,7 +627,12 @@ class RuleSetVersionAdmin(ReadOnlyAdmin):
             if not version.retired:
                 services.retire_version(version, request.user)
                 count += 1
-        self.message_user(request, f"Retired {count} version(s).", messages.SUCCESS)
+        self.message_user(
+            request,
+            ngettext("Retired %(count)d version.", "Retired %(count)d versions.", count)
+            % {"count": count},
+            messages.SUCCESS,
+        )
 
 
 # --------------------------------------------------------------------------- history
@@ -611,7 +642,7 @@ class RuleSetVersionAdmin(ReadOnlyAdmin):
 class EditEventAdmin(ReadOnlyAdmin):
     """The edit history: who created, changed, published or retired what, and when."""
 
-    list_display = ("created_at", "rule_set", "action", "version", "user", "summary", "in_zh")
+    list_display = ("created_at", "rule_set", "action", "version", "user", "summary", "in_lang")
     list_filter = ("action", "rule_set")
     list_select_related = ("rule_set", "version", "user")
     search_fields = ("rule_set__slug", "summary")
@@ -629,27 +660,28 @@ class EditEventAdmin(ReadOnlyAdmin):
     )
     readonly_fields = fields
 
-    @admin.display(description="变化")
-    def in_zh(self, obj: EditEvent) -> str:
-        """The first changes as Chinese sentences (events recorded before sentences existed
-        have none; their summary names the paths)."""
-        texts = [entry["text"]["zh"] for entry in obj.change_texts[:3]]
+    @admin.display(description=_("what changed"))
+    def in_lang(self, obj: EditEvent) -> str:
+        """The first changes as sentences in the request's language (events recorded before
+        sentences existed have none; their summary names the paths)."""
+        lang = short_lang(translation.get_language(), default="en")
+        texts = [entry["text"][lang] for entry in obj.change_texts[:3]]
         more = len(obj.change_texts) - len(texts)
         if more > 0:
-            texts.append(f"（另有 {more} 处）")
+            texts.append(
+                ngettext("(and %(count)d more)", "(and %(count)d more)", more) % {"count": more}
+            )
         return format_html_join(mark_safe("<br>"), "{}", ((t,) for t in texts))
 
-    @admin.display(description="changes")
+    @admin.display(description=_("changes"))
     def changes(self, obj: EditEvent) -> str:
-        """Every change recorded with the event, in Chinese and English."""
+        """Every change recorded with the event, in the request's language, with its path."""
         if not obj.change_texts:
             return "—"
+        lang = short_lang(translation.get_language(), default="en")
         rows = format_html_join(
             "",
-            "<tr><td>{}</td><td>{}</td><td><code>{}</code></td></tr>",
-            (
-                (entry["text"]["zh"], entry["text"]["en"], entry["path"])
-                for entry in obj.change_texts
-            ),
+            "<tr><td>{}</td><td><code>{}</code></td></tr>",
+            ((entry["text"][lang], entry["path"]) for entry in obj.change_texts),
         )
         return format_html("<table>{}</table>", rows)

@@ -1,6 +1,7 @@
 """Django app configuration of the rule catalog."""
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class CatalogConfig(AppConfig):
@@ -8,5 +9,5 @@ class CatalogConfig(AppConfig):
 
     name = "baohuang.catalog"
     label = "catalog"
-    verbose_name = "Rule catalog"
+    verbose_name = _("Rule catalog")
     default_auto_field = "django.db.models.BigAutoField"

@@ -1,8 +1,17 @@
-"""Errors of the rule catalog: each carries a sentence an operator understands."""
+"""Errors of the rule catalog: each carries a sentence an operator understands.
+
+The sentence is in the active language when the error is raised (the request's, in the API
+and the admin); ``params`` holds the values it was made from, for clients that write their
+own sentence from the API's error code.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from baohuang.rules import Problem
 
@@ -10,9 +19,10 @@ from baohuang.rules import Problem
 class CatalogError(Exception):
     """Base class: ``str(error)`` is the plain-language message."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.params: dict[str, Any] = dict(params or {})
 
 
 class DraftInvalid(CatalogError):
@@ -21,19 +31,29 @@ class DraftInvalid(CatalogError):
     def __init__(self, problems: Iterable[Problem], message: str | None = None) -> None:
         self.problems: tuple[Problem, ...] = tuple(problems)
         errors = [p for p in self.problems if p.severity == "error"]
+        count = len(errors)
         if message is None:
-            count = len(errors)
-            listed = "; ".join(str(p) for p in errors[:5])
-            more = f" (and {count - 5} more)" if count > 5 else ""
-            message = (
-                f"The definition has {count} problem{'s' if count != 1 else ''}: {listed}{more}."
-            )
-        super().__init__(message)
+            listed = _("; ").join(problem_text(p) for p in errors[:5])
+            if count > 5:
+                listed += _(" (and %(count)d more)") % {"count": count - 5}
+            message = ngettext(
+                "The definition has %(count)d problem: %(listed)s.",
+                "The definition has %(count)d problems: %(listed)s.",
+                count,
+            ) % {"count": count, "listed": listed}
+        super().__init__(message, {"count": count})
 
     @property
     def errors(self) -> list[Problem]:
         """The problems that stop the definition from being used."""
         return [p for p in self.problems if p.severity == "error"]
+
+
+def problem_text(problem: Problem) -> str:
+    """A problem inside a sentence: its path (if any) and its message."""
+    if not problem.path:
+        return problem.message
+    return _("%(path)s: %(message)s") % {"path": problem.path, "message": problem.message}
 
 
 class StaleDraft(CatalogError):
@@ -43,9 +63,13 @@ class StaleDraft(CatalogError):
         self.expected = expected
         self.current = current
         super().__init__(
-            f"The draft was changed by someone else while you were editing it (you started "
-            f"from revision {expected}; it is now at revision {current}). Your changes were "
-            "not saved: reload the draft, then make your changes again."
+            _(
+                "The draft was changed by someone else while you were editing it (you started "
+                "from revision %(expected)s; it is now at revision %(current)s). Your changes "
+                "were not saved: reload the draft, then make your changes again."
+            )
+            % {"expected": expected, "current": current},
+            {"expected": expected, "current": current},
         )
 
 

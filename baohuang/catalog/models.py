@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from baohuang.catalog.errors import VersionImmutable
 from baohuang.rules import checksum
@@ -60,7 +61,8 @@ class RuleSet(models.Model):
 
     class Meta:
         ordering: ClassVar[list[str]] = ["slug"]
-        verbose_name = "rule set"
+        verbose_name = _("rule set")
+        verbose_name_plural = _("rule sets")
         permissions = (("publish_ruleset", "Can publish a rule set's draft and retire versions"),)
 
     def __str__(self) -> str:
@@ -127,7 +129,8 @@ class RuleSetVersion(models.Model):
 
     class Meta:
         ordering: ClassVar[list[str]] = ["rule_set__slug", "-number"]
-        verbose_name = "published version"
+        verbose_name = _("published version")
+        verbose_name_plural = _("published versions")
         constraints: ClassVar[list[models.BaseConstraint]] = [
             models.UniqueConstraint(
                 fields=["rule_set", "number"], name="catalog_version_unique_number"
@@ -188,12 +191,12 @@ class EditEvent(models.Model):
     """One entry of a rule set's history: who did what, when, and which paths changed."""
 
     class Action(models.TextChoices):
-        CREATED = "created", "created"
-        DRAFT_SAVED = "draft_saved", "draft saved"
-        PUBLISHED = "published", "published"
-        RETIRED = "retired", "version retired"
-        CLONED = "cloned", "cloned"
-        IMPORTED = "imported", "imported from file"
+        CREATED = "created", _("created")
+        DRAFT_SAVED = "draft_saved", _("draft saved")
+        PUBLISHED = "published", _("published")
+        RETIRED = "retired", _("version retired")
+        CLONED = "cloned", _("cloned")
+        IMPORTED = "imported", _("imported from file")
 
     rule_set = models.ForeignKey(RuleSet, on_delete=models.CASCADE, related_name="events")
     version = models.ForeignKey(
@@ -222,7 +225,8 @@ class EditEvent(models.Model):
 
     class Meta:
         ordering: ClassVar[list[str]] = ["-created_at", "-id"]
-        verbose_name = "edit event"
+        verbose_name = _("edit event")
+        verbose_name_plural = _("edit events")
 
     def __str__(self) -> str:
         return f"{self.rule_set.slug}: {self.get_action_display()} — {self.summary}"

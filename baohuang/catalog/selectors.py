@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from django.db.models import Count, IntegerField, Max, OuterRef, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext_lazy as _
 
 from baohuang.catalog.changes import diff_definitions as diff_definitions
 from baohuang.catalog.documents import unstorable_text
 from baohuang.catalog.models import RuleSet, RuleSetVersion
 from baohuang.rules import Problem, Report, definition_of, validate_definition
 
+if TYPE_CHECKING:  # django-stubs is a development tool, not a runtime dependency
+    from django_stubs_ext import StrOrPromise
+
 DraftStatus = Literal["unpublished", "retired", "invalid", "changed", "published"]
 
 #: Plain-language labels of :func:`draft_status`, for the admin.
-STATUS_LABELS: dict[str, str] = {
-    "unpublished": "never published",
-    "retired": "every version retired",
-    "invalid": "draft has errors",
-    "changed": "draft changed since latest",
-    "published": "draft = latest",
+STATUS_LABELS: dict[str, StrOrPromise] = {
+    "unpublished": _("never published"),
+    "retired": _("every version retired"),
+    "invalid": _("draft has errors"),
+    "changed": _("draft changed since latest"),
+    "published": _("draft = latest"),
 }
 
 

@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from baohuang.catalog.documents import from_yaml
 from baohuang.catalog.errors import (
@@ -27,6 +28,7 @@ from baohuang.catalog.errors import (
     PublishConflict,
     SlugTaken,
     StaleDraft,
+    problem_text,
 )
 from baohuang.catalog.models import SLUG_PATTERN, EditEvent, RuleSet, RuleSetVersion
 from baohuang.catalog.selectors import (
@@ -81,9 +83,21 @@ def _valid(definition: Any, slug: str) -> Report:
         json.dumps(definition, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise DraftInvalid(
-            [Problem("", f"The definition holds a value JSON cannot store: {exc}.")]
+            [
+                Problem(
+                    "",
+                    _("The definition holds a value JSON cannot store: %(reason)s.")
+                    % {"reason": exc},
+                    code="not_json",
+                    params={"reason": str(exc)},
+                )
+            ]
         ) from exc
     return report
+
+
+def _slug_taken(slug: str) -> str:
+    return _("A rule set with the slug '%(slug)s' already exists.") % {"slug": slug}
 
 
 def _published_checksum(report: Report) -> str:
@@ -94,8 +108,12 @@ def _published_checksum(report: Report) -> str:
 def _check_slug(slug: str) -> None:
     if not isinstance(slug, str) or not re.fullmatch(SLUG_PATTERN, slug):
         raise InvalidSlug(
-            f"'{slug}' is not a valid slug: use 2 to 63 lower-case letters, digits and "
-            "dashes, starting with a letter or digit (it is also the variant id)."
+            _(
+                "'%(slug)s' is not a valid slug: use 2 to 63 lower-case letters, digits and "
+                "dashes, starting with a letter or digit (it is also the variant id)."
+            )
+            % {"slug": slug},
+            params={"slug": slug},
         )
 
 
@@ -186,7 +204,7 @@ def create_rule_set(
     try:
         with transaction.atomic():
             if RuleSet.objects.filter(slug=slug).exists():
-                raise SlugTaken(f"A rule set with the slug '{slug}' already exists.")
+                raise SlugTaken(_slug_taken(slug), params={"slug": slug})
             rule_set = RuleSet.objects.create(
                 slug=slug,
                 name_zh=name_zh,
@@ -198,7 +216,7 @@ def create_rule_set(
             )
             _record(rule_set, _action, user, _summary or f"created {slug}")
     except IntegrityError as exc:
-        raise SlugTaken(f"A rule set with the slug '{slug}' already exists.") from exc
+        raise SlugTaken(_slug_taken(slug), params={"slug": slug}) from exc
     return rule_set
 
 
@@ -277,7 +295,11 @@ def clone_rule_set(
     en = name_en or f"{rule_set.name_en} (copy)"
     if version is not None:
         if version.rule_set_id != rule_set.pk:
-            raise CatalogError(f"Version {version.number} is not a version of {rule_set.slug}.")
+            raise CatalogError(
+                _("Version %(number)s is not a version of %(slug)s.")
+                % {"number": version.number, "slug": rule_set.slug},
+                params={"number": version.number, "slug": rule_set.slug},
+            )
         definition = copy.deepcopy(version.definition)
         origin: RuleSetVersion | None = version
         summary = f"cloned from {rule_set.slug} version {version.number}"
@@ -320,16 +342,20 @@ def publish(rule_set: RuleSet, user: User, expected_revision: int | None = None)
         if not report.valid or report.variant is None:
             raise DraftInvalid(
                 report.problems,
-                message="The draft cannot be published until its errors are fixed: "
-                + "; ".join(str(p) for p in report.errors[:5]),
+                message=_("The draft cannot be published until its errors are fixed: %(errors)s")
+                % {"errors": _("; ").join(problem_text(p) for p in report.errors[:5])},
             )
         definition = definition_of(report.variant)
         digest = checksum(definition)
         latest = latest_version(locked)
         if latest is not None and latest.checksum == digest:
             raise NothingToPublish(
-                f"The draft is identical to version {latest.number} of {locked.slug}; "
-                "there is nothing new to publish."
+                _(
+                    "The draft is identical to version %(number)s of %(slug)s; "
+                    "there is nothing new to publish."
+                )
+                % {"number": latest.number, "slug": locked.slug},
+                params={"number": latest.number, "slug": locked.slug},
             )
         number = next_version_number(locked)
         try:
@@ -343,8 +369,12 @@ def publish(rule_set: RuleSet, user: User, expected_revision: int | None = None)
                 )
         except IntegrityError as exc:
             raise PublishConflict(
-                f"Version {number} of {locked.slug} was published by someone else at the same "
-                "moment; nothing was published. Reload the rule set and try again."
+                _(
+                    "Version %(number)s of %(slug)s was published by someone else at the same "
+                    "moment; nothing was published. Reload the rule set and try again."
+                )
+                % {"number": number, "slug": locked.slug},
+                params={"number": number, "slug": locked.slug},
             ) from exc
         if locked.draft_checksum != digest:
             locked.draft_checksum = digest

@@ -49,17 +49,31 @@ class NotationError(ValueError):
     0-based index of that token among the cards of the play (0 for a single card). The
     message is a plain sentence that names the token and counts cards from 1, e.g.
     ``'X' is not a card: use 3-10, J, Q, K, A, 2, SJ or BJ (card 3)``.
+
+    ``code`` says which problem it is (``not_a_card``, ``rank_has_no_suit``,
+    ``mark_not_allowed``, ``no_card``, ``more_than_one_card``, ``empty_play``) and
+    ``numbered`` whether the message counts the card (``card 3``), so that a client (the
+    API) can write the sentence in another language.
     """
 
-    def __init__(self, message: str, token: str, position: int) -> None:
+    def __init__(
+        self,
+        message: str,
+        token: str,
+        position: int,
+        code: str = "not_a_card",
+        numbered: bool = False,
+    ) -> None:
         super().__init__(message)
         self.token = token
         self.position = position
+        self.code = code
+        self.numbered = numbered
 
 
-def _card_error(token: str, position: int | None, problem: str) -> NotationError:
+def _card_error(token: str, position: int | None, problem: str, code: str) -> NotationError:
     where = f" (card {position + 1})" if position is not None else ""
-    return NotationError(f"{problem}{where}", token, position or 0)
+    return NotationError(f"{problem}{where}", token, position or 0, code, position is not None)
 
 
 def _parse_token(token: str, position: int | None) -> Card:
@@ -77,10 +91,13 @@ def _parse_token(token: str, position: int | None) -> Card:
             rank = _RANK_BY_NAME.get(body[:-1].upper())
             if rank is not None and rank > TWO:
                 raise _card_error(
-                    token, position, f"{token!r} is not a card: {RANK_NAMES[rank]} has no suit"
+                    token,
+                    position,
+                    f"{token!r} is not a card: {RANK_NAMES[rank]} has no suit",
+                    "rank_has_no_suit",
                 )
     if rank is None:
-        raise _card_error(token, position, f"{token!r} is not a card: {_USE}")
+        raise _card_error(token, position, f"{token!r} is not a card: {_USE}", "not_a_card")
     mark: str | None = None
     if marked:
         mark = _MARK_BY_RANK.get(rank)
@@ -90,6 +107,7 @@ def _parse_token(token: str, position: int | None) -> Card:
                 position,
                 f"{token!r} is not a card: only BJ* (the "
                 "emperor card) and SJ* (the guard card) carry a mark",
+                "mark_not_allowed",
             )
     return Card(rank, suit, mark)
 
@@ -101,9 +119,9 @@ def parse_card(token: str) -> Card:
     """
     text = token.strip()
     if not text:
-        raise NotationError("no card given: " + _USE, "", 0)
+        raise NotationError("no card given: " + _USE, "", 0, "no_card")
     if len(text.split()) > 1:
-        raise NotationError(f"{text!r} is more than one card", text, 0)
+        raise NotationError(f"{text!r} is more than one card", text, 0, "more_than_one_card")
     return _parse_token(text, None)
 
 
@@ -119,7 +137,9 @@ def parse_play(text: str) -> Play:
     """
     cards = parse_cards(text)
     if not cards:
-        raise NotationError("a play needs at least one card; the play is empty", "", 0)
+        raise NotationError(
+            "a play needs at least one card; the play is empty", "", 0, "empty_play"
+        )
     return Play.of(card.rank for card in cards)
 
 

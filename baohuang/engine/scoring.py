@@ -17,11 +17,16 @@ SoloKind = Literal["open", "hidden"]
 
 
 class ScoringError(ValueError):
-    """The result cannot be scored (bad seats, not a permutation); the message says why."""
+    """The result cannot be scored (bad seats, not a permutation); the message says why.
 
-    def __init__(self, message: str, path: str = "") -> None:
+    ``code`` names the problem for clients that write their own sentence (the API
+    translates by it).
+    """
+
+    def __init__(self, message: str, path: str = "", code: str = "invalid") -> None:
         super().__init__(message)
         self.path = path
+        self.code = code
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,31 +83,39 @@ def make_result(
         raise ScoringError(
             "The finish order must list each seat 0–4 exactly once, in the order they went out.",
             "finish",
+            "finish_order",
         )
     if not 0 <= emperor <= 4:
-        raise ScoringError("The emperor must be a seat from 0 to 4.", "emperor")
+        raise ScoringError("The emperor must be a seat from 0 to 4.", "emperor", "emperor_seat")
     if solo is None:
         if guard is None:
             raise ScoringError(
-                "A game with a guard needs his seat; for a solo game set solo.", "guard"
+                "A game with a guard needs his seat; for a solo game set solo.",
+                "guard",
+                "guard_missing",
             )
         if not 0 <= guard <= 4:
-            raise ScoringError("The guard must be a seat from 0 to 4.", "guard")
+            raise ScoringError("The guard must be a seat from 0 to 4.", "guard", "guard_seat")
         if guard == emperor:
             raise ScoringError(
                 "The guard cannot be the emperor; an emperor who is his own guard plays solo.",
                 "guard",
+                "guard_is_emperor",
             )
     elif guard is not None and guard != emperor:
-        raise ScoringError("A solo game has no guard: set guard to null.", "guard")
+        raise ScoringError(
+            "A solo game has no guard: set guard to null.", "guard", "solo_has_guard"
+        )
     if carried is not None and len(carried) != 5:
-        raise ScoringError("Give the carried amount of all five seats.", "carried")
+        raise ScoringError("Give the carried amount of all five seats.", "carried", "carried_seats")
     for seat in automatic:
         if not 0 <= seat <= 4:
-            raise ScoringError("Automatic seats must be seats from 0 to 4.", "automatic")
+            raise ScoringError(
+                "Automatic seats must be seats from 0 to 4.", "automatic", "automatic_seat"
+            )
     for seat in quit:
         if not 0 <= seat <= 4:
-            raise ScoringError("Seats that quit must be seats from 0 to 4.", "quit")
+            raise ScoringError("Seats that quit must be seats from 0 to 4.", "quit", "quit_seat")
     return GameResult(
         emperor,
         None if solo is not None else guard,

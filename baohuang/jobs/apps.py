@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class JobsConfig(AppConfig):
@@ -10,4 +11,4 @@ class JobsConfig(AppConfig):
 
     name = "baohuang.jobs"
     label = "jobs"
-    verbose_name = "Simulation jobs"
+    verbose_name = _("Simulation jobs")

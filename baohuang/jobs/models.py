@@ -9,10 +9,12 @@ row turns ``done``, in the transaction that locks the job and the chunk.
 from __future__ import annotations
 
 import uuid
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from baohuang.catalog.models import RuleSetVersion
 
@@ -27,15 +29,15 @@ class SimulationJob(models.Model):
     """
 
     class Kind(models.TextChoices):
-        SIMULATION = "simulation", "simulation"
-        COMPARISON = "comparison", "comparison"
+        SIMULATION = "simulation", _("simulation")
+        COMPARISON = "comparison", _("comparison")
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "queued"
-        RUNNING = "running", "running"
-        SUCCEEDED = "succeeded", "succeeded"
-        FAILED = "failed", "failed"
-        CANCELLED = "cancelled", "cancelled"
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        SUCCEEDED = "succeeded", _("succeeded")
+        FAILED = "failed", _("failed")
+        CANCELLED = "cancelled", _("cancelled")
 
     #: States in which chunks may still run.
     ACTIVE: ClassVar[tuple[str, ...]] = (Status.QUEUED, Status.RUNNING)
@@ -79,7 +81,18 @@ class SimulationJob(models.Model):
         help_text="The merged statistics of the chunks done so far (Stats.to_dict()); the "
         "job's result once it has succeeded.",
     )
-    error = models.TextField(blank=True)
+    error = models.TextField(
+        blank=True, help_text="Why the job failed, in English (as the failure happened)."
+    )
+    error_code = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="Why the job failed, as a code (chunk_failed, worker_lost); the sentence "
+        "is written from it in each reader's language.",
+    )
+    error_params = models.JSONField(
+        default=dict, blank=True, help_text="The values of the failure's sentence."
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -93,7 +106,8 @@ class SimulationJob(models.Model):
 
     class Meta:
         ordering: ClassVar[list[str]] = ["-created_at"]
-        verbose_name = "simulation job"
+        verbose_name = _("simulation job")
+        verbose_name_plural = _("simulation jobs")
         constraints: ClassVar[list[models.BaseConstraint]] = [
             models.CheckConstraint(
                 condition=models.Q(games__gte=1), name="jobs_job_games_positive"
@@ -116,16 +130,52 @@ class SimulationJob(models.Model):
         """Queued or running."""
         return self.status in self.ACTIVE
 
+    @property
+    def status_text(self) -> str:
+        """The status in the active language (``已完成`` / ``succeeded``)."""
+        return str(self.Status(self.status).label)
+
+    @property
+    def failure_text(self) -> str:
+        """Why the job failed, in the active language ("" unless it failed)."""
+        return failure_text(self.error_code, self.error_params, self.error)
+
+
+def failure_text(code: str, params: dict[str, Any], fallback: str = "") -> str:
+    """The sentence of a job failure ``code`` in the active language.
+
+    ``chunk_failed``: the games ``first``–``last`` raised (``reason`` is the exception, as
+    the program wrote it); ``worker_lost``: a chunk was started ``attempts`` times and its
+    worker stopped answering each time. An unknown code (or a job failed before the codes
+    existed) gives ``fallback``, the sentence stored at the time.
+    """
+    if code == "chunk_failed":
+        return gettext("Games %(first)s–%(last)s failed: %(reason)s") % {
+            "first": params.get("first"),
+            "last": params.get("last"),
+            "reason": params.get("reason"),
+        }
+    if code == "worker_lost":
+        return gettext(
+            "Games %(first)s–%(last)s were started %(attempts)s times and each time the worker "
+            "stopped answering (killed, out of memory, or its machine went away)."
+        ) % {
+            "first": params.get("first"),
+            "last": params.get("last"),
+            "attempts": params.get("attempts"),
+        }
+    return fallback
+
 
 class SimulationChunk(models.Model):
     """Games ``start … stop - 1`` of a job, run by one Celery task (or again, if it was lost)."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "pending"
-        RUNNING = "running", "running"
-        DONE = "done", "done"
-        FAILED = "failed", "failed"
-        CANCELLED = "cancelled", "cancelled"
+        PENDING = "pending", _("pending")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+        CANCELLED = "cancelled", _("cancelled")
 
     job = models.ForeignKey(SimulationJob, on_delete=models.CASCADE, related_name="chunks")
     index = models.PositiveIntegerField()
@@ -152,7 +202,8 @@ class SimulationChunk(models.Model):
 
     class Meta:
         ordering: ClassVar[list[str]] = ["job", "index"]
-        verbose_name = "simulation chunk"
+        verbose_name = _("simulation chunk")
+        verbose_name_plural = _("simulation chunks")
         constraints: ClassVar[list[models.BaseConstraint]] = [
             models.UniqueConstraint(fields=["job", "index"], name="jobs_chunk_unique_index"),
             models.CheckConstraint(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
@@ -22,7 +23,7 @@ def _authenticated(request: Request) -> bool:
 class CanRunSimulations(BasePermission):
     """Authenticated, active staff."""
 
-    message = "Only staff accounts may start simulation jobs."
+    message = _("Only staff accounts may start simulation jobs.")
 
     def has_permission(self, request: Request, view: Any) -> bool:
         """Staff only."""
@@ -32,7 +33,7 @@ class CanRunSimulations(BasePermission):
 class CanReadJobs(BasePermission):
     """Any authenticated, active account (which jobs it sees is decided per job)."""
 
-    message = "Log in or send an API token (Authorization: Token …) to see simulation jobs."
+    message = _("Log in or send an API token (Authorization: Token …) to see simulation jobs.")
 
     def has_permission(self, request: Request, view: Any) -> bool:
         """Authenticated users."""

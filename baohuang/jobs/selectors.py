@@ -6,6 +6,7 @@ import uuid
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from baohuang.catalog.models import RuleSet, RuleSetVersion
 from baohuang.catalog.selectors import get_version, latest_version
@@ -69,12 +70,14 @@ def comparison_side_b(
     if b.get("draft"):
         rule_set = RuleSet.objects.filter(slug=slug).first()
         if rule_set is None:
-            raise InvalidJob("b.variant", f"There is no variant '{slug}'.")
+            raise InvalidJob("b.variant", _("There is no variant '%(slug)s'.") % {"slug": slug})
         if not draft_allowed:
-            raise InvalidJob("b.draft", "Only staff may compare drafts.")
+            raise InvalidJob("b.draft", _("Only staff may compare drafts."))
         report = validate_definition(rule_set.draft)
         if not report.valid or report.variant is None:
-            raise InvalidJob("b.draft", f"The draft of '{slug}' has errors; fix them first.")
+            raise InvalidJob(
+                "b.draft", _("The draft of '%(slug)s' has errors; fix them first.") % {"slug": slug}
+            )
         label = f"{slug} draft (revision {rule_set.draft_revision})"
         return None, definition_of(report.variant), label
     try:
@@ -91,18 +94,24 @@ def version_to_simulate(slug: str, number: int | None) -> RuleSetVersion:
     """
     rule_set = RuleSet.objects.filter(slug=slug).first()
     if rule_set is None:
-        raise InvalidJob("variant", f"There is no variant '{slug}'.")
+        raise InvalidJob("variant", _("There is no variant '%(slug)s'.") % {"slug": slug})
     if number is None:
         latest = latest_version(rule_set)
         if latest is None:
             raise InvalidJob(
-                "variant", f"The variant '{slug}' has no published version to simulate yet."
+                "variant",
+                _("The variant '%(slug)s' has no published version to simulate yet.")
+                % {"slug": slug},
             )
         return latest
     try:
         return get_version(slug, number)
     except RuleSetVersion.DoesNotExist as exc:
-        raise InvalidJob("version", f"The variant '{slug}' has no version {number}.") from exc
+        raise InvalidJob(
+            "version",
+            _("The variant '%(slug)s' has no version %(number)s.")
+            % {"slug": slug, "number": number},
+        ) from exc
 
 
 def job_result(job: SimulationJob) -> dict[str, Any] | None:
@@ -151,19 +160,23 @@ def rescore_job(job: SimulationJob, variant: Variant) -> tuple[Stats, list[str]]
     """
     result = job_result(job)
     if job.kind != SimulationJob.Kind.SIMULATION:
-        raise NotRescorable("Only simulation jobs can be re-scored; this job is a comparison.")
+        raise NotRescorable(_("Only simulation jobs can be re-scored; this job is a comparison."))
     if result is None:
         raise NotRescorable(
-            f"The job has {job.status}; only a job that succeeded has a result to re-score."
+            _("The job is %(status)s; only a job that succeeded has a result to re-score.")
+            % {"status": job.status_text}
         )
     simulated = compile_definition(job.version.definition).variant
     differ = play_fields_differ(simulated, variant)
     if differ:
         shown = ", ".join(differ[:8]) + (" …" if len(differ) > 8 else "")
         raise PlayDiffers(
-            "The new definition plays other games than the simulated version (play fields "
-            f"differ: {shown}); only the settlement can be re-scored. Start a new simulation "
-            "or a comparison instead.",
+            _(
+                "The new definition plays other games than the simulated version (play fields "
+                "differ: %(fields)s); only the settlement can be re-scored. Start a new "
+                "simulation or a comparison instead."
+            )
+            % {"fields": shown},
             differ,
         )
     try:

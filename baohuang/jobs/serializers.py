@@ -7,11 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import ErrorDetail
 
 from baohuang.api.serializers import StrictCharField, StrictIntegerField, version_field
 from baohuang.bots import POLICY_NAMES
+from baohuang.i18n import grouped
 from baohuang.jobs import conf
 from baohuang.jobs.models import SimulationJob
 from baohuang.jobs.services import MAX_SEED, MIN_SEED
@@ -43,8 +46,9 @@ class SimulationCreateSerializer(serializers.Serializer):
             unknown = sorted(str(key) for key in data if key not in self.fields)
             if unknown:
                 known = ", ".join(self.fields)
+                message = _("Unknown field; the fields are %(known)s.") % {"known": known}
                 raise serializers.ValidationError(
-                    {key: [f"Unknown field; the fields are {known}."] for key in unknown}
+                    {key: [ErrorDetail(message, "unknown_field")] for key in unknown}
                 )
         return super().to_internal_value(data)
 
@@ -53,9 +57,13 @@ class SimulationCreateSerializer(serializers.Serializer):
         limit = conf.max_games()
         if value > limit:
             raise serializers.ValidationError(
-                f"At most {limit:,} games per job on this server "
-                f"(BAOHUANG_MAX_SIMULATION_GAMES); {value:,} asked for. Split the run into "
-                "several jobs with different seeds, or use `baohuang simulate` locally."
+                _(
+                    "At most %(limit)s games per job on this server "
+                    "(BAOHUANG_MAX_SIMULATION_GAMES); %(games)s asked for. Split the run into "
+                    "several jobs with different seeds, or use `baohuang simulate` locally."
+                )
+                % {"limit": grouped(limit), "games": grouped(value)},
+                code="too_many_games",
             )
         return value
 
@@ -102,6 +110,10 @@ class SimulationJobSerializer(serializers.Serializer):
         choices=SimulationJob.Kind.choices, help_text="simulation or comparison."
     )
     status = serializers.ChoiceField(choices=SimulationJob.Status.choices)
+    status_text = serializers.CharField(
+        help_text="The status in the request's language (排队中, 运行中, 已完成 … / queued, "
+        "running, succeeded …); `status` is the code."
+    )
     variant = serializers.CharField()
     version = serializers.IntegerField()
     games = serializers.IntegerField()
@@ -111,8 +123,15 @@ class SimulationJobSerializer(serializers.Serializer):
     result = StatsField(allow_null=True)
     summary = SummaryField(allow_null=True)
     error = serializers.CharField(
-        allow_null=True, help_text="Why the job failed (null unless it failed)."
+        allow_null=True,
+        help_text="Why the job failed, in the request's language (null unless it failed).",
     )
+    error_code = serializers.CharField(
+        allow_null=True,
+        help_text="Why the job failed, as a code: chunk_failed (params first, last, reason) or "
+        "worker_lost (params first, last, attempts); null unless it failed.",
+    )
+    error_params = serializers.DictField(help_text="The values of the failure's sentence.")
     created_by = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
@@ -126,6 +145,10 @@ class SimulationJobListItemSerializer(serializers.Serializer):
     url = serializers.CharField()
     kind = serializers.ChoiceField(choices=SimulationJob.Kind.choices)
     status = serializers.ChoiceField(choices=SimulationJob.Status.choices)
+    status_text = serializers.CharField(
+        help_text="The status in the request's language (排队中, 运行中, 已完成 … / queued, "
+        "running, succeeded …); `status` is the code."
+    )
     variant = serializers.CharField()
     version = serializers.IntegerField()
     games = serializers.IntegerField()
@@ -136,6 +159,12 @@ class SimulationJobListItemSerializer(serializers.Serializer):
         allow_null=True, help_text="Comparisons: what B is (null for a simulation)."
     )
     error = serializers.CharField(allow_null=True)
+    error_code = serializers.CharField(
+        allow_null=True,
+        help_text="Why the job failed, as a code: chunk_failed (params first, last, reason) or "
+        "worker_lost (params first, last, attempts); null unless it failed.",
+    )
+    error_params = serializers.DictField(help_text="The values of the failure's sentence.")
     created_by = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
@@ -153,8 +182,9 @@ class _Strict(serializers.Serializer):
             unknown = sorted(str(key) for key in data if key not in self.fields)
             if unknown:
                 known = ", ".join(self.fields)
+                message = _("Unknown field; the fields are %(known)s.") % {"known": known}
                 raise serializers.ValidationError(
-                    {key: [f"Unknown field; the fields are {known}."] for key in unknown}
+                    {key: [ErrorDetail(message, "unknown_field")] for key in unknown}
                 )
         return super().to_internal_value(data)
 
@@ -186,7 +216,9 @@ class ComparisonSideB(_Strict):
         given = [k for k in keys if attrs.get(k) not in (None, False)]
         if len(given) > 1:
             raise serializers.ValidationError(
-                f"Give one of version, draft or definition, not {' and '.join(given)}."
+                _("Give one of version, draft or definition, not %(given)s.")
+                % {"given": _(" and ").join(given)},
+                code="one_of",
             )
         return attrs
 
@@ -209,8 +241,12 @@ class ComparisonCreateSerializer(_Strict):
         limit = conf.max_games()
         if value > limit:
             raise serializers.ValidationError(
-                f"At most {limit:,} games per job on this server "
-                f"(BAOHUANG_MAX_SIMULATION_GAMES); {value:,} asked for."
+                _(
+                    "At most %(limit)s games per job on this server "
+                    "(BAOHUANG_MAX_SIMULATION_GAMES); %(games)s asked for."
+                )
+                % {"limit": grouped(limit), "games": grouped(value)},
+                code="too_many_games",
             )
         return value
 
@@ -235,6 +271,10 @@ class ComparisonJobSerializer(serializers.Serializer):
     url = serializers.CharField(help_text="This job's URL (poll it).")
     kind = serializers.CharField()
     status = serializers.ChoiceField(choices=SimulationJob.Status.choices)
+    status_text = serializers.CharField(
+        help_text="The status in the request's language (排队中, 运行中, 已完成 … / queued, "
+        "running, succeeded …); `status` is the code."
+    )
     variant = serializers.CharField()
     version = serializers.IntegerField()
     b = serializers.CharField(help_text="What B is (variant and version, draft or definition).")
@@ -244,6 +284,12 @@ class ComparisonJobSerializer(serializers.Serializer):
     progress = ProgressSerializer()
     result = ComparisonField(allow_null=True)
     error = serializers.CharField(allow_null=True)
+    error_code = serializers.CharField(
+        allow_null=True,
+        help_text="Why the job failed, as a code: chunk_failed (params first, last, reason) or "
+        "worker_lost (params first, last, attempts); null unless it failed.",
+    )
+    error_params = serializers.DictField(help_text="The values of the failure's sentence.")
     created_by = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
@@ -268,7 +314,9 @@ class RescoreSerializer(_Strict):
         has_def = attrs.get("definition") is not None
         has_version = attrs.get("version") is not None
         if has_def == has_version:
-            raise serializers.ValidationError("Give either definition or version (one of them).")
+            raise serializers.ValidationError(
+                _("Give either definition or version (one of them)."), code="one_of"
+            )
         return attrs
 
 

@@ -31,10 +31,12 @@ from django.db import transaction
 from django.db.models import F, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from baohuang.bots import POLICY_NAMES
 from baohuang.catalog.models import RuleSetVersion
 from baohuang.engine.compiled import CompiledVariant, compile_definition
+from baohuang.i18n import grouped
 from baohuang.jobs import conf, dispatch
 from baohuang.jobs.errors import InvalidJob, JobFinished
 from baohuang.jobs.models import SimulationChunk as Chunk
@@ -117,14 +119,19 @@ def create_job(
     if not 1 <= games <= limit:
         raise InvalidJob(
             "games",
-            f"A job plays 1 to {limit:,} games on this server (BAOHUANG_MAX_SIMULATION_GAMES); "
-            f"{games:,} asked for.",
+            _(
+                "A job plays 1 to %(limit)s games on this server "
+                "(BAOHUANG_MAX_SIMULATION_GAMES); %(games)s asked for."
+            )
+            % {"limit": grouped(limit), "games": grouped(games)},
         )
     if not MIN_SEED <= seed <= MAX_SEED:
-        raise InvalidJob("seed", "The seed must be a 64-bit signed integer.")
+        raise InvalidJob("seed", _("The seed must be a 64-bit signed integer."))
     if policy not in POLICY_NAMES:
         raise InvalidJob(
-            "policy", f"Unknown policy '{policy}'; known policies: {', '.join(POLICY_NAMES)}."
+            "policy",
+            _("Unknown policy '%(policy)s'; known policies: %(known)s.")
+            % {"policy": policy, "known": ", ".join(POLICY_NAMES)},
         )
     size = chunk_games if chunk_games and chunk_games > 0 else conf.chunk_games(games)
     user = created_by if created_by is not None and created_by.is_authenticated else None
@@ -340,7 +347,13 @@ def fail_chunk(claim: Claim, message: str) -> bool:
         chunk.error = message
         chunk.finished_at = now
         chunk.save(update_fields=["status", "error", "finished_at"])
-        _end_job(job, Job.Status.FAILED, f"Games {chunk.start}–{chunk.stop - 1} failed: {message}")
+        _end_job(
+            job,
+            Job.Status.FAILED,
+            f"Games {chunk.start}–{chunk.stop - 1} failed: {message}",
+            "chunk_failed",
+            {"first": chunk.start, "last": chunk.stop - 1, "reason": message},
+        )
         return True
 
 
@@ -415,13 +428,25 @@ def run_chunk(chunk_id: int, worker: str = "") -> str:
 # --------------------------------------------------------------------------- ending
 
 
-def _end_job(job: Job, status: str, error: str = "") -> None:
-    """End a locked, active job: its outstanding chunks are cancelled, their tasks revoked."""
+def _end_job(
+    job: Job,
+    status: str,
+    error: str = "",
+    error_code: str = "",
+    error_params: dict[str, Any] | None = None,
+) -> None:
+    """End a locked, active job: its outstanding chunks are cancelled, their tasks revoked.
+
+    A failure is kept as an English sentence (``error``, for the logs and the admin) and as
+    a code with params, from which each reader gets the sentence in their language.
+    """
     now = timezone.now()
     job.status = status
     job.error = error
+    job.error_code = error_code
+    job.error_params = dict(error_params or {})
     job.finished_at = now
-    job.save(update_fields=["status", "error", "finished_at"])
+    job.save(update_fields=["status", "error", "error_code", "error_params", "finished_at"])
     outstanding = Chunk.objects.select_for_update().filter(
         job=job, status__in=(Chunk.Status.PENDING, Chunk.Status.RUNNING)
     )
@@ -440,7 +465,8 @@ def _lost_too_often(job: Job, chunk: Chunk, now: datetime) -> None:
     chunk.error = message
     chunk.finished_at = now
     chunk.save(update_fields=["status", "error", "finished_at"])
-    _end_job(job, Job.Status.FAILED, message)
+    params = {"first": chunk.start, "last": chunk.stop - 1, "attempts": chunk.attempts}
+    _end_job(job, Job.Status.FAILED, message, "worker_lost", params)
 
 
 def cancel_job(job_id: uuid.UUID) -> Job:
@@ -448,11 +474,14 @@ def cancel_job(job_id: uuid.UUID) -> Job:
     next heartbeat. Cancelling a cancelled job changes nothing; a job that succeeded or failed
     raises :class:`~baohuang.jobs.errors.JobFinished`."""
     with transaction.atomic():
-        job, _ = _lock(job_id)
+        job, _chunk = _lock(job_id)
         if job.status == Job.Status.CANCELLED:
             return job
         if not job.is_active:
-            raise JobFinished(f"The job has {job.status} already; there is nothing to cancel.")
+            raise JobFinished(
+                _("The job has %(status)s already; there is nothing to cancel.")
+                % {"status": job.status_text}
+            )
         _end_job(job, Job.Status.CANCELLED)
         return job
 
@@ -538,7 +567,7 @@ def _resend(
 ) -> int:
     """Send pending chunks of one job again (those still pending and not sent recently)."""
     with transaction.atomic():
-        job, _ = _lock(job_id)
+        job, _chunk = _lock(job_id)
         if not job.is_active:
             return 0
         chunks = Chunk.objects.select_for_update().filter(
@@ -592,7 +621,7 @@ def propose_balance(
     from baohuang.simulation.balance import TABLES, BalanceError, Target, solve
 
     if job.kind != Job.Kind.SIMULATION or job.status != Job.Status.SUCCEEDED or not job.result:
-        raise InvalidJob("job", "Balance needs a simulation job that has succeeded.")
+        raise InvalidJob("job", _("Balance needs a simulation job that has succeeded."))
     cv = compiled_version(job.version)
     stats = Stats.from_dict(job.result)
     proposal = solve(

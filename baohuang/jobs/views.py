@@ -13,6 +13,7 @@ import uuid
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -24,7 +25,7 @@ from rest_framework.views import APIView
 
 from baohuang.api import docs
 from baohuang.api.base import WriteThrottledView
-from baohuang.api.errors import ApiError, prefixed
+from baohuang.api.errors import ApiError, error_item, prefixed
 from baohuang.jobs import selectors, services
 from baohuang.jobs.errors import InvalidJob, JobFinished, NotRescorable, PlayDiffers
 from baohuang.jobs.models import SimulationJob
@@ -77,13 +78,16 @@ def job_body(job: SimulationJob, full: bool = True) -> dict[str, Any]:
         "url": job_url(job),
         "kind": job.kind,
         "status": job.status,
+        "status_text": job.status_text,
         "variant": job.version.rule_set.slug,
         "version": job.version.number,
         "games": job.games,
         "seed": job.seed,
         "policy": job.policy,
         "progress": {"done": job.done, "total": job.total},
-        "error": job.error or None,
+        "error": job.failure_text or None,
+        "error_code": job.error_code or None,
+        "error_params": job.error_params or {},
         "created_by": job.created_by.get_username() if job.created_by else None,
         "created_at": job.created_at,
         "started_at": job.started_at,
@@ -114,7 +118,9 @@ def job_or_404(request: Request, job_id: uuid.UUID) -> SimulationJob:
     """The job if the requester may see it (creator or staff), else 404."""
     job = selectors.job_for(request.user, job_id)
     if job is None:
-        raise NotFound(f"There is no simulation job {job_id} (or it is not yours).")
+        raise NotFound(
+            _("There is no simulation job %(id)s (or it is not yours).") % {"id": job_id}
+        )
     return job
 
 
@@ -156,7 +162,7 @@ class SimulationListView(WriteThrottledView):
             )
         except InvalidJob as exc:
             raise ApiError(
-                exc.message, code="invalid", errors=[{"path": exc.field, "message": exc.message}]
+                exc.message, code="invalid", errors=[error_item(exc.field, exc.message)]
             ) from exc
         job = SimulationJob.objects.select_related("version__rule_set", "created_by").get(pk=job.pk)
         body = SimulationJobSerializer(job_body(job)).data
@@ -274,7 +280,7 @@ class SimulationRescoreView(APIView):
             report = validate_definition(data["definition"])
             if not report.valid or report.variant is None:
                 raise ApiError(
-                    "The definition has errors; nothing was re-scored.",
+                    _("The definition has errors; nothing was re-scored."),
                     code="invalid_definition",
                     errors=prefixed(report.errors, "definition"),
                 )
@@ -296,7 +302,12 @@ class SimulationRescoreView(APIView):
                 code="play_differs",
                 status_code=status.HTTP_409_CONFLICT,
                 errors=[
-                    {"path": "definition" if "definition" in source else "version", "message": p}
+                    error_item(
+                        "definition" if "definition" in source else "version",
+                        p,
+                        "play_field_differs",
+                        {"field": p},
+                    )
                     for p in exc.paths
                 ],
             ) from exc
@@ -364,7 +375,7 @@ class ComparisonListView(WriteThrottledView):
             raise ApiError(
                 exc.message,
                 code="invalid_definition" if exc.field.startswith("b.definition") else "invalid",
-                errors=[{"path": exc.field, "message": exc.message}],
+                errors=[error_item(exc.field, exc.message)],
             ) from exc
         job = SimulationJob.objects.select_related("version__rule_set", "created_by").get(pk=job.pk)
         body = ComparisonJobSerializer(comparison_body(job)).data
@@ -408,7 +419,7 @@ class ComparisonDetailView(APIView):
         """The comparison."""
         job = job_or_404(request, job_id)
         if job.kind != SimulationJob.Kind.COMPARISON:
-            raise NotFound(f"Job {job_id} is a simulation, not a comparison.")
+            raise NotFound(_("Job %(id)s is a simulation, not a comparison.") % {"id": job_id})
         return Response(ComparisonJobSerializer(comparison_body(job)).data)
 
 
@@ -447,7 +458,7 @@ class SimulationBalanceView(APIView):
             or job.kind != SimulationJob.Kind.SIMULATION
         ):
             raise ApiError(
-                "Balance needs a simulation job that has succeeded.",
+                _("Balance needs a simulation job that has succeeded."),
                 code="not_rescorable",
                 status_code=status.HTTP_409_CONFLICT,
             )
@@ -466,9 +477,7 @@ class SimulationBalanceView(APIView):
             )
         except (BalanceError, InvalidJob) as exc:
             message = str(exc) if isinstance(exc, BalanceError) else exc.message
-            raise ApiError(
-                message, code="invalid", errors=[{"path": "", "message": message}]
-            ) from exc
+            raise ApiError(message, code="invalid", errors=[error_item("", message)]) from exc
         p = outcome.proposal
         verification = outcome.verification
         body = {

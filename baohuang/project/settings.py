@@ -111,6 +111,9 @@ MIDDLEWARE = [
     # 413 in the API's error shape before anything reads an oversized body.
     "baohuang.api.errors.ApiErrorMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: Accept-Language (LocaleMiddleware), then the API's ?lang=zh|en.
+    "django.middleware.locale.LocaleMiddleware",
+    "baohuang.api.language.QueryLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -180,7 +183,9 @@ AUTH_PASSWORD_VALIDATORS = [
 
 # --------------------------------------------------------------------------- i18n, static
 
-LANGUAGE_CODE = "en-us"
+#: Chinese first: a request that names no language (no Accept-Language, no ?lang=) is
+#: answered in Chinese. English stays the source text of every string.
+LANGUAGE_CODE = "zh-hans"
 #: The languages the product speaks (Chinese first) and where each package keeps its catalog.
 LANGUAGES = i18n.LANGUAGES
 LOCALE_PATHS = [str(path) for path in i18n.locale_paths()]

@@ -137,7 +137,9 @@ def assert_error(response: Any, status: int, code: str | None = None) -> dict[st
     assert isinstance(body["detail"], str) and body["detail"]
     assert isinstance(body["errors"], list)
     for item in body["errors"]:
-        assert set(item) == {"path", "message"}, item
+        assert set(item) == {"path", "message", "code", "params"}, item
+        assert isinstance(item["code"], str) and item["code"]
+        assert isinstance(item["params"], dict)
         assert isinstance(item["path"], str) and isinstance(item["message"], str)
     if code is not None:
         assert body["error"] == code, body

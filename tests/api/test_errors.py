@@ -144,9 +144,9 @@ def test_flatten_gives_paths_for_nested_errors() -> None:
     }
 
     assert flatten(detail) == [
-        {"path": "finish[2]", "message": "bad seat"},
-        {"path": "", "message": "whole"},
-        {"path": "record.actions[1]", "message": "no"},
+        {"path": "finish[2]", "message": "bad seat", "code": "invalid"},
+        {"path": "", "message": "whole", "code": "invalid"},
+        {"path": "record.actions[1]", "message": "no", "code": "invalid"},
     ]
 
 

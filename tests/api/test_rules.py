@@ -52,7 +52,8 @@ def test_validate_an_invalid_definition_is_200_with_every_problem(
     assert response.status_code == 200
     body = response.json()
     assert body["valid"] is False
-    assert body["errors"] == [{"path": p.path, "message": p.message} for p in expected.errors]
+    # Each problem as Problem.as_dict(): path, message, code and params.
+    assert body["errors"] == [p.as_dict() for p in expected.errors]
     assert {"deck.decks", "colour"} <= {e["path"] for e in body["errors"]}
     assert body["summary"] == {}
 
@@ -232,6 +233,12 @@ def test_top_and_extra_jokers_in_the_common_deck_are_not_legal(
             "path": "previous",
             "message": "The deck holds only 4 small jokers (one per deck, 4 decks, the guard "
             "card SJ* among them); the play has 5.",
+            "code": "not_in_deck",
+            "params": {
+                "play": "SJ SJ SJ SJ SJ",
+                "reason": "The deck holds only 4 small jokers (one per deck, 4 decks, the guard "
+                "card SJ* among them); the play has 5",
+            },
         }
     ]
 
@@ -247,6 +254,12 @@ def test_a_previous_play_the_deck_cannot_hold_is_400_at_previous(db: None, anon:
             "path": "previous",
             "message": "This variant's deck has no fours (all threes, fours and fives are "
             "removed).",
+            "code": "not_in_deck",
+            "params": {
+                "play": "4 4",
+                "reason": "This variant's deck has no fours (all threes, fours and fives are "
+                "removed)",
+            },
         }
     ]
     assert body["detail"].startswith("previous: This variant's deck has no fours")

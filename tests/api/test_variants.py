@@ -165,7 +165,14 @@ def test_create_with_a_bad_slug_is_400_at_slug(db: None, staff_client: APIClient
 def test_create_without_a_definition_is_400(db: None, staff_client: APIClient) -> None:
     body = assert_error(staff_client.post(VARIANTS, {"slug": "x-y"}), 400, "invalid")
 
-    assert body["errors"] == [{"path": "definition", "message": "This field is required."}]
+    assert body["errors"] == [
+        {
+            "path": "definition",
+            "message": "This field is required.",
+            "code": "required",
+            "params": {},
+        }
+    ]
 
 
 def test_create_needs_staff(

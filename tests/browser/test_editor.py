@@ -297,3 +297,28 @@ def test_every_screen_fits(
     page.reload()
     expect(page.get_by_test_id("tab-rules")).to_have_text("Rules")
     assert not page.js_errors
+
+
+def test_saving_a_draft_with_an_error_in_chinese(open_editor: Callable[..., Any]) -> None:
+    """Chinese first (issue #14): the editor asks the server in Chinese, and the refusal of a
+    save comes back in Chinese, at the field and in the banner."""
+    page = open_editor(DESKTOP, lang="zh")
+    page.locator(f"[data-slug='{SLUG}'] a").click()
+    expect(page.get_by_test_id("tab-rules")).to_have_text("规则")
+
+    # One ♠7 fewer: the hands add up to 165 cards, the deck has 164.
+    page.get_by_test_id("trim-7-s").click()
+    field = page.locator("[data-anchor='deal.hand_sizes']")
+    pinned = field.get_by_test_id("problems-deal.hand_sizes")
+    expect(pinned).to_contain_text("各家手牌合计 165 张")
+
+    page.get_by_test_id("save").click()
+    banner = page.get_by_test_id("save-error")
+    expect(banner).to_contain_text("规则定义有 1 个问题")
+    expect(banner).not_to_contain_text("problem")
+    # The server's problem, now the one at the field, is Chinese too.
+    expect(pinned).to_contain_text("各家手牌合计 165 张，但去掉指定的牌后牌堆只有 164 张")
+    expect(pinned).not_to_contain_text("add up to")
+    shoot(page, "desktop-zh-save-error")
+    assert RuleSet.objects.get(slug=SLUG).draft_revision == 1  # nothing was saved
+    assert not page.js_errors

@@ -313,8 +313,13 @@ def test_the_publish_action_publishes_selected_drafts(
     page = logged_in.post(reverse("admin:catalog_ruleset_changelist"), selected)
     assert page.status_code == 200
     text = page.content.decode()
-    assert "皇帝头客、侍卫二客时皇帝得分 6 → 8" in text
+    # The sentences are in the request's language only (the test client asks for English).
+    assert "皇帝头客、侍卫二客时皇帝得分 6 → 8" not in text
     assert "Emperor 1st out, guard 2nd out: the emperor&#x27;s points 6 → 8" in text
+    in_zh = logged_in.post(
+        reverse("admin:catalog_ruleset_changelist"), selected, HTTP_ACCEPT_LANGUAGE="zh-Hans"
+    )
+    assert "皇帝头客、侍卫二客时皇帝得分 6 → 8" in in_zh.content.decode()
     assert rule_set.versions.count() == 1
 
     # ... then the confirmation publishes the revision shown.
@@ -480,20 +485,22 @@ def test_text_the_database_cannot_store_is_a_form_error(
 # --------------------------------------------------------------------------- sentences, lineage
 
 
-def test_the_diff_page_shows_each_change_as_a_sentence_in_both_languages(
+def test_the_diff_page_shows_each_change_as_a_sentence_in_the_request_language(
     logged_in: Client, rule_set: RuleSet, definition: dict[str, Any]
 ) -> None:
     edited = copy.deepcopy(definition)
     edited["scoring"]["multipliers"].insert(0, {"event": "rebellion", "factor": 4})
     services.update_draft(rule_set, edited, 1, None)
 
-    response = logged_in.get(diff_url(rule_set))
+    response = logged_in.get(diff_url(rule_set), HTTP_ACCEPT_LANGUAGE="zh-Hans")
 
     assert response.status_code == 200
     [row] = response.context["changes"]
-    assert row["zh"] == "新增倍数：造反成功 ×4"
+    assert row["zh"] == row["text"] == "新增倍数：造反成功 ×4"
     assert row["path"] == "scoring.multipliers[0]"
     assert "新增倍数：造反成功 ×4" in response.content.decode()
+    english = logged_in.get(diff_url(rule_set)).content.decode()
+    assert row["en"] in english and "新增倍数" not in english
 
 
 def test_a_clone_of_a_version_remembers_it_and_diffs_against_it(
@@ -534,10 +541,13 @@ def test_the_history_keeps_the_sentences(
     services.update_draft(rule_set, edited, 1, None)
     event = EditEvent.objects.filter(rule_set=rule_set, action="draft_saved").get()
 
-    listing = logged_in.get(reverse("admin:catalog_editevent_changelist")).content.decode()
+    listing = logged_in.get(
+        reverse("admin:catalog_editevent_changelist"), HTTP_ACCEPT_LANGUAGE="zh-Hans"
+    ).content.decode()
     detail = logged_in.get(
         reverse("admin:catalog_editevent_change", args=[event.pk])
     ).content.decode()
 
+    # Both languages are kept; each page shows the request's.
     assert "皇帝头客、侍卫二客时皇帝得分 6 → 8" in listing
     assert "Emperor 1st out, guard 2nd out: the emperor&#x27;s points 6 → 8" in detail

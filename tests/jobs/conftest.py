@@ -105,7 +105,9 @@ def assert_error(response: Any, status: int, code: str | None = None) -> dict[st
     assert set(body) == {"error", "detail", "errors"}, body
     assert isinstance(body["detail"], str) and body["detail"]
     for item in body["errors"]:
-        assert set(item) == {"path", "message"}, item
+        assert set(item) == {"path", "message", "code", "params"}, item
+        assert isinstance(item["code"], str) and item["code"]
+        assert isinstance(item["params"], dict)
     if code is not None:
         assert body["error"] == code, body
     return dict(body)

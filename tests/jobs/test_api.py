@@ -140,6 +140,8 @@ def test_a_variant_without_a_published_version_cannot_be_simulated(
         {
             "path": "variant",
             "message": "The variant 'unpublished' has no published version to simulate yet.",
+            "code": "invalid",
+            "params": {},
         }
     ]
 

@@ -95,7 +95,14 @@ def test_a_definition_that_plays_differently_is_409(
         409,
         "play_differs",
     )
-    assert body["errors"] == [{"path": "definition", "message": "play.defer"}]
+    assert body["errors"] == [
+        {
+            "path": "definition",
+            "message": "play.defer",
+            "code": "play_field_differs",
+            "params": {"field": "play.defer"},
+        }
+    ]
 
 
 def test_rescore_bad_requests(version: RuleSetVersion, staff_client: APIClient) -> None:

@@ -367,14 +367,14 @@ export function DiffPlot(props: { rows: DiffRow[]; title: string; xTitle: string
 
 /** The role colours' legend (one place, the same everywhere). */
 export function RoleLegend({ roles }: { roles?: readonly string[] }) {
-  const { t } = useI18n();
+  const { tk } = useI18n();
   const list = roles ?? Object.keys(ROLE_COLORS);
   return (
     <div className="role-legend" data-testid="role-legend">
       {list.map((r) => (
         <span key={r} className="role-key">
           <span className="swatch" style={{ background: roleColor(r) }} />
-          {t(`role.${r}`)}
+          {tk(`role.${r}`)}
         </span>
       ))}
     </div>

@@ -1,10 +1,25 @@
-// The REST API v1 client (DESIGN.md §7): session auth, CSRF cookie for writes.
+// The REST API v1 client (DESIGN.md §7): session auth, CSRF cookie for writes. Every request
+// names the editor's language (Accept-Language), so the server's messages come back in it.
+import { currentLang } from "./i18n";
+
+/** One problem of an error: its path, the server's sentence (in our language), a code. */
+export interface ApiProblem {
+  path: string;
+  message: string;
+  code?: string;
+  params?: Record<string, unknown>;
+}
 
 export interface ApiErrorBody {
   error?: string;
   detail?: string;
-  errors?: { path: string; message: string }[];
+  errors?: ApiProblem[];
   [key: string]: unknown;
+}
+
+/** The Accept-Language header for the editor's language (Chinese first, English next). */
+export function acceptLanguage(lang = currentLang()): string {
+  return lang === "zh" ? "zh-Hans, zh;q=0.9, en;q=0.5" : "en, zh-Hans;q=0.5";
 }
 
 export class ApiError extends Error {
@@ -65,7 +80,7 @@ export interface RequestOptions {
 
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const method = options.method ?? "GET";
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": acceptLanguage() };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET" && method !== "HEAD") {
     const token = csrfToken();

@@ -7,7 +7,7 @@ export const LANG_KEY = "baohuang.editor.lang";
 type Entry = [zh: string, en: string];
 
 // prettier-ignore
-const DICT: Record<string, Entry> = {
+const DICT = {
   // app
   "app.title": ["保皇规则编辑器", "Baohuang rule editor"],
   "app.lang": ["English", "中文"],
@@ -368,6 +368,12 @@ const DICT: Record<string, Entry> = {
   "sim.start": ["开始模拟", "Run simulation"],
   "sim.cancel": ["取消", "Cancel"],
   "sim.status": ["状态：{s}", "Status: {s}"],
+  // job statuses (the server's status_text wins; these are for its codes when it is absent)
+  "job.queued": ["排队中", "queued"],
+  "job.running": ["运行中", "running"],
+  "job.succeeded": ["已完成", "succeeded"],
+  "job.failed": ["失败", "failed"],
+  "job.cancelled": ["已取消", "cancelled"],
   "sim.progress": ["{done} / {total} 局", "{done} / {total} games"],
   "sim.failed": ["模拟失败", "Simulation failed"],
   "sim.missing": ["服务器没有模拟功能（/api/v1/simulations/ 不存在）。", "This server has no simulations (/api/v1/simulations/ is missing)."],
@@ -396,13 +402,13 @@ const DICT: Record<string, Entry> = {
   "rb.error": ["无法生成规则书", "The rulebook could not be made"],
   "rb.unsaved": ["规则书按已保存的草稿生成；未保存的修改不在其中。", "The rulebook shows the saved draft; unsaved changes are not in it."],
   "rb.noversion": ["还没有发布的版本，所以没有规则书。", "No version is published yet, so there is no rulebook."],
-};
+} as const satisfies Record<string, Entry>;
 
 // ---------------------------------------------------------------------------------------
 // Issue 15 (compare, re-score, balance, job history, scoring calculator) and issue 20
-// item 8 (chart axes): kept in one block of their own, merged into DICT below.
+// item 8 (chart axes): kept in one block of their own, merged with DICT into CATALOG below.
 // prettier-ignore
-const DICT_AB: Record<string, Entry> = {
+const DICT_AB = {
   // charts
   "chart.shareOfSeatGames": ["占该角色局数的比例", "share of the role's seat-games"],
   "chart.shareOfSeatGamesShort": ["占比 (%)", "share (%)"],
@@ -576,19 +582,29 @@ const DICT_AB: Record<string, Entry> = {
   "bal.verifyReport": ["验证运行的完整比较（今天 vs 方案）", "The verification run in full (today vs proposal)"],
   "bal.today": ["今天", "today"],
   "bal.proposal": ["方案", "proposal"],
-};
-Object.assign(DICT, DICT_AB);
+} as const satisfies Record<string, Entry>;
+/** The whole catalog: the main block and the issue-15 block. */
+const CATALOG = { ...DICT, ...DICT_AB };
 // ------------------------------------------------------------------- end of the issue-15 block
 
-export function translate(lang: Lang, key: string, vars?: Record<string, string | number>): string {
-  const entry = DICT[key];
+/** A key of the editor's catalog: `t("ed.sav")` is a type error, not an English fallback. */
+export type Key = keyof typeof CATALOG;
+
+/** Every key with both its texts (for the completeness test). */
+export const ENTRIES: ReadonlyArray<readonly [Key, Entry]> = Object.entries(CATALOG) as [Key, Entry][];
+
+type Vars = Record<string, string | number>;
+
+/** The text of a key built at run time (`sec.${name}`); an unknown key shows itself. */
+export function translate(lang: Lang, key: string, vars?: Vars): string {
+  const entry = (CATALOG as Record<string, Entry>)[key];
   let text = entry ? entry[lang === "zh" ? 0 : 1] : key;
   if (vars) for (const [k, v] of Object.entries(vars)) text = text.split(`{${k}}`).join(String(v));
   return text;
 }
 
 export function hasKey(key: string): boolean {
-  return key in DICT;
+  return key in CATALOG;
 }
 
 export function initialLang(): Lang {
@@ -605,17 +621,28 @@ export function initialLang(): Lang {
 interface I18n {
   lang: Lang;
   setLang: (lang: Lang) => void;
-  t: (key: string, vars?: Record<string, string | number>) => string;
+  /** A literal key, checked by the type checker. */
+  t: (key: Key, vars?: Vars) => string;
+  /** A key made at run time (`sec.${name}`): check it with hasKey where it may be missing. */
+  tk: (key: string, vars?: Vars) => string;
 }
 
 const I18nContext = createContext<I18n>({
   lang: "en",
   setLang: () => undefined,
   t: (key, vars) => translate("en", key, vars),
+  tk: (key, vars) => translate("en", key, vars),
 });
+
+/** The language the API is asked to answer in (sent with every request). */
+let apiLang: Lang = "zh";
+export function currentLang(): Lang {
+  return apiLang;
+}
 
 export function I18nProvider({ children, lang: forced }: { children: ReactNode; lang?: Lang }) {
   const [lang, setLangState] = useState<Lang>(forced ?? initialLang());
+  apiLang = lang;
   const setLang = useCallback((next: Lang) => {
     setLangState(next);
     try {
@@ -625,7 +652,10 @@ export function I18nProvider({ children, lang: forced }: { children: ReactNode; 
     }
     document.documentElement.lang = next === "zh" ? "zh-CN" : "en";
   }, []);
-  const value = useMemo<I18n>(() => ({ lang, setLang, t: (key, vars) => translate(lang, key, vars) }), [lang, setLang]);
+  const value = useMemo<I18n>(
+    () => ({ lang, setLang, t: (key, vars) => translate(lang, key, vars), tk: (key, vars) => translate(lang, key, vars) }),
+    [lang, setLang],
+  );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

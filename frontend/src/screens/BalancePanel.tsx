@@ -46,7 +46,7 @@ export function BalancePanel(props: {
   slug: string;
   job: { id: string | number; version?: number; games?: number; seed?: number; summary?: unknown };
 }) {
-  const { t, lang } = useI18n();
+  const { t, lang, tk } = useI18n();
   const { slug, job } = props;
   const [target, setTarget] = useState<"equal-sides" | "emperor-mean">("equal-sides");
   const [goal, setGoal] = useState("1.0");
@@ -240,7 +240,7 @@ export function BalancePanel(props: {
                   return (
                     <tr key={role}>
                       <th>
-                        <span className="role-dot" style={{ background: roleColor(role) }} /> {t(`role.${role}`)}
+                        <span className="role-dot" style={{ background: roleColor(role) }} /> {tk(`role.${role}`)}
                       </th>
                       <td className="num">{num(proposal.roleBefore[role])}</td>
                       <td className="num">{num(r.mean)}</td>

@@ -24,7 +24,7 @@ import { JobHistory } from "./JobHistory";
 type Mode = "draft" | "versions";
 
 export function CompareTab(props: { slug: string; latest: number | null; doc: Record<string, unknown>; dirty: boolean }) {
-  const { t } = useI18n();
+  const { t, tk } = useI18n();
   const { slug, latest } = props;
   const [versions, setVersions] = useState<number[]>(latest ? [latest] : []);
   const [mode, setMode] = useState<Mode>("draft");
@@ -161,7 +161,7 @@ export function CompareTab(props: { slug: string; latest: number | null; doc: Re
         <div className="cmp-job" data-testid="cmp-job">
           <div className="muted small" data-testid="cmp-status">
             {t("cmp.jobLine", { a: `v${job.version}`, b: job.b ?? "", games: job.games ?? 0, seed: job.seed ?? 0 })} ·{" "}
-            {t("sim.status", { s: t(`job.status.${job.status}`) })}
+            {t("sim.status", { s: tk(`job.status.${job.status}`) })}
           </div>
           {!result ? <Progress done={job.progress?.done ?? 0} total={job.progress?.total ?? 0} testId="cmp-progress" /> : null}
           {FAILED.has(job.status) ? (

@@ -23,13 +23,13 @@ import { roleColor } from "../charts/roles";
 const ROLE_LIST = ["emperor", "guard", "rebel", "solo"] as const;
 
 export function useMetricLabel() {
-  const { t } = useI18n();
+  const { t, tk } = useI18n();
   return (name: string) => {
     const { role, measure } = splitMetric(name);
-    const m = t(`cmp.m.${measure}`);
+    const m = tk(`cmp.m.${measure}`);
     const measureText = m === `cmp.m.${measure}` ? measure : m;
     if (!role) return measureText;
-    const r = t(`cmp.r.${role}`);
+    const r = tk(`cmp.r.${role}`);
     return t("cmp.label", { role: r === `cmp.r.${role}` ? role : r, measure: measureText });
   };
 }
@@ -48,7 +48,7 @@ export function powerSentence(t: (k: string, v?: Record<string, string | number>
 }
 
 export function ComparisonReport(props: { result: ComparisonResult; labels?: [string, string]; sides?: [string, string]; testId?: string }) {
-  const { t, lang } = useI18n();
+  const { t, lang, tk } = useI18n();
   const label = useMetricLabel();
   const [detail, setDetail] = useState(false);
   const { result } = props;
@@ -77,14 +77,14 @@ export function ComparisonReport(props: { result: ComparisonResult; labels?: [st
         </p>
       ) : null}
       <p className="muted small" data-testid="cmp-summary">
-        {t("cmp.games", { n: result.games.toLocaleString() })} · {pKey ? t(pKey) : result.pairing}
+        {t("cmp.games", { n: result.games.toLocaleString() })} · {pKey ? tk(pKey) : result.pairing}
         {" · "}
         {significant.length ? t("cmp.nSignificant", { n: significant.length }) : t("cmp.noneSignificant")}
       </p>
       {headline || pointsHeadline ? (
         <ul className="power" data-testid="cmp-power">
           {[headline, pointsHeadline].map((m) => {
-            const text = m ? powerSentence(t, label(m.name), m) : null;
+            const text = m ? powerSentence(tk, label(m.name), m) : null;
             return text ? <li key={m!.name}>{text}</li> : null;
           })}
         </ul>
@@ -170,7 +170,7 @@ export function ComparisonReport(props: { result: ComparisonResult; labels?: [st
               <tr className="group">
                 <th colSpan={7}>
                   {g.key in { emperor: 1, guard: 1, rebel: 1, solo: 1 } ? <span className="role-dot" style={{ background: roleColor(g.key) }} /> : null}{" "}
-                  {t(`cmp.group.${g.key}`)}
+                  {tk(`cmp.group.${g.key}`)}
                 </th>
               </tr>
               {g.metrics.map((m) => {
@@ -182,11 +182,11 @@ export function ComparisonReport(props: { result: ComparisonResult; labels?: [st
                     <td className="num">{formatValue(kind, m.b)}</td>
                     <td className="num diff">{formatDiff(kind, m.diff, pt)}</td>
                     <td className="ci">{formatInterval(kind, m.ci95, pt)}</td>
-                    <td className="num" title={powerSentence(t, label(m.name), m) ?? undefined}>
+                    <td className="num" title={powerSentence(tk, label(m.name), m) ?? undefined}>
                       {m.power?.games ? t("cmp.powerCell", { n: m.power.games.toLocaleString() }) : "—"}
                     </td>
-                    <td className="muted small" title={methodText(t, m.method)}>
-                      {t(`${methodKey(m.method).key || "cmp.method.other"}.short`)}
+                    <td className="muted small" title={methodText(tk, m.method)}>
+                      {tk(`${methodKey(m.method).key || "cmp.method.other"}.short`)}
                     </td>
                   </tr>
                 );

@@ -16,7 +16,7 @@ export function JobHistory(props: {
   /** Open a job here (true), or not (false: it opens in its own tab). */
   onOpen: (job: JobBody) => boolean;
 }) {
-  const { t, lang } = useI18n();
+  const { t, lang, tk } = useI18n();
   const { jobs, error } = useJobHistory(props.slug, props.refresh);
   const when = (iso?: string) => {
     if (!iso) return "";
@@ -49,10 +49,10 @@ export function JobHistory(props: {
                 <tr key={j.id} className={j.id === props.current ? "current" : ""} data-testid="history-row" data-kind={j.kind}>
                   <td>{when(j.created_at)}</td>
                   <td>{t(`hist.kind.${j.kind ?? "simulation"}`)}</td>
-                  <td>{j.kind === "comparison" ? `v${j.version} ↔ ${j.b ?? "?"}` : `v${j.version} · ${t(`pol.${j.policy}`)}`}</td>
+                  <td>{j.kind === "comparison" ? `v${j.version} ↔ ${j.b ?? "?"}` : `v${j.version} · ${tk(`pol.${j.policy}`)}`}</td>
                   <td className="num">{j.games?.toLocaleString()}</td>
                   <td className="num">{j.seed}</td>
-                  <td>{t(`job.status.${j.status}`)}</td>
+                  <td>{tk(`job.status.${j.status}`)}</td>
                   <td>
                     {j.id === props.current ? (
                       <span className="muted small">{t("hist.shown")}</span>

@@ -1,7 +1,7 @@
 // Simulation jobs: start one (or two versions side by side), poll the progress, chart the result.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, listOf, request, urls } from "../lib/api";
-import { useI18n } from "../lib/i18n";
+import { hasKey, useI18n } from "../lib/i18n";
 import { histogramBins, normaliseStats, sharePercent, sharedScale, type ChartScale, type StatsView } from "../lib/stats";
 import { BarChart, Progress, RoleLegend, StackedBars } from "../charts/charts";
 import { NumInput, SelectInput } from "../widgets/inputs";
@@ -15,6 +15,10 @@ export interface Job {
   version?: number;
   games?: number;
   seed?: number;
+  /** The status in the language the request named (the server's label for `status`). */
+  status_text?: string;
+  /** Why the job failed, as a code (chunk_failed, worker_lost); `error` is its sentence. */
+  error_code?: string | null;
   progress?: { done: number; total: number };
   result?: unknown;
   summary?: unknown;
@@ -24,6 +28,13 @@ export interface Job {
 const DONE = new Set(["done", "succeeded", "success", "finished", "completed", "complete"]);
 const FAILED = new Set(["failed", "error", "errored"]);
 const CANCELLED = new Set(["cancelled", "canceled", "revoked"]);
+/** The job's status for people: the server's label, else ours for its code, else the code. */
+export function statusLabel(job: Pick<Job, "status" | "status_text">, tk: (key: string) => string): string {
+  if (job.status_text) return job.status_text;
+  const key = `job.${job.status}`;
+  return hasKey(key) ? tk(key) : job.status;
+}
+
 export const isTerminal = (status: string) => DONE.has(status) || FAILED.has(status) || CANCELLED.has(status);
 
 interface RunState {
@@ -119,7 +130,7 @@ function useJob(slug: string) {
         }
       }
     }
-    setRuns((cur) => cur.map((r) => (r.job && !isTerminal(r.job.status) ? { ...r, job: { ...r.job, status: "cancelled" } } : r)));
+    setRuns((cur) => cur.map((r) => (r.job && !isTerminal(r.job.status) ? { ...r, job: { ...r.job, status: "cancelled", status_text: undefined } } : r)));
   }, [runs]);
   return { runs, start, reopen, cancel };
 }
@@ -243,7 +254,7 @@ export function statsOf(job: Job | null): StatsView | null {
 }
 
 function RunView({ run, compare, scale }: { run: RunState; compare: boolean; scale?: ChartScale }) {
-  const { t } = useI18n();
+  const { t, tk } = useI18n();
   const job = run.job;
   const stats = statsOf(job);
   return (
@@ -257,7 +268,7 @@ function RunView({ run, compare, scale }: { run: RunState; compare: boolean; sca
       {job ? (
         <>
           <div className="muted small" data-testid="sim-status">
-            {t("sim.status", { s: job.status })}
+            {t("sim.status", { s: statusLabel(job, tk) })}
           </div>
           <Progress done={job.progress?.done ?? 0} total={job.progress?.total ?? 0} />
           {FAILED.has(job.status) ? (
@@ -275,14 +286,14 @@ function RunView({ run, compare, scale }: { run: RunState; compare: boolean; sca
 }
 
 export function StatsCharts({ stats, scale }: { stats: StatsView; scale?: ChartScale }) {
-  const { t } = useI18n();
+  const { t, tk } = useI18n();
   const roleLabel = (role: string) => {
     const key = `role.${role}`;
-    const text = t(key);
+    const text = tk(key);
     return text === key ? role : text;
   };
   const rateLabel = (name: string) => {
-    const text = t(`rate.${name}`);
+    const text = tk(`rate.${name}`);
     return text === `rate.${name}` ? name : text;
   };
   const emperor = stats.roles.find((r) => r.role === "emperor");

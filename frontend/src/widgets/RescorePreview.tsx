@@ -22,7 +22,7 @@ type State =
   | { kind: "error"; message: string };
 
 export function RescorePreview({ slug }: { slug: string }) {
-  const { t } = useI18n();
+  const { t, tk } = useI18n();
   const { doc } = useDoc();
   const [base, setBase] = useState<JobBody | null | undefined>(undefined);
   const [state, setState] = useState<State>({ kind: "idle" });
@@ -107,7 +107,7 @@ export function RescorePreview({ slug }: { slug: string }) {
               <li key={r} data-testid={`rescore-${r}`} className={moved ? "changed" : ""}>
                 <span className="role-dot" style={{ background: roleColor(r) }} />{" "}
                 {t("rs.mean", {
-                  role: t(`role.${r}`),
+                  role: tk(`role.${r}`),
                   before: formatValue("points", before[r]),
                   after: after == null ? "…" : formatValue("points", after),
                 })}

@@ -66,12 +66,12 @@ export function SelectInput<T extends string>(props: {
   testId?: string;
   format?: (value: T) => string;
 }) {
-  const { t } = useI18n();
+  const { tk } = useI18n();
   const label = (v: T) => {
     if (props.format) return props.format(v);
     if (v === "") return "—";
     const key = `${props.labelPrefix ?? "opt."}${v}`;
-    const text = t(key);
+    const text = tk(key);
     return text === key ? v : text;
   };
   return (
