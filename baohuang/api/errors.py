@@ -374,7 +374,14 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
         items: list[ErrorItem] = []
         problem = getattr(exc, "problem", None)
         if isinstance(problem, Problem):  # too_deep: the variant language's problem
-            items = [{"path": problem.path, "message": problem.message}]
+            items = [
+                {
+                    "path": problem.path,
+                    "message": problem.message,
+                    "code": problem.code,
+                    "params": dict(problem.params),
+                }
+            ]
         elif isinstance(exc, exceptions.ParseError):
             code = "parse_error"
         body = error_body(code, text, items)

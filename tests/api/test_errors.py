@@ -73,7 +73,14 @@ def test_deep_nesting_is_400_not_a_crash(common: RuleSet, anon: APIClient) -> No
     for body in (very_deep, deep):
         error = assert_error(_raw(anon, COMPARE, body), 400, "too_deep")
         assert "more than 64 levels deep" in error["detail"]
-        assert error["errors"] == [{"path": "", "message": error["detail"]}]
+        assert error["errors"] == [
+            {
+                "path": "",
+                "message": error["detail"],
+                "code": "too_deep",
+                "params": {"limit": MAX_DEPTH},
+            }
+        ]
 
 
 def test_a_deeply_nested_definition_to_validate_is_too_deep(db: None, anon: APIClient) -> None:

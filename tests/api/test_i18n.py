@@ -165,7 +165,7 @@ def _cases() -> dict[str, tuple[Case, int, str]]:
                 "POST", COMPARE, "[" * 100 + "]" * 100, content_type="application/json", **ZH
             ),
             400,
-            "parse_error",
+            "too_deep",
         ),
         "not an object (validate)": (
             lambda c, d: c["anon"].post("/api/v1/validate/", [1, 2], format="json", **ZH),
