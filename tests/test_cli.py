@@ -161,6 +161,25 @@ def test_check_prints_structural_errors_with_paths(
     ) in out
 
 
+def test_check_reports_a_misspelt_key_and_bad_hand_sizes_in_one_pass(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    doc = base()
+    doc["declarations"]["rebelion"] = {"threshold": 2}
+    doc["deal"]["hand_sizes"] = [44, 43, 43, 43, 40]
+    broken = write(tmp_path / "baike-common.yaml", doc)
+
+    status, out, _ = run(capsys, "variants", "check", str(broken))
+
+    assert status == 1
+    assert (
+        f"{broken}: declarations.rebelion: error: Unknown field 'rebelion'. "
+        "Did you mean 'rebellion'?"
+    ) in out
+    assert f"{broken}: deal.hand_sizes: error: The hands add up to 213 cards" in out
+    assert out.splitlines()[-1] == "1 file checked: 1 invalid file, 2 errors, 0 warnings."
+
+
 def test_check_with_warnings_only_exits_0(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

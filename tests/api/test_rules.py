@@ -57,6 +57,20 @@ def test_validate_an_invalid_definition_is_200_with_every_problem(
     assert body["summary"] == {}
 
 
+def test_validate_reports_a_misspelt_key_and_bad_hand_sizes_together(
+    db: None, anon: APIClient, definition: dict[str, Any]
+) -> None:
+    definition["declarations"]["rebelion"] = {"threshold": 2}
+    definition["deal"]["hand_sizes"] = [44, 43, 43, 43, 40]
+
+    body = anon.post("/api/v1/validate/", definition).json()
+
+    assert body["valid"] is False
+    assert [e["path"] for e in body["errors"]] == ["declarations.rebelion", "deal.hand_sizes"]
+    assert body["errors"][0]["message"] == ("Unknown field 'rebelion'. Did you mean 'rebellion'?")
+    assert body["errors"][1]["message"].startswith("The hands add up to 213 cards")
+
+
 def test_validate_reports_warnings(db: None, anon: APIClient) -> None:
     for slug in ("baike-common", "baike-weihai", "tcy-bie3", "jj-standard", "hd"):
         report = validate_definition(load_variant(slug))
