@@ -7,6 +7,11 @@ from collections.abc import Iterable
 from baohuang.rules import Problem
 
 
+def _full_stop(text: str) -> str:
+    """`text` ending with one mark: a full stop unless it already ends a sentence (``?``)."""
+    return text if text.endswith((".", "?", "!", "。", "？", "！")) else text + "."
+
+
 class CatalogError(Exception):
     """Base class: ``str(error)`` is the plain-language message."""
 
@@ -25,8 +30,8 @@ class DraftInvalid(CatalogError):
             count = len(errors)
             listed = "; ".join(str(p) for p in errors[:5])
             more = f" (and {count - 5} more)" if count > 5 else ""
-            message = (
-                f"The definition has {count} problem{'s' if count != 1 else ''}: {listed}{more}."
+            message = _full_stop(
+                f"The definition has {count} problem{'s' if count != 1 else ''}: {listed}{more}"
             )
         super().__init__(message)
 
