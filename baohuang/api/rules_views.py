@@ -86,7 +86,7 @@ class ValidateView(RulesView):
         tags=["language"],
         summary="Validate a definition",
         description="The body is a variant definition (a JSON object), either bare or "
-        "wrapped as `{\"definition\": {…}}` like the bodies of the create and draft "
+        'wrapped as `{"definition": {…}}` like the bodies of the create and draft '
         "endpoints. The answer is always 200 for a JSON object, valid or not: `valid`, "
         "every error and warning with its path in the definition (all problems found in one "
         "pass), and a short `summary` (empty when the definition is broken). A body that is "
@@ -127,7 +127,7 @@ def _unwrapped(data: dict[str, Any]) -> dict[str, Any]:
     if others:
         raise _bad(
             "",
-            "Send either the definition itself or {\"definition\": …} with nothing else; "
+            'Send either the definition itself or {"definition": …} with nothing else; '
             f"this body also has {', '.join(others)}.",
         )
     return definition
