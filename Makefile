@@ -43,11 +43,15 @@ help:
 # The virtualenv is (re)installed whenever pyproject.toml or the lock file is newer than the
 # stamp: the exact versions and hashes of requirements-dev.lock, then the project itself
 # (editable, no dependencies of its own). `make lock` refreshes the lock files.
+# setuptools announces every editable install of a flat layout with a boxed "Editable
+# installation … folders with the same name as your package" note (a Python warning of its
+# build backend, which pip shows even with --quiet); it is information, not a problem here,
+# so that one message is filtered out.
 $(STAMP): pyproject.toml requirements-dev.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
-	$(BIN)/python -m pip install --quiet --no-deps -e .
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
 venv: $(STAMP)
@@ -83,9 +87,10 @@ else
 	cd frontend && npm run build
 endif
 
+# vitest colours its output even into a file or a pipe: NO_COLOR unless on a terminal.
 frontend-test: frontend
 ifneq ($(NPM),)
-	cd frontend && npm test
+	cd frontend && if [ -t 1 ]; then npm test; else NO_COLOR=1 npm test; fi
 endif
 
 test: lint messages frontend-test
@@ -108,7 +113,12 @@ run: $(STAMP) messages frontend
 	@echo "Editor: http://$(ADDR)/editor/  Admin: http://$(ADDR)/admin/  (operator account: $$OPERATOR_USERNAME / $$OPERATOR_PASSWORD; DEBUG=$$DEBUG)"
 	@echo "Celery worker (simulation jobs) in the background, log in $(WORKER_LOG); it stops with the server."
 # The worker runs while the server does: stopping the server (Ctrl-C) stops it (warm shutdown).
-	@$(BIN)/celery -A baohuang.project worker --loglevel=INFO \
+# As root (a container, a VM) the worker runs as root too, like the server: Celery's
+# superuser warning is then filtered out of its log and one line here says so instead
+# (--uid would need a user that may write var/; `make run` is for local development).
+	@if [ "$$(id -u)" = 0 ]; then echo "Running as root: so does the Celery worker (local development only)."; fi
+	@PYTHONWARNINGS="ignore:You're running the worker with superuser privileges" \
+	$(BIN)/celery -A baohuang.project worker --loglevel=INFO \
 	    --without-gossip --without-mingle --without-heartbeat $(WORKER_ARGS) >>$(WORKER_LOG) 2>&1 & worker=$$!; \
 	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker 2>/dev/null; echo "Celery worker stopped."' EXIT; \
 	$(BIN)/python manage.py runserver $(ADDR)

@@ -2,7 +2,7 @@
 
     baohuang variants list [--json]           the bundled variants, one line each
     baohuang variants check FILE... [--json]  validate files; exit 1 if any has an error
-    baohuang variants show ID [--json]        a bundled variant with every default written out
+    baohuang variants show VARIANT [--json]   a bundled id or a file, every default written out
     baohuang schema                           the JSON Schema of the variant language
     baohuang play VARIANT CANDIDATE [--after PREVIOUS] [--json]
                                               is a play legal, does it beat another, why
@@ -359,24 +359,33 @@ def cmd_variants_check(args: argparse.Namespace) -> int:
 
 
 def _add_show_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("id", metavar="ID", help="a bundled variant id, e.g. baike-common")
+    parser.add_argument(
+        "id",
+        metavar="VARIANT",
+        help="a bundled variant id (e.g. baike-common) or a YAML (or JSON) file",
+    )
     _add_json_flag(parser)
 
 
 def cmd_variants_show(args: argparse.Namespace) -> int:
-    """Print a bundled variant with every default written out, as YAML (or JSON)."""
+    """Print a variant (bundled id or file) with every default written out, as YAML (or JSON)."""
     paths = {p.stem: p for p in bundled_variant_paths()}
-    path = paths.get(args.id)
-    if path is None:
+    given = Path(args.id)
+    bundled = args.id in paths and not given.is_file()
+    path = paths[args.id] if bundled else given
+    if not path.is_file():
         known = ", ".join(sorted(paths)) or gettext("none")
         _err(
-            gettext("No bundled variant '%(id)s'. Known ids: %(known)s.")
+            gettext("No bundled variant '%(id)s' and no such file. Known ids: %(known)s.")
             % {"id": args.id, "known": known}
         )
         return EXIT_PROBLEMS
     report = _safe_validate(path)
     if not report.valid or report.variant is None:
-        _err(gettext("The bundled variant '%(id)s' has errors:") % {"id": args.id})
+        if bundled:
+            _err(gettext("The bundled variant '%(id)s' has errors:") % {"id": args.id})
+        else:
+            _err(gettext("%(file)s has errors:") % {"file": args.id})
         for problem in report.errors:
             _err(problem_line(str(path), problem))
         return EXIT_PROBLEMS
@@ -385,7 +394,7 @@ def cmd_variants_show(args: argparse.Namespace) -> int:
         _print_json(definition)
     else:
         comment = gettext("%(id)s: every default written out (%(command)s)") % {
-            "id": args.id,
+            "id": report.variant.id,
             "command": f"baohuang variants show {args.id}",
         }
         _out(f"# {comment}")
@@ -511,7 +520,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("variants", "show"),
-        "print a bundled variant with every default written out",
+        "print a variant (bundled id or file) with every default written out",
         cmd_variants_show,
         _add_show_arguments,
     ),

@@ -161,6 +161,25 @@ def test_check_prints_structural_errors_with_paths(
     ) in out
 
 
+def test_check_reports_a_misspelt_key_and_bad_hand_sizes_in_one_pass(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    doc = base()
+    doc["declarations"]["rebelion"] = {"threshold": 2}
+    doc["deal"]["hand_sizes"] = [44, 43, 43, 43, 40]
+    broken = write(tmp_path / "baike-common.yaml", doc)
+
+    status, out, _ = run(capsys, "variants", "check", str(broken))
+
+    assert status == 1
+    assert (
+        f"{broken}: declarations.rebelion: error: Unknown field 'rebelion'. "
+        "Did you mean 'rebellion'?"
+    ) in out
+    assert f"{broken}: deal.hand_sizes: error: The hands add up to 213 cards" in out
+    assert out.splitlines()[-1] == "1 file checked: 1 invalid file, 2 errors, 0 warnings."
+
+
 def test_check_with_warnings_only_exits_0(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -384,9 +403,43 @@ def test_show_of_an_unknown_id_lists_the_known_ids(
 
     assert status == 1
     assert out == ""
-    assert f"No bundled variant '{variant_id}'." in err
+    assert f"No bundled variant '{variant_id}' and no such file." in err
     assert "Known ids:" in err
     assert "baike-common" in err
+
+
+def test_show_accepts_a_file_path_as_simulate_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    doc = base()
+    doc["id"] = "my-house"
+    del doc["deck"]["decks"]
+    mine = write(tmp_path / "my-house.yaml", doc)
+
+    status, out, err = run(capsys, "variants", "show", str(mine))
+
+    assert status == 0, err
+    assert out.startswith(f"# my-house: every default written out (baohuang variants show {mine})")
+    data = yaml.safe_load(out)
+    assert data["id"] == "my-house"
+    assert data["deck"]["decks"] == 4  # the default, written out
+    status, out, _ = run(capsys, "variants", "show", str(mine), "--json")
+    assert status == 0 and json.loads(out)["id"] == "my-house"
+
+
+def test_show_of_a_broken_file_prints_its_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    doc = base()
+    doc["deal"]["hand_sizes"] = [1, 1, 1, 1, 1]
+    broken = write(tmp_path / "baike-common.yaml", doc)
+
+    status, out, err = run(capsys, "variants", "show", str(broken))
+
+    assert status == 1
+    assert out == ""
+    assert err.startswith(f"{broken} has errors:")
+    assert f"{broken}: deal.hand_sizes: error: The hands add up to 5 cards" in err
 
 
 def test_show_of_a_broken_bundled_variant_prints_its_errors(

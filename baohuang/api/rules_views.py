@@ -102,10 +102,12 @@ class ValidateView(RulesView):
         operation_id="validate",
         tags=["language"],
         summary="Validate a definition",
-        description="The body is a variant definition (a JSON object). The answer is always "
-        "200 for a JSON object, valid or not: `valid`, every error and warning with its "
-        "path in the definition, and a short `summary` (empty when the definition is "
-        "broken). A body that is not a JSON object is a 400.",
+        description="The body is a variant definition (a JSON object), either bare or "
+        'wrapped as `{"definition": {…}}` like the bodies of the create and draft '
+        "endpoints. The answer is always 200 for a JSON object, valid or not: `valid`, "
+        "every error and warning with its path in the definition (all problems found in one "
+        "pass), and a short `summary` (empty when the definition is broken). A body that is "
+        "not a JSON object, or a wrapped body with other keys, is a 400.",
         request={"application/json": {"type": "object", "additionalProperties": True}},
         responses={200: ValidationResultSerializer, **docs.errors(*docs.BODY)},
     )
@@ -118,7 +120,7 @@ class ValidateView(RulesView):
                 _("The body must be a JSON object: the variant definition to check."),
                 item_code="not_an_object",
             )
-        report = validate_definition(data)
+        report = validate_definition(_unwrapped(data))
         body = {
             "valid": report.valid,
             "errors": prefixed(report.errors),
@@ -126,6 +128,27 @@ class ValidateView(RulesView):
             "summary": report.summary(),
         }
         return Response(ValidationResultSerializer(body).data)
+
+
+def _unwrapped(data: dict[str, Any]) -> dict[str, Any]:
+    """The definition of a validate body: the body itself, or its ``definition`` when wrapped.
+
+    The variant language has no ``definition`` field, so a body with one is the wrapped form
+    (as sent to the create and draft endpoints).
+    """
+    if "definition" not in data:
+        return data
+    definition = data["definition"]
+    others = sorted(str(key) for key in data if key != "definition")
+    if not isinstance(definition, dict):
+        raise _bad("definition", "Must be a JSON object: the variant definition to check.")
+    if others:
+        raise _bad(
+            "",
+            'Send either the definition itself or {"definition": …} with nothing else; '
+            f"this body also has {', '.join(others)}.",
+        )
+    return definition
 
 
 class VariantSchemaView(APIView):

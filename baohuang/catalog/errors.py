@@ -16,6 +16,15 @@ from django.utils.translation import ngettext
 from baohuang.rules import Problem
 
 
+def _single_mark(text: str) -> str:
+    """`text` without a full stop doubled onto a mark that already ends a sentence."""
+    for mark in ("?", "!", "。", "？", "！", "."):
+        for stop in (".", "。"):
+            if text.endswith(mark + stop):
+                return text[: -len(stop)]
+    return text
+
+
 class CatalogError(Exception):
     """Base class: ``str(error)`` is the plain-language message."""
 
@@ -41,6 +50,8 @@ class DraftInvalid(CatalogError):
                 "The definition has %(count)d problems: %(listed)s.",
                 count,
             ) % {"count": count, "listed": listed}
+            # A problem that ends with its own mark ("…'rebellion'?") takes no full stop.
+            message = _single_mark(message)
         super().__init__(message, {"count": count})
 
     @property

@@ -9,3 +9,9 @@ class EditorConfig(AppConfig):
     name = "baohuang.editor"
     label = "editor"
     verbose_name = "Web rule editor"
+
+    def ready(self) -> None:
+        """The admin's index page links the editor (``admin/baohuang_index.html``)."""
+        from django.contrib import admin
+
+        admin.site.index_template = "admin/baohuang_index.html"

@@ -18,6 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
+from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import json_script
@@ -77,3 +78,12 @@ def editor(request: HttpRequest) -> HttpResponse:
     context = json_script(page_context(request), "editor-context")
     html = html.replace("</head>", f"{context}\n  </head>", 1)
     return HttpResponse(html, content_type="text/html; charset=utf-8")
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    """``/``: a small landing page linking the editor, the admin, the API docs and health.
+
+    The admin's "View site" leads here, in the active language (zh-Hans or English).
+    """
+    return render(request, "editor/home.html")

@@ -1,5 +1,8 @@
 """Root URL configuration.
 
+``/`` is a small landing page (the admin's "View site") linking the editor, the admin, the
+API docs and the health check.
+
 The REST API (``api/v1/…``, ``api/schema/``, ``api/docs/``) is the ``baohuang.api`` app.
 Django's error handlers answer ``/api/`` paths in the API's JSON error shape and every
 other path with the usual pages.
@@ -8,9 +11,11 @@ other path with the usual pages.
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path, re_path
 
+from baohuang.editor.views import home
 from baohuang.project.views import healthz
 
 urlpatterns: list[URLPattern | URLResolver] = [
+    path("", home, name="home"),
     path("admin/", admin.site.urls),
     re_path(r"^healthz/?$", healthz, name="healthz"),
     path("api/", include("baohuang.api.urls", namespace="api")),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from baohuang.rules.model import (
     CalledGuard,
@@ -29,6 +30,42 @@ from baohuang.rules.vocabulary import (
 from baohuang.rules.words import event_word, outcome_word, rank_word
 
 Check = Callable[[Variant], Iterator[Problem]]
+
+
+class SectionUnparsed(Exception):
+    """A check read a top-level section that did not parse (see :class:`Unparsed`)."""
+
+    def __init__(self, section: str) -> None:
+        super().__init__(section)
+        self.section = section
+
+
+class Unparsed:
+    """Stands for a top-level section that did not parse, in a partly read variant.
+
+    A document with structural errors still has its cross-field checks run over the sections
+    that did parse (:func:`baohuang.rules.loader.validate_definition`): the sections that did
+    not are this stand-in, and any use of it raises :class:`SectionUnparsed`, which makes
+    :func:`check_variant` skip that check. So a check runs only when every section it reads
+    parsed, without each check having to list the sections it needs.
+    """
+
+    __slots__ = ("section",)
+
+    def __init__(self, section: str) -> None:
+        object.__setattr__(self, "section", section)
+
+    def __getattr__(self, name: str) -> Any:
+        raise SectionUnparsed(self.section)
+
+    def _unparsed(self, *args: Any) -> Any:
+        raise SectionUnparsed(self.section)
+
+    __iter__ = __len__ = __bool__ = __eq__ = __getitem__ = __contains__ = _unparsed
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Unparsed({self.section!r})"
 
 
 def deck_composition(variant: Variant) -> dict[str, int]:
@@ -1089,8 +1126,16 @@ CHECKS: tuple[Check, ...] = (
 
 
 def check_variant(variant: Variant) -> list[Problem]:
-    """Run every cross-field check; errors and warnings in document order of the checks."""
+    """Run every cross-field check; errors and warnings in document order of the checks.
+
+    In a partly read variant (some sections :class:`Unparsed`), a check that reads a section
+    that did not parse is skipped as a whole: what it would say rests on that section.
+    """
     problems: list[Problem] = []
     for check in CHECKS:
-        problems.extend(check(variant))
+        try:
+            found = list(check(variant))
+        except SectionUnparsed:
+            continue
+        problems.extend(found)
     return problems

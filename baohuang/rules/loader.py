@@ -10,13 +10,14 @@ import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import yaml
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
-from baohuang.rules.checks import check_variant, deck_composition, deck_size
+from baohuang.rules.checks import Unparsed, check_variant, deck_composition, deck_size
 from baohuang.rules.model import CalledGuard, Variant
 from baohuang.rules.problems import (
     Problem,
@@ -173,7 +174,11 @@ class Report:
 
 
 def validate_definition(data: Any) -> Report:
-    """Validate a parsed document (a dict from YAML or JSON): structure, then cross-field checks."""
+    """Validate a parsed document (a dict from YAML or JSON): structure, then cross-field checks.
+
+    Every problem findable in one pass is reported: all structural errors, and when some
+    sections did not parse, the cross-field checks that need only the sections that did.
+    """
     if nesting_depth(data) > MAX_DEPTH:
         return Report(None, (too_deep_problem(),))
     if not isinstance(data, dict):
@@ -220,8 +225,45 @@ def validate_definition(data: Any) -> Report:
     try:
         variant = Variant.model_validate(data)
     except ValidationError as exc:
-        return Report(None, tuple(problems_from_validation_error(exc, Variant)))
+        structural = problems_from_validation_error(exc, Variant)
+        partial = _partial_variant(data, _failed_sections(exc))
+        return Report(None, (*structural, *check_variant(partial)))
     return Report(variant, tuple(check_variant(variant)))
+
+
+def _failed_sections(exc: ValidationError) -> set[str]:
+    """The top-level fields (sections) that hold at least one of the structural errors."""
+    fields = Variant.model_fields
+    return {str(err["loc"][0]) for err in exc.errors() if err["loc"] and err["loc"][0] in fields}
+
+
+@cache
+def _field_adapter(name: str) -> TypeAdapter[Any]:
+    """A validator for one top-level field of :class:`Variant`, with its constraints."""
+    info = Variant.model_fields[name]
+    return TypeAdapter(Annotated[info.annotation, info])  # type: ignore[arg-type]
+
+
+def _partial_variant(data: dict[str, Any], failed: set[str]) -> Variant:
+    """The document's variant with every section that failed as :class:`Unparsed`.
+
+    Each other top-level section is validated on its own against its model (or takes its
+    default when absent), so :func:`check_variant` can run the cross-field checks that need
+    only sections that parsed: a misspelt key in one section does not hide hand sizes that
+    do not add up in another. Never a usable variant: only the checks see it.
+    """
+    values: dict[str, Any] = {}
+    for name, info in Variant.model_fields.items():
+        if name in failed:
+            values[name] = Unparsed(name)
+        elif name in data:
+            try:
+                values[name] = _field_adapter(name).validate_python(data[name])
+            except ValidationError:  # not expected: the whole reported no error here
+                values[name] = Unparsed(name)
+        else:
+            values[name] = info.get_default(call_default_factory=True)
+    return Variant.model_construct(**values)
 
 
 def _kind_of(data: Any) -> str:

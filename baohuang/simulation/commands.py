@@ -1,11 +1,13 @@
 """The ``simulate`` and ``bench`` subcommands of the ``baohuang`` console script (DESIGN.md §8).
 
-    baohuang simulate VARIANT --games N --seed S [--workers K] [--policy heuristic|random] [--json]
+    baohuang simulate VARIANT --games N [--seed S] [--workers K] [--policy heuristic|random]
+                      [--json]
     baohuang bench [--json] [--seconds S]
 
 VARIANT is a bundled variant id or a path to a YAML (or JSON) file. ``simulate`` shows a
 progress bar on standard error when that is a terminal, then prints a table (or the
-statistics as JSON); the result does not depend on ``--workers``. ``bench`` measures one
+statistics as JSON); the result does not depend on ``--workers``. Without ``--seed`` a random
+seed is chosen and printed on standard error, so the run can be repeated. ``bench`` measures one
 core. :mod:`baohuang.cli` registers both; each is a ``configure`` function for its argument
 parser and a handler returning the exit status.
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import sys
 import time
 import unicodedata
@@ -135,7 +138,7 @@ def configure_simulate(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``baohuang simulate``."""
     parser.add_argument("variant", metavar="VARIANT", help="a bundled variant id or a YAML file")
     parser.add_argument("--games", type=_positive, required=True, help="games to play")
-    parser.add_argument("--seed", type=int, required=True, help="job seed (game i: derived seed)")
+    _add_seed(parser, "job seed (game i: derived seed)")
     parser.add_argument(
         "--workers",
         type=_positive,
@@ -149,10 +152,54 @@ def configure_simulate(parser: argparse.ArgumentParser) -> None:
 
 
 def _positive(text: str) -> int:
-    value = int(text)
+    """A whole number above 0; argparse names the option in front of the message."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+        raise argparse.ArgumentTypeError(
+            gettext("'%(value)s' is not a whole number above 0") % {"value": text}
+        )
     return value
+
+
+def _whole(text: str) -> int:
+    """A whole number (a seed); argparse names the option in front of the message."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            gettext("'%(value)s' is not a whole number") % {"value": text}
+        ) from None
+
+
+#: Seeds chosen when none is given lie below this (short enough to retype).
+RANDOM_SEEDS = 1_000_000
+
+
+def _add_seed(parser: argparse.ArgumentParser, help: str) -> None:
+    parser.add_argument(
+        "--seed",
+        type=_whole,
+        default=None,
+        help=f"{help}; default: a random seed, printed so the run can be repeated",
+    )
+
+
+def chosen_seed(args: argparse.Namespace) -> int:
+    """``--seed``, or a random seed (printed on standard error with how to repeat the run)."""
+    if args.seed is None:
+        args.seed = secrets.randbelow(RANDOM_SEEDS)
+        print(
+            gettext(
+                "No --seed given: using seed %(seed)s (add --seed %(seed)s to repeat this run)."
+            )
+            % {"seed": args.seed},
+            file=sys.stderr,
+        )
+    seed: int = args.seed
+    return seed
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -162,6 +209,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for line in problems:
             print(line, file=sys.stderr)
         return EXIT_PROBLEMS
+    chosen_seed(args)
     bar = ProgressBar(sys.stderr, variant.id) if sys.stderr.isatty() else None
     start = time.perf_counter()
     stats = run(variant, args.games, args.seed, args.policy, workers=args.workers, progress=bar)
@@ -373,7 +421,7 @@ def configure_compare(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A", help="variant A: a bundled id or a YAML file")
     parser.add_argument("b", metavar="B", help="variant B: a bundled id or a YAML file")
     parser.add_argument("--games", type=_positive, required=True, help="game pairs to play")
-    parser.add_argument("--seed", type=int, required=True, help="job seed (shared by A and B)")
+    _add_seed(parser, "job seed (shared by A and B)")
     parser.add_argument(
         "--workers",
         type=_positive,
@@ -418,6 +466,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     b = _load_or_report(args.b)
     if a is None or b is None:
         return EXIT_PROBLEMS
+    chosen_seed(args)
     bar = ProgressBar(sys.stderr, f"{a.id} vs {b.id}") if sys.stderr.isatty() else None
     start = time.perf_counter()
     result = compare(a, b, args.games, args.seed, args.policy, workers=args.workers, progress=bar)
@@ -487,7 +536,7 @@ def configure_balance(parser: argparse.ArgumentParser) -> None:
         "--max-change", type=int, default=3, help="how far each entry may move (default 3)"
     )
     parser.add_argument("--games", type=_positive, required=True, help="games to simulate")
-    parser.add_argument("--seed", type=int, required=True, help="job seed of the simulation")
+    _add_seed(parser, "job seed of the simulation")
     parser.add_argument(
         "--verify-games",
         type=_positive,
@@ -549,7 +598,10 @@ def cmd_balance(args: argparse.Namespace) -> int:
         if stats.checksum != variant_checksum(variant):
             print(f"{args.from_file}: these statistics are not of {variant.id}.", file=sys.stderr)
             return EXIT_PROBLEMS
+        if args.seed is None:
+            args.seed = stats.seed
     else:
+        chosen_seed(args)
         bar = ProgressBar(sys.stderr, variant.id) if sys.stderr.isatty() else None
         stats = run(variant, args.games, args.seed, args.policy, workers=args.workers, progress=bar)
         if bar is not None:

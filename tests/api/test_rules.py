@@ -58,6 +58,54 @@ def test_validate_an_invalid_definition_is_200_with_every_problem(
     assert body["summary"] == {}
 
 
+def test_validate_reports_a_misspelt_key_and_bad_hand_sizes_together(
+    db: None, anon: APIClient, definition: dict[str, Any]
+) -> None:
+    definition["declarations"]["rebelion"] = {"threshold": 2}
+    definition["deal"]["hand_sizes"] = [44, 43, 43, 43, 40]
+
+    body = anon.post("/api/v1/validate/", definition).json()
+
+    assert body["valid"] is False
+    assert [e["path"] for e in body["errors"]] == ["declarations.rebelion", "deal.hand_sizes"]
+    assert body["errors"][0]["message"] == ("Unknown field 'rebelion'. Did you mean 'rebellion'?")
+    assert body["errors"][1]["message"].startswith("The hands add up to 213 cards")
+
+
+def test_validate_accepts_the_bare_and_the_wrapped_definition(
+    db: None, anon: APIClient, definition: dict[str, Any]
+) -> None:
+    definition["deal"]["hand_sizes"] = [44, 43, 43, 43, 40]
+
+    bare = anon.post("/api/v1/validate/", definition)
+    wrapped = anon.post("/api/v1/validate/", {"definition": definition})
+
+    assert bare.status_code == wrapped.status_code == 200
+    assert wrapped.json() == bare.json()
+    assert [e["path"] for e in wrapped.json()["errors"]] == ["deal.hand_sizes"]
+    valid = anon.post("/api/v1/validate/", {"definition": load_variant("baike-weihai")}).json()
+    assert valid["valid"] is True
+    assert valid["summary"]["id"] == "baike-weihai"
+
+
+@pytest.mark.parametrize(
+    ("body", "path", "says"),
+    [
+        ({"definition": "id: x"}, "definition", "Must be a JSON object"),
+        ({"definition": {}, "revision": 3}, "", "this body also has revision"),
+    ],
+)
+def test_validate_refuses_a_wrapped_body_it_cannot_read_and_says_what_to_send(
+    db: None, anon: APIClient, body: dict[str, Any], path: str, says: str
+) -> None:
+    response = anon.post("/api/v1/validate/", body)
+
+    assert_error(response, 400)
+    errors = response.json()["errors"]
+    assert errors[0]["path"] == path
+    assert says in errors[0]["message"]
+
+
 def test_validate_reports_warnings(db: None, anon: APIClient) -> None:
     for slug in ("baike-common", "baike-weihai", "tcy-bie3", "jj-standard", "hd"):
         report = validate_definition(load_variant(slug))

@@ -236,6 +236,21 @@ def test_an_unknown_field_and_a_changed_id_are_named(
     assert any(e.startswith("deal.hand_size: Unknown field 'hand_size'") for e in errors), errors
 
 
+def test_a_misspelt_key_does_not_hide_bad_hand_sizes(
+    logged_in: Client, rule_set: RuleSet, definition: dict[str, Any]
+) -> None:
+    draft = copy.deepcopy(definition)
+    draft["declarations"]["rebelion"] = {"threshold": 2}
+    draft["deal"]["hand_sizes"] = [44, 43, 43, 43, 40]
+
+    errors = non_field_errors(logged_in.post(change_url(rule_set), form_data(rule_set, draft, 1)))
+
+    assert any(e.startswith("declarations.rebelion: Unknown field 'rebelion'") for e in errors), (
+        errors
+    )
+    assert any(e.startswith("deal.hand_sizes") and "213" in e for e in errors), errors
+
+
 def test_a_missing_revision_is_refused(
     logged_in: Client, rule_set: RuleSet, definition: dict[str, Any]
 ) -> None:

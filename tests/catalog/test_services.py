@@ -18,7 +18,7 @@ from baohuang.catalog.errors import (
     StaleDraft,
 )
 from baohuang.catalog.models import RuleSet, RuleSetVersion
-from baohuang.rules import checksum, definition_of, validate_definition
+from baohuang.rules import Problem, checksum, definition_of, validate_definition
 
 pytestmark = pytest.mark.django_db
 
@@ -67,6 +67,15 @@ def test_create_refuses_an_invalid_definition_a_taken_slug_and_a_bad_slug(
         services.create_rule_set("Bad Slug!", "x", "x", definition, None)
 
     assert RuleSet.objects.count() == 1
+
+
+def test_the_refusal_ends_with_one_mark_after_a_did_you_mean(definition: dict[str, Any]) -> None:
+    definition["declarations"]["rebelion"] = {"threshold": 2}
+
+    message = DraftInvalid(validate_definition(definition).problems).message
+
+    assert message.endswith("Did you mean 'rebellion'?"), message
+    assert DraftInvalid([Problem("deal", "Bad")]).message.endswith("deal: Bad.")
 
 
 def test_the_definition_id_must_be_the_slug(db: None, definition: dict[str, Any]) -> None:

@@ -90,3 +90,47 @@ def test_a_static_url_other_than_the_builds_is_rewritten(
     html = client.get("/editor/").content.decode()
     assert "/assets-cdn/editor/assets/index-x.js" in html
     assert "/static/editor/" not in html
+
+
+# --------------------------------------------------------------------------- the landing page
+
+
+def test_the_root_is_a_landing_page_linking_editor_admin_api_docs_and_health(
+    client: Client,
+) -> None:
+    response = client.get("/")
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<title>Baohuang rule configurator</title>" in html
+    for href in ('href="/editor/"', 'href="/admin/"', 'href="/api/docs/"', 'href="/healthz"'):
+        assert href in html, href
+    assert "The editor and the admin ask you to log in." in html
+    assert client.head("/").status_code == 200
+    assert client.post("/").status_code == 405
+
+
+def test_the_landing_page_speaks_chinese(client: Client) -> None:
+    from django.utils import translation
+
+    with translation.override("zh-hans"):
+        response = client.get("/", HTTP_ACCEPT_LANGUAGE="zh-Hans")
+
+    html = response.content.decode()
+    assert '<html lang="zh-hans">' in html
+    assert "<title>保皇规则配置器</title>" in html
+    assert "网页编辑器" in html and "管理后台" in html and "健康检查" in html
+    assert "Web editor" not in html
+
+
+def test_the_admin_links_the_editor_and_view_site_leads_to_the_landing_page(
+    client: Client,
+) -> None:
+    boss = User.objects.create_superuser("boss", password=None)
+    client.force_login(boss)
+
+    html = client.get("/admin/").content.decode()
+
+    assert 'href="/editor/"' in html and "Open the web editor" in html
+    assert 'href="/">View site' in html
+    assert "Logged in as boss." in client.get("/").content.decode()

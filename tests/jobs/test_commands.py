@@ -7,7 +7,7 @@ import io
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
-from django.test import Client
+from django.test import Client, override_settings
 
 from baohuang.catalog.models import RuleSetVersion
 from tests.jobs.conftest import SLUG, new_job
@@ -50,3 +50,28 @@ def test_the_admin_lists_jobs_and_shows_their_chunks(version: RuleSetVersion) ->
     assert page.status_code == 200
     assert page.content.decode().count("pending") >= 3  # the three chunks
     assert client.get("/admin/jobs/simulationjob/add/").status_code == 403
+
+
+def test_the_operators_group_sees_the_jobs_in_the_admin(version: RuleSetVersion) -> None:
+    # A group made before the jobs existed gets the view permissions on the next run.
+    from django.contrib.auth.models import Group
+
+    Group.objects.create(name="Operators")
+    job = new_job(version, 60, 25)
+    with override_settings(DEBUG=True):
+        call_command("ensure_operator", stdout=io.StringIO())
+    operator = User.objects.get(username="operator")
+    client = Client()
+    client.force_login(operator)
+
+    index = client.get("/admin/").content.decode()
+    listing = client.get("/admin/jobs/simulationjob/")
+    page = client.get(f"/admin/jobs/simulationjob/{job.pk}/change/")
+
+    assert operator.has_perm("jobs.view_simulationjob")
+    assert operator.has_perm("jobs.view_simulationchunk")
+    assert "/admin/jobs/simulationjob/" in index
+    assert listing.status_code == 200 and str(job.pk) in listing.content.decode()
+    assert page.status_code == 200 and page.content.decode().count("pending") >= 3
+    assert client.get("/admin/jobs/simulationjob/add/").status_code == 403
+    assert client.post(f"/admin/jobs/simulationjob/{job.pk}/delete/").status_code == 403

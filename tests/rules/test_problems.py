@@ -415,6 +415,82 @@ def test_every_structural_problem_is_reported_at_once() -> None:
     assert all(p.severity == "error" for p in report.problems)
 
 
+# --------------------------------------------------------------------------- one pass
+
+
+def misspelt_and_miscounted() -> dict[str, Any]:
+    """A misspelt key (`rebelion`) and hand sizes that do not add up, in different sections."""
+    doc = base()
+    doc["declarations"]["rebelion"] = {"threshold": 2}
+    doc["deal"]["hand_sizes"] = [44, 43, 43, 43, 40]
+    return doc
+
+
+def test_one_pass_reports_a_misspelt_key_and_hand_sizes_that_do_not_add_up() -> None:
+    report = validate_definition(misspelt_and_miscounted())
+
+    assert not report.valid
+    assert report.variant is None
+    assert [(p.path, p.code) for p in report.errors] == [
+        ("declarations.rebelion", "unknown_field"),
+        ("deal.hand_sizes", "hand_sizes_sum"),
+    ]
+    assert report.summary() == {}
+
+
+def test_structural_problems_of_every_section_are_reported_together() -> None:
+    doc = base()
+    doc["deck"]["decks"] = "two"
+    doc["scoring"]["two_person"]["rows"][0]["guard"] = "three"
+    doc["tribute"] = {"rulez": []}
+
+    report = validate_definition(doc)
+
+    assert {p.path for p in report.errors} == {
+        "deck.decks",
+        "scoring.two_person.rows[0].guard",
+        "tribute.rulez",
+    }
+
+
+def test_a_check_that_reads_a_section_that_did_not_parse_is_skipped() -> None:
+    # The deck did not parse: the hand sizes cannot be counted against it, so no sum
+    # problem (it would be a guess); the removal checks are skipped too.
+    doc = base()
+    doc["deck"]["decks"] = "two"
+    doc["deal"]["hand_sizes"] = [1, 1, 1, 1, 0]
+
+    report = validate_definition(doc)
+
+    codes = [p.code for p in report.errors]
+    assert "hand_sizes_sum" not in codes
+    assert codes == ["int_parsing", "hand_size_positive"]
+    assert report.errors[1].path == "deal.hand_sizes[4]"
+
+
+def test_a_missing_section_skips_the_checks_that_need_it() -> None:
+    doc = base()
+    del doc["deal"]
+    doc["scoring"]["two_person"]["rows"].pop(3)
+
+    report = validate_definition(doc)
+
+    assert [(p.path, p.code) for p in report.errors] == [
+        ("deal", "missing"),
+        ("scoring.two_person.rows", "table_incomplete"),
+    ]
+
+
+def test_the_cross_field_problems_of_a_partly_read_document_are_those_of_the_whole() -> None:
+    # Fixing the misspelt key leaves exactly the problems the first pass already showed.
+    first = validate_definition(misspelt_and_miscounted())
+    fixed = misspelt_and_miscounted()
+    fixed["declarations"]["rebellion"] = fixed["declarations"].pop("rebelion")
+    second = validate_definition(fixed)
+
+    assert [p for p in first.errors if p.code != "unknown_field"] == second.errors
+
+
 # --------------------------------------------------------------------------- never a crash
 
 

@@ -87,7 +87,40 @@ def test_simulate_problems(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     status, _, err = run(capsys, "simulate", str(bad), "--games", "3", "--seed", "2")
     assert status == 1 and "not valid YAML" in err
     status, _, err = run(capsys, "simulate", "baike-common", "--games", "0", "--seed", "2")
-    assert status == 2 and "at least 1" in err
+    assert status == 2 and "argument --games: '0' is not a whole number above 0" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--games", "ten"], "argument --games: 'ten' is not a whole number above 0"),
+        (["--games", "3", "--seed", "x"], "argument --seed: 'x' is not a whole number"),
+        (["--games", "3", "--workers", "two"], "argument --workers: 'two' is not a whole"),
+    ],
+)
+def test_a_bad_number_names_its_option_not_a_function(
+    capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    status, _, err = run(capsys, "simulate", "baike-common", *argv)
+
+    assert status == 2
+    assert says in err
+    assert "_positive" not in err and "invalid" not in err
+
+
+def test_simulate_without_a_seed_chooses_one_and_prints_it_to_repeat_the_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(capsys, "simulate", "baike-common", "--games", "3", "--json")
+
+    assert status == 0
+    seed = json.loads(out)["stats"]["seed"]
+    assert err == f"No --seed given: using seed {seed} (add --seed {seed} to repeat this run).\n"
+    again = run(capsys, "simulate", "baike-common", "--games", "3", "--seed", str(seed), "--json")
+    assert json.loads(again[1])["stats"] == json.loads(out)["stats"]
+    status, table, err = run(capsys, "simulate", "baike-weihai", "--games", "2")
+    assert status == 0
+    assert f"seed {err.split()[5]}, policy heuristic" in table
 
 
 class FakeTerminal(io.StringIO):

@@ -583,9 +583,46 @@ const DICT_AB = {
   "bal.today": ["今天", "today"],
   "bal.proposal": ["方案", "proposal"],
 } as const satisfies Record<string, Entry>;
-/** The whole catalog: the main block and the issue-15 block. */
-const CATALOG = { ...DICT, ...DICT_AB };
 // ------------------------------------------------------------------- end of the issue-15 block
+
+// ------------------------------------------------------------------- issue 20 ("An operator's first hour"):
+// the raw tab's problems and the choice on leaving it, the tab list; a block of its own, merged below.
+// prettier-ignore
+const DICT_FIRST = {
+  "ed.tabs": ["编辑器分页", "Editor tabs"],
+  "val.rawBroken": ["{format} 文本有错误，未应用", "The {format} text is not valid"],
+  "val.rawBrokenAt": ["{format} 文本第 {line} 行有错误，未应用", "The {format} text is not valid (line {line})"],
+  "ed.textNotApplied": ["文本未应用，修改未保存", "Text not applied · unsaved"],
+  "ed.save.textBroken": ["先改正或放弃文本中的错误，再保存。", "Fix or discard the text's error before saving."],
+  "raw.at": ["第 {line} 行第 {column} 列：", "Line {line}, column {column}: "],
+  "raw.err.unclosed": ["这个“{open}”没有配对的“{close}”：在它结束的地方加上“{close}”。", "This “{open}” is never closed: add “{close}” where it ends."],
+  "raw.err.quote": ["这个引号 {open} 没有结束：在文字结束的地方加上 {close}。", "This quote {open} is never closed: add {close} where the text ends."],
+  "raw.err.tab": ["缩进不能用 Tab 键，请用空格。", "Indentation must be spaces, not tabs."],
+  "raw.err.duplicate": ["同一个名字在这一节里出现了两次；每个名字只能写一次。", "This name appears twice in the same section; write each name once."],
+  "raw.err.nested": ["一行里只能有一个“名字: 值”；把里面的那个移到下一行并缩进，或者给值加引号。", "Only one “name: value” fits on a line: move the inner one to its own indented line, or quote the value."],
+  "raw.err.indent": ["同一节里的各项必须从同一列开始（检查缩进）。", "The items of one section must start at the same column (check the indentation)."],
+  "raw.err.other": ["YAML 语法错误：{reason}", "YAML syntax error: {reason}"],
+  "raw.err.json": ["JSON 语法错误：{reason}", "JSON syntax error: {reason}"],
+  "raw.err.empty": ["文本是空的。规则集要写成一节一节的名字和内容，每行一个：schema_version: 1、id: …、deck: …、deal: …；也可以放弃这段文本，恢复原来的规则。", "The text is empty. A rule set is written as named sections, one per line — schema_version: 1, id: …, deck: …, deal: … — or discard the text to get the rules back."],
+  "raw.err.notMapping": ["规则集要写成一节一节的名字和内容（schema_version: 1、id: …、deck: …，每行一个），这段文本却是{kind}。", "A rule set is written as named sections (schema_version: 1, id: …, deck: …, one per line); this text is {kind}."],
+  "raw.kind.list": ["一个列表", "a list"],
+  "raw.kind.text": ["一段文字", "plain text"],
+  "raw.kind.number": ["一个数", "a number"],
+  "raw.kind.other": ["别的东西", "something else"],
+  "raw.goto": ["跳到第 {line} 行", "Go to line {line}"],
+  "raw.discard": ["放弃这段文本（恢复规则）", "Discard the text (back to the rules)"],
+  "raw.fixFirst": ["先改正或放弃文本中的错误", "Fix or discard the text's error first"],
+  "raw.leave.title": ["{format} 文本有错误，还没有应用到规则上", "The {format} text has an error and is not applied to the rules"],
+  "raw.leave.body": ["继续编辑来改正它；或者放弃这段文本，带着出错之前的规则去“{tab}”。", "Keep editing to fix it, or discard the text and go to “{tab}” with the rules as they were before the error."],
+  "raw.leave.keep": ["继续编辑", "Keep editing"],
+  "raw.leave.discard": ["放弃文本，去“{tab}”", "Discard the text, go to “{tab}”"],
+  "raw.kept": ["{format} 分页里有一段有错误、还没有应用的文本。", "The {format} tab keeps a text with an error that is not applied."],
+  "raw.kept.back": ["回到文本", "Back to the text"],
+} as const satisfies Record<string, Entry>;
+// ------------------------------------------------------------------- end of the issue-20 block
+
+/** The whole catalog: the main block and the blocks of issues 15 and 20. */
+const CATALOG = { ...DICT, ...DICT_AB, ...DICT_FIRST };
 
 /** A key of the editor's catalog: `t("ed.sav")` is a type error, not an English fallback. */
 export type Key = keyof typeof CATALOG;

@@ -1,6 +1,6 @@
 // The editor of one rule set: the draft with live validation, save (If-Match), publish,
 // and the raw, diff, play-checker and simulation tabs.
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { ApiError, diffSides, pageContext, request, urls, type BasedOn, type ServerChange } from "../lib/api";
 import { useI18n } from "../lib/i18n";
 import { setIn } from "../lib/path";
@@ -8,7 +8,7 @@ import { ANCHORS, pinProblems, sectionOf, type Problem } from "../lib/problems";
 import { useValidation } from "../lib/validate";
 import { DocContext, ProblemList, anchorId } from "../widgets/doc";
 import { RulesForm, SECTIONS } from "./RulesForm";
-import { RawTab } from "./RawTab";
+import { RawTab, goToLine, problemText, type BrokenText } from "./RawTab";
 import { ChangeList, DiffTab } from "./DiffTab";
 import { CheckerTab } from "./CheckerTab";
 import { SimulationTab } from "./SimulationTab";
@@ -85,7 +85,7 @@ type SaveState =
   | { kind: "conflict"; theirs: DraftBody | null; etag: string | null; changes: ServerChange[] };
 
 export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (tab: Tab) => void }) {
-  const { t, lang } = useI18n();
+  const { t, tk, lang } = useI18n();
   const ctx = useMemo(pageContext, []);
   const [draft, setDraft] = useState<DraftBody | null>(null);
   const [etag, setEtag] = useState<string | null>(null);
@@ -99,7 +99,52 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
   const [confirming, setConfirming] = useState<{ changes: ServerChange[] | null; error?: string } | null>(null);
   const [serverProblems, setServerProblems] = useState<Problem[] | null>(null);
   const [backup, setBackup] = useState<Backup | null>(null);
+  // Raw text that does not parse: kept across tabs until fixed or discarded.
+  const [rawBroken, setRawBroken] = useState<BrokenText | null>(null);
+  // A tab asked for while the raw text does not parse (the choice is shown).
+  const [pendingTab, setPendingTab] = useState<Tab | null>(null);
+  const rawArea = useRef<HTMLTextAreaElement>(null);
+  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const validation = useValidation(doc);
+
+  const requestTab = useCallback(
+    (next: Tab) => {
+      if (next === tab) return;
+      if (tab === "raw" && rawBroken) return setPendingTab(next);
+      onTab(next);
+    },
+    [tab, rawBroken, onTab],
+  );
+  const keepEditing = useCallback(() => {
+    setPendingTab(null);
+    goToLine(rawArea.current, rawBroken?.problem.line ?? 1);
+  }, [rawBroken]);
+  const discardText = useCallback(() => {
+    const next = pendingTab;
+    setRawBroken(null);
+    setPendingTab(null);
+    if (next) onTab(next);
+  }, [pendingTab, onTab]);
+  const onTabKey = useCallback(
+    (e: KeyboardEvent<HTMLButtonElement>) => {
+      const at = TABS.indexOf(tab);
+      const target =
+        e.key === "ArrowRight"
+          ? TABS[(at + 1) % TABS.length]
+          : e.key === "ArrowLeft"
+            ? TABS[(at - 1 + TABS.length) % TABS.length]
+            : e.key === "Home"
+              ? TABS[0]
+              : e.key === "End"
+                ? TABS[TABS.length - 1]
+                : null;
+      if (!target) return;
+      e.preventDefault();
+      requestTab(target);
+      if (!(tab === "raw" && rawBroken)) tabRefs.current[target]?.focus();
+    },
+    [tab, rawBroken, requestTab],
+  );
 
   const loadVariant = useCallback(async () => {
     try {
@@ -139,14 +184,14 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
   }, [doc, draft, dirty, slug, backup]);
 
   useEffect(() => {
-    if (!dirty) return;
+    if (!dirty && !rawBroken) return;
     const handler = (e: BeforeUnloadEvent) => {
       e.preventDefault();
       e.returnValue = "";
     };
     window.addEventListener("beforeunload", handler);
     return () => window.removeEventListener("beforeunload", handler);
-  }, [dirty]);
+  }, [dirty, rawBroken]);
 
   const update = useCallback((path: string, value: unknown) => {
     setDoc((cur) => (cur ? setIn(cur, path, value) : cur));
@@ -284,24 +329,36 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
             </span>
           </div>
           <div className="action-row">
-            <span className={`validity ${checking ? "checking" : valid ? "ok" : "bad"}`} data-testid="validity">
-              {checking
+            <span className={`validity ${rawBroken ? "bad" : checking ? "checking" : valid ? "ok" : "bad"}`} data-testid="validity">
+              {rawBroken
+                ? t(rawBroken.problem.line === null ? "val.rawBroken" : "val.rawBrokenAt", {
+                    format: rawBroken.format.toUpperCase(),
+                    line: rawBroken.problem.line ?? "",
+                  })
+                : checking
                 ? t("val.checking")
                 : validation.state === "unavailable"
                   ? t("val.unreachable")
                   : errorCount
                     ? t("val.errors", { n: errorCount })
                     : t("val.ok")}
-              {warningCount ? ` · ${t("val.warnings", { n: warningCount })}` : ""}
+              {warningCount && !rawBroken ? ` · ${t("val.warnings", { n: warningCount })}` : ""}
             </span>
-            <span className={`dirty ${dirty ? "yes" : ""}`} data-testid="dirty">
-              {dirty ? t("ed.unsaved") : save.kind === "saved" ? t("ed.saved") : t("ed.nochanges")}
+            <span className={`dirty ${dirty || rawBroken ? "yes" : ""}`} data-testid="dirty">
+              {rawBroken
+                ? t("ed.textNotApplied")
+                : dirty
+                  ? t("ed.unsaved")
+                  : save.kind === "saved"
+                    ? t("ed.saved")
+                    : t("ed.nochanges")}
             </span>
             <button
               type="button"
               className="primary"
               data-testid="save"
-              disabled={!dirty || save.kind === "saving"}
+              disabled={!dirty || save.kind === "saving" || rawBroken !== null}
+              title={rawBroken ? t("ed.save.textBroken") : undefined}
               onClick={() => void doSave(etag)}
             >
               {save.kind === "saving" ? t("ed.saving") : t("ed.save")}
@@ -311,7 +368,7 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
                 type="button"
                 className="publish"
                 data-testid="publish"
-                disabled={publishing || dirty || !valid || !draft.changed}
+                disabled={publishing || dirty || !valid || !draft.changed || rawBroken !== null}
                 title={dirty ? t("ed.publish.saveFirst") : !valid ? t("ed.publish.invalid") : undefined}
                 onClick={() => void askPublish()}
               >
@@ -418,22 +475,64 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
               </div>
             </div>
           ) : null}
-          <nav className="tabs" role="tablist">
+          <div className="tabs" role="tablist" aria-label={t("ed.tabs")}>
             {TABS.map((name) => (
               <button
                 key={name}
+                ref={(el) => {
+                  tabRefs.current[name] = el;
+                }}
                 type="button"
                 role="tab"
+                id={`edtab-${name}`}
+                aria-controls={`edpanel-${name}`}
                 aria-selected={tab === name}
+                tabIndex={tab === name ? 0 : -1}
                 className={tab === name ? "active" : ""}
                 data-testid={`tab-${name}`}
-                onClick={() => onTab(name)}
+                onClick={() => requestTab(name)}
+                onKeyDown={onTabKey}
               >
                 {t(`ed.tab.${name}`)}
               </button>
             ))}
-          </nav>
+          </div>
+          {pendingTab && rawBroken ? (
+            <div
+              className="banner conflict"
+              role="alertdialog"
+              aria-labelledby="raw-leave-title"
+              aria-describedby="raw-leave-body"
+              data-testid="raw-leave"
+            >
+              <strong id="raw-leave-title">{t("raw.leave.title", { format: rawBroken.format.toUpperCase() })}</strong>
+              <p id="raw-leave-body">
+                {problemText(tk, rawBroken.problem)} {t("raw.leave.body", { tab: t(`ed.tab.${pendingTab}`) })}
+              </p>
+              <div className="buttons">
+                <button type="button" className="primary" data-testid="raw-keep" autoFocus onClick={keepEditing}>
+                  {t("raw.leave.keep")}
+                </button>
+                <button type="button" data-testid="raw-discard" onClick={discardText}>
+                  {t("raw.leave.discard", { tab: t(`ed.tab.${pendingTab}`) })}
+                </button>
+              </div>
+            </div>
+          ) : null}
+          {rawBroken && tab !== "raw" ? (
+            <div className="banner conflict" role="status" data-testid="raw-kept">
+              {t("raw.kept", { format: rawBroken.format.toUpperCase() })}{" "}
+              <button type="button" onClick={() => onTab("raw")}>
+                {t("raw.kept.back")}
+              </button>{" "}
+              <button type="button" onClick={() => setRawBroken(null)}>
+                {t("raw.discard")}
+              </button>
+            </div>
+          ) : null}
         </div>
+
+        <div role="tabpanel" id={`edpanel-${tab}`} aria-labelledby={`edtab-${tab}`} tabIndex={0} className="tab-panel">
 
         {tab === "rules" || tab === "raw" ? (
           <Summary problems={pinned.unpinned} pinnedCount={problems.length - pinned.unpinned.length} all={problems} showAll={tab === "raw"} />
@@ -455,12 +554,27 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
             <RulesForm slug={slug} />
           </div>
         ) : null}
-        {tab === "raw" ? <RawTab doc={doc} onChange={(d) => { setDoc(d); setServerProblems(null); }} /> : null}
+        {tab === "raw" ? (
+          <RawTab
+            doc={doc}
+            onChange={(d) => {
+              setDoc(d);
+              setServerProblems(null);
+            }}
+            broken={rawBroken}
+            onBroken={setRawBroken}
+            areaRef={rawArea}
+          />
+        ) : null}
         {tab === "diff" ? <DiffTab slug={slug} doc={doc} latest={latest} basedOn={draft.based_on ?? null} /> : null}
         {tab === "check" ? <CheckerTab slug={slug} latest={latest} /> : null}
         {tab === "sim" ? <SimulationTab slug={slug} latest={latest} /> : null}
         {tab === "compare" ? <CompareTab slug={slug} latest={latest} doc={doc} dirty={dirty} /> : null}
         {tab === "rulebook" ? <RulebookTab slug={slug} latest={latest} revision={draft.revision} dirty={dirty} /> : null}
+        </div>
+        {TABS.filter((name) => name !== tab).map((name) => (
+          <div key={name} role="tabpanel" id={`edpanel-${name}`} aria-labelledby={`edtab-${name}`} hidden />
+        ))}
       </div>
     </DocContext.Provider>
   );

@@ -49,6 +49,7 @@ export function ScoringGrid(props: {
         <span className="k-r">{t("role.rebel")} ×3</span> → {t("f.sum")}
       </div>
       <div className="score-grid" role="table">
+        <div className="score-row" role="row">
         <div className="corner hdr" role="columnheader">
           {t("role.emperor")} ↓ · {t("role.guard")} →
         </div>
@@ -57,12 +58,14 @@ export function ScoringGrid(props: {
             {t("f.guardRank", { n: g })}
           </div>
         ))}
-        {RANKS.map((e) => [
+        </div>
+        {RANKS.map((e) => (
+          <div key={`row${e}`} className="score-row" role="row">
           <div key={`r${e}`} className="row-hdr hdr" role="rowheader">
             {t("f.emperorRank", { n: e })}
-          </div>,
-          ...RANKS.map((g) => {
-            if (e === g) return <div key={`${e}-${g}`} className="cell diag" aria-hidden="true" />;
+          </div>
+          {RANKS.map((g) => {
+            if (e === g) return <div key={`${e}-${g}`} className="cell diag" role="cell" aria-label="—" />;
             const row = findRow(table, e, g);
             const sum = row ? rowSum(row) : null;
             const probs = cellProblems(e, g);
@@ -95,8 +98,9 @@ export function ScoringGrid(props: {
                 <ProblemList problems={probs} />
               </div>
             );
-          }),
-        ])}
+          })}
+          </div>
+        ))}
       </div>
       <ProblemList problems={other} anchor={base} />
     </div>
