@@ -10,8 +10,8 @@ advances, or raises :class:`IllegalAction` with a reason and changes nothing;
 and its legal actions — :mod:`~baohuang.engine.dealing`, :mod:`~baohuang.engine.bidding`,
 :mod:`~baohuang.engine.declarations`, :mod:`~baohuang.engine.trickplay`,
 :mod:`~baohuang.engine.settlement` — and hands each decision to the current one. Every
-phase answers ``actions(seat)``, ``reject(seat, action)``, ``default(seat)`` and
-``apply(seat, action)``, which returns the next seat to act or -1 when the phase is over.
+phase answers the same questions (:class:`~baohuang.engine.table.PhasePart`); its
+``apply(seat, action)`` returns the next seat to act, or -1 when the phase is over.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from baohuang.engine.declarations import Declarations
 from baohuang.engine.scoring import GameResult
 from baohuang.engine.seatview import SeatView, observation
 from baohuang.engine.settlement import Outcome, game_result, settle, unscored
-from baohuang.engine.table import Phase, Table, downstream, upstream
+from baohuang.engine.table import Phase, PhasePart, Table, downstream, upstream
 from baohuang.engine.tribute import TributePlan
 from baohuang.engine.trickplay import TrickPlay
 
@@ -59,6 +59,7 @@ class Game(Table):
     _declarations: Declarations
     _play: TrickPlay
     # The current phase's methods, bound when it begins (one call per decision).
+    _question: Callable[[], str]
     _actions: Callable[[int], list[Action]]
     _reject: Callable[[int, Action], str | None]
     _step: Callable[[int, Action], int]
@@ -204,14 +205,7 @@ class Game(Table):
                 row[RANK_OF[c]] += 1
             counts = tuple(row)
             sizes = tuple(len(h) for h in self.hands)
-        if phase == "play":
-            question = "lead" if p.trick is None else "follow"
-        elif phase == "bidding":
-            question = self._bidding.question()
-        elif phase == "declarations":
-            question = self._declarations.question()
-        else:
-            question = ""
+        question = self._question() if phase != "finished" else ""
         solo = self.solo
         if not (solo == "open" or self.guard_public or seat == emperor):
             solo = None
@@ -271,8 +265,9 @@ class Game(Table):
         else:
             self._next_phase()
 
-    def _enter(self, phase: Phase, part: Bidding | Declarations | TrickPlay) -> None:
+    def _enter(self, phase: Phase, part: PhasePart) -> None:
         self.phase = phase
+        self._question = part.question
         self._actions = part.actions
         self._reject = part.reject
         self._step = part.apply

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 from baohuang.engine.actions import Action, format_action
 from baohuang.engine.compiled import CompiledVariant
@@ -46,6 +46,34 @@ def not_allowed(action: Action, seat: int, phase: Phase, legal: Sequence[Action]
         f"'{format_action(action)}' is not allowed for seat {seat} now "
         f"({phase}); allowed: {allowed}."
     )
+
+
+class PhasePart(Protocol):
+    """What each phase of play answers (bidding, declarations, trickplay).
+
+    The conductor binds these methods when the phase begins and calls them for the seat
+    to act; `apply` returns the next seat to act, or -1 when the phase is over.
+    """
+
+    def question(self) -> str:
+        """What the seat to act is asked (``SeatView.question``)."""
+        ...
+
+    def actions(self, seat: int) -> list[Action]:
+        """Every action `seat` may take now (a fresh list)."""
+        ...
+
+    def reject(self, seat: int, action: Action) -> str | None:
+        """Why `action` is not allowed for `seat` now, or None."""
+        ...
+
+    def default(self, seat: int) -> Action:
+        """托管 (RULES.md §7): the answer the system gives for `seat`."""
+        ...
+
+    def apply(self, seat: int, action: Action) -> int:
+        """Take an allowed action; the next seat to act, or -1 when the phase is over."""
+        ...
 
 
 @dataclass

@@ -126,6 +126,10 @@ class TrickPlay:
                 return seat, GUARD_CARD
         return -1, -1
 
+    def question(self) -> str:
+        """What the seat to act is asked: 'lead' or 'follow'."""
+        return "lead" if self.trick is None else "follow"
+
     def actions(self, seat: int) -> list[Action]:
         """Every play `seat` may make now, then pass, defer and apply for the wind if allowed."""
         row = self.counts[seat]
