@@ -1,0 +1,191 @@
+"""Declarations (RULES.md §5): between the crowning and the first lead.
+
+In stages: the hidden solo emperor or the guard chooses open or hidden (明保/暗保), the
+other seats may rebel (造反; with the guard's choice, not knowing it, under 憋六), and
+after a rebellion or an open guard the other side may kick (踢). Each answer may make the
+guard public or add an event that the score multiplies by. :class:`Declarations` keeps
+the pending questions and the answers so far.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from baohuang.engine import actions as A
+from baohuang.engine.actions import Action
+from baohuang.engine.table import Table, not_allowed
+
+QuestionKind = Literal["solo", "guard", "rebel", "royal_kick", "rebel_kick"]
+"""What a declaration asks."""
+
+
+@dataclass(slots=True)
+class Question:
+    """A pending declaration: who is asked and what."""
+
+    seat: int
+    kind: QuestionKind
+
+
+class Declarations:
+    """The declarations of one game: the questions pending, the rebels and kickers.
+
+    :meth:`start` and :meth:`apply` return the next seat to act, or -1 when the
+    declarations are over and play begins.
+    """
+
+    __slots__ = (
+        "kickers",
+        "pending_reveal",
+        "questions",
+        "rebels_declared",
+        "simultaneous",
+        "stage",
+        "table",
+    )
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.questions: list[Question] = []
+        self.stage = 0
+        self.rebels_declared: list[int] = []
+        """Seats that declared rebellion (造反), in the order asked."""
+        self.kickers: list[int] = []
+        self.simultaneous = False
+        """The guard's (or hidden solo's) choice and the rebels' are being made together."""
+        self.pending_reveal = False
+        """In a simultaneous round: the guard (or solo emperor) chose open; shown at its end."""
+
+    # ------------------------------------------------------------------ the phase
+
+    def start(self) -> int:
+        """Begin after the crowning; the first seat asked, or -1 when nobody is."""
+        self.stage = 0
+        self.questions = []
+        return self._advance()
+
+    def question(self) -> str:
+        """What the seat to act is asked (a :data:`QuestionKind`), or '' when nothing."""
+        return self.questions[0].kind if self.questions else ""
+
+    def actions(self, seat: int) -> list[Action]:
+        """What `seat` (the one asked) may answer."""
+        q = self.questions[0]
+        if q.kind == "solo":
+            return [A.OPEN_SOLO, A.HIDDEN_SOLO]
+        if q.kind == "guard":
+            return [A.OPEN_GUARD, A.HIDDEN_GUARD]
+        if q.kind == "rebel":
+            # The hidden guard is asked too, so that nobody learns who he is by who is asked.
+            return [A.NO_REBEL] if q.seat == self.table.guard else [A.REBEL, A.NO_REBEL]
+        return [A.KICK, A.NO_KICK]
+
+    def reject(self, seat: int, action: Action) -> str | None:
+        """Why `action` is not allowed for `seat` now, or None."""
+        return not_allowed(action, seat, "declarations", self.actions(seat))
+
+    def default(self, seat: int) -> Action:
+        """托管 (RULES.md §7): stay hidden, do not rebel, do not kick."""
+        legal = self.actions(seat)
+        for preferred in (A.HIDDEN_GUARD, A.HIDDEN_SOLO, A.NO_REBEL, A.NO_KICK):
+            if preferred in legal:
+                return preferred
+        return legal[0]
+
+    def apply(self, seat: int, action: Action) -> int:
+        """Take `seat`'s answer; the next seat asked, or -1 when play begins."""
+        t = self.table
+        q = self.questions.pop(0)
+        d = t.cv.variant.declarations
+        if action in (A.OPEN_SOLO, A.OPEN_GUARD) and self.simultaneous:
+            self.pending_reveal = True  # shown when every rebel has chosen too
+        elif action == A.OPEN_SOLO:
+            t.solo = "open"
+            t.guard_public = True
+        elif action == A.OPEN_GUARD:
+            t.reveal_guard(by_choice=True)
+        elif action == A.REBEL:
+            self.rebels_declared.append(q.seat)
+        elif action == A.KICK:
+            self.kickers.append(q.seat)
+            if q.kind == "royal_kick":
+                t.events.append("kick")
+                self.questions = []
+        if self.simultaneous and not self.questions:
+            self.simultaneous = False
+            if self.pending_reveal:
+                self.pending_reveal = False
+                if t.solo == "hidden":
+                    t.solo = "open"
+                    t.guard_public = True
+                else:
+                    t.reveal_guard(by_choice=True)
+        rebellion_round_over = q.kind in ("rebel", "guard", "solo") and not self.questions
+        if (
+            rebellion_round_over
+            and not t.guard_public
+            and d.rebellion is not None
+            and self.rebels_declared
+            and len(self.rebels_declared) >= d.rebellion.threshold
+        ):
+            t.events.append("rebellion")
+            t.guard_public = True
+            t.guard_open = True
+        if q.kind == "rebel_kick" and not self.questions:
+            assert d.kick is not None and d.kick.rebels_after_open_guard is not None
+            if len(self.kickers) >= d.kick.rebels_after_open_guard:
+                t.events.append("kick")
+        return self._advance()
+
+    # ------------------------------------------------------------------ stages
+
+    def _advance(self) -> int:
+        """Ask the next stage's questions until someone is asked (or the stages run out)."""
+        t = self.table
+        d = t.cv.variant.declarations
+        emperor = t.emperor
+        while not self.questions:
+            stage = self.stage
+            self.stage += 1
+            if stage == 0:
+                if t.solo == "hidden":
+                    self.questions = [Question(emperor, "solo")]
+                elif t.guard is not None and not t.guard_public:
+                    if d.guard_reveal == "choice":
+                        self.questions = [Question(t.guard, "guard")]
+                    elif d.guard_reveal == "open":
+                        t.reveal_guard(by_choice=True)
+                if (
+                    self.questions
+                    and d.rebellion is not None
+                    and d.rebellion.timing == "with_guard"
+                ):
+                    # 憋六: the rebels choose while the guard chooses, not knowing his choice.
+                    self.simultaneous = True
+                    chooser = self.questions[0]
+                    seats = [(emperor + k) % 5 for k in range(1, 5)]
+                    self.questions = [
+                        chooser if s == chooser.seat else Question(s, "rebel") for s in seats
+                    ]
+                    if chooser.seat == emperor:
+                        self.questions.insert(0, chooser)
+                    self.stage = 2  # the rebels have been asked
+            elif stage == 1:
+                hidden = (t.guard is not None and not t.guard_public) or (t.solo == "hidden")
+                if d.rebellion is not None and hidden:
+                    seats = [(emperor + k) % 5 for k in range(1, 5)]
+                    self.questions = [Question(s, "rebel") for s in seats]
+            elif stage == 2:
+                if d.kick is not None:
+                    if "rebellion" in t.events and d.kick.royals_after_rebellion:
+                        royals = [emperor] + ([t.guard] if t.guard is not None else [])
+                        self.questions = [Question(s, "royal_kick") for s in royals]
+                    elif "open_guard" in t.events and d.kick.rebels_after_open_guard:
+                        rebels = [
+                            (emperor + k) % 5 for k in range(1, 5) if (emperor + k) % 5 != t.guard
+                        ]
+                        self.questions = [Question(s, "rebel_kick") for s in rebels]
+            else:
+                return -1
+        return self.questions[0].seat

@@ -1,0 +1,86 @@
+"""What one seat may know: the policy input (:class:`SeatView`) and the observation.
+
+:meth:`Game.view <baohuang.engine.game.Game.view>` builds a :class:`SeatView` for every
+decision of a bot (kept cheap: ints and tuples); :func:`observation` is the JSON-ready
+form for people and the API (:meth:`Game.observe <baohuang.engine.game.Game.observe>`).
+Neither shows another seat's cards or a hidden role.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+from baohuang.engine.cards import RANK_NAMES
+from baohuang.engine.deck import card_text
+from baohuang.engine.table import Phase
+
+if TYPE_CHECKING:
+    from baohuang.engine.game import Game
+
+
+class SeatView(NamedTuple):
+    """What one seat knows when it must act: the input of a policy (bots).
+
+    Built from :meth:`Game.view`; holds only information that seat may have. Ranks are
+    ints (see :mod:`baohuang.engine.cards`); `counts` is the seat's hand by rank (16).
+    """
+
+    seat: int
+    phase: Phase
+    question: str
+    """What is asked: grab, offer, solo, guard, rebel, royal_kick, rebel_kick, lead, follow."""
+    hand: tuple[int, ...]
+    """Physical card ids (see :mod:`baohuang.engine.deck`) before play; () during play."""
+    counts: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    emperor: int | None
+    known_partner: int | None
+    """A teammate this seat knows for sure (the guard knows the emperor; anyone knows an
+    open guard's side), or None."""
+    i_am_guard: bool
+    public_guard: int | None
+    solo: Literal["open", "hidden"] | None
+    trick: tuple[int, ...] | None
+    trick_owner: int | None
+    finish: tuple[int, ...]
+    played: tuple[int, ...]
+    rebels_declared: tuple[int, ...]
+    events: tuple[str, ...]
+    hold_back: tuple[int, ...]
+    """Held-back ranks of the variant (public rules)."""
+    tips: int = 0
+    """Cards tipped (贴牌) so far, travelling with the emperor card."""
+    passes: int = 0
+    """Passes since the last play of the current trick."""
+
+
+def observation(game: Game, seat: int) -> dict[str, Any]:
+    """What `seat` may know: its own cards, public roles and plays, never hidden ones."""
+    me_guard = game.guard == seat and game.guard != game.emperor
+    public_guard = game.guard if (game.guard_public or game.phase == "finished") else None
+    hand: list[str]
+    if game.phase == "play" or (game.phase == "finished" and game.counts):
+        hand = [RANK_NAMES[r] for r in range(15, -1, -1) for _ in range(game.counts[seat][r])]
+    else:
+        hand = [card_text(c) for c in sorted(game.hands[seat], reverse=True)]
+    return {
+        "seat": seat,
+        "phase": game.phase,
+        "to_act": game.to_act if game.phase != "finished" else None,
+        "dealer": game.dealer,
+        "hand": hand,
+        "hand_sizes": game.hand_sizes(),
+        "emperor": game.emperor if game.emperor >= 0 else None,
+        "emperor_card_holder": game.holder if game.phase == "bidding" else None,
+        "called_card": card_text(game.called_card) if game.called_card is not None else None,
+        "guard": public_guard,
+        "i_am_guard": me_guard,
+        "solo": game.solo if (game.solo == "open" or game.guard_public) else None,
+        "rebels_declared": list(game.rebels_declared),
+        "events": game.public_events(),
+        "tips": len(game.tips),
+        "trick": " ".join(RANK_NAMES[r] for r in game.trick) if game.trick is not None else None,
+        "trick_owner": game.trick_owner if game.trick is not None else None,
+        "finish": list(game.finish),
+        "played": {RANK_NAMES[r]: n for r, n in enumerate(game.played_counts) if n},
+    }

@@ -1,0 +1,107 @@
+"""Settlement (RULES.md §8–§9): the end of a game — finish order, 闷, score and tribute owed.
+
+When play ends (or the game is abandoned), :func:`settle` ranks the seats still holding
+cards, finds who was shut in with held-back cards, scores the result and plans the
+tribute the next game pays. A game where all five seats were on automatic play, or that
+nobody ascended in after many redeals, ends unscored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from baohuang.engine.plays import is_legal_fast
+from baohuang.engine.scoring import GameResult, Score, make_result, score
+from baohuang.engine.table import Table
+from baohuang.engine.tribute import TributePlan, plan_tribute
+from baohuang.engine.trickplay import TrickPlay, whole_hand
+
+
+@dataclass(slots=True)
+class Outcome:
+    """How a finished game ended: scores, tribute owed, and what happened."""
+
+    finish: tuple[int, ...]
+    score: Score | None
+    tribute: TributePlan
+    shut_in: tuple[int, ...]
+    unscored_reason: str | None = None
+
+
+def unscored(reason: str) -> Outcome:
+    """The outcome of a game abandoned before play (no finish, no score, no tribute)."""
+    return Outcome((), None, TributePlan(), (), reason)
+
+
+def game_result(table: Table, finish: Sequence[int]) -> GameResult:
+    """What scoring needs: the roles, the full finish order, events, seats on automatic."""
+    return make_result(
+        table.emperor,
+        table.guard,
+        finish,
+        solo=table.solo,
+        events=table.events,
+        automatic=tuple(s for s in range(5) if table.auto_spells[s] > 0),
+    )
+
+
+def settle(table: Table, play: TrickPlay, on_automatic: Sequence[int]) -> Outcome:
+    """Score a game whose play has ended; `on_automatic` are the seats on 托管 at the end."""
+    finish = full_finish(table, play)
+    shut_in = tuple(s for s in range(5) if not play.out[s] and shut_in_with(table, play, s, None))
+    # 若所有玩家都在托管状态，则该局游戏不予计分: "in 托管 state" when the game ends,
+    # i.e. in a spell of automatic play or locked on, not only locked.
+    if len(on_automatic) == 5 and table.cv.variant.play.automatic.unscored_if_all:
+        return Outcome(
+            tuple(finish),
+            None,
+            TributePlan(),
+            shut_in,
+            "All five seats were on automatic play.",
+        )
+    result = game_result(table, finish)
+    s = score(table.cv, result)
+    shut_in = tuple(s_ for s_ in shut_in if shut_in_with(table, play, s_, s.outcome))
+    plan = plan_tribute(
+        table.cv,
+        result,
+        s.outcome,
+        guard_open=table.guard_open,
+        shut_in=shut_in,
+        game_ender=play.finish[-1] if play.finish else None,
+    )
+    return Outcome(tuple(finish), s, plan, shut_in)
+
+
+def full_finish(table: Table, play: TrickPlay) -> list[int]:
+    """The finish order with the seats still holding cards ranked by `end.unfinished_order`."""
+    order = list(play.finish)
+    rest = [s for s in range(5) if not play.out[s]]
+    start = play.finish[-1] if play.finish else table.emperor
+    if table.cv.variant.end.unfinished_order == "fewest_cards":
+        rest.sort(key=lambda s: (sum(play.counts[s]), (s - start) % 5))
+    else:
+        rest.sort(key=lambda s: (s - start) % 5)
+    return order + rest
+
+
+def shut_in_with(table: Table, play: TrickPlay, seat: int, outcome: str | None) -> bool:
+    """闷: caught with held-back cards at the end (RULES.md §6.2, `shut_in_when`).
+
+    `outcome` is the royals' (None before scoring: then a loss is not required)."""
+    row = play.counts[seat]
+    for h in table.cv.hold_back:
+        if not (h.shut_in and row[h.rank]):
+            continue
+        if h.shut_in_when == "still_holding":
+            return True
+        if h.shut_in_when == "lost_down_to_them" and outcome is not None:
+            royal = seat == table.emperor or seat == table.guard
+            if outcome != ("lose" if royal else "win"):
+                continue  # his side did not lose: nobody shut him in
+        # Down to them: what he holds is his last play, which he never got to make.
+        whole = whole_hand(row)
+        if is_legal_fast(whole, table.cv.play) and (h.last_play_attach or len(set(whole)) == 1):
+            return True
+    return False

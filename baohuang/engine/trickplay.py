@@ -1,0 +1,363 @@
+"""Play (RULES.md §6): tricks from the emperor's lead until the game ends.
+
+Hands become 16-int count vectors by rank (the one card ranked above the big joker, 特画,
+counted as TOP); the current trick is a sorted rank tuple. A trick is led, followed with
+higher plays of the variant's kinds or passed; deferring (让牌) gives a second circle; a
+player who goes out hands the lead on (接风, or by applying for the wind). Held-back ranks
+may only go in the last play. :class:`TrickPlay` keeps this state; the end of the game is
+:mod:`~baohuang.engine.settlement`'s.
+"""
+
+from __future__ import annotations
+
+from baohuang.engine import actions as A
+from baohuang.engine.actions import Action, format_action
+from baohuang.engine.beats import beats_fast
+from baohuang.engine.cards import RANK_NAMES, TOP
+from baohuang.engine.deck import GUARD_CARD, RANK_OF
+from baohuang.engine.deck_limits import deck_reason
+from baohuang.engine.follows import legal_follows
+from baohuang.engine.plays import Play, is_legal_fast
+from baohuang.engine.table import Table, downstream
+
+
+def whole_hand(row: list[int]) -> tuple[int, ...]:
+    """A count vector as one play: every rank it holds, high to low."""
+    return tuple(r for r in range(15, -1, -1) for _ in range(row[r]))
+
+
+class TrickPlay:
+    """The play of one game: hands by rank, the trick, who is out, what was played.
+
+    Empty until :meth:`start`. :meth:`apply` returns the next seat to act, or -1 when the
+    game has ended (then :mod:`~baohuang.engine.settlement` scores it).
+    """
+
+    __slots__ = (
+        "counts",
+        "cv",
+        "dealt_ranks",
+        "deferred",
+        "deferred_this_trick",
+        "finish",
+        "out",
+        "passes",
+        "played_counts",
+        "plays",
+        "second_circle",
+        "sizes",
+        "table",
+        "trick",
+        "trick_owner",
+        "trick_play",
+        "tricks",
+        "uneven_beats",
+        "wind_applicant",
+        "wind_from",
+    )
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.cv = table.cv
+        self.counts: list[list[int]] = []
+        """Each seat's hand by rank (16 ints); empty before play."""
+        self.sizes: list[int] = []
+        """Cards left per seat."""
+        self.dealt_ranks: list[frozenset[int]] = []
+        """The ranks each seat held when play began."""
+        self.trick: tuple[int, ...] | None = None
+        """The play to beat (ranks high to low), or None when the next play leads."""
+        self.trick_play: Play | None = None
+        self.trick_owner = -1
+        """Who made the play to beat."""
+        self.passes = 0
+        """Passes since the last play of the current trick."""
+        self.deferred: list[int] = []
+        self.second_circle: list[int] = []
+        """Seats that deferred (让牌), still to answer in the trick's second circle."""
+        self.deferred_this_trick: set[int] = set()
+        self.wind_applicant: int | None = None
+        self.wind_from: int | None = None
+        self.out = [False] * 5
+        """Whether each seat has gone out."""
+        self.finish: list[int] = []
+        """Seats in the order they went out."""
+        self.plays = 0
+        """Plays made (passes not counted)."""
+        self.uneven_beats = 0
+        """Beats with a different number of cards: roasting (烤牌) or a special beat (3×2 > BJ)."""
+        self.tricks: list[tuple[int, tuple[int, ...]]] = []
+        """Every play as (seat, ranks), in order."""
+        self.played_counts = [0] * 16
+        """Cards played so far, by rank."""
+
+    # ------------------------------------------------------------------ the phase
+
+    def start(self) -> int:
+        """Turn the hands into counts by rank; the emperor leads (his seat is returned)."""
+        t = self.table
+        top_seat, top_card = self._top_card()
+        counts: list[list[int]] = []
+        for seat, hand in enumerate(t.hands):
+            row = [0] * 16
+            for c in hand:
+                row[RANK_OF[c]] += 1
+            if seat == top_seat:
+                row[RANK_OF[top_card]] -= 1
+                row[TOP] += 1
+            counts.append(row)
+        self.counts = counts
+        self.sizes = [sum(row) for row in counts]
+        self.dealt_ranks = [frozenset(r for r in range(16) if row[r]) for row in counts]
+        self.trick = None
+        return t.emperor
+
+    def _top_card(self) -> tuple[int, int]:
+        """The one card ranked above the big joker (特画 / 老花) and its holder, or (-1, -1)."""
+        t = self.table
+        if not self.cv.play.has_top or t.marks_void:
+            return -1, -1
+        if t.called_card is not None:
+            if t.guard is None:
+                return -1, -1
+            return t.guard, t.called_card
+        for seat, hand in enumerate(t.hands):
+            if GUARD_CARD in hand:
+                return seat, GUARD_CARD
+        return -1, -1
+
+    def question(self) -> str:
+        """What the seat to act is asked: 'lead' or 'follow'."""
+        return "lead" if self.trick is None else "follow"
+
+    def actions(self, seat: int) -> list[Action]:
+        """Every play `seat` may make now, then pass, defer and apply for the wind if allowed."""
+        row = self.counts[seat]
+        leading = self.trick is None
+        held_back = self.held_back(seat)
+        rules = self.cv.play
+        found: list[Action]
+        if held_back:
+            found = list(
+                legal_follows(row, self.trick_play, rules, forbidden_ranks=frozenset(held_back))
+            )
+            whole = whole_hand(row)
+            if self._whole_hand_ok(whole, leading):
+                found.append(whole)
+        else:
+            found = list(legal_follows(row, self.trick_play, rules))
+        if not leading:
+            found.append(A.PASS)
+            if self._may_defer(seat):
+                found.append(A.DEFER)
+            if self._may_apply_wind(seat):
+                found.append(A.APPLY_WIND)
+        return found
+
+    def default(self, seat: int) -> Action:
+        """托管 (RULES.md §7): lead the smallest play (fewest cards, lowest); else pass."""
+        if self.trick is None:
+            return min(self.actions(seat), key=lambda a: (len(a), a))
+        return A.PASS
+
+    def held_back(self, seat: int) -> list[int]:
+        """The variant's held-back ranks that `seat` still holds."""
+        hold_back = self.cv.hold_back
+        if not hold_back:
+            return []
+        row = self.counts[seat]
+        return [h.rank for h in hold_back if row[h.rank]]
+
+    def _whole_hand_ok(self, whole: tuple[int, ...], leading: bool) -> bool:
+        """Held-back cards go in the last play: the whole hand, as one legal play."""
+        cv = self.cv
+        if not is_legal_fast(whole, cv.play):
+            return False
+        ranks = set(whole)
+        for h in cv.hold_back:
+            if h.rank in ranks and h.only_when_leading and not leading:
+                return False
+            if h.rank in ranks and not h.last_play_attach and len(ranks) > 1:
+                return False
+        return leading or beats_fast(self.trick or (), whole, cv.play)
+
+    def _may_defer(self, seat: int) -> bool:
+        return (
+            self.cv.variant.play.defer
+            and not self.second_circle
+            and seat not in self.deferred_this_trick
+        )
+
+    def _may_apply_wind(self, seat: int) -> bool:
+        return (
+            self.cv.variant.play.wind == "apply"
+            and self.wind_from is not None
+            and self.wind_applicant is None
+            and seat == self._next_active(self.wind_from)
+        )
+
+    def reject(self, seat: int, action: Action) -> str | None:
+        """Why `action` is not allowed for `seat` now, or None (checked without listing)."""
+        cv = self.cv
+        if isinstance(action, str):
+            if action == A.PASS:
+                return None if self.trick is not None else "The leader must play; he cannot pass."
+            if action == A.DEFER:
+                if self.trick is not None and self._may_defer(seat):
+                    return None
+                return "Deferring is not allowed now."
+            if action == A.APPLY_WIND:
+                return (
+                    None
+                    if self.trick is not None and self._may_apply_wind(seat)
+                    else (
+                        "Only the next player after one who just went out may apply for the wind."
+                    )
+                )
+            return f"'{action}' is not a play-phase action."
+        ranks = action
+        if not ranks:
+            return "A play needs at least one card."
+        if any(type(r) is not int or not 0 <= r < 16 for r in ranks):
+            return "A play is made of rank numbers 0 to 15."
+        not_in_deck = deck_reason(cv, ranks)
+        if not_in_deck is not None:
+            return f"{not_in_deck}."
+        row = self.counts[seat]
+        need = [0] * 16
+        for r in ranks:
+            need[r] += 1
+            if need[r] > row[r]:
+                return f"Seat {seat} does not hold {format_action(ranks)[5:]}."
+        if not is_legal_fast(ranks, cv.play):
+            from baohuang.engine.plays import is_legal_play
+
+            return is_legal_play(ranks, cv.play) or "Not a legal play."
+        held_back = self.held_back(seat)
+        leading = self.trick is None
+        if held_back and any(need[r] for r in held_back):
+            if sum(need) != sum(row):
+                names = ", ".join(RANK_NAMES[r] for r in held_back)
+                return f"Held-back cards ({names}) may only be played together in the last play."
+            if not self._whole_hand_ok(ranks, leading):
+                return (
+                    "Held-back cards may only be played when leading."
+                    if not leading
+                    else ("The last play is not a legal set.")
+                )
+            return None
+        if not leading:
+            from baohuang.engine.beats import beats as explain
+
+            if not beats_fast(self.trick or (), ranks, cv.play):
+                verdict = explain(Play(self.trick or ()), Play(ranks), cv.play)
+                return verdict.reason
+        return None
+
+    def apply(self, seat: int, action: Action) -> int:
+        """Take a legal action of `seat`; the next seat to act, or -1 when the game ended."""
+        if isinstance(action, tuple):
+            return self._play_cards(seat, action)
+        if action == A.APPLY_WIND:
+            self.wind_applicant = seat
+        elif action == A.DEFER:
+            self.deferred.append(seat)
+            self.deferred_this_trick.add(seat)
+        return self._after_pass(seat)
+
+    # ------------------------------------------------------------------ tricks
+
+    def _next_active(self, seat: int) -> int:
+        s = downstream(seat)
+        while self.out[s]:
+            s = downstream(s)
+        return s
+
+    def _play_cards(self, seat: int, ranks: tuple[int, ...]) -> int:
+        row = self.counts[seat]
+        played = self.played_counts
+        for r in ranks:
+            row[r] -= 1
+            played[r] += 1
+        self.sizes[seat] -= len(ranks)
+        self.plays += 1
+        if self.trick is not None and len(ranks) != len(self.trick):
+            self.uneven_beats += 1
+        self.tricks.append((seat, ranks))
+        self.trick = ranks
+        self.trick_play = Play.trusted(ranks)
+        self.trick_owner = seat
+        self.passes = 0
+        self.deferred = []
+        self.second_circle = []
+        if self.wind_applicant is not None and self.wind_applicant != seat:
+            self.wind_applicant = None  # someone played: the application fails
+        if not self.sizes[seat]:
+            if self._go_out(seat):
+                return -1
+            self.wind_from = seat
+            self.wind_applicant = None
+        elif self.wind_from is not None and seat != self.wind_from:
+            self.wind_from = None
+        return self._next_active(seat)
+
+    def _go_out(self, seat: int) -> bool:
+        """`seat` has played his last card; True when that ends the game."""
+        self.out[seat] = True
+        self.finish.append(seat)
+        t = self.table
+        end = self.cv.variant.end
+        royals = {t.emperor} if t.guard is None else {t.emperor, t.guard}
+        if (
+            end.open_solo_ends_on_other_first
+            and t.solo == "open"
+            and len(self.finish) == 1
+            and seat != t.emperor
+        ):
+            return True
+        if end.when == "one_side_out":
+            royals_out = all(self.out[s] for s in royals)
+            rebels_out = all(self.out[s] for s in range(5) if s not in royals)
+            if royals_out or rebels_out:
+                return True
+        return 5 - len(self.finish) == 1
+
+    def _after_pass(self, seat: int) -> int:
+        self.passes += 1
+        if self.second_circle:
+            self.second_circle.pop(0)
+            if self.second_circle:
+                return self.second_circle[0]
+            return self._close_trick()
+        active = 5 - len(self.finish)
+        needed = active - 1 if not self.out[self.trick_owner] else active
+        if self.passes >= needed:
+            if self.deferred:
+                self.second_circle = list(self.deferred)
+                self.deferred = []
+                return self.second_circle[0]
+            return self._close_trick()
+        return self._next_active(seat)
+
+    def _close_trick(self) -> int:
+        """The trick is over: the next leader (the owner, or who takes the wind)."""
+        owner = self.trick_owner
+        self.trick = None
+        self.trick_play = None
+        self.passes = 0
+        self.deferred = []
+        self.second_circle = []
+        self.deferred_this_trick = set()
+        variant_play = self.cv.variant.play
+        if not self.out[owner]:
+            leader = owner
+        elif self.wind_applicant is not None and not self.out[self.wind_applicant]:
+            leader = self.wind_applicant
+        elif variant_play.wind == "apply" and variant_play.wind_unclaimed == "skip_next":
+            # Nobody applied, and the variant passes the wind over the next player.
+            leader = self._next_active(self._next_active(owner))
+        else:
+            leader = self._next_active(owner)  # 接风: the next player still holding cards
+        self.wind_from = None
+        self.wind_applicant = None
+        return leader
