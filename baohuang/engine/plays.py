@@ -181,11 +181,9 @@ class RuleTables:
     """``exists[rank]``: the rank exists (``TOP`` only with ``has_top``)."""
     attach_desc: tuple[int, ...]
     """Existing attachable ranks, high to low."""
-    bases: tuple[int, ...]
-    """Existing ranks that can form a set (not attachable), low to high."""
     split: bool
-    """Set ranks are ``0 .. len(bases) - 1``, all below every attachable rank, so a sorted
-    play is always its attached cards followed by its set."""
+    """Set ranks (existing, not attachable) are ``0 .. low_bases - 1``, all below every
+    attachable rank, so a sorted play is always its attached cards followed by its set."""
     low_bases: int
     """How many set ranks lie below every attachable rank (when ``low_split``)."""
     low_split: bool
@@ -230,7 +228,6 @@ def _build_tables(rules: PlayRules) -> RuleTables:
         attach=attach,
         exists=exists,
         attach_desc=attach_desc,
-        bases=bases,
         split=low_split and not high,
         low_bases=len(low),
         low_split=low_split,

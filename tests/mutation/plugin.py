@@ -6,7 +6,8 @@ the engine's central functions that is most of the suite, minutes per mutant on 
 (``TESTS_OF`` below: the test files written for that module) and runs the fastest of them
 first, so a killed mutant usually fails within a second. The kill rates that `make
 mutation` reports are therefore those of each module's own tests. A module not in
-``TESTS_OF`` keeps every test mutmut chose.
+``TESTS_OF`` keeps every test mutmut chose, and so does a mutant none of whose module's
+tests calls the mutated function (without this it would count as "no tests").
 
 Outside mutant runs (mutmut's stats collection and test listing) it changes nothing; for
 mutmut's clean and forced-fail runs it keeps the tests of the modules in
@@ -44,7 +45,19 @@ TESTS_OF: dict[str, tuple[str, ...]] = {
     "baohuang.engine.notation": (f"{_ENGINE}test_notation*.py",),
     "baohuang.engine.deck": (f"{_ENGINE}test_deck.py", f"{_ENGINE}test_deck_mutants.py"),
     "baohuang.simulation.stats": ("tests/simulation/test_stats*.py",),
-    "baohuang.rules.checks": ("tests/rules/test_checks*.py", "tests/rules/test_problems*.py"),
+    "baohuang.rules.checks": (
+        "tests/rules/test_checks*.py",
+        "tests/rules/test_problems*.py",
+        "tests/rules/test_problem_texts.py",
+    ),
+    "baohuang.engine.game": (
+        f"{_ENGINE}test_rules_*.py",
+        f"{_ENGINE}test_rule_fidelity.py",
+        f"{_ENGINE}test_goldens.py",
+        f"{_ENGINE}test_observe.py",
+        f"{_ENGINE}test_redeal.py",
+        f"{_ENGINE}test_game_mutants.py",
+    ),
 }
 
 _NOT_A_MUTANT_RUN = {"stats", "list_all_tests", "mutant_generation"}
@@ -92,6 +105,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             for item in items
             if any(fnmatch.fnmatch(item.nodeid.split("::")[0], p) for p in patterns)
         ]
+        if not kept:
+            # None of the module's own tests calls this function (only, say, the variant
+            # tests do): judge the mutant by the tests mutmut chose rather than by none.
+            kept = list(items)
         kept_ids = {id(item) for item in kept}
         dropped = [item for item in items if id(item) not in kept_ids]
         if dropped:
