@@ -12,7 +12,8 @@ ERROR_TEXT: dict[int, str] = {
     400: "Bad input: malformed JSON, a wrong type, a value out of range, bad card notation "
     "or an invalid definition. `errors` lists every problem with its path.",
     401: "Not authenticated (or a bad token) where authentication is needed.",
-    403: "Authenticated, but not allowed (staff or the publish permission is needed).",
+    403: "Authenticated, but without the model permission this needs (catalog.add_ruleset, "
+    "change_ruleset, publish_ruleset, jobs.run_simulation …).",
     404: "Unknown variant or version.",
     409: "Conflicts with the current state (see `error` for which).",
     412: "`If-Match` does not match the draft's current revision: someone else saved "

@@ -371,7 +371,7 @@ class DiffRequestSerializer(serializers.Serializer):
     published version) or a whole definition."""
 
     locals()["from"] = serializers.JSONField(
-        help_text="slug@N (a version), slug@draft (staff), slug (the latest published "
+        help_text="slug@N (a version), slug@draft (readers of drafts), slug (the latest published "
         "version), or a definition object."
     )
     to = serializers.JSONField(help_text="As from.")

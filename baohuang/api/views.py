@@ -36,7 +36,14 @@ from baohuang.api.lookups import (
     version_or_404,
     versions_of,
 )
-from baohuang.api.permissions import CanPublish, CanRead, IsStaff
+from baohuang.api.permissions import (
+    CanAddRuleSets,
+    CanChangeDrafts,
+    CanPublish,
+    CanRead,
+    CanReadDrafts,
+    can_read_drafts,
+)
 from baohuang.api.serializers import (
     AnyDiffSerializer,
     DiffRequestSerializer,
@@ -148,9 +155,9 @@ class VariantListView(WriteThrottledView):
     """``GET /api/v1/variants/`` and ``POST /api/v1/variants/``."""
 
     def get_permissions(self) -> list[BasePermission]:
-        """Reading is :class:`CanRead`; creating needs staff."""
+        """Reading is :class:`CanRead`; creating needs ``catalog.add_ruleset``."""
         if self.request.method == "POST":
-            return [IsStaff()]
+            return [CanAddRuleSets()]
         return [CanRead()]
 
     @extend_schema(
@@ -168,7 +175,7 @@ class VariantListView(WriteThrottledView):
     @extend_schema(
         operation_id="variants_create",
         tags=["variants"],
-        summary="Create a rule set (staff)",
+        summary="Create a rule set (catalog.add_ruleset)",
         description="Create a rule set whose draft is `definition` (nothing is published). "
         "The slug defaults to the definition's `id` and must equal it; the names default to "
         "the definition's `name`. An invalid definition is a 400 listing every error "
@@ -286,14 +293,18 @@ class VariantDetailView(APIView):
 
 
 class DraftView(WriteThrottledView):
-    """``GET`` and ``PUT /api/v1/variants/{slug}/draft/`` (staff)."""
+    """``GET`` and ``PUT /api/v1/variants/{slug}/draft/`` (view / change rule sets)."""
 
-    permission_classes = (IsStaff,)
+    def get_permissions(self) -> list[BasePermission]:
+        """Reading needs view or change rule sets; saving, ``catalog.change_ruleset``."""
+        if self.request.method in ("GET", "HEAD", "OPTIONS"):
+            return [CanReadDrafts()]
+        return [CanChangeDrafts()]
 
     @extend_schema(
         operation_id="variants_draft_retrieve",
         tags=["drafts"],
-        summary="Read the draft (staff)",
+        summary="Read the draft (catalog.view_ruleset or change_ruleset)",
         description="The draft definition with its validation result. The `ETag` header "
         "is the draft revision: send it back as `If-Match` when you save.",
         parameters=[docs.SLUG_PATH, docs.ETAG],
@@ -306,7 +317,7 @@ class DraftView(WriteThrottledView):
     @extend_schema(
         operation_id="variants_draft_update",
         tags=["drafts"],
-        summary="Replace the draft (staff; If-Match required)",
+        summary="Replace the draft (catalog.change_ruleset; If-Match required)",
         description="Replace the draft definition (and optionally the names and description). "
         "`If-Match` must carry the ETag of the draft you edited: without it the answer is "
         "**428** `precondition_required`; if someone saved in between it is **412** "
@@ -477,13 +488,13 @@ SIDE_PATTERN = re.compile(r"^(?P<slug>[a-z0-9][a-z0-9-]{1,62})(?:@(?P<at>draft|[
 def _side_of_rule_set(
     request: Request, rule_set: RuleSet, at: str | None
 ) -> tuple[Any, dict[str, Any]]:
-    """A rule set's version ``at`` (a number), its draft (``draft``, staff only) or its
+    """A rule set's version ``at`` (a number), its draft (``draft``, readers of drafts only) or its
     latest published version (None)."""
     if at == "draft":
         if not (request.user and request.user.is_authenticated):
             raise NotAuthenticated(_("Log in (or send a token) to compare a draft."))
-        if not request.user.is_staff:
-            raise PermissionDenied(_("Only staff accounts may read drafts."))
+        if not can_read_drafts(request.user):
+            raise PermissionDenied(CanReadDrafts.message)
         side = {"slug": rule_set.slug, "version": None, "draft": True}
         return comparable(rule_set.draft), side
     version = version_or_404(rule_set, int(at) if at is not None else None)
@@ -520,7 +531,8 @@ _FROM_QUERY = OpenApiParameter(
     str,
     OpenApiParameter.QUERY,
     required=True,
-    description="slug@N (a published version, retired too), slug@draft (staff) or slug (the "
+    description="slug@N (a published version, retired too), slug@draft (readers of drafts) "
+    "or slug (the "
     "latest published version), e.g. baike-weihai@1.",
 )
 _TO_QUERY = OpenApiParameter(
@@ -538,7 +550,7 @@ class DiffView(APIView):
         tags=["versions"],
         summary="Changes between any two rule sets' versions or drafts",
         description="Every change from `from` to `to`, each side a version of any rule set "
-        "(`slug@N`), a draft (`slug@draft`, staff only) or the latest published version "
+        "(`slug@N`), a draft (`slug@draft`, for readers of drafts) or the latest published version "
         "(`slug`). Each change has its `path` and a sentence in both languages (`text`). "
         "Lists are matched by identity (scoring rows by ranks, multipliers by event, bidding "
         "steps by kind, tribute rules by condition …), so an inserted item is one change. A "
@@ -582,7 +594,8 @@ class OriginDiffView(APIView):
         tags=["versions"],
         summary="What makes a clone different from its origin",
         description="Every change from the version this rule set was cloned from "
-        "(`based_on`) to `?to=` (a version number, or `draft` for staff; default: the latest "
+        "(`based_on`) to `?to=` (a version number, or `draft` for readers of drafts; "
+        "default: the latest "
         "published version, or the draft when nothing is published yet). A rule set that was "
         "not cloned is a 404 `no_origin`.",
         parameters=[

@@ -24,7 +24,8 @@ GROUP_NAME = "Operators"
 DEFAULT_USERNAME = "operator"
 DEFAULT_PASSWORD = "operator"
 
-#: What an operator may do: edit rule sets, publish and retire, read versions and history.
+#: What an operator may do: edit rule sets, publish and retire, read versions and history;
+#: start simulations (and comparisons, re-scores, balancing), cancel anyone's job, read jobs.
 OPERATOR_PERMISSIONS = (
     "catalog.add_ruleset",
     "catalog.change_ruleset",
@@ -32,6 +33,9 @@ OPERATOR_PERMISSIONS = (
     "catalog.publish_ruleset",
     "catalog.view_rulesetversion",
     "catalog.view_editevent",
+    "jobs.run_simulation",
+    "jobs.cancel_any_job",
+    "jobs.view_simulationjob",
 )
 
 
@@ -48,7 +52,8 @@ def operators_group() -> Group:
 
 class Command(BaseCommand):
     help = (
-        "Create the 'Operators' group (edit, publish and retire rule sets) and, if no operator "
+        "Create the 'Operators' group (edit, publish and retire rule sets, run and cancel "
+        "simulation jobs) and, if no operator "
         "exists yet, a staff account in it: OPERATOR_USERNAME / OPERATOR_PASSWORD from the "
         "environment. With DEBUG off the password is required and must pass the password "
         "validators; with DEBUG on the default is operator / operator (local use only)."
