@@ -8,7 +8,7 @@ into the error shape by :func:`baohuang.api.errors.api_exception_handler`.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final, Literal
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -123,11 +123,17 @@ def draft_response(rule_set: RuleSet, status_code: int = status.HTTP_200_OK) -> 
     return Response(body, status=status_code, headers={"ETag": etag(rule_set.draft_revision)})
 
 
-def parse_if_match(header: str | None, current: int) -> int | None:
+#: What ``parse_if_match`` returns for ``If-Match: *``: any revision (the one there when
+#: the row is locked; never the one read before, which a concurrent save may have changed).
+ANY_REVISION: Final = "*"
+
+
+def parse_if_match(header: str | None, current: int) -> int | Literal["*"] | None:
     """The draft revision an ``If-Match`` header names (None when absent).
 
     Accepts ``"3"``, ``3``, ``W/"3"``, a comma-separated list (the current revision wins if
-    listed) and ``*`` (whatever is there now). Anything else matches nothing: 412.
+    listed) and ``*`` (:data:`ANY_REVISION`: whatever is there when the save locks the
+    row). Anything else matches nothing: 412.
     """
     if header is None or header.strip() == "":
         return None
@@ -135,7 +141,7 @@ def parse_if_match(header: str | None, current: int) -> int | None:
     for item in header.split(","):
         tag = item.strip()
         if tag == "*":
-            return current
+            return ANY_REVISION
         tag = tag.removeprefix("W/").strip().strip('"')
         if tag.isascii() and tag.isdigit() and len(tag) <= 10:
             revisions.append(int(tag))
@@ -349,7 +355,7 @@ class DraftView(WriteThrottledView):
         saved = services.update_draft(
             rule_set,
             data["definition"],
-            expected,
+            None if expected == ANY_REVISION else expected,
             request.user,
             name_zh=data.get("name_zh"),
             name_en=data.get("name_en"),
@@ -386,7 +392,8 @@ class PublishView(WriteThrottledView):
         serializer.is_valid(raise_exception=True)
         expected = serializer.validated_data.get("revision")
         if expected is None:
-            expected = parse_if_match(request.headers.get("If-Match"), rule_set.draft_revision)
+            matched = parse_if_match(request.headers.get("If-Match"), rule_set.draft_revision)
+            expected = None if matched == ANY_REVISION else matched
         try:
             version = services.publish(rule_set, request.user, expected_revision=expected)
         except DraftInvalid as exc:
