@@ -105,12 +105,20 @@ class ValidateView(RulesView):
         description="The body is a variant definition (a JSON object). The answer is always "
         "200 for a JSON object, valid or not: `valid`, every error and warning with its "
         "path in the definition, and a short `summary` (empty when the definition is "
-        "broken). A body that is not a JSON object is a 400.",
+        "broken). A body that is not a JSON object is a 400 `invalid`: an empty body with "
+        "the problem code `empty_body`, any other JSON value with `not_an_object`; a body "
+        "that is not JSON at all a 400 `parse_error`.",
         request={"application/json": {"type": "object", "additionalProperties": True}},
         responses={200: ValidationResultSerializer, **docs.errors(*docs.BODY)},
     )
     def post(self, request: Request) -> Response:
         """Validate a definition."""
+        if request.stream is None:  # no body at all (DRF would read it as {})
+            raise _bad(
+                "",
+                _("The body is empty: send the variant definition to check as a JSON object."),
+                item_code="empty_body",
+            )
         data = request.data
         if not isinstance(data, dict):
             raise _bad(
