@@ -535,7 +535,7 @@ def diff_body(old: tuple[Any, dict[str, Any]], new: tuple[Any, dict[str, Any]]) 
 
 _FROM_QUERY = OpenApiParameter(
     "from",
-    str,
+    docs.DIFF_SIDE,
     OpenApiParameter.QUERY,
     required=True,
     description="slug@N (a published version, retired too), slug@draft (readers of drafts) "
@@ -543,7 +543,11 @@ _FROM_QUERY = OpenApiParameter(
     "latest published version), e.g. baike-weihai@1.",
 )
 _TO_QUERY = OpenApiParameter(
-    "to", str, OpenApiParameter.QUERY, required=True, description="As from, e.g. my-weihai@draft."
+    "to",
+    docs.DIFF_SIDE,
+    OpenApiParameter.QUERY,
+    required=True,
+    description="As from, e.g. my-weihai@draft.",
 )
 
 
