@@ -469,6 +469,11 @@ def _read_chunked(request: HttpRequest, limit: int | None) -> bool:
         parts.append(part)
         size += len(part)
     if size > most - 1:
+        # Read on (and drop) what the client is still sending, up to a bound, so that it
+        # gets to read the 413 instead of a broken pipe; gunicorn's timeout bounds the rest.
+        for _ in range(8 * most // (64 * 1024) + 1):
+            if not stream.read(64 * 1024):
+                break
         return False
     body = b"".join(parts)
     request.META["CONTENT_LENGTH"] = str(len(body))
