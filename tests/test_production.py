@@ -8,7 +8,9 @@ database and state folder (about 15 s: migrate, collectstatic, two gunicorn work
 
 from __future__ import annotations
 
+import http.client
 import http.cookiejar
+import json
 import os
 import re
 import secrets
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.prerequisites import require
 
@@ -258,3 +261,45 @@ def test_api_errors_are_json_and_requests_are_logged(gunicorn: Server) -> None:
     assert status == 404 and kind == "application/json"
     log = gunicorn.log.read_text(errors="replace")
     assert re.search(r'access 127\.0\.0\.1 "GET /api/v1/nothing/ HTTP/1\.1" 404 \d+ \d+ms', log)
+
+
+def _post_chunked(server: Server, path: str, chunks: Iterator[bytes]) -> tuple[int, bytes]:
+    """POST a body with ``Transfer-Encoding: chunked`` (no ``Content-Length``)."""
+    host, port = server.url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=60)
+    try:
+        connection.request(
+            "POST",
+            path,
+            body=chunks,
+            headers={"Content-Type": "application/json", "Accept-Language": "en"},
+            encode_chunked=True,
+        )
+        response = connection.getresponse()
+        return response.status, response.read()
+    except (BrokenPipeError, ConnectionResetError) as exc:  # the server may stop reading
+        pytest.fail(f"the server closed the connection instead of answering: {exc!r}")
+    finally:
+        connection.close()
+
+
+def test_a_chunked_body_is_read_and_bounded(gunicorn: Server) -> None:
+    """Issue #16, item 9: a body without ``Content-Length`` was read as empty: a chunked
+    definition validated as ``{}``, and a chunked 5 MB body was a 200 instead of a 413."""
+    definition = (ROOT / "variants" / "baike-common.yaml").read_text(encoding="utf-8")
+    as_json = json.dumps(yaml.safe_load(definition)).encode()
+    pieces = iter([as_json[i : i + 1000] for i in range(0, len(as_json), 1000)])
+
+    status, body = _post_chunked(gunicorn, "/api/v1/validate/", pieces)
+
+    assert status == 200, body[:300]
+    assert json.loads(body)["valid"] is True
+
+    big = iter([b'{"a": "'] + [b"x" * 65536] * 80 + [b'"}'])  # 5 MiB
+    status, body = _post_chunked(gunicorn, "/api/v1/validate/", big)
+
+    assert status == 413, body[:300]
+    assert json.loads(body)["error"] == "payload_too_large"
+
+    status, body = _post_chunked(gunicorn, "/api/v1/validate/", iter([]))
+    assert status == 400 and json.loads(body)["errors"][0]["code"] == "empty_body", body

@@ -5,14 +5,16 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 
 from baohuang.api.lookups import MAX_VERSION
-from baohuang.api.serializers import ErrorSerializer
+from baohuang.api.serializers import SIDE_PATTERN, ErrorSerializer
+from baohuang.catalog.models import SLUG_PATTERN
 
 #: What each error status means in this API (the body is always the error shape).
 ERROR_TEXT: dict[int, str] = {
     400: "Bad input: malformed JSON, a wrong type, a value out of range, bad card notation "
     "or an invalid definition. `errors` lists every problem with its path.",
     401: "Not authenticated (or a bad token) where authentication is needed.",
-    403: "Authenticated, but not allowed (staff or the publish permission is needed).",
+    403: "Authenticated, but without the model permission this needs (catalog.add_ruleset, "
+    "change_ruleset, publish_ruleset, jobs.run_simulation …).",
     404: "Unknown variant or version.",
     409: "Conflicts with the current state (see `error` for which).",
     412: "`If-Match` does not match the draft's current revision: someone else saved "
@@ -37,6 +39,9 @@ def errors(*codes: int) -> dict[int, OpenApiResponse]:
     }
 
 
+#: ``from`` / ``to`` of ``GET /api/v1/diff/``.
+DIFF_SIDE = {"type": "string", "pattern": SIDE_PATTERN}
+
 VERSION_QUERY = OpenApiParameter(
     "version",
     {"type": "integer", "minimum": 1, "maximum": MAX_VERSION},
@@ -47,14 +52,17 @@ VERSION_QUERY = OpenApiParameter(
 
 SLUG_PATH = OpenApiParameter(
     "slug",
-    {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"},
+    {"type": "string", "pattern": SLUG_PATTERN, "maxLength": 63},
     OpenApiParameter.PATH,
     description="The variant id, e.g. baike-common.",
 )
 
+#: ``"3"``, ``3``, ``W/"3"``, a comma-separated list of those, or ``*``.
+IF_MATCH_PATTERN = r'^ *(\*|(W/)?"?[0-9]{1,10}"?( *, *(W/)?"?[0-9]{1,10}"?)*) *$'
+
 IF_MATCH = OpenApiParameter(
     "If-Match",
-    str,
+    {"type": "string", "pattern": IF_MATCH_PATTERN},
     OpenApiParameter.HEADER,
     required=True,
     description='The ETag of the draft you edited, e.g. "3" (or * to overwrite whatever '

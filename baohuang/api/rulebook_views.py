@@ -2,8 +2,8 @@
 
 ``?lang=zh|en`` (else ``Accept-Language``, else Chinese), ``?format=html|md|json``
 (default html), ``?version=N`` (default the latest published version) or
-``?version=draft`` (staff only). A published version's rulebook is reproducible: the same
-version, language and format give the same bytes.
+``?version=draft`` (readers of drafts only). A published version's rulebook is
+reproducible: the same version, language and format give the same bytes.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 from baohuang.api import docs
 from baohuang.api.errors import ApiError, error_item
 from baohuang.api.lookups import query_version, rule_set_or_404, version_or_404
-from baohuang.api.permissions import CanRead, IsStaff
+from baohuang.api.permissions import CanRead, CanReadDrafts
 from baohuang.i18n import short_lang
 from baohuang.rulebook.build import RulebookError, build_definition
 from baohuang.rulebook.render import CONTENT_TYPES, FORMATS, render
@@ -69,7 +69,8 @@ class RulebookView(APIView):
         tags=["variants"],
         summary="The rulebook of a variant (zh or en; HTML, Markdown or JSON)",
         description="The rules of a published version (default the latest; `version=draft` "
-        "for staff: the draft) written for players: sections in the order a player learns "
+        "for readers of drafts: the draft) written for players: sections in the order a "
+        "player learns "
         "the game, the scoring and tribute tables, examples checked by the engine. "
         "`format=html` is a page for screen and print (A4), `md` Markdown, `json` the "
         "structure (sections of paragraphs, lists, tables, card examples, notes).",
@@ -99,7 +100,7 @@ class RulebookView(APIView):
                 },
                 OpenApiParameter.QUERY,
                 required=False,
-                description="A published version number, or draft (staff); default the "
+                description="A published version number, or draft (readers of drafts); default the "
                 "latest published version.",
             ),
         ],
@@ -124,10 +125,10 @@ class RulebookView(APIView):
         rule_set = rule_set_or_404(slug)
         number: int | None
         if (request.query_params.get("version") or "").strip().lower() == "draft":
-            if not IsStaff().has_permission(request, self):
+            if not CanReadDrafts().has_permission(request, self):
                 if not request.user or not request.user.is_authenticated:
-                    raise NotAuthenticated(IsStaff.message)
-                raise PermissionDenied(IsStaff.message)
+                    raise NotAuthenticated(CanReadDrafts.message)
+                raise PermissionDenied(CanReadDrafts.message)
             definition, number = rule_set.draft, None
         else:
             version = version_or_404(rule_set, query_version(request))

@@ -2,8 +2,10 @@
 deal and replay.
 
 Each rules endpoint (compare, score, deal, replay) works on one published version: the
-body field ``version`` or the query parameter ``?version=N``, by default the latest; an
-unknown version is a 404. None of them changes anything.
+body field ``version`` (the one place the OpenAPI document states), by default the latest;
+an unknown version is a 404. ``?version=N`` is still read when the body has none (older
+clients; a query that disagrees with the body is a 400 ``versions_disagree``). None of them
+changes anything.
 """
 
 from __future__ import annotations
@@ -98,6 +100,9 @@ def _variant_schema() -> dict[str, Any]:
 class ValidateView(RulesView):
     """``POST /api/v1/validate/``."""
 
+    #: The document marks the body required (an empty body is a 400 ``empty_body``).
+    request_body_required = True
+
     @extend_schema(
         operation_id="validate",
         tags=["language"],
@@ -107,12 +112,20 @@ class ValidateView(RulesView):
         "endpoints. The answer is always 200 for a JSON object, valid or not: `valid`, "
         "every error and warning with its path in the definition (all problems found in one "
         "pass), and a short `summary` (empty when the definition is broken). A body that is "
-        "not a JSON object, or a wrapped body with other keys, is a 400.",
+        "not a JSON object is a 400 `invalid`: an empty body with the problem code "
+        "`empty_body`, any other JSON value with `not_an_object`, a wrapped body with other "
+        "keys says what to send; a body that is not JSON at all a 400 `parse_error`.",
         request={"application/json": {"type": "object", "additionalProperties": True}},
         responses={200: ValidationResultSerializer, **docs.errors(*docs.BODY)},
     )
     def post(self, request: Request) -> Response:
         """Validate a definition."""
+        if request.stream is None:  # no body at all (DRF would read it as {})
+            raise _bad(
+                "",
+                _("The body is empty: send the variant definition to check as a JSON object."),
+                item_code="empty_body",
+            )
         data = request.data
         if not isinstance(data, dict):
             raise _bad(
@@ -202,7 +215,7 @@ class CompareView(RulesView):
         "`bad_notation` whose error names the token, with the field as path; a `previous` "
         "that is not a legal play is a 400 at `previous` too (`not_in_deck` when the deck "
         "cannot contain it).",
-        parameters=[docs.SLUG_PATH, docs.VERSION_QUERY],
+        parameters=[docs.SLUG_PATH],
         request=CompareSerializer,
         responses={200: CompareResponseSerializer, **docs.errors(*docs.BODY, 404, 409)},
         examples=[
@@ -281,7 +294,7 @@ class ScoreView(RulesView):
         "out; `guard` is null in a solo game; `solo` is null, `open` or `hidden`; "
         "`events` are names like `open_guard`, `rebellion`, `kick`; `base` and "
         "`table_fee` override the variant's money settings.",
-        parameters=[docs.SLUG_PATH, docs.VERSION_QUERY],
+        parameters=[docs.SLUG_PATH],
         request=ScoreSerializer,
         responses={200: ScoreResponseSerializer, **docs.errors(*docs.BODY, 404, 409)},
         examples=[
@@ -359,7 +372,7 @@ class DealView(RulesView):
         description="The hands a seed deals (the same deal a game record with this seed "
         "starts from, before any buying of cards), as card notation lists indexed by seat, "
         "and the number of cards dealt. `dealer` defaults to the variant's first dealer.",
-        parameters=[docs.SLUG_PATH, docs.VERSION_QUERY],
+        parameters=[docs.SLUG_PATH],
         request=DealSerializer,
         responses={200: DealResponseSerializer, **docs.errors(*docs.BODY, 404, 409)},
     )
@@ -395,13 +408,13 @@ class ReplayView(RulesView):
         tags=["rules"],
         summary="Check a game record",
         description="Replays a game record `{variant, version, checksum, seed, actions, "
-        "dealer}`. The version is the record's `version` (or `?version=`); if it is null, "
+        "dealer}`. The version is the record's `version`; if it is null, "
         "the version whose checksum the record carries, else the latest. The answer is 200 "
         "with `valid` and the game's `result` (roles, finish, points, tribute), or, at the "
         "first action that cannot be applied, `valid: false` and `error: {index, action, "
         "reason}` (the result is then the game as far as it got). A record for another "
         "variant, or whose checksum is not the version's, is a 400 (`checksum_mismatch`).",
-        parameters=[docs.SLUG_PATH, docs.VERSION_QUERY],
+        parameters=[docs.SLUG_PATH],
         request=ReplaySerializer,
         responses={200: ReplayResponseSerializer, **docs.errors(*docs.BODY, 404, 409)},
     )

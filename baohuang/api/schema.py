@@ -1,4 +1,5 @@
-"""The project's OpenAPI generator: drf-spectacular's, plus optional authentication.
+"""The project's OpenAPI generator: drf-spectacular's, plus optional authentication and
+required bodies.
 
 drf-spectacular marks an operation as open to anonymous clients (security ``{}``) only
 for its own ``AllowAny`` permission. The API's :class:`~baohuang.api.permissions.CanRead`
@@ -26,3 +27,11 @@ class ApiAutoSchema(AutoSchema):
         if open_read and {} not in auths:
             auths.append({})
         return auths
+
+    def _get_request_body(self, direction: str = "request") -> dict[str, Any] | None:
+        """The request body; ``required`` where the view says its body is
+        (``request_body_required``), whatever its schema."""
+        body: dict[str, Any] | None = super()._get_request_body(direction)
+        if body is not None and getattr(self.view, "request_body_required", False):
+            body["required"] = True
+        return body

@@ -16,6 +16,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from baohuang.api.lookups import MAX_VERSION
+from baohuang.catalog.models import SLUG_PATTERN
 from baohuang.rules.vocabulary import EVENTS
 
 if TYPE_CHECKING:  # django-stubs is a development tool, not a runtime dependency
@@ -220,10 +221,31 @@ class VariantDetailSerializer(serializers.Serializer):
     based_on = BasedOnSerializer(allow_null=True, help_text="The origin of a clone, or null.")
 
 
+#: ``slug``, ``slug@N`` or ``slug@draft``: one side of a diff named by its rule set.
+SIDE_PATTERN = r"^[a-z0-9][a-z0-9-]{1,62}(@(draft|[0-9]{1,10}))?$"
+
+
+@extend_schema_field({"type": "string", "pattern": SLUG_PATTERN, "maxLength": 63})
+class SlugTextField(StrictCharField):
+    """A rule set's slug (the variant id): the document states the server's pattern."""
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "pattern": SIDE_PATTERN},
+            {"type": "object", "additionalProperties": True},
+        ]
+    }
+)
+class DiffSideField(serializers.JSONField):
+    """``slug@N``, ``slug@draft``, ``slug`` or a definition object."""
+
+
 class CloneSourceSerializer(serializers.Serializer):
     """Which rule set (and version) to clone."""
 
-    slug = StrictCharField(max_length=63, help_text="The rule set to clone.")
+    slug = SlugTextField(max_length=63, help_text="The rule set to clone.")
     version = StrictIntegerField(
         required=False,
         allow_null=True,
@@ -248,7 +270,7 @@ class VariantCreateSerializer(serializers.Serializer):
         "rule set remembers it as its origin. Give slug (required for a clone) and not "
         "definition.",
     )
-    slug = StrictCharField(
+    slug = SlugTextField(
         required=False,
         max_length=63,
         help_text="Default: the definition's id. The slug is the variant id.",
@@ -370,11 +392,11 @@ class DiffRequestSerializer(serializers.Serializer):
     """The two sides of a diff: each ``slug@N``, ``slug@draft``, ``slug`` (the latest
     published version) or a whole definition."""
 
-    locals()["from"] = serializers.JSONField(
-        help_text="slug@N (a version), slug@draft (staff), slug (the latest published "
+    locals()["from"] = DiffSideField(
+        help_text="slug@N (a version), slug@draft (readers of drafts), slug (the latest published "
         "version), or a definition object."
     )
-    to = serializers.JSONField(help_text="As from.")
+    to = DiffSideField(help_text="As from.")
 
 
 class OriginDiffSerializer(AnyDiffSerializer):

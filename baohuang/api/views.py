@@ -8,7 +8,7 @@ into the error shape by :func:`baohuang.api.errors.api_exception_handler`.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final, Literal
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -36,7 +36,14 @@ from baohuang.api.lookups import (
     version_or_404,
     versions_of,
 )
-from baohuang.api.permissions import CanPublish, CanRead, IsStaff
+from baohuang.api.permissions import (
+    CanAddRuleSets,
+    CanChangeDrafts,
+    CanPublish,
+    CanRead,
+    CanReadDrafts,
+    can_read_drafts,
+)
 from baohuang.api.serializers import (
     AnyDiffSerializer,
     DiffRequestSerializer,
@@ -116,11 +123,17 @@ def draft_response(rule_set: RuleSet, status_code: int = status.HTTP_200_OK) -> 
     return Response(body, status=status_code, headers={"ETag": etag(rule_set.draft_revision)})
 
 
-def parse_if_match(header: str | None, current: int) -> int | None:
+#: What ``parse_if_match`` returns for ``If-Match: *``: any revision (the one there when
+#: the row is locked; never the one read before, which a concurrent save may have changed).
+ANY_REVISION: Final = "*"
+
+
+def parse_if_match(header: str | None, current: int) -> int | Literal["*"] | None:
     """The draft revision an ``If-Match`` header names (None when absent).
 
     Accepts ``"3"``, ``3``, ``W/"3"``, a comma-separated list (the current revision wins if
-    listed) and ``*`` (whatever is there now). Anything else matches nothing: 412.
+    listed) and ``*`` (:data:`ANY_REVISION`: whatever is there when the save locks the
+    row). Anything else matches nothing: 412.
     """
     if header is None or header.strip() == "":
         return None
@@ -128,7 +141,7 @@ def parse_if_match(header: str | None, current: int) -> int | None:
     for item in header.split(","):
         tag = item.strip()
         if tag == "*":
-            return current
+            return ANY_REVISION
         tag = tag.removeprefix("W/").strip().strip('"')
         if tag.isascii() and tag.isdigit() and len(tag) <= 10:
             revisions.append(int(tag))
@@ -148,9 +161,9 @@ class VariantListView(WriteThrottledView):
     """``GET /api/v1/variants/`` and ``POST /api/v1/variants/``."""
 
     def get_permissions(self) -> list[BasePermission]:
-        """Reading is :class:`CanRead`; creating needs staff."""
+        """Reading is :class:`CanRead`; creating needs ``catalog.add_ruleset``."""
         if self.request.method == "POST":
-            return [IsStaff()]
+            return [CanAddRuleSets()]
         return [CanRead()]
 
     @extend_schema(
@@ -168,7 +181,7 @@ class VariantListView(WriteThrottledView):
     @extend_schema(
         operation_id="variants_create",
         tags=["variants"],
-        summary="Create a rule set (staff)",
+        summary="Create a rule set (catalog.add_ruleset)",
         description="Create a rule set whose draft is `definition` (nothing is published). "
         "The slug defaults to the definition's `id` and must equal it; the names default to "
         "the definition's `name`. An invalid definition is a 400 listing every error "
@@ -286,14 +299,18 @@ class VariantDetailView(APIView):
 
 
 class DraftView(WriteThrottledView):
-    """``GET`` and ``PUT /api/v1/variants/{slug}/draft/`` (staff)."""
+    """``GET`` and ``PUT /api/v1/variants/{slug}/draft/`` (view / change rule sets)."""
 
-    permission_classes = (IsStaff,)
+    def get_permissions(self) -> list[BasePermission]:
+        """Reading needs view or change rule sets; saving, ``catalog.change_ruleset``."""
+        if self.request.method in ("GET", "HEAD", "OPTIONS"):
+            return [CanReadDrafts()]
+        return [CanChangeDrafts()]
 
     @extend_schema(
         operation_id="variants_draft_retrieve",
         tags=["drafts"],
-        summary="Read the draft (staff)",
+        summary="Read the draft (catalog.view_ruleset or change_ruleset)",
         description="The draft definition with its validation result. The `ETag` header "
         "is the draft revision: send it back as `If-Match` when you save.",
         parameters=[docs.SLUG_PATH, docs.ETAG],
@@ -306,7 +323,7 @@ class DraftView(WriteThrottledView):
     @extend_schema(
         operation_id="variants_draft_update",
         tags=["drafts"],
-        summary="Replace the draft (staff; If-Match required)",
+        summary="Replace the draft (catalog.change_ruleset; If-Match required)",
         description="Replace the draft definition (and optionally the names and description). "
         "`If-Match` must carry the ETag of the draft you edited: without it the answer is "
         "**428** `precondition_required`; if someone saved in between it is **412** "
@@ -338,7 +355,7 @@ class DraftView(WriteThrottledView):
         saved = services.update_draft(
             rule_set,
             data["definition"],
-            expected,
+            None if expected == ANY_REVISION else expected,
             request.user,
             name_zh=data.get("name_zh"),
             name_en=data.get("name_en"),
@@ -375,7 +392,8 @@ class PublishView(WriteThrottledView):
         serializer.is_valid(raise_exception=True)
         expected = serializer.validated_data.get("revision")
         if expected is None:
-            expected = parse_if_match(request.headers.get("If-Match"), rule_set.draft_revision)
+            matched = parse_if_match(request.headers.get("If-Match"), rule_set.draft_revision)
+            expected = None if matched == ANY_REVISION else matched
         try:
             version = services.publish(rule_set, request.user, expected_revision=expected)
         except DraftInvalid as exc:
@@ -477,13 +495,13 @@ SIDE_PATTERN = re.compile(r"^(?P<slug>[a-z0-9][a-z0-9-]{1,62})(?:@(?P<at>draft|[
 def _side_of_rule_set(
     request: Request, rule_set: RuleSet, at: str | None
 ) -> tuple[Any, dict[str, Any]]:
-    """A rule set's version ``at`` (a number), its draft (``draft``, staff only) or its
+    """A rule set's version ``at`` (a number), its draft (``draft``, readers of drafts only) or its
     latest published version (None)."""
     if at == "draft":
         if not (request.user and request.user.is_authenticated):
             raise NotAuthenticated(_("Log in (or send a token) to compare a draft."))
-        if not request.user.is_staff:
-            raise PermissionDenied(_("Only staff accounts may read drafts."))
+        if not can_read_drafts(request.user):
+            raise PermissionDenied(CanReadDrafts.message)
         side = {"slug": rule_set.slug, "version": None, "draft": True}
         return comparable(rule_set.draft), side
     version = version_or_404(rule_set, int(at) if at is not None else None)
@@ -517,14 +535,19 @@ def diff_body(old: tuple[Any, dict[str, Any]], new: tuple[Any, dict[str, Any]]) 
 
 _FROM_QUERY = OpenApiParameter(
     "from",
-    str,
+    docs.DIFF_SIDE,
     OpenApiParameter.QUERY,
     required=True,
-    description="slug@N (a published version, retired too), slug@draft (staff) or slug (the "
+    description="slug@N (a published version, retired too), slug@draft (readers of drafts) "
+    "or slug (the "
     "latest published version), e.g. baike-weihai@1.",
 )
 _TO_QUERY = OpenApiParameter(
-    "to", str, OpenApiParameter.QUERY, required=True, description="As from, e.g. my-weihai@draft."
+    "to",
+    docs.DIFF_SIDE,
+    OpenApiParameter.QUERY,
+    required=True,
+    description="As from, e.g. my-weihai@draft.",
 )
 
 
@@ -538,7 +561,7 @@ class DiffView(APIView):
         tags=["versions"],
         summary="Changes between any two rule sets' versions or drafts",
         description="Every change from `from` to `to`, each side a version of any rule set "
-        "(`slug@N`), a draft (`slug@draft`, staff only) or the latest published version "
+        "(`slug@N`), a draft (`slug@draft`, for readers of drafts) or the latest published version "
         "(`slug`). Each change has its `path` and a sentence in both languages (`text`). "
         "Lists are matched by identity (scoring rows by ranks, multipliers by event, bidding "
         "steps by kind, tribute rules by condition …), so an inserted item is one change. A "
@@ -582,7 +605,8 @@ class OriginDiffView(APIView):
         tags=["versions"],
         summary="What makes a clone different from its origin",
         description="Every change from the version this rule set was cloned from "
-        "(`based_on`) to `?to=` (a version number, or `draft` for staff; default: the latest "
+        "(`based_on`) to `?to=` (a version number, or `draft` for readers of drafts; "
+        "default: the latest "
         "published version, or the draft when nothing is published yet). A rule set that was "
         "not cloned is a 404 `no_origin`.",
         parameters=[

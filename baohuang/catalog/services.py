@@ -223,7 +223,7 @@ def create_rule_set(
 def update_draft(
     rule_set: RuleSet,
     definition: dict[str, Any],
-    expected_revision: int,
+    expected_revision: int | None,
     user: User,
     *,
     name_zh: str | None = None,
@@ -236,13 +236,15 @@ def update_draft(
 
     ``expected_revision`` is the ``draft_revision`` the editor started from: if someone
     saved in between, :class:`StaleDraft` is raised and nothing is saved (no lost update).
+    None overwrites whatever is there (the API's ``If-Match: *``): compared under the row
+    lock, so concurrent overwrites are saved one after the other, never refused.
     An invalid definition raises :class:`DraftInvalid` and nothing is saved. On success the
     revision goes up by one (unless nothing changed) and the saved rule set is returned.
     """
     report = _valid(definition, rule_set.slug)
     with transaction.atomic():
         locked = _locked(rule_set)
-        if locked.draft_revision != expected_revision:
+        if expected_revision is not None and locked.draft_revision != expected_revision:
             raise StaleDraft(expected_revision, locked.draft_revision)
         changes = diff_definitions(comparable(locked.draft), comparable(definition))
         details = {

@@ -8,6 +8,9 @@ the same name, else the default:
 name                                 default    meaning
 ===================================  =========  =============================================
 ``BAOHUANG_MAX_SIMULATION_GAMES``    200000     the most games one job may ask for
+``BAOHUANG_MAX_QUEUED_GAMES_PER_USER`` 1000000 the most games one account may have queued
+                                                or running at once (0: no limit); more is a
+                                                429 ``quota_exceeded``
 ``BAOHUANG_JOBS_CHUNK_GAMES``        0 (auto)   games per chunk; auto: about 32 chunks a job,
                                                 25 to 500 games each
 ``BAOHUANG_JOBS_HEARTBEAT_SECONDS``  2          how often a running chunk stores its progress
@@ -58,6 +61,11 @@ def _value(name: str, default: T, cast: Callable[[Any], T]) -> T:
 def max_games() -> int:
     """The most games one job may ask for."""
     return _value("BAOHUANG_MAX_SIMULATION_GAMES", 200_000, int)
+
+
+def max_queued_games_per_user() -> int:
+    """The most games one account may have queued or running at once (0: no limit)."""
+    return max(0, _value("BAOHUANG_MAX_QUEUED_GAMES_PER_USER", 1_000_000, int))
 
 
 def chunk_games(games: int) -> int:

@@ -19,6 +19,15 @@ class InvalidJob(JobError):
         self.field = field
 
 
+class QuotaExceeded(JobError):
+    """The account has too many games queued or running already
+    (``BAOHUANG_MAX_QUEUED_GAMES_PER_USER``); ``params``: ``limit``, ``queued``, ``games``."""
+
+    def __init__(self, message: str, params: dict[str, int]) -> None:
+        super().__init__(message)
+        self.params = params
+
+
 class JobFinished(JobError):
     """The job succeeded or failed already (it cannot be cancelled)."""
 

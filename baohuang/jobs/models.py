@@ -108,6 +108,10 @@ class SimulationJob(models.Model):
         ordering: ClassVar[list[str]] = ["-created_at"]
         verbose_name = _("simulation job")
         verbose_name_plural = _("simulation jobs")
+        permissions = (
+            ("run_simulation", "Can start simulations, comparisons, re-scores and balancing"),
+            ("cancel_any_job", "Can cancel any user's simulation job"),
+        )
         constraints: ClassVar[list[models.BaseConstraint]] = [
             models.CheckConstraint(
                 condition=models.Q(games__gte=1), name="jobs_job_games_positive"

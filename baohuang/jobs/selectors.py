@@ -22,18 +22,30 @@ from baohuang.simulation.stats import NoOutcomes, Stats, rescore
 LIST_LIMIT = 50
 
 
+def sees_every_job(user: Any) -> bool:
+    """Whether ``user`` may read everyone's jobs: ``jobs.view_simulationjob`` (as in the
+    admin) or ``jobs.cancel_any_job``."""
+    return bool(
+        user
+        and user.is_authenticated
+        and user.is_active
+        and (user.has_perm("jobs.view_simulationjob") or user.has_perm("jobs.cancel_any_job"))
+    )
+
+
 def visible_jobs(user: Any) -> QuerySet[SimulationJob]:
-    """The jobs ``user`` may read: staff every job, anyone else the jobs they created."""
+    """The jobs ``user`` may read: with ``jobs.view_simulationjob`` (or
+    ``jobs.cancel_any_job``) every job, anyone else the jobs they created."""
     jobs = SimulationJob.objects.select_related("version__rule_set", "created_by")
     if not (user and user.is_authenticated and user.is_active):
         return jobs.none()
-    if user.is_staff:
+    if sees_every_job(user):
         return jobs
     return jobs.filter(created_by=user)
 
 
 def job_for(user: Any, job_id: uuid.UUID) -> SimulationJob | None:
-    """Job ``job_id`` if ``user`` may read it (its creator or staff), else None."""
+    """Job ``job_id`` if ``user`` may read it (its creator, or :func:`sees_every_job`)."""
     return visible_jobs(user).filter(pk=job_id).first()
 
 
@@ -72,7 +84,13 @@ def comparison_side_b(
         if rule_set is None:
             raise InvalidJob("b.variant", _("There is no variant '%(slug)s'.") % {"slug": slug})
         if not draft_allowed:
-            raise InvalidJob("b.draft", _("Only staff may compare drafts."))
+            raise InvalidJob(
+                "b.draft",
+                _(
+                    "Comparing a draft needs the permission 'catalog.view_ruleset' or "
+                    "'catalog.change_ruleset'."
+                ),
+            )
         report = validate_definition(rule_set.draft)
         if not report.valid or report.variant is None:
             raise InvalidJob(

@@ -204,7 +204,8 @@ class ComparisonSideB(_Strict):
     )
     version = version_field()
     draft = serializers.BooleanField(
-        default=False, help_text="Compare the rule set's current draft (staff)."
+        default=False,
+        help_text="Compare the rule set's current draft (catalog.view_ruleset or change_ruleset).",
     )
     definition = serializers.JSONField(
         required=False, help_text="A definition (e.g. unsaved edits) to compare against A."

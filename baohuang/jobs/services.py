@@ -38,7 +38,7 @@ from baohuang.catalog.models import RuleSetVersion
 from baohuang.engine.compiled import CompiledVariant, compile_definition
 from baohuang.i18n import grouped
 from baohuang.jobs import conf, dispatch
-from baohuang.jobs.errors import InvalidJob, JobFinished
+from baohuang.jobs.errors import InvalidJob, JobFinished, QuotaExceeded
 from baohuang.jobs.models import SimulationChunk as Chunk
 from baohuang.jobs.models import SimulationJob as Job
 from baohuang.rules import checksum
@@ -97,6 +97,35 @@ class ReapReport:
 # --------------------------------------------------------------------------- creating
 
 
+def queued_games(user: Any) -> int:
+    """Games of ``user``'s queued and running jobs not played yet."""
+    left = Job.objects.filter(created_by=user, status__in=Job.ACTIVE).aggregate(
+        left=Coalesce(Sum(F("games") - F("done")), Value(0))
+    )["left"]
+    return int(left)
+
+
+def _check_quota(user: Any, games: int) -> None:
+    """Refuse a job of ``games`` games that would take ``user`` over
+    ``BAOHUANG_MAX_QUEUED_GAMES_PER_USER``. Locks the user's row first, so that two requests
+    of one account at once are counted one after the other (call inside a transaction)."""
+    limit = conf.max_queued_games_per_user()
+    if limit <= 0:
+        return
+    type(user).objects.select_for_update().filter(pk=user.pk).first()
+    queued = queued_games(user)
+    if queued + games > limit:
+        raise QuotaExceeded(
+            _(
+                "You have %(queued)s games queued or running; %(games)s more would pass this "
+                "server's limit of %(limit)s per account (BAOHUANG_MAX_QUEUED_GAMES_PER_USER). "
+                "Wait for your jobs to finish or cancel some."
+            )
+            % {"queued": grouped(queued), "games": grouped(games), "limit": grouped(limit)},
+            {"limit": limit, "queued": queued, "games": games},
+        )
+
+
 def create_job(
     version: RuleSetVersion,
     games: int,
@@ -113,7 +142,8 @@ def create_job(
 
     Raises :class:`~baohuang.jobs.errors.InvalidJob` (with the field at fault) for a number
     of games outside 1…``BAOHUANG_MAX_SIMULATION_GAMES``, a seed that is not a 64-bit
-    integer or an unknown policy.
+    integer or an unknown policy, and :class:`~baohuang.jobs.errors.QuotaExceeded` when
+    ``created_by`` would have more than ``BAOHUANG_MAX_QUEUED_GAMES_PER_USER`` games queued.
     """
     limit = conf.max_games()
     if not 1 <= games <= limit:
@@ -136,6 +166,8 @@ def create_job(
     size = chunk_games if chunk_games and chunk_games > 0 else conf.chunk_games(games)
     user = created_by if created_by is not None and created_by.is_authenticated else None
     with transaction.atomic():
+        if user is not None:
+            _check_quota(user, games)
         job = Job.objects.create(
             version=version,
             kind=Job.Kind.SIMULATION if other is None else Job.Kind.COMPARISON,

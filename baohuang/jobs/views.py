@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -26,10 +26,17 @@ from rest_framework.views import APIView
 from baohuang.api import docs
 from baohuang.api.base import WriteThrottledView
 from baohuang.api.errors import ApiError, error_item, prefixed
+from baohuang.api.permissions import can_read_drafts
 from baohuang.jobs import selectors, services
-from baohuang.jobs.errors import InvalidJob, JobFinished, NotRescorable, PlayDiffers
+from baohuang.jobs.errors import (
+    InvalidJob,
+    JobFinished,
+    NotRescorable,
+    PlayDiffers,
+    QuotaExceeded,
+)
 from baohuang.jobs.models import SimulationJob
-from baohuang.jobs.permissions import CanReadJobs, CanRunSimulations
+from baohuang.jobs.permissions import CanBalance, CanReadJobs, CanRunSimulations, may_cancel
 from baohuang.jobs.serializers import (
     BalanceRequestSerializer,
     BalanceResponseSerializer,
@@ -114,8 +121,19 @@ def comparison_body(job: SimulationJob) -> dict[str, Any]:
     return body
 
 
+def quota_error(exc: QuotaExceeded) -> ApiError:
+    """429 ``quota_exceeded``: the account has too many games queued already."""
+    return ApiError(
+        exc.message,
+        code="quota_exceeded",
+        status_code=status.HTTP_429_TOO_MANY_REQUESTS,
+        errors=[error_item("games", exc.message, "quota_exceeded", exc.params)],
+    )
+
+
 def job_or_404(request: Request, job_id: uuid.UUID) -> SimulationJob:
-    """The job if the requester may see it (creator or staff), else 404."""
+    """The job if the requester may see it (its creator, or ``jobs.view_simulationjob``),
+    else 404."""
     job = selectors.job_for(request.user, job_id)
     if job is None:
         raise NotFound(
@@ -128,7 +146,7 @@ class SimulationListView(WriteThrottledView):
     """``POST /api/v1/simulations/`` (start a job) and ``GET`` (recent jobs)."""
 
     def get_permissions(self) -> list[BasePermission]:
-        """Starting a job needs staff; listing, an account."""
+        """Starting a job needs ``jobs.run_simulation``; listing, an account."""
         if self.request.method == "POST":
             return [CanRunSimulations()]
         return [CanReadJobs()]
@@ -136,7 +154,7 @@ class SimulationListView(WriteThrottledView):
     @extend_schema(
         operation_id="simulations_create",
         tags=["simulations"],
-        summary="Start a simulation job (staff)",
+        summary="Start a simulation job (jobs.run_simulation)",
         description="Queue a job that plays `games` games of a published version (`version`, "
         "default the latest) with `policy` at every seat, from the job seed `seed`. The answer "
         "is **202** with the job's `id` and `url`; poll the URL for `status` (queued, running, "
@@ -160,6 +178,8 @@ class SimulationListView(WriteThrottledView):
             job = services.create_job(
                 version, data["games"], data["seed"], data["policy"], created_by=request.user
             )
+        except QuotaExceeded as exc:
+            raise quota_error(exc) from exc
         except InvalidJob as exc:
             raise ApiError(
                 exc.message, code="invalid", errors=[error_item(exc.field, exc.message)]
@@ -172,7 +192,8 @@ class SimulationListView(WriteThrottledView):
         operation_id="simulations_list",
         tags=["simulations"],
         summary="Recent simulation jobs",
-        description=f"The {selectors.LIST_LIMIT} newest jobs you may see (staff: everyone's; "
+        description=f"The {selectors.LIST_LIMIT} newest jobs you may see (with "
+        "`jobs.view_simulationjob`: everyone's; "
         "others: their own), without their results; simulations and comparisons (`kind`), "
         "of one variant with `?variant=slug`.",
         parameters=[VARIANT_FILTER, KIND_FILTER],
@@ -207,7 +228,7 @@ class SimulationDetailView(APIView):
         "`progress.done` counts the games played so far (it only grows). `result` holds the "
         "merged statistics once the job has succeeded (and `summary` the rates and intervals "
         "derived from them); `error` says why a job failed. Visible to the job's creator and "
-        "to staff; anyone else gets 404.",
+        "to accounts with `jobs.view_simulationjob`; anyone else gets 404.",
         parameters=[JOB_ID],
         responses={200: SimulationJobSerializer, **docs.errors(404)},
     )
@@ -229,14 +250,22 @@ class SimulationCancelView(APIView):
         description="Stop a queued or running job: chunks not started are dropped, running "
         "ones stop between two games within a few seconds. The answer is the job, now "
         "`cancelled` (again if it was cancelled already). A job that succeeded or failed is "
-        "a 409 `job_finished`. The job's creator or staff only.",
+        "a 409 `job_finished`. The job's creator, or with the permission "
+        "`jobs.cancel_any_job` (403 without it).",
         request=None,
         parameters=[JOB_ID],
-        responses={200: SimulationJobSerializer, **docs.errors(404, 409)},
+        responses={200: SimulationJobSerializer, **docs.errors(403, 404, 409)},
     )
     def post(self, request: Request, job_id: uuid.UUID) -> Response:
         """Cancel the job."""
         job = job_or_404(request, job_id)
+        if not may_cancel(request.user, job):
+            raise PermissionDenied(
+                _(
+                    "Only the job's creator, or an account with the permission "
+                    "'jobs.cancel_any_job', may cancel this job."
+                )
+            )
         try:
             services.cancel_job(job.pk)
         except JobFinished as exc:
@@ -249,7 +278,7 @@ class SimulationCancelView(APIView):
 class SimulationRescoreView(APIView):
     """``POST /api/v1/simulations/{id}/rescore/``."""
 
-    permission_classes = (CanReadJobs,)
+    permission_classes = (CanRunSimulations,)
     throttle_scope = "rules"
 
     @extend_schema(
@@ -267,7 +296,7 @@ class SimulationRescoreView(APIView):
         "**409** `not_rescorable`; an invalid definition a 400 `invalid_definition`.",
         request=RescoreSerializer,
         parameters=[JOB_ID],
-        responses={200: RescoredSerializer, **docs.errors(*docs.BODY, 404, 409)},
+        responses={200: RescoredSerializer, **docs.errors(*docs.BODY, 403, 404, 409)},
     )
     def post(self, request: Request, job_id: uuid.UUID) -> Response:
         """Re-score the job."""
@@ -331,7 +360,7 @@ class ComparisonListView(WriteThrottledView):
     """``POST /api/v1/comparisons/`` (start a paired comparison) and ``GET`` (recent ones)."""
 
     def get_permissions(self) -> list[BasePermission]:
-        """Starting needs staff; listing, an account."""
+        """Starting needs ``jobs.run_simulation``; listing, an account."""
         if self.request.method == "POST":
             return [CanRunSimulations()]
         return [CanReadJobs()]
@@ -339,7 +368,7 @@ class ComparisonListView(WriteThrottledView):
     @extend_schema(
         operation_id="comparisons_create",
         tags=["comparisons"],
-        summary="Start a paired comparison of two variants (staff)",
+        summary="Start a paired comparison of two variants (jobs.run_simulation)",
         description="`{a: {variant, version?}, b: {variant?, version? | draft: true | "
         "definition}, games, seed, policy}`: plays game i of A and of B from the same deal "
         "seed (common random numbers) and reports, per role and metric, A, B, B − A with a "
@@ -361,7 +390,7 @@ class ComparisonListView(WriteThrottledView):
         try:
             version = selectors.version_to_simulate(a["variant"], a.get("version"))
             other = selectors.comparison_side_b(
-                b, a["variant"], draft_allowed=bool(request.user.is_staff)
+                b, a["variant"], draft_allowed=can_read_drafts(request.user)
             )
             job = services.create_job(
                 version,
@@ -371,6 +400,8 @@ class ComparisonListView(WriteThrottledView):
                 created_by=request.user,
                 other=other,
             )
+        except QuotaExceeded as exc:
+            raise quota_error(exc) from exc
         except InvalidJob as exc:
             raise ApiError(
                 exc.message,
@@ -426,13 +457,13 @@ class ComparisonDetailView(APIView):
 class SimulationBalanceView(APIView):
     """``POST /api/v1/simulations/{id}/balance/``."""
 
-    permission_classes = (CanRunSimulations,)
+    permission_classes = (CanBalance,)
     throttle_scope = "writes"
 
     @extend_schema(
         operation_id="simulations_balance",
         tags=["simulations"],
-        summary="Propose a balanced scoring table from a finished simulation (staff)",
+        summary="Propose a balanced scoring table (jobs.run_simulation, catalog.add_ruleset)",
         description="Solves an integer linear program (HiGHS) for the scoring tables: the "
         "`target` (equal-sides or emperor-mean=X), rows zero-sum, monotone, integers, each "
         "entry within ±`max_change`, `fixed` entries kept. The proposal becomes the **draft "
@@ -475,6 +506,8 @@ class SimulationBalanceView(APIView):
                 verify_games=data.get("verify_games"),
                 verify_seed=data.get("verify_seed"),
             )
+        except QuotaExceeded as exc:
+            raise quota_error(exc) from exc
         except (BalanceError, InvalidJob) as exc:
             message = str(exc) if isinstance(exc, BalanceError) else exc.message
             raise ApiError(message, code="invalid", errors=[error_item("", message)]) from exc

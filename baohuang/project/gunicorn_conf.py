@@ -5,15 +5,24 @@ checkout loads this; an installed package: ``gunicorn -c python:baohuang.project
 ``BIND``               address to listen on, default ``127.0.0.1:8000`` (behind a proxy on
                        the same machine); ``0.0.0.0:8000`` to listen on every interface
 ``WEB_CONCURRENCY``    worker processes, default ``2 × cores + 1`` (at most 8)
+``WEB_THREADS``        threads per worker, default 8: ``BAOHUANG_MAX_IN_FLIGHT`` (default 4)
+                       of them work on requests, the others answer 503 ``overloaded`` at
+                       once when a worker is busy (the settings; baohuang/api/overload.py)
+``GUNICORN_BACKLOG``   connections waiting to be accepted, default 256; beyond them the
+                       kernel refuses new ones
 ``GUNICORN_TIMEOUT``   seconds a request may take before its worker is restarted (default 60)
 ``FORWARDED_ALLOW_IPS``  proxies whose ``X-Forwarded-*`` headers are trusted (default 127.0.0.1)
 ``LOG_LEVEL``          gunicorn's error log level, as Django's (default ``INFO``)
 ``GUNICORN_CONTROL_SOCKET``  path of gunicorn's control socket (``gunicornc``); default none
 =====================  =====================================================================
 
-Workers are gunicorn's ``sync`` workers: one request at a time per process, so each keeps
-one database connection, reused for ``DB_CONN_MAX_AGE`` seconds (60 here unless set; the
-settings default, 0, is for ``runserver``, which serves every client in a new thread).
+Workers are gunicorn's ``gthread`` workers: a fixed pool of ``WEB_THREADS`` threads each,
+of which at most ``BAOHUANG_MAX_IN_FLIGHT`` work on a request at a time (the others shed
+load with a 503), so a flood is refused in milliseconds instead of queueing for tens of
+seconds. Each thread keeps at most one database connection, reused for ``DB_CONN_MAX_AGE``
+seconds (60 here unless set; the pool is fixed, so connections are bounded by workers ×
+threads, 64 with the defaults on a 4-core machine; the settings default, 0, is for
+``runserver``, which serves every client in a new thread).
 """
 
 from __future__ import annotations
@@ -27,7 +36,9 @@ os.environ.setdefault("DB_CONN_MAX_AGE", "60")
 wsgi_app = "baohuang.project.wsgi:application"
 bind = [os.environ.get("BIND") or "127.0.0.1:8000"]
 workers = int(os.environ.get("WEB_CONCURRENCY") or min(2 * multiprocessing.cpu_count() + 1, 8))
-worker_class = "sync"
+worker_class = "gthread"
+threads = int(os.environ.get("WEB_THREADS") or 8)
+backlog = int(os.environ.get("GUNICORN_BACKLOG") or 256)
 timeout = int(os.environ.get("GUNICORN_TIMEOUT") or 60)
 graceful_timeout = 30
 keepalive = 5

@@ -13,6 +13,11 @@ Everything that differs between a laptop and a deployment comes from the environ
                        ``<repo>/var`` in a source checkout, ``$XDG_DATA_HOME/baohuang``
                        (``~/.local/share/baohuang``) when installed from a wheel
 ``DB_CONN_MAX_AGE``    default ``0`` (a connection per request; gunicorn.conf.py sets 60)
+``CACHE_URL``          default ``locmem://`` (per process); ``redis://127.0.0.1:6379/1`` shares
+                       the cache (API throttle counts) between every web process and host
+``CACHE_KEY_PREFIX``   default ``baohuang``: keys of two deployments sharing one Redis differ
+``BAOHUANG_MAX_IN_FLIGHT``  default ``4``: requests one web process works on at once; more
+                       are answered at once with 503 ``overloaded`` (0: no limit)
 ``LOG_LEVEL``          default ``INFO``
 ``SECURE_*`` …         the HTTPS settings of ``check --deploy`` (README, "Production")
 ``BAOHUANG_API_PUBLIC_READ``  default ``true``: anonymous clients may read published
@@ -110,6 +115,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # 413 in the API's error shape before anything reads an oversized body.
     "baohuang.api.errors.ApiErrorMiddleware",
+    # 503 at once when this process already works on BAOHUANG_MAX_IN_FLIGHT requests.
+    "baohuang.api.overload.MaxInFlightMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: Accept-Language (LocaleMiddleware), then the API's ?lang=zh|en.
     "django.middleware.locale.LocaleMiddleware",
@@ -174,6 +181,40 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --------------------------------------------------------------------------- cache
+
+
+def cache_from_url(url: str, prefix: str) -> dict[str, Any]:
+    """The default cache from ``CACHE_URL``: ``redis://`` / ``rediss://`` (Django's own
+    RedisCache, on the ``redis`` client Celery installs already) or ``locmem://``."""
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": prefix,
+            # A cache that is down must not take the API with it: fail fast, not after 20 s.
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+        }
+    if url.startswith("locmem://"):
+        return {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": url.removeprefix("locmem://") or "baohuang",
+            "KEY_PREFIX": prefix,
+        }
+    raise ImproperlyConfigured(
+        f"CACHE_URL={url!r}: use redis://host:6379/N (shared by every web process) or "
+        "locmem:// (one process's memory)."
+    )
+
+
+#: Throttle counts live here: per process by default; Redis (``CACHE_URL``) shares them.
+CACHES: dict[str, dict[str, Any]] = {
+    "default": cache_from_url(
+        os.environ.get("CACHE_URL") or "locmem://",
+        os.environ.get("CACHE_KEY_PREFIX") or "baohuang",
+    )
+}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -230,6 +271,11 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 #: Largest request body (bytes) Django reads; bigger API requests get 413. 2 MiB leaves room
 #: for the admin's YAML form (200,000 characters, URL-encoded); definitions are ~10 KB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+
+#: Requests one web process works on at once (gunicorn's threads beyond it only answer
+#: 503 ``overloaded`` with ``Retry-After``, so a flood is refused in milliseconds instead of
+#: queueing for tens of seconds). 0: no limit.
+BAOHUANG_MAX_IN_FLIGHT = int(os.environ.get("BAOHUANG_MAX_IN_FLIGHT") or 4)
 
 #: Anonymous clients may read published variants and use the rules endpoints (compare,
 #: score, deal, replay, validate). Drafts always need staff, publishing the permission.

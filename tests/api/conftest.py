@@ -75,10 +75,33 @@ def _user(username: str, **flags: Any) -> User:
     return User.objects.create_user(username, **flags)  # no password: nothing to hash
 
 
+#: What an editor (who may not publish) holds: the admin's rule-set permissions, and
+#: starting and reading simulations.
+EDITOR_PERMISSIONS = (
+    "add_ruleset",
+    "change_ruleset",
+    "view_ruleset",
+    "run_simulation",
+    "view_simulationjob",
+)
+
+
 @pytest.fixture
 def staff(db: None) -> User:
-    """Staff who may edit drafts but not publish."""
-    return _user("editor", is_staff=True)
+    """Staff who may create rule sets and edit drafts but not publish."""
+    user = _user("editor", is_staff=True)
+    user.user_permissions.add(
+        *Permission.objects.filter(
+            content_type__app_label__in=("catalog", "jobs"), codename__in=EDITOR_PERMISSIONS
+        )
+    )
+    return user
+
+
+@pytest.fixture
+def bare_staff(db: None) -> User:
+    """A staff account without any permission (issue #16: the API must refuse it)."""
+    return _user("bare", is_staff=True)
 
 
 @pytest.fixture

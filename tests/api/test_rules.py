@@ -29,6 +29,20 @@ REPLAY = COMMON + "replay/"
 # --------------------------------------------------------------------------- validate
 
 
+@pytest.mark.parametrize("content_type", ["application/json", None])
+def test_validate_an_empty_body_is_the_documented_400(
+    db: None, anon: APIClient, content_type: str | None
+) -> None:
+    """Issue #16, item 9: no body is no definition (DRF reads it as ``{}``: it was a 200
+    listing six missing fields)."""
+    kwargs = {"content_type": content_type} if content_type else {}
+    response = anon.generic("POST", "/api/v1/validate/", b"", **kwargs)
+
+    body = assert_error(response, 400, "invalid")
+    assert body["errors"][0]["code"] == "empty_body"
+    assert "empty" in body["detail"]
+
+
 def test_validate_a_valid_definition(db: None, anon: APIClient) -> None:
     response = anon.post("/api/v1/validate/", load_variant("baike-weihai"))
 

@@ -284,3 +284,42 @@ def test_schemathesis_finds_no_server_error_and_no_response_off_the_schema(
                 fuzz(st.one_of(*strategies), headers)
 
     assert ran >= len(FUZZED) * 2 * EXAMPLES // 2
+
+
+def test_the_document_states_what_the_server_enforces(anon: APIClient) -> None:
+    """Issue #16, item 9 (schemathesis: document and server disagreed): the slug pattern,
+    the required and well-formed If-Match, the one place ``version`` goes, the required
+    body of /validate/, and the pattern of a diff side."""
+    from baohuang.catalog.models import SLUG_PATTERN
+
+    schema = _schema(anon)
+    paths = schema["paths"]
+    slug_params = [
+        param
+        for ops in paths.values()
+        for op in ops.values()
+        if isinstance(op, dict)
+        for param in op.get("parameters", [])
+        if param["name"] == "slug" and param["in"] == "path"
+    ]
+    assert slug_params and all(p["schema"]["pattern"] == SLUG_PATTERN for p in slug_params)
+    put = paths["/api/v1/variants/{slug}/draft/"]["put"]
+    if_match = next(p for p in put["parameters"] if p["name"] == "If-Match")
+    assert if_match["required"] is True
+    pattern = re.compile(if_match["schema"]["pattern"])
+    for good in ('"3"', "3", 'W/"3"', "*", '"2", "3"'):
+        assert pattern.search(good), good
+    for bad in ("", "{}", "abc"):
+        assert not pattern.search(bad), bad
+    for rules in ("compare", "score", "deal", "replay"):
+        op = paths[f"/api/v1/variants/{{slug}}/{rules}/"]["post"]
+        assert "version" not in {p["name"] for p in op.get("parameters", [])}, rules
+        ref = op["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+        body = schema["components"]["schemas"][ref.rsplit("/", 1)[1]]
+        assert "version" in body["properties"], rules
+    assert paths["/api/v1/validate/"]["post"]["requestBody"]["required"] is True
+    side = next(p for p in paths["/api/v1/diff/"]["get"]["parameters"] if p["name"] == "from")
+    assert re.search(side["schema"]["pattern"], "baike-common@draft")
+    assert not re.search(side["schema"]["pattern"], "")
+    create = schema["components"]["schemas"]["VariantCreateRequest"]["properties"]
+    assert create["slug"]["pattern"] == SLUG_PATTERN

@@ -27,7 +27,7 @@ from urllib.parse import quote
 import pytest
 import yaml
 from django.conf import settings
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from django.core.cache import cache
 from django.db import connection
 from rest_framework.authtoken.models import Token
@@ -66,16 +66,38 @@ def _user(username: str, **flags: Any) -> User:
     return User.objects.create_user(username, **flags)
 
 
+def with_perms(user: User, *names: str) -> User:
+    """``user`` given the permissions ``app_label.codename``."""
+    for name in names:
+        app_label, codename = name.split(".")
+        user.user_permissions.add(
+            Permission.objects.get(content_type__app_label=app_label, codename=codename)
+        )
+    return user
+
+
 @pytest.fixture
 def staff(db: None) -> User:
-    """A staff account (may start jobs)."""
-    return _user("runner", is_staff=True)
+    """A staff account that may start jobs (``jobs.run_simulation``) and read and create
+    rule sets (drafts in comparisons, balancing)."""
+    return with_perms(
+        _user("runner", is_staff=True),
+        "jobs.run_simulation",
+        "catalog.add_ruleset",
+        "catalog.view_ruleset",
+    )
+
+
+@pytest.fixture
+def bare_staff(db: None) -> User:
+    """A staff account without any permission."""
+    return _user("bare", is_staff=True)
 
 
 @pytest.fixture
 def other_staff(db: None) -> User:
-    """Another staff account (may read every job)."""
-    return _user("colleague", is_staff=True)
+    """Another staff account (may read every job: ``jobs.view_simulationjob``)."""
+    return with_perms(_user("colleague", is_staff=True), "jobs.view_simulationjob")
 
 
 @pytest.fixture

@@ -24,8 +24,9 @@ GROUP_NAME = "Operators"
 DEFAULT_USERNAME = "operator"
 DEFAULT_PASSWORD = "operator"
 
-#: What an operator may do: edit rule sets, publish and retire, read versions and history,
-#: and see the simulation jobs (and their chunks) in the admin.
+#: What an operator may do: edit rule sets, publish and retire, read versions and history;
+#: start simulations (and comparisons, re-scores, balancing), cancel anyone's job, see the
+#: simulation jobs (and their chunks) in the admin.
 OPERATOR_PERMISSIONS = (
     "catalog.add_ruleset",
     "catalog.change_ruleset",
@@ -33,6 +34,8 @@ OPERATOR_PERMISSIONS = (
     "catalog.publish_ruleset",
     "catalog.view_rulesetversion",
     "catalog.view_editevent",
+    "jobs.run_simulation",
+    "jobs.cancel_any_job",
     "jobs.view_simulationjob",
     "jobs.view_simulationchunk",
 )
@@ -51,8 +54,8 @@ def operators_group() -> Group:
 
 class Command(BaseCommand):
     help = (
-        "Create the 'Operators' group (edit, publish and retire rule sets, see simulation "
-        "jobs) and, if no operator "
+        "Create the 'Operators' group (edit, publish and retire rule sets, run, cancel and "
+        "see simulation jobs) and, if no operator "
         "exists yet, a staff account in it: OPERATOR_USERNAME / OPERATOR_PASSWORD from the "
         "environment. With DEBUG off the password is required and must pass the password "
         "validators; with DEBUG on the default is operator / operator (local use only)."
