@@ -35,6 +35,7 @@ from baohuang.engine.deck import (
 from baohuang.engine.deck_limits import deck_reason
 from baohuang.engine.follows import legal_follows
 from baohuang.engine.plays import Play, is_legal_fast
+from baohuang.engine.reasons import Reason, joined, not_allowed_now, reason
 from baohuang.engine.scoring import GameResult, Score, make_result, score
 from baohuang.engine.tribute import TributeCard, TributePlan, plan_tribute, resolve_tribute
 from baohuang.rules.model import CalledGuard, GrabSoloStep, OfferThroneStep, RedealStep
@@ -68,7 +69,7 @@ class Outcome:
     score: Score | None
     tribute: TributePlan
     shut_in: tuple[int, ...]
-    unscored_reason: str | None = None
+    unscored_reason: Reason | None = None
 
 
 class SeatView(NamedTuple):
@@ -294,7 +295,7 @@ class Game:
     def apply(self, action: Action) -> None:
         """Take an action for the player to act; IllegalAction (state unchanged) if not allowed."""
         if self.phase == "finished":
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(reason("game_over"))
         cache = self._legal_cache
         self._legal_cache = None
         if action != A.AUTO and cache is not None and not self.locked(self.to_act):
@@ -307,9 +308,7 @@ class Game:
                     return
         if action == A.AUTO or self.locked(self.to_act):
             if action not in (A.AUTO, self._default_action()):
-                raise IllegalAction(
-                    f"Seat {self.to_act} is on automatic play; only its default move is allowed."
-                )
+                raise IllegalAction(reason("automatic_only_default", seat=self.to_act))
             seat = self.to_act
             if not self.in_spell[seat]:
                 self.in_spell[seat] = True
@@ -321,9 +320,9 @@ class Game:
             return
         if isinstance(action, tuple) and any(a < b for a, b in pairwise(action)):
             action = tuple(sorted(action, reverse=True))
-        reason = self._reject(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        refused = self._reject(action)
+        if refused is not None:
+            raise IllegalAction(refused)
         self.in_spell[self.to_act] = False
         self.history.append(action)
         self._dispatch(action)
@@ -439,10 +438,8 @@ class Game:
             return self._reject_play(action)
         if action in self._legal_now():
             return None
-        allowed = ", ".join(format_action(a) for a in self._legal_now())
-        return (
-            f"'{format_action(action)}' is not allowed for seat {self.to_act} now "
-            f"({self.phase}); allowed: {allowed}."
+        return not_allowed_now(
+            format_action(action), self.to_act, self.phase, map(format_action, self._legal_now())
         )
 
     def _dispatch(self, action: Action) -> None:
@@ -504,7 +501,7 @@ class Game:
     def _redeal(self) -> None:
         self.redeals += 1
         if self.redeals > MAX_REDEALS:
-            self._finish_unscored("Nobody ascended after many redeals.")
+            self._finish_unscored(reason("unscored_no_ascent"))
             return
         self.tips = []
         self.must_ascend = False
@@ -891,50 +888,44 @@ class Game:
         seat = self.to_act
         if isinstance(action, str):
             if action == A.PASS:
-                return None if self.trick is not None else "The leader must play; he cannot pass."
+                return None if self.trick is not None else reason("leader_cannot_pass")
             if action == A.DEFER:
                 if self.trick is not None and self._may_defer(seat):
                     return None
-                return "Deferring is not allowed now."
+                return reason("defer_not_allowed")
             if action == A.APPLY_WIND:
                 return (
                     None
                     if self.trick is not None and self._may_apply_wind(seat)
-                    else (
-                        "Only the next player after one who just went out may apply for the wind."
-                    )
+                    else reason("wind_not_allowed")
                 )
-            return f"'{action}' is not a play-phase action."
+            return reason("not_a_play_action", action=action)
         ranks = action
         if not ranks:
-            return "A play needs at least one card."
+            return reason("play_without_cards")
         if any(type(r) is not int or not 0 <= r < 16 for r in ranks):
-            return "A play is made of rank numbers 0 to 15."
+            return reason("ranks_out_of_range")
         not_in_deck = deck_reason(self.cv, ranks)
         if not_in_deck is not None:
-            return f"{not_in_deck}."
+            return reason("not_in_deck", reason=not_in_deck)
         row = self.counts[seat]
         need = [0] * 16
         for r in ranks:
             need[r] += 1
             if need[r] > row[r]:
-                return f"Seat {seat} does not hold {format_action(ranks)[5:]}."
+                return reason("not_held", seat=seat, play=format_action(ranks)[5:])
         if not is_legal_fast(ranks, self.cv.play):
             from baohuang.engine.plays import is_legal_play
 
-            return is_legal_play(ranks, self.cv.play) or "Not a legal play."
+            return is_legal_play(ranks, self.cv.play) or reason("not_a_legal_play")
         held_back = self._hold_back_ranks(seat)
         leading = self.trick is None
         if held_back and any(need[r] for r in held_back):
             if sum(need) != sum(row):
-                names = ", ".join(_rank_text(r) for r in held_back)
-                return f"Held-back cards ({names}) may only be played together in the last play."
+                names = [_rank_text(r) for r in held_back]
+                return reason("held_back_last", ranks=joined("commas", names, ", ".join(names)))
             if not self._whole_hand_ok(seat, ranks, leading):
-                return (
-                    "Held-back cards may only be played when leading."
-                    if not leading
-                    else ("The last play is not a legal set.")
-                )
+                return reason("held_back_leading") if not leading else reason("last_play_not_a_set")
             return None
         if not leading:
             from baohuang.engine.beats import beats as explain
@@ -1088,7 +1079,7 @@ class Game:
                 None,
                 TributePlan(),
                 shut_in,
-                "All five seats were on automatic play.",
+                reason("unscored_all_automatic"),
             )
             return
         result = make_result(
@@ -1131,7 +1122,7 @@ class Game:
                 return True
         return False
 
-    def _finish_unscored(self, reason: str) -> None:
+    def _finish_unscored(self, reason: Reason) -> None:
         self.phase = "finished"
         self.outcome = Outcome((), None, TributePlan(), (), reason)
 
