@@ -468,3 +468,40 @@ def test_replay_of_an_illegal_move_is_chinese(clients: dict[str, APIClient]) -> 
     assert body["error"]["code"] == "not_allowed_now"
     assert _HAN.search(body["error"]["reason"])
     assert english_in(body["error"]["reason"], ("pass", "ascend", "abdicate")) == []
+
+
+# --------------------------------------------------------------------------- CSRF
+
+
+def test_a_csrf_failure_is_chinese_with_its_code(common: RuleSet, staff: Any) -> None:
+    browser = APIClient(enforce_csrf_checks=True)
+    browser.force_login(staff)
+
+    zh = browser.put(DRAFT, {"definition": common.draft}, HTTP_IF_MATCH='"1"', format="json", **ZH)
+    en = browser.put(
+        DRAFT + "?lang=en", {"definition": common.draft}, HTTP_IF_MATCH='"1"', format="json"
+    )
+
+    body = assert_error(zh, 403, "csrf_failed")
+    assert_chinese(body, ("CSRF", "cookie"))
+    assert body["errors"][0]["params"] == {"reason": "cookie_missing"}
+    assert assert_error(en, 403, "csrf_failed")["detail"] == (
+        "The CSRF cookie is missing: reload the page (cookies must be allowed) and try again."
+    )
+
+
+def test_the_csrf_failure_view_answers_json_for_the_api(rf: Any) -> None:
+    from django.middleware.csrf import REASON_NO_CSRF_COOKIE
+    from django.utils import translation
+
+    from baohuang.api.csrf import csrf_failure
+
+    with translation.override("zh-hans"):
+        api = csrf_failure(rf.post("/api/v1/anything/"), REASON_NO_CSRF_COOKIE)
+        page = csrf_failure(rf.post("/admin/login/"), REASON_NO_CSRF_COOKIE)
+
+    body = json.loads(api.content)
+    assert (api.status_code, body["error"]) == (403, "csrf_failed")
+    assert body["errors"][0]["params"] == {"reason": "cookie_missing"}
+    assert_chinese(body, ("CSRF", "cookie"))
+    assert page.status_code == 403 and page["Content-Type"].startswith("text/html")
