@@ -478,6 +478,8 @@ def target_metric(stats: Stats, target: Target, cv: CompiledVariant) -> dict[str
             "paired within games: royal side vs rebel side of the same games "
             "(game as the unit, delta method, t interval)"
         )
+        if metric["method_code"] != "no_estimate":
+            metric["method_code"] = "paired_sides"
         return metric
     emperor = stats.roles["emperor"].tally
     from baohuang.simulation.stats import mean_interval
@@ -494,6 +496,8 @@ def target_metric(stats: Stats, target: Target, cv: CompiledVariant) -> dict[str
         ],
         "significant": bool(lo is not None and hi is not None and not lo <= target.value <= hi),
         "method": "one-sample normal interval of the emperor's mean points",
+        "method_code": "one_sample",
+        "same_games": False,
     }
 
 

@@ -242,6 +242,11 @@ def paired_difference(
     if same_games:
         method += "; identical games, scored twice"
     out: dict[str, Any] = {
+        # The method as a code for clients to word (the English ``method`` stays, as stored
+        # results have it): paired_t, paired_ratio, no_estimate (balance: paired_sides,
+        # one_sample); ``same_games``: identical games, scored twice.
+        "method_code": "paired_t" if per_game else "paired_ratio",
+        "same_games": same_games,
         "name": name,
         "a": sxa / sna if sna else None,
         "b": sxb / snb if snb else None,
@@ -254,6 +259,8 @@ def paired_difference(
     }
     if not (sna and snb) or games < 2:
         out["method"] = "no estimate: the metric did not occur in both (or fewer than 2 games)"
+        out["method_code"] = "no_estimate"
+        out["same_games"] = False
         return out
     g = Fraction(games)
     ra, rb = Fraction(sxa, sna), Fraction(sxb, snb)
@@ -344,7 +351,20 @@ class Comparison:
             "variants": {"a": self.a.variant, "b": self.b.variant},
             "message": comparison_message(self.play_unchanged, self.play_fields),
             "pairing": pairing_note(self),
+            **pairing_code(self),
         }
+
+
+def pairing_code(comparison: Comparison) -> dict[str, Any]:
+    """How closely the pairs are paired, as a code: ``identical`` (simulated once, scored
+    twice), ``deck_differs`` (``pairing_params.fields``: the deck fields that differ) or
+    ``same_deck``. :func:`pairing_note` is the English sentence for it."""
+    if comparison.play_unchanged:
+        return {"pairing_code": "identical", "pairing_params": {}}
+    deck = [p for p in comparison.play_fields if p.startswith(("deck", "deal.hand_sizes"))]
+    if deck:
+        return {"pairing_code": "deck_differs", "pairing_params": {"fields": deck}}
+    return {"pairing_code": "same_deck", "pairing_params": {}}
 
 
 def pairing_note(comparison: Comparison) -> str:
