@@ -37,6 +37,7 @@ from baohuang.engine.game import Game
 from baohuang.engine.scoring import Score, score
 from baohuang.rules import Variant
 from baohuang.rules.field_kinds import play_fields_differ
+from baohuang.rules.texts import gettext, gettext_noop
 from baohuang.simulation.runner import (
     Progress,
     chunks,
@@ -379,6 +380,44 @@ def pairing_note(comparison: Comparison) -> str:
             "(the intervals stay valid, they are wider)"
         )
     return "same deal seeds and the same deck: each pair starts from the same deal"
+
+
+#: The sentence of each method code (the English is the metric's ``method`` note).
+METHOD_TEXTS: dict[str, str] = {
+    "paired_t": gettext_noop("paired t on per-game differences (same deal seeds)"),
+    "paired_ratio": gettext_noop(
+        "paired ratio, game as the unit (delta method, t interval; same deal seeds)"
+    ),
+    "no_estimate": gettext_noop(
+        "no estimate: the metric did not occur in both (or fewer than 2 games)"
+    ),
+    "paired_sides": gettext_noop(
+        "paired within games: royal side vs rebel side of the same games "
+        "(game as the unit, delta method, t interval)"
+    ),
+    "one_sample": gettext_noop("one-sample normal interval of the emperor's mean points"),
+}
+
+
+def method_text(code: str, same_games: bool = False) -> str:
+    """A metric's method in the active language, from its ``method_code``."""
+    text = gettext(METHOD_TEXTS.get(code, code))
+    if same_games and code != "no_estimate":
+        text += gettext("; identical games, scored twice")
+    return text
+
+
+def pairing_text(code: str, params: Mapping[str, Any]) -> str:
+    """A comparison's pairing in the active language, from its ``pairing_code``."""
+    if code == "identical":
+        return gettext("identical games: simulated once, scored by A and by B")
+    if code == "deck_differs":
+        return gettext(
+            "same deal seeds, but the decks differ (%(fields)s): the same shuffle stream deals "
+            "other cards, so the pairs are only approximately paired (the intervals stay "
+            "valid, they are wider)"
+        ) % {"fields": ", ".join(params.get("fields", []))}
+    return gettext("same deal seeds and the same deck: each pair starts from the same deal")
 
 
 def comparison_message(play_unchanged: bool, play_fields: Sequence[str]) -> dict[str, str]:
