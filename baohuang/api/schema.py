@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.openapi import AutoSchema
 
 from baohuang.api.permissions import CanRead, public_read
@@ -26,3 +27,10 @@ class ApiAutoSchema(AutoSchema):
         if open_read and {} not in auths:
             auths.append({})
         return auths
+
+
+class CsrfSessionScheme(SessionScheme):
+    """The API's session authentication (CSRF failures as ``csrf_failed``) is the session
+    cookie scheme, as DRF's."""
+
+    target_class = "baohuang.api.authentication.SessionAuthentication"
