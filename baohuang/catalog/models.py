@@ -63,8 +63,8 @@ class RuleSet(models.Model):
         related_name="clones",
         help_text=_("The published version this rule set was cloned from (its origin), if any."),
     )
-    created_at = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(verbose_name=_("updated"), auto_now=True)
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(verbose_name=_("updated at"), auto_now=True)
 
     class Meta:
         ordering: ClassVar[list[str]] = ["slug"]
@@ -137,7 +137,7 @@ class RuleSetVersion(models.Model):
         on_delete=models.PROTECT,
         related_name="published_rule_set_versions",
     )
-    published_at = models.DateTimeField(verbose_name=_("published"), auto_now_add=True)
+    published_at = models.DateTimeField(verbose_name=_("published at"), auto_now_add=True)
     retired = models.BooleanField(
         verbose_name=_("retired"),
         default=False,
@@ -254,7 +254,9 @@ class EditEvent(models.Model):
             "recorded before sentences existed: their summary names the paths)."
         ),
     )
-    created_at = models.DateTimeField(verbose_name=_("created"), auto_now_add=True, db_index=True)
+    created_at = models.DateTimeField(
+        verbose_name=_("created at"), auto_now_add=True, db_index=True
+    )
 
     class Meta:
         ordering: ClassVar[list[str]] = ["-created_at", "-id"]

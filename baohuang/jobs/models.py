@@ -140,7 +140,9 @@ class SimulationJob(models.Model):
         on_delete=models.SET_NULL,
         related_name="simulation_jobs",
     )
-    created_at = models.DateTimeField(verbose_name=_("created"), auto_now_add=True, db_index=True)
+    created_at = models.DateTimeField(
+        verbose_name=_("created at"), auto_now_add=True, db_index=True
+    )
     started_at = models.DateTimeField(verbose_name=_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(verbose_name=_("finished at"), null=True, blank=True)
 

@@ -79,7 +79,7 @@ class Command(BaseCommand):
         counts: dict[str, int] = {}
         for result in results:
             counts[result.outcome] = counts.get(result.outcome, 0) + 1
-        summary = pgettext("list separator", ", ").join(
+        summary = pgettext("import summary", ", ").join(
             _("%(count)s %(outcome)s") % {"count": n, "outcome": LABELS[k]}
             for k, n in counts.items()
         )
