@@ -38,6 +38,8 @@ from baohuang.engine.compiled import compile_variant
 from baohuang.engine.deck_limits import deck_reason, judge, play_reason
 from baohuang.engine.notation import NotationError, format_play, parse_play
 from baohuang.engine.plays import Play, is_legal_play
+from baohuang.engine.reasons import from_notation, legal_lead, params_of, say
+from baohuang.engine.reasons import reason as reason_of
 from baohuang.rulebook import commands as rulebook_commands
 from baohuang.rules import (
     Problem,
@@ -449,31 +451,27 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         candidate = parse_play(" ".join(args.candidate))
     except NotationError as exc:
-        _err(f"candidate: {exc}")
+        _err(f"candidate: {say(from_notation(exc))}")
         return EXIT_USAGE
     previous: Play | None = None
     if args.after is not None:
         try:
             previous = parse_play(args.after)
         except NotationError as exc:
-            _err(f"--after: {exc}")
+            _err(f"--after: {say(from_notation(exc))}")
             return EXIT_USAGE
-        previous_problem = deck_reason(cv, previous)
-        if previous_problem is None:
-            illegal = is_legal_play(previous, cv.play)
-            if illegal is not None:
-                previous_problem = gettext("The previous play is not legal: %(reason)s") % {
-                    "reason": illegal
-                }
-        if previous_problem is not None:
-            _err(f"--after: {previous_problem}.")
+        not_in_deck = deck_reason(cv, previous)
+        illegal = is_legal_play(previous, cv.play) if not_in_deck is None else None
+        if not_in_deck is not None:
+            _err(f"--after: {say(reason_of('not_in_deck', reason=not_in_deck))}")
+            return EXIT_USAGE
+        if illegal is not None:
+            _err(f"--after: {say(reason_of('previous_not_legal', reason=illegal))}")
             return EXIT_USAGE
     problem = play_reason(cv, candidate)
     if previous is None:
         verdict_beats = problem is None
-        reason = problem or gettext("%(play)s is a legal play to lead.") % {
-            "play": format_play(candidate)
-        }
+        reason = problem or legal_lead(format_play(candidate))
     else:
         verdict = judge(cv, previous, candidate)
         verdict_beats = verdict.beats
@@ -484,7 +482,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         "candidate": format_play(candidate),
         "legal": problem is None,
         "beats": verdict_beats,
-        "reason": reason,
+        "reason": say(reason),
+        "reason_code": reason.code,
+        "reason_params": params_of(reason),
     }
     if args.json:
         _print_json(body)
@@ -499,7 +499,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         _out(gettext("legal: %(answer)s") % {"answer": _yes_no(problem is None)})
         if previous is not None:
             _out(gettext("beats: %(answer)s") % {"answer": _yes_no(verdict_beats)})
-        _out(gettext("reason: %(reason)s") % {"reason": reason})
+        _out(gettext("reason: %(reason)s") % {"reason": say(reason)})
     return EXIT_OK if problem is None and verdict_beats else EXIT_PROBLEMS
 
 

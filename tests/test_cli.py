@@ -552,6 +552,11 @@ def test_play_json(capsys: pytest.CaptureFixture[str]) -> None:
         "legal": False,
         "beats": False,
         "reason": "This variant's deck has no fours (all threes, fours and fives are removed)",
+        "reason_code": "rank_removed",
+        "reason_params": {
+            "rank": "4",
+            "removed": {"code": "names", "params": {"items": ["3", "4", "5"]}},
+        },
     }
 
 
@@ -813,3 +818,20 @@ def test_the_simulation_report_speaks_chinese(capsys: pytest.CaptureFixture[str]
     assert "头客" in out and "落客" in out
     assert "皇帝" in out and "革命党" in out
     assert "0 号座位优势" in out
+
+
+def test_play_reason_in_chinese(tmp_path: Path) -> None:
+    chinese = _cli(tmp_path, "--lang", "zh", "play", "baike-weihai", "3", "3", "3")
+    beat = _cli(
+        tmp_path, "play", "baike-common", "9 9 9", "--after", "10 10 10", LANG="zh_CN.UTF-8"
+    )
+    english = _cli(tmp_path, "--lang", "en", "play", "baike-weihai", "3", "3", "3")
+
+    assert chinese.returncode == 1
+    assert chinese.stdout.splitlines()[-1] == "理由：本玩法的牌里没有 3（3、4、5 全部去掉了）"
+    assert beat.stdout.splitlines()[-1].startswith(
+        "理由：9 9 9 管不上 10 10 10：一手 9 对 10 不够大"
+    )
+    assert english.stdout.splitlines()[-1] == (
+        "reason: This variant's deck has no threes (all threes, fours and fives are removed)"
+    )

@@ -38,6 +38,7 @@ checksum_mismatch      400     a game record's checksum is not the version's
 not_authenticated      401     no credentials where they are needed
 authentication_failed  401     a bad token or session
 permission_denied      403     authenticated, but not allowed
+csrf_failed            403     a session request failed the CSRF check (``params.reason``)
 not_found              404     unknown URL, variant or version
 no_origin              404     a diff against the origin of a rule set that is no clone
 method_not_allowed     405

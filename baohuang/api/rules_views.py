@@ -14,7 +14,6 @@ import random
 from functools import cache
 from typing import Any
 
-from django.utils import translation
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -50,9 +49,10 @@ from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck_limits import deck_reason, judge, play_reason
 from baohuang.engine.notation import NotationError, format_play, parse_play
 from baohuang.engine.plays import Play, is_legal_play
+from baohuang.engine.reasons import legal_lead, params_of, say
+from baohuang.engine.reasons import reason as reason_of
 from baohuang.engine.scoring import ScoringError, make_result, score
 from baohuang.engine.tribute import plan_tribute
-from baohuang.i18n import short_lang
 from baohuang.rules import json_schema, validate_definition
 
 
@@ -80,13 +80,6 @@ def _bad(
         code=code,
         errors=[error_item(path, message, item_code or code, params)],
     )
-
-
-def _in_english_or(english: str, translated: str) -> str:
-    """The engine explains a play in English only (it does not use Django): English readers
-    get its sentence, others the API's translated one (the engine's is in ``params.reason``).
-    """
-    return english if short_lang(translation.get_language(), default="en") == "en" else translated
 
 
 # --------------------------------------------------------------------------- language
@@ -238,31 +231,33 @@ class CompareView(RulesView):
         problem = play_reason(cv, candidate)
         if previous is None:
             verdict_beats = problem is None
-            reason = problem or f"{format_play(candidate)} is a legal play to lead."
+            reason = problem or legal_lead(format_play(candidate))
         else:
             not_in_deck = deck_reason(cv, previous)
             if not_in_deck is not None:
                 raise _bad(
                     "previous",
-                    _in_english_or(
-                        f"{not_in_deck}.",
-                        _("The previous play %(play)s cannot come from this variant's deck.")
-                        % {"play": format_play(previous)},
-                    ),
+                    say(reason_of("not_in_deck", reason=not_in_deck)),
                     code="not_in_deck",
-                    params={"play": format_play(previous), "reason": not_in_deck},
+                    params={
+                        "play": format_play(previous),
+                        "reason": str(not_in_deck),
+                        "reason_code": not_in_deck.code,
+                        "reason_params": params_of(not_in_deck),
+                    },
                 )
             previous_problem = is_legal_play(previous, cv.play)
             if previous_problem is not None:
                 raise _bad(
                     "previous",
-                    _in_english_or(
-                        f"The previous play is not legal: {previous_problem}.",
-                        _("The previous play %(play)s is not a legal play of this variant.")
-                        % {"play": format_play(previous)},
-                    ),
+                    say(reason_of("previous_not_legal", reason=previous_problem)),
                     item_code="illegal_play",
-                    params={"play": format_play(previous), "reason": previous_problem},
+                    params={
+                        "play": format_play(previous),
+                        "reason": str(previous_problem),
+                        "reason_code": previous_problem.code,
+                        "reason_params": params_of(previous_problem),
+                    },
                 )
             verdict = judge(cv, previous, candidate)
             verdict_beats = verdict.beats
@@ -270,7 +265,9 @@ class CompareView(RulesView):
         body = {
             "legal": problem is None,
             "beats": verdict_beats,
-            "reason": reason,
+            "reason": say(reason),
+            "reason_code": reason.code,
+            "reason_params": reason.as_json()["params"],
             "previous": format_play(previous) if previous is not None else None,
             "candidate": format_play(candidate),
             "version": version.number,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.openapi import AutoSchema
 
 from baohuang.api.permissions import CanRead, public_read
@@ -35,3 +36,10 @@ class ApiAutoSchema(AutoSchema):
         if body is not None and getattr(self.view, "request_body_required", False):
             body["required"] = True
         return body
+
+
+class CsrfSessionScheme(SessionScheme):
+    """The API's session authentication (CSRF failures as ``csrf_failed``) is the session
+    cookie scheme, as DRF's."""
+
+    target_class = "baohuang.api.authentication.SessionAuthentication"

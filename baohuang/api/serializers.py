@@ -448,7 +448,13 @@ class CompareResponseSerializer(serializers.Serializer):
 
     legal = serializers.BooleanField()
     beats = serializers.BooleanField()
-    reason = serializers.CharField()
+    reason = serializers.CharField(help_text="Why, in the request's language.")
+    reason_code = serializers.CharField(
+        help_text="The reason's code, e.g. mixed_ranks, does_not_beat, rank_limited, legal_lead."
+    )
+    reason_params = serializers.DictField(
+        help_text="The reason's values (nested reasons as {code, params})."
+    )
     previous = serializers.CharField(allow_null=True, help_text="As the engine reads it.")
     candidate = serializers.CharField(help_text="As the engine reads it.")
     version = serializers.IntegerField()
@@ -582,7 +588,13 @@ class ReplayErrorSerializer(serializers.Serializer):
 
     index = serializers.IntegerField(help_text="0-based index into actions.")
     action = serializers.CharField(allow_blank=True)
-    reason = serializers.CharField()
+    reason = serializers.CharField(help_text="Why, in the request's language.")
+    code = serializers.CharField(
+        allow_null=True, help_text="The reason's code, e.g. not_held, not_in_deck, card_not_a_card."
+    )
+    params = serializers.DictField(
+        help_text="The reason's values (nested reasons as {code, params})."
+    )
 
 
 class GameSummarySerializer(serializers.Serializer):

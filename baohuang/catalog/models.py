@@ -31,33 +31,40 @@ class RuleSet(models.Model):
     """A named house rule with an editable draft; publishing turns the draft into a version."""
 
     slug = models.CharField(
+        verbose_name=_("slug"),
         max_length=63,
         unique=True,
         validators=[slug_validator],
-        help_text="The variant id (e.g. baike-weihai); it never changes once created.",
+        help_text=_("The variant id (e.g. baike-weihai); it never changes once created."),
     )
-    name_zh = models.CharField("Chinese name", max_length=100)
-    name_en = models.CharField("English name", max_length=100)
-    description = models.TextField(blank=True)
-    draft = models.JSONField(default=dict, help_text="The definition being edited (a dict).")
+    name_zh = models.CharField(_("Chinese name"), max_length=100)
+    name_en = models.CharField(_("English name"), max_length=100)
+    description = models.TextField(verbose_name=_("description"), blank=True)
+    draft = models.JSONField(
+        verbose_name=_("draft"), default=dict, help_text=_("The definition being edited (a dict).")
+    )
     draft_revision = models.PositiveIntegerField(
-        default=1, help_text="Concurrency version of the draft, bumped on every save."
+        verbose_name=_("draft revision"),
+        default=1,
+        help_text=_("Concurrency version of the draft, bumped on every save."),
     )
     draft_checksum = models.CharField(
+        verbose_name=_("draft checksum"),
         max_length=64,
         blank=True,
-        help_text="Checksum of the draft as it would be published (blank if it is invalid).",
+        help_text=_("Checksum of the draft as it would be published (blank if it is invalid)."),
     )
     based_on = models.ForeignKey(
         "RuleSetVersion",
+        verbose_name=_("based on"),
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="clones",
-        help_text="The published version this rule set was cloned from (its origin), if any.",
+        help_text=_("The published version this rule set was cloned from (its origin), if any."),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(verbose_name=_("updated at"), auto_now=True)
 
     class Meta:
         ordering: ClassVar[list[str]] = ["slug"]
@@ -109,20 +116,32 @@ class RuleSetVersionQuerySet(models.QuerySet["RuleSetVersion"]):
 class RuleSetVersion(models.Model):
     """One published, immutable definition of a rule set: "variant X, version N"."""
 
-    rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="versions")
-    number = models.PositiveIntegerField()
-    definition = models.JSONField(help_text="The published definition, every default written.")
-    checksum = models.CharField(max_length=64, help_text="SHA-256 of the canonical JSON.")
+    rule_set = models.ForeignKey(
+        RuleSet, verbose_name=_("rule set"), on_delete=models.PROTECT, related_name="versions"
+    )
+    number = models.PositiveIntegerField(
+        verbose_name=_("number"),
+    )
+    definition = models.JSONField(
+        verbose_name=_("definition"),
+        help_text=_("The published definition, every default written."),
+    )
+    checksum = models.CharField(
+        verbose_name=_("checksum"), max_length=64, help_text=_("SHA-256 of the canonical JSON.")
+    )
     published_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("published by"),
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="published_rule_set_versions",
     )
-    published_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(verbose_name=_("published at"), auto_now_add=True)
     retired = models.BooleanField(
-        default=False, help_text="A retired version is kept but is never the latest."
+        verbose_name=_("retired"),
+        default=False,
+        help_text=_("A retired version is kept but is never the latest."),
     )
 
     objects = RuleSetVersionQuerySet.as_manager()
@@ -198,30 +217,46 @@ class EditEvent(models.Model):
         CLONED = "cloned", _("cloned")
         IMPORTED = "imported", _("imported from file")
 
-    rule_set = models.ForeignKey(RuleSet, on_delete=models.CASCADE, related_name="events")
+    rule_set = models.ForeignKey(
+        RuleSet, verbose_name=_("rule set"), on_delete=models.CASCADE, related_name="events"
+    )
     version = models.ForeignKey(
-        RuleSetVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="events"
+        RuleSetVersion,
+        verbose_name=_("version"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="events",
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="rule_set_events",
     )
-    action = models.CharField(max_length=20, choices=Action.choices)
+    action = models.CharField(verbose_name=_("action"), max_length=20, choices=Action.choices)
     revision = models.PositiveIntegerField(
-        null=True, blank=True, help_text="The draft revision after this event."
+        verbose_name=_("revision"),
+        null=True,
+        blank=True,
+        help_text=_("The draft revision after this event."),
     )
-    summary = models.CharField(max_length=500)
-    changed_paths = models.JSONField(default=list, blank=True)
+    summary = models.CharField(verbose_name=_("summary"), max_length=500)
+    changed_paths = models.JSONField(verbose_name=_("changed paths"), default=list, blank=True)
     change_texts = models.JSONField(
+        verbose_name=_("change texts"),
         default=list,
         blank=True,
-        help_text="The changes as sentences, each {path, text: {zh, en}} (empty for events "
-        "recorded before sentences existed: their summary names the paths).",
+        help_text=_(
+            "The changes as sentences, each {path, text: {zh, en}} (empty for events "
+            "recorded before sentences existed: their summary names the paths)."
+        ),
     )
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    created_at = models.DateTimeField(
+        verbose_name=_("created at"), auto_now_add=True, db_index=True
+    )
 
     class Meta:
         ordering: ClassVar[list[str]] = ["-created_at", "-id"]

@@ -439,18 +439,20 @@ def _import_one(path: Path, user: User, overwrite_drafts: bool) -> ImportResult:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        unreadable = Problem("", f"Cannot read the file: {exc}.", code="io")
-        return ImportResult(slug, path, "invalid", f"cannot read {path.name}", (unreadable,))
+        unreadable = Problem("", _("Cannot read the file: %(error)s.") % {"error": exc}, code="io")
+        message = _("cannot read %(file)s") % {"file": path.name}
+        return ImportResult(slug, path, "invalid", message, (unreadable,))
     data, problem = from_yaml(text)
     if problem is not None:
-        return ImportResult(slug, path, "invalid", f"{path.name} is not valid YAML", (problem,))
+        message = _("%(file)s is not valid YAML") % {"file": path.name}
+        return ImportResult(slug, path, "invalid", message, (problem,))
     try:
         _check_slug(slug)
         report = _valid(data, slug)
     except InvalidSlug as exc:
         return ImportResult(slug, path, "invalid", exc.message)
     except DraftInvalid as exc:
-        return ImportResult(slug, path, "invalid", "the file has errors", exc.problems)
+        return ImportResult(slug, path, "invalid", _("the file has errors"), exc.problems)
     assert report.variant is not None
     digest = _published_checksum(report)
     name = report.variant.name
@@ -469,28 +471,36 @@ def _import_one(path: Path, user: User, overwrite_drafts: bool) -> ImportResult:
                 _summary=f"imported from variants/{path.name}",
             )
             version = publish(rule_set, user)
-            return ImportResult(slug, path, "created", f"created, version {version.number}")
+            message = _("created, version %(number)s") % {"number": version.number}
+            return ImportResult(slug, path, "created", message)
         latest = latest_version(rule_set) or highest_version(rule_set)
         if latest is None:
             if rule_set.draft_checksum == digest:
                 version = publish(rule_set, user)
-                return ImportResult(slug, path, "published", f"published version {version.number}")
+                message = _("published version %(number)s") % {"number": version.number}
+                return ImportResult(slug, path, "published", message)
             return ImportResult(
                 slug,
                 path,
                 "skipped",
-                "exists with no published version and a draft that differs from the file; "
-                "left alone",
+                _(
+                    "exists with no published version and a draft that differs from the "
+                    "file; left alone"
+                ),
             )
         if latest.checksum == digest:
-            return ImportResult(slug, path, "unchanged", f"unchanged (version {latest.number})")
+            message = _("unchanged (version %(number)s)") % {"number": latest.number}
+            return ImportResult(slug, path, "unchanged", message)
         if rule_set.draft_checksum == digest:
             return ImportResult(
                 slug,
                 path,
                 "draft_pending",
-                f"the file differs from version {latest.number}; the draft already holds "
-                "it (publish it in the admin)",
+                _(
+                    "the file differs from version %(number)s; the draft already holds it "
+                    "(publish it in the admin)"
+                )
+                % {"number": latest.number},
             )
         draft_is_clean = rule_set.draft_checksum == latest.checksum
         if not draft_is_clean and not overwrite_drafts:
@@ -498,8 +508,11 @@ def _import_one(path: Path, user: User, overwrite_drafts: bool) -> ImportResult:
                 slug,
                 path,
                 "skipped",
-                f"the file differs from version {latest.number}, but the draft has unpublished "
-                "edits; left alone (use --overwrite-drafts to replace it)",
+                _(
+                    "the file differs from version %(number)s, but the draft has unpublished "
+                    "edits; left alone (use --overwrite-drafts to replace it)"
+                )
+                % {"number": latest.number},
             )
         update_draft(
             rule_set,
@@ -513,8 +526,11 @@ def _import_one(path: Path, user: User, overwrite_drafts: bool) -> ImportResult:
             slug,
             path,
             "draft_updated",
-            f"the file differs from version {latest.number}: it is now the draft "
-            "(published versions are never edited; publish the draft in the admin)",
+            _(
+                "the file differs from version %(number)s: it is now the draft (published "
+                "versions are never edited; publish the draft in the admin)"
+            )
+            % {"number": latest.number},
         )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from baohuang.engine.notation import NotationError, format_play, parse_ranks
+from baohuang.engine.reasons import from_notation, reason
 
 Action = str | tuple[int, ...]
 
@@ -72,17 +73,14 @@ def format_action(action: Action) -> str:
 def parse_action(text: str) -> Action:
     """Read an action from its record text; ActionError says what is wrong."""
     if not isinstance(text, str):
-        raise ActionError(f"An action must be text, got {type(text).__name__}.")
+        raise ActionError(reason("action_not_text", type=type(text).__name__))
     t = text.strip()
     if t.startswith("play ") or t == "play":
         try:
             ranks = parse_ranks(t[5:])
         except NotationError as exc:
-            raise ActionError(str(exc)) from exc
+            raise ActionError(from_notation(exc)) from exc
         return tuple(sorted(ranks, reverse=True))
     if t in WORDS or t.startswith(CALL_PREFIX):
         return t
-    raise ActionError(
-        f"'{text}' is not an action: write a word such as pass, ascend or abdicate, "
-        "'call:4s', or 'play' followed by cards."
-    )
+    raise ActionError(reason("not_an_action", action=text))

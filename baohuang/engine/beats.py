@@ -21,6 +21,7 @@ from typing import Final
 
 from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, RANK_NAMES, RANK_WORDS, SJ
 from baohuang.engine.plays import Play, PlayRules, format_ranks, is_legal_fast, is_legal_play
+from baohuang.engine.reasons import Reason, joined, reason
 
 _COUNT_WORDS: Final = (
     *("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
@@ -39,7 +40,7 @@ class Verdict:
     """
 
     beats: bool
-    reason: str
+    reason: Reason
 
     def __bool__(self) -> bool:
         return self.beats
@@ -136,40 +137,44 @@ def _higher_ranks(rank: int, rules: PlayRules) -> list[int]:
     return [r for r in range(rank + 1, NUM_RANKS) if exists[r]]
 
 
-def _either(ranks: Sequence[int]) -> str:
+def _either(ranks: Sequence[int]) -> Reason:
     names = [RANK_NAMES[r] for r in ranks]
     if len(names) <= 2:
-        return " or ".join(names)
-    return ", ".join(names[:-1]) + " or " + names[-1]
+        return joined("either", names, " or ".join(names))
+    return joined("either", names, ", ".join(names[:-1]) + " or " + names[-1])
 
 
-def _position_reason(prev: Play, cand: Play, at: int, rules: PlayRules) -> str:
+def _answers(answers: Sequence[tuple[int, ...]]) -> Reason:
+    texts = [format_ranks(a) for a in answers]
+    return joined("either", texts, " or ".join(texts))
+
+
+def _position_reason(prev: Play, cand: Play, at: int, rules: PlayRules) -> Reason:
     cr, pr = cand.ranks[at], prev.ranks[at]
-    if cr == cand.base_rank and cand.count(cr) > 1:
-        what = f"the {RANK_NAMES[cr]} set"
-    else:
-        what = f"the {RANK_NAMES[cr]}"
-    text = f"{what} against {RANK_NAMES[pr]} is not higher"
+    rank, against = RANK_NAMES[cr], RANK_NAMES[pr]
+    code = "position_set" if cr == cand.base_rank and cand.count(cr) > 1 else "position_card"
     higher = _higher_ranks(pr, rules)
     if cr == pr:
-        hint = "equal cards do not beat each other"
+        hint = reason("hint_equal")
     elif pr in JOKERS and not any(r >= SJ for r in cand.ranks):
-        hint = "a plain set never beats a set with a joker"
+        hint = reason("hint_plain_against_joker")
     elif not higher:
-        hint = f"nothing ranks above {RANK_NAMES[pr]}"
+        hint = reason("hint_nothing_above", rank=against)
     elif len(higher) <= 3:
         verb = "beats" if len(higher) == 1 else "beat"
-        hint = f"only {_either(higher)} {verb} {RANK_NAMES[pr]}"
+        either = _either(higher)
+        hint = reason(
+            "hint_only_higher", f"only {either} {verb} {against}", ranks=either, rank=against
+        )
     else:
-        hint = "each card must be higher than the card it is set against, highest first"
+        hint = reason("hint_each_higher")
     answers = rules.tables.special_answers[pr] if len(prev.ranks) == 1 else ()
     if answers:
-        only = " or ".join(format_ranks(a) for a in answers)
-        hint += f"; in this variant {only} also beats a single {RANK_NAMES[pr]}"
-    return f"{text} ({hint})"
+        hint = reason("hint_special_answer", hint=hint, answers=_answers(answers), rank=against)
+    return reason(code, rank=rank, against=against, hint=hint)
 
 
-def _roast(prev: Play, cand: Play, rules: PlayRules) -> tuple[bool, str] | None:
+def _roast(prev: Play, cand: Play, rules: PlayRules) -> tuple[bool, Reason] | None:
     """Roasting verdict, or ``None`` when roasting does not apply to ``prev``."""
     tables = rules.tables
     roast = rules.roast
@@ -177,39 +182,46 @@ def _roast(prev: Play, cand: Play, rules: PlayRules) -> tuple[bool, str] | None:
     if not tables.roast_order or roast is None or not (prev_jokers or roast.plain_sets):
         return None
     cand_jokers, cand_rest = _joker_split(cand.ranks)
-    pj = format_ranks(prev_jokers) if prev_jokers else "a play without jokers"
+    pj: str = format_ranks(prev_jokers) if prev_jokers else reason("play_without_jokers")
     cj = format_ranks(cand_jokers)
     prev_at = tables.roast_index.get(prev_jokers) if prev_jokers else -1
     cand_at = tables.roast_index.get(cand_jokers)
     if prev_at is None:
-        return False, f"{pj} cannot be roasted in this variant"
+        return False, reason("cannot_be_roasted", previous=pj)
     if not cand_jokers:
-        return False, f"roasting {pj} needs jokers"
+        return False, reason("roast_needs_jokers", previous=pj)
     if roast.more_jokers and len(cand_jokers) <= len(prev_jokers):
-        return False, (
-            f"{cj} does not roast {pj}: a roast must carry more jokers than the play it roasts"
-        )
+        return False, reason("roast_needs_more_jokers", candidate=cj, previous=pj)
     if cand_at is None:
-        return False, f"{cj} is not a roasting group in this variant"
+        return False, reason("not_a_roasting_group", candidate=cj)
     if cand_at <= prev_at:
-        return False, f"{cj} does not roast {pj}: it is not higher in the roasting order"
+        return False, reason("roast_not_higher", candidate=cj, previous=pj)
     if len(cand_rest) != len(prev_rest):
-        return False, (
-            f"{cj} roasts {pj}, but the other cards differ in number: "
-            f"{len(cand_rest)} against {len(prev_rest)}"
+        return False, reason(
+            "roast_rest_count",
+            candidate=cj,
+            previous=pj,
+            candidate_count=len(cand_rest),
+            previous_count=len(prev_rest),
         )
     for c, p in zip(cand_rest, prev_rest, strict=True):
         if c <= p:
-            return False, (
-                f"{cj} roasts {pj}, but besides the jokers the {RANK_NAMES[c]} "
-                f"against {RANK_NAMES[p]} is not higher"
+            return False, reason(
+                "roast_rest_lower",
+                candidate=cj,
+                previous=pj,
+                rank=RANK_NAMES[c],
+                against=RANK_NAMES[p],
             )
     if cand_rest:
-        return True, (
-            f"roasting: {cj} is above {pj} and {format_ranks(cand_rest)} beats "
-            f"{format_ranks(prev_rest)}"
+        return True, reason(
+            "roasting_with_rest",
+            candidate=cj,
+            previous=pj,
+            rest=format_ranks(cand_rest),
+            previous_rest=format_ranks(prev_rest),
         )
-    return True, f"roasting: {cj} is above {pj}"
+    return True, reason("roasting", candidate=cj, previous=pj)
 
 
 def beats(previous: Play, candidate: Play, rules: PlayRules) -> Verdict:
@@ -217,15 +229,20 @@ def beats(previous: Play, candidate: Play, rules: PlayRules) -> Verdict:
 
     An illegal candidate never beats; its reason is the legality reason.
     """
-    reason = is_legal_play(candidate, rules)
-    if reason is not None:
-        return Verdict(False, reason)
+    illegal = is_legal_play(candidate, rules)
+    if illegal is not None:
+        return Verdict(False, illegal)
     tables = rules.tables
     p, c = previous.ranks, candidate.ranks
-    lead = f"{candidate} beats {previous}"
-    fails = f"{candidate} does not beat {previous}"
+    cand_text, prev_text = str(candidate), str(previous)
+
+    def fails(why: Reason) -> Verdict:
+        return Verdict(
+            False, reason("does_not_beat", candidate=cand_text, previous=prev_text, why=why)
+        )
+
     if not p:
-        return Verdict(False, f"{fails}: there is no previous play to beat")
+        return fails(reason("no_previous_play"))
     if len(p) == 1:
         beaten = tables.special.get(c)
         if beaten is not None and p[0] in beaten:
@@ -235,24 +252,37 @@ def beats(previous: Play, candidate: Play, rules: PlayRules) -> Verdict:
                 if count > 1
                 else (f"one {RANK_NAMES[c[0]]} beats")
             )
-            return Verdict(True, f"{lead}: in this variant {many} a single {RANK_WORDS[p[0]]}")
+            why = reason(
+                "special_beat",
+                f"in this variant {many} a single {RANK_WORDS[p[0]]}",
+                count=count,
+                rank=RANK_NAMES[c[0]],
+                beaten=RANK_NAMES[p[0]],
+            )
+            return Verdict(
+                True, reason("beats_because", candidate=cand_text, previous=prev_text, why=why)
+            )
     at = -1
     if len(c) == len(p):
         at = next((i for i, (x, y) in enumerate(zip(c, p, strict=True)) if x <= y), -1)
         if at < 0:
-            return Verdict(True, f"{lead}: every card is higher than the card it is set against")
+            why = reason("every_card_higher")
+            return Verdict(
+                True, reason("beats_because", candidate=cand_text, previous=prev_text, why=why)
+            )
     roast = _roast(previous, candidate, rules)
     if roast is not None and roast[0]:
-        return Verdict(True, f"{lead} by {roast[1]}")
+        return Verdict(
+            True, reason("beats_by", candidate=cand_text, previous=prev_text, why=roast[1])
+        )
     if BJ in p and not rules.has_top and rules.roast is None:
         answers = tables.special_answers[BJ] if len(p) == 1 else ()
         if answers:
-            only = " or ".join(format_ranks(a) for a in answers)
-            return Verdict(False, f"{fails}: only {only} beats a single big joker in this variant")
-        return Verdict(False, f"{fails}: nothing beats a big joker in this variant")
+            return fails(reason("only_answers_beat_big_joker", answers=_answers(answers)))
+        return fails(reason("nothing_beats_big_joker"))
     if roast is not None and (at < 0 or len(candidate.joker_group) != len(previous.joker_group)):
         # The candidate tried to roast (or could only have beaten by roasting).
-        return Verdict(False, f"{fails}: {roast[1]}")
+        return fails(roast[1])
     if at < 0:
-        return Verdict(False, f"{fails}: different number of cards: {len(c)} against {len(p)}")
-    return Verdict(False, f"{fails}: {_position_reason(previous, candidate, at, rules)}")
+        return fails(reason("different_count", candidate_count=len(c), previous_count=len(p)))
+    return fails(_position_reason(previous, candidate, at, rules))

@@ -22,6 +22,7 @@ from baohuang.engine.beats import Verdict, beats
 from baohuang.engine.cards import BJ, NUM_RANKS, RANK_NAMES, SJ, TOP, TWO
 from baohuang.engine.deck import RANK_OF, ShoeSpec
 from baohuang.engine.plays import Play, is_legal_play
+from baohuang.engine.reasons import Reason, joined, reason
 
 if TYPE_CHECKING:
     from baohuang.engine.compiled import CompiledVariant
@@ -53,7 +54,7 @@ def rank_limits(shoe: ShoeSpec, has_top: bool) -> tuple[int, ...]:
     return tuple(limits)
 
 
-def deck_reason(cv: CompiledVariant, play: Play | Sequence[int]) -> str | None:
+def deck_reason(cv: CompiledVariant, play: Play | Sequence[int]) -> Reason | None:
     """Return ``None`` when the variant's deck can hold ``play``, else the reason why not.
 
     ``play`` is a :class:`Play` or rank ints (in any order). The reason is one sentence for
@@ -85,15 +86,19 @@ def deck_reason(cv: CompiledVariant, play: Play | Sequence[int]) -> str | None:
         tops = ranks.count(TOP)
         small = ranks.count(SJ)
         if tops and small + tops > limits[SJ]:
-            return (
+            return reason(
+                "top_is_guard_card",
                 "The card above the big joker (TOP) is the guard card SJ*, one of the deck's "
                 f"{limits[SJ]} small jokers, so a play with it has at most {limits[SJ] - 1} "
-                f"other small joker{'s' if limits[SJ] != 2 else ''}; the play has {small}"
+                f"other small joker{'s' if limits[SJ] != 2 else ''}; the play has {small}",
+                small_jokers=limits[SJ],
+                most=limits[SJ] - 1,
+                count=small,
             )
     return None
 
 
-def play_reason(cv: CompiledVariant, play: Play | Sequence[int]) -> str | None:
+def play_reason(cv: CompiledVariant, play: Play | Sequence[int]) -> Reason | None:
     """Why ``play`` is not a legal play of the variant (its deck first, then its shape).
 
     ``None`` when it is legal. The same as
@@ -126,50 +131,75 @@ def _top_is_guard_card(cv: CompiledVariant) -> bool:
     return variant.bidding.guard.by == "fixed_card" and variant.deck.marks.guard_card is not None
 
 
-def _names(items: Sequence[str]) -> str:
+def _names(items: Sequence[str]) -> Reason:
     if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+        return joined("names", items, "".join(items))
+    return joined("names", items, ", ".join(items[:-1]) + " and " + items[-1])
 
 
-def _too_many(cv: CompiledVariant, rank: int, count: int) -> str:
+def _too_many(cv: CompiledVariant, rank: int, count: int) -> Reason:
     """The sentence for ``count`` cards of ``rank`` where the deck holds fewer."""
     limit = cv.rank_limits[rank]
     if rank == TOP:
         if limit == 0:
-            return "This variant has no card above the big joker (TOP)"
-        return (
-            "There is only one card above the big joker (TOP) in this variant; "
-            f"the play has {count}"
-        )
+            return reason("no_top_card")
+        return reason("only_one_top_card", count=count)
     deck = cv.variant.deck
     name = RANK_NAMES[rank]
     whole = [r.rank for r in deck.remove if r.rank == name and r.count is None and r.suits is None]
     if whole:
-        gone = [
-            _PLURAL[RANK_NAMES.index(r.rank)]
-            for r in deck.remove
-            if r.count is None and r.suits is None
-        ]
-        return f"This variant's deck has no {_PLURAL[rank]} (all {_names(gone)} are removed)"
+        gone_ranks = [r.rank for r in deck.remove if r.count is None and r.suits is None]
+        gone = [_PLURAL[RANK_NAMES.index(r)] for r in gone_ranks]
+        removed = joined("names", gone_ranks, _names(gone))
+        return reason(
+            "rank_removed",
+            f"This variant's deck has no {_PLURAL[rank]} (all {removed} are removed)",
+            rank=name,
+            removed=removed,
+        )
     per_deck = 4 if rank <= TWO else 1
     decks = deck.decks
     in_decks = f"{decks} deck{'s' if decks != 1 else ''}"
-    parts = [f"{per_deck * decks} in {in_decks}"]
+    parts = [
+        reason(
+            "deck_count", f"{per_deck * decks} in {in_decks}", count=per_deck * decks, decks=decks
+        )
+    ]
     by_suit = [s for r in deck.remove if r.rank == name and r.suits for s in r.suits]
     if by_suit:
-        parts.append(_names([name + _SUIT_WORDS[s] for s in by_suit]) + " removed")
+        parts.append(
+            reason("deck_suits_removed", cards=_names([name + _SUIT_WORDS[s] for s in by_suit]))
+        )
     at_random = sum(r.count for r in deck.remove if r.rank == name and r.count is not None)
     if at_random:
-        parts.append(f"{at_random} removed at random each deal")
+        parts.append(reason("deck_random_removed", count=at_random))
     if len(parts) == 1:
-        parts = [f"{'one' if per_deck == 1 else per_deck} per deck, {in_decks}"]
+        parts = [
+            reason(
+                "deck_per_deck",
+                f"{'one' if per_deck == 1 else per_deck} per deck, {in_decks}",
+                per_deck=per_deck,
+                decks=decks,
+            )
+        ]
     if rank == BJ:
-        parts.append("the emperor card BJ* among them")
+        parts.append(reason("deck_emperor_card"))
     elif rank == SJ and deck.marks.guard_card is not None:
-        parts.append("the guard card SJ* among them")
-    detail = ", ".join(parts)
+        parts.append(reason("deck_guard_card"))
+    detail = joined("parts", parts, ", ".join(parts))
     if limit == 0:
-        return f"This variant's deck has no {_PLURAL[rank]} ({detail})"
+        return reason(
+            "rank_absent",
+            f"This variant's deck has no {_PLURAL[rank]} ({detail})",
+            rank=name,
+            detail=detail,
+        )
     held = f"one {_SINGULAR[rank]}" if limit == 1 else f"{limit} {_PLURAL[rank]}"
-    return f"The deck holds only {held} ({detail}); the play has {count}"
+    return reason(
+        "rank_limited",
+        f"The deck holds only {held} ({detail}); the play has {count}",
+        limit=limit,
+        rank=name,
+        detail=detail,
+        count=count,
+    )

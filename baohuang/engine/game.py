@@ -30,6 +30,7 @@ from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.dealing import deal_table, rigged_hands
 from baohuang.engine.deck import RANK_OF
 from baohuang.engine.declarations import Declarations
+from baohuang.engine.reasons import reason
 from baohuang.engine.scoring import GameResult
 from baohuang.engine.seatview import SeatView, observation
 from baohuang.engine.settlement import Outcome, game_result, settle, unscored
@@ -144,7 +145,7 @@ class Game(Table):
     def apply(self, action: Action) -> None:
         """Take an action for the player to act; IllegalAction (state unchanged) if not allowed."""
         if self.phase == "finished":
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(reason("game_over"))
         cache = self._legal_cache
         self._legal_cache = None
         if action != A.AUTO and cache is not None and not self.locked(self.to_act):
@@ -157,9 +158,7 @@ class Game(Table):
                     return
         if action == A.AUTO or self.locked(self.to_act):
             if action not in (A.AUTO, self._default(self.to_act)):
-                raise IllegalAction(
-                    f"Seat {self.to_act} is on automatic play; only its default move is allowed."
-                )
+                raise IllegalAction(reason("automatic_only_default", seat=self.to_act))
             seat = self.to_act
             if not self.in_spell[seat]:
                 self.in_spell[seat] = True
@@ -171,9 +170,9 @@ class Game(Table):
             return
         if isinstance(action, tuple) and any(a < b for a, b in pairwise(action)):
             action = tuple(sorted(action, reverse=True))
-        reason = self._reject(self.to_act, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        refused = self._reject(self.to_act, action)
+        if refused is not None:
+            raise IllegalAction(refused)
         self.in_spell[self.to_act] = False
         self.history.append(action)
         self._dispatch(action)
@@ -286,7 +285,7 @@ class Game(Table):
         # from the previous game is still owed, so it is paid again from the new hands.
         self.redeals += 1
         if self.redeals > MAX_REDEALS:
-            self._finish(unscored("Nobody ascended after many redeals."))
+            self._finish(unscored(reason("unscored_no_ascent")))
             return
         self._deal(self.tribute_plan)
 

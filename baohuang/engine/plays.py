@@ -18,6 +18,7 @@ from itertools import pairwise
 from typing import Final
 
 from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, RANK_NAMES, SJ, TOP, TWO
+from baohuang.engine.reasons import Reason, joined, reason
 
 DEFAULT_ATTACHABLE: Final = frozenset({SJ, BJ})
 """Ranks that may be attached to a set unless a variant says otherwise: the jokers."""
@@ -291,14 +292,14 @@ def is_legal_fast(ranks: Sequence[int], rules: PlayRules) -> bool:
     return True
 
 
-def _names(ranks: Iterable[int]) -> str:
+def _names(ranks: Iterable[int]) -> Reason:
     names = [RANK_NAMES[r] for r in ranks]
     if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+        return joined("names", names, "".join(names))
+    return joined("names", names, ", ".join(names[:-1]) + " and " + names[-1])
 
 
-def is_legal_play(play: Play | Sequence[int], rules: PlayRules) -> str | None:
+def is_legal_play(play: Play | Sequence[int], rules: PlayRules) -> Reason | None:
     """Return ``None`` when ``play`` is legal under ``rules``, else the reason why not.
 
     A legal play has at least one card, at most one rank that is not attachable (the
@@ -306,35 +307,29 @@ def is_legal_play(play: Play | Sequence[int], rules: PlayRules) -> str | None:
     """
     ranks = play.ranks if isinstance(play, Play) else tuple(sorted(play, reverse=True))
     if not ranks:
-        return "a play needs at least one card"
+        return reason("empty_play")
     for rank in ranks:
         if not 0 <= rank < NUM_RANKS:
-            return f"{rank} is not a rank"
+            return reason("not_a_rank", rank=rank)
     tables = rules.tables
     text = " ".join(RANK_NAMES[r] for r in ranks)
     if not tables.exists[ranks[0]]:
-        return f"{text} is not a play: there is no card above the big joker in this variant"
+        return reason("no_card_above_big_joker", play=text)
     bases = sorted({r for r in ranks if not tables.attach[r]}, reverse=True)
     if len(bases) <= 1:
         return None
     can_attach = [r for r in reversed(range(NUM_RANKS)) if tables.attach[r]]
     attach_text = (
-        f"only {_names(can_attach)} can be attached" if can_attach else "nothing can be attached"
+        reason("attach_only", ranks=_names(can_attach)) if can_attach else reason("attach_nothing")
     )
     if TWO in bases and TWO not in rules.attachable:
-        return f"{text} is not a set: 2s cannot be attached in this variant ({attach_text})"
+        return reason("two_not_attachable", play=text, attach=attach_text)
     if BJ in bases or SJ in bases:
         jokers = [r for r in (BJ, SJ) if r in bases]
-        return (
-            f"{text} is not a set: {_names(jokers)} cannot be attached in this variant "
-            f"({attach_text})"
-        )
+        return reason("joker_not_attachable", play=text, jokers=_names(jokers), attach=attach_text)
     straight = (
         len(bases) >= 3 and len(bases) == len(ranks) and all(a - b == 1 for a, b in pairwise(bases))
     )
     if straight:
-        return f"{text} is not a set: there are no straights in 保皇"
-    return (
-        f"{text} is not a set: cards of different ranks ({_names(bases)}) cannot be "
-        f"played together; {attach_text}"
-    )
+        return reason("no_straights", play=text)
+    return reason("mixed_ranks", play=text, ranks=_names(bases), attach=attach_text)

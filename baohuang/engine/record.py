@@ -15,6 +15,7 @@ from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import card_text
 from baohuang.engine.deck_limits import deck_reason
 from baohuang.engine.game import Game, IllegalAction
+from baohuang.engine.reasons import Reason, code_of, params_of, reason, say
 from baohuang.engine.tribute import TributePlan
 
 
@@ -27,8 +28,15 @@ class ReplayError:
     reason: str
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {"index": self.index, "action": self.action, "reason": self.reason}
+        """JSON-ready form: ``reason`` in the active language, with its ``code`` and
+        ``params`` (see :mod:`baohuang.engine.reasons`)."""
+        return {
+            "index": self.index,
+            "action": self.action,
+            "reason": say(self.reason),
+            "code": code_of(self.reason),
+            "params": params_of(self.reason),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,11 +88,12 @@ def replay(
             if isinstance(action, tuple):
                 not_in_deck = deck_reason(cv, action)
                 if not_in_deck is not None:
-                    raise IllegalAction(f"{not_in_deck}.")
+                    raise IllegalAction(reason("not_in_deck", reason=not_in_deck))
             game.apply(action)
         except (ActionError, IllegalAction) as exc:
             text = raw if isinstance(raw, str) else format_action(raw)
-            return Replay(game, ReplayError(index, text, str(exc)))
+            why = exc.args[0] if exc.args and isinstance(exc.args[0], Reason) else str(exc)
+            return Replay(game, ReplayError(index, text, why))
     return Replay(game, None)
 
 
@@ -119,7 +128,7 @@ def summary(game: Game) -> dict[str, Any]:
         "multiplier": out.score.multiplier if out and out.score else None,
         "shut_in": list(out.shut_in) if out else [],
         "tribute": out.tribute.as_dict() if out else None,
-        "unscored_reason": out.unscored_reason if out else None,
+        "unscored_reason": say(out.unscored_reason) if out and out.unscored_reason else None,
         "plays": game.plays,
         "actions": len(game.history),
     }

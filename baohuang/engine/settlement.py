@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from baohuang.engine.plays import is_legal_fast
+from baohuang.engine.reasons import Reason, reason
 from baohuang.engine.scoring import GameResult, Score, make_result, score
 from baohuang.engine.table import Table
 from baohuang.engine.tribute import TributePlan, plan_tribute
@@ -26,10 +27,10 @@ class Outcome:
     score: Score | None
     tribute: TributePlan
     shut_in: tuple[int, ...]
-    unscored_reason: str | None = None
+    unscored_reason: Reason | None = None
 
 
-def unscored(reason: str) -> Outcome:
+def unscored(reason: Reason) -> Outcome:
     """The outcome of a game abandoned before play (no finish, no score, no tribute)."""
     return Outcome((), None, TributePlan(), (), reason)
 
@@ -58,7 +59,7 @@ def settle(table: Table, play: TrickPlay, on_automatic: Sequence[int]) -> Outcom
             None,
             TributePlan(),
             shut_in,
-            "All five seats were on automatic play.",
+            reason("unscored_all_automatic"),
         )
     result = game_result(table, finish)
     s = score(table.cv, result)

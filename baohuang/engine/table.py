@@ -21,6 +21,7 @@ from typing import Literal, Protocol
 from baohuang.engine.actions import Action, format_action
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import card_text
+from baohuang.engine.reasons import not_allowed_now
 from baohuang.engine.tribute import TributeCard, TributePlan
 
 Phase = Literal["bidding", "declarations", "play", "finished"]
@@ -41,11 +42,7 @@ def not_allowed(action: Action, seat: int, phase: Phase, legal: Sequence[Action]
     """Why `action` is refused for `seat` in a phase with these legal actions (None if allowed)."""
     if action in legal:
         return None
-    allowed = ", ".join(format_action(a) for a in legal)
-    return (
-        f"'{format_action(action)}' is not allowed for seat {seat} now "
-        f"({phase}); allowed: {allowed}."
-    )
+    return not_allowed_now(format_action(action), seat, phase, map(format_action, legal))
 
 
 class PhasePart(Protocol):

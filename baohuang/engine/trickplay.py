@@ -18,6 +18,7 @@ from baohuang.engine.deck import GUARD_CARD, RANK_OF
 from baohuang.engine.deck_limits import deck_reason
 from baohuang.engine.follows import legal_follows
 from baohuang.engine.plays import Play, is_legal_fast
+from baohuang.engine.reasons import joined, reason
 from baohuang.engine.table import Table, downstream
 
 
@@ -201,50 +202,44 @@ class TrickPlay:
         cv = self.cv
         if isinstance(action, str):
             if action == A.PASS:
-                return None if self.trick is not None else "The leader must play; he cannot pass."
+                return None if self.trick is not None else reason("leader_cannot_pass")
             if action == A.DEFER:
                 if self.trick is not None and self._may_defer(seat):
                     return None
-                return "Deferring is not allowed now."
+                return reason("defer_not_allowed")
             if action == A.APPLY_WIND:
                 return (
                     None
                     if self.trick is not None and self._may_apply_wind(seat)
-                    else (
-                        "Only the next player after one who just went out may apply for the wind."
-                    )
+                    else reason("wind_not_allowed")
                 )
-            return f"'{action}' is not a play-phase action."
+            return reason("not_a_play_action", action=action)
         ranks = action
         if not ranks:
-            return "A play needs at least one card."
+            return reason("play_without_cards")
         if any(type(r) is not int or not 0 <= r < 16 for r in ranks):
-            return "A play is made of rank numbers 0 to 15."
+            return reason("ranks_out_of_range")
         not_in_deck = deck_reason(cv, ranks)
         if not_in_deck is not None:
-            return f"{not_in_deck}."
+            return reason("not_in_deck", reason=not_in_deck)
         row = self.counts[seat]
         need = [0] * 16
         for r in ranks:
             need[r] += 1
             if need[r] > row[r]:
-                return f"Seat {seat} does not hold {format_action(ranks)[5:]}."
+                return reason("not_held", seat=seat, play=format_action(ranks)[5:])
         if not is_legal_fast(ranks, cv.play):
             from baohuang.engine.plays import is_legal_play
 
-            return is_legal_play(ranks, cv.play) or "Not a legal play."
+            return is_legal_play(ranks, cv.play) or reason("not_a_legal_play")
         held_back = self.held_back(seat)
         leading = self.trick is None
         if held_back and any(need[r] for r in held_back):
             if sum(need) != sum(row):
-                names = ", ".join(RANK_NAMES[r] for r in held_back)
-                return f"Held-back cards ({names}) may only be played together in the last play."
+                names = [RANK_NAMES[r] for r in held_back]
+                return reason("held_back_last", ranks=joined("commas", names, ", ".join(names)))
             if not self._whole_hand_ok(ranks, leading):
-                return (
-                    "Held-back cards may only be played when leading."
-                    if not leading
-                    else ("The last play is not a legal set.")
-                )
+                return reason("held_back_leading") if not leading else reason("last_play_not_a_set")
             return None
         if not leading:
             from baohuang.engine.beats import beats as explain

@@ -42,67 +42,109 @@ class SimulationJob(models.Model):
     #: States in which chunks may still run.
     ACTIVE: ClassVar[tuple[str, ...]] = (Status.QUEUED, Status.RUNNING)
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    id = models.UUIDField(
+        verbose_name=_("id"), primary_key=True, default=uuid.uuid4, editable=False
+    )
     version = models.ForeignKey(
-        RuleSetVersion, on_delete=models.PROTECT, related_name="simulation_jobs"
+        RuleSetVersion,
+        verbose_name=_("version"),
+        on_delete=models.PROTECT,
+        related_name="simulation_jobs",
     )
     kind = models.CharField(
-        max_length=10, choices=Kind.choices, default=Kind.SIMULATION, db_index=True
+        verbose_name=_("kind"),
+        max_length=10,
+        choices=Kind.choices,
+        default=Kind.SIMULATION,
+        db_index=True,
     )
     other_version = models.ForeignKey(
         RuleSetVersion,
+        verbose_name=_("other version"),
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="compared_in_jobs",
-        help_text="Comparisons: B, when it is a published version.",
+        help_text=_("Comparisons: B, when it is a published version."),
     )
     other_definition = models.JSONField(
+        verbose_name=_("other definition"),
         null=True,
         blank=True,
-        help_text="Comparisons: B's definition as it was when the job was created.",
+        help_text=_("Comparisons: B's definition as it was when the job was created."),
     )
     other_label = models.CharField(
-        max_length=200, blank=True, help_text="Comparisons: what B is (variant, version/draft)."
+        verbose_name=_("other label"),
+        max_length=200,
+        blank=True,
+        help_text=_("Comparisons: what B is (variant, version/draft)."),
     )
-    games = models.PositiveIntegerField()
-    seed = models.BigIntegerField()
-    policy = models.CharField(max_length=20, help_text="The policy of all five seats.")
-    chunk_games = models.PositiveIntegerField(help_text="Games per chunk (the last may be fewer).")
+    games = models.PositiveIntegerField(
+        verbose_name=_("games"),
+    )
+    seed = models.BigIntegerField(
+        verbose_name=_("seed"),
+    )
+    policy = models.CharField(
+        verbose_name=_("policy"), max_length=20, help_text=_("The policy of all five seats.")
+    )
+    chunk_games = models.PositiveIntegerField(
+        verbose_name=_("chunk games"), help_text=_("Games per chunk (the last may be fewer).")
+    )
     status = models.CharField(
-        max_length=10, choices=Status.choices, default=Status.QUEUED, db_index=True
+        verbose_name=_("status"),
+        max_length=10,
+        choices=Status.choices,
+        default=Status.QUEUED,
+        db_index=True,
     )
     done = models.PositiveIntegerField(
-        default=0, help_text="Games played so far (each game counted once)."
+        verbose_name=_("done"),
+        default=0,
+        help_text=_("Games played so far (each game counted once)."),
     )
     result = models.JSONField(
+        verbose_name=_("result"),
         null=True,
         blank=True,
-        help_text="The merged statistics of the chunks done so far (Stats.to_dict()); the "
-        "job's result once it has succeeded.",
+        help_text=_(
+            "The merged statistics of the chunks done so far (Stats.to_dict()); the "
+            "job's result once it has succeeded."
+        ),
     )
     error = models.TextField(
-        blank=True, help_text="Why the job failed, in English (as the failure happened)."
+        verbose_name=_("error"),
+        blank=True,
+        help_text=_("Why the job failed, in English (as the failure happened)."),
     )
     error_code = models.CharField(
+        verbose_name=_("error code"),
         max_length=40,
         blank=True,
-        help_text="Why the job failed, as a code (chunk_failed, worker_lost); the sentence "
-        "is written from it in each reader's language.",
+        help_text=_(
+            "Why the job failed, as a code (chunk_failed, worker_lost); the sentence "
+            "is written from it in each reader's language."
+        ),
     )
     error_params = models.JSONField(
-        default=dict, blank=True, help_text="The values of the failure's sentence."
+        verbose_name=_("error params"),
+        default=dict,
+        blank=True,
+        help_text=_("The values of the failure's sentence."),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="simulation_jobs",
     )
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(
+        verbose_name=_("created at"), auto_now_add=True, db_index=True
+    )
+    started_at = models.DateTimeField(verbose_name=_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(verbose_name=_("finished at"), null=True, blank=True)
 
     class Meta:
         ordering: ClassVar[list[str]] = ["-created_at"]
@@ -181,28 +223,55 @@ class SimulationChunk(models.Model):
         FAILED = "failed", _("failed")
         CANCELLED = "cancelled", _("cancelled")
 
-    job = models.ForeignKey(SimulationJob, on_delete=models.CASCADE, related_name="chunks")
-    index = models.PositiveIntegerField()
-    start = models.PositiveIntegerField()
-    stop = models.PositiveIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    done = models.PositiveIntegerField(
-        default=0, help_text="Games of this chunk played (the most any attempt reached)."
+    job = models.ForeignKey(
+        SimulationJob, verbose_name=_("job"), on_delete=models.CASCADE, related_name="chunks"
     )
-    attempts = models.PositiveSmallIntegerField(default=0, help_text="Times it was started.")
+    index = models.PositiveIntegerField(
+        verbose_name=_("index"),
+    )
+    start = models.PositiveIntegerField(
+        verbose_name=_("start"),
+    )
+    stop = models.PositiveIntegerField(
+        verbose_name=_("stop"),
+    )
+    status = models.CharField(
+        verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    done = models.PositiveIntegerField(
+        verbose_name=_("done"),
+        default=0,
+        help_text=_("Games of this chunk played (the most any attempt reached)."),
+    )
+    attempts = models.PositiveSmallIntegerField(
+        verbose_name=_("attempts"), default=0, help_text=_("Times it was started.")
+    )
     claim = models.UUIDField(
-        null=True, blank=True, help_text="Token of the attempt that holds the chunk."
+        verbose_name=_("claim"),
+        null=True,
+        blank=True,
+        help_text=_("Token of the attempt that holds the chunk."),
     )
     task_id = models.CharField(
-        max_length=64, blank=True, help_text="The Celery task last sent for it."
+        verbose_name=_("task id"),
+        max_length=64,
+        blank=True,
+        help_text=_("The Celery task last sent for it."),
     )
-    worker = models.CharField(max_length=255, blank=True, help_text="Who runs (or ran) it.")
-    dispatched_at = models.DateTimeField(null=True, blank=True)
-    claimed_at = models.DateTimeField(null=True, blank=True)
-    heartbeat_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    result = models.JSONField(null=True, blank=True, help_text="This chunk's Stats.to_dict().")
-    error = models.TextField(blank=True)
+    worker = models.CharField(
+        verbose_name=_("worker"), max_length=255, blank=True, help_text=_("Who runs (or ran) it.")
+    )
+    dispatched_at = models.DateTimeField(verbose_name=_("dispatched at"), null=True, blank=True)
+    claimed_at = models.DateTimeField(verbose_name=_("claimed at"), null=True, blank=True)
+    heartbeat_at = models.DateTimeField(verbose_name=_("heartbeat at"), null=True, blank=True)
+    finished_at = models.DateTimeField(verbose_name=_("finished at"), null=True, blank=True)
+    result = models.JSONField(
+        verbose_name=_("result"),
+        null=True,
+        blank=True,
+        help_text=_("This chunk's Stats.to_dict()."),
+    )
+    error = models.TextField(verbose_name=_("error"), blank=True)
 
     class Meta:
         ordering: ClassVar[list[str]] = ["job", "index"]

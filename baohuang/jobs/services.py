@@ -681,7 +681,9 @@ def propose_balance(
     ]
     seed = verify_seed if verify_seed is not None else (job.seed + 1 if job.seed < MAX_SEED else 0)
     if seed == job.seed:
-        raise BalanceError("The verification must use other seeds than the simulation.")
+        raise BalanceError(
+            _("The verification must use other seeds than the simulation."), "same_seeds"
+        )
     with transaction.atomic():
         rule_set = catalog.create_rule_set(
             new_slug,

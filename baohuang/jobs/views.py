@@ -509,8 +509,12 @@ class SimulationBalanceView(APIView):
         except QuotaExceeded as exc:
             raise quota_error(exc) from exc
         except (BalanceError, InvalidJob) as exc:
-            message = str(exc) if isinstance(exc, BalanceError) else exc.message
-            raise ApiError(message, code="invalid", errors=[error_item("", message)]) from exc
+            if isinstance(exc, BalanceError):
+                item = error_item("", str(exc), exc.code, exc.params)
+                raise ApiError(str(exc), code="invalid", errors=[item]) from exc
+            raise ApiError(
+                exc.message, code="invalid", errors=[error_item("", exc.message)]
+            ) from exc
         p = outcome.proposal
         verification = outcome.verification
         body = {

@@ -265,6 +265,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", Fals
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 #: Origins allowed to POST with the session (``https://rules.example.com``), comma-separated.
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+# A CSRF failure under /api/ answers JSON (403 csrf_failed) in the request's language.
+CSRF_FAILURE_VIEW = "baohuang.api.csrf.csrf_failure"
 
 # --------------------------------------------------------------------------- REST API
 
@@ -287,7 +289,8 @@ REST_FRAMEWORK: dict[str, Any] = {
     # Session authentication (the browser, the admin's login) enforces CSRF.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        # DRF's session authentication with CSRF failures as 403 csrf_failed, translated.
+        "baohuang.api.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["baohuang.api.permissions.CanRead"],
     "DEFAULT_PARSER_CLASSES": ["baohuang.api.parsers.StrictJSONParser"],

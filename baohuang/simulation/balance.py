@@ -68,7 +68,18 @@ KEEP_NOTE = gettext_noop("Every entry keeps its sign (the outcome of every row s
 
 
 class BalanceError(ValueError):
-    """The request cannot be solved (bad target, no outcome counts, infeasible)."""
+    """The request cannot be solved (bad target, no outcome counts, infeasible).
+
+    The message is in the active language when it is raised; ``code`` and ``params`` say
+    the same for clients (``unknown_target``, ``target_not_a_number``, ``unknown_table``,
+    ``no_outcomes``, ``unknown_fixed``, ``infeasible``, ``solution_invalid``,
+    ``same_seeds``).
+    """
+
+    def __init__(self, message: str, code: str = "balance", **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -88,8 +99,18 @@ class Target:
             try:
                 return cls("emperor-mean", float(text.split("=", 1)[1]))
             except ValueError as exc:
-                raise BalanceError(f"'{text}': the emperor's mean must be a number.") from exc
-        raise BalanceError(f"Unknown target '{text}'; targets are equal-sides and emperor-mean=X.")
+                raise BalanceError(
+                    gettext("'%(target)s': the emperor's mean must be a number.")
+                    % {"target": text},
+                    "target_not_a_number",
+                    target=text,
+                ) from exc
+        raise BalanceError(
+            gettext("Unknown target '%(target)s'; targets are equal-sides and emperor-mean=X.")
+            % {"target": text},
+            "unknown_target",
+            target=text,
+        )
 
     def describe(self) -> str:
         """In words."""
@@ -144,7 +165,13 @@ def _variables(definition: dict[str, Any], tables: Iterable[str]) -> list[_Var]:
                         path = f"scoring.solo.{kind}[{i}].{role}"
                         out.append(_Var(path, int(row[role]), (f"scoring.solo.{kind}", i), role))
         else:
-            raise BalanceError(f"Unknown table '{name}'; tables are {', '.join(TABLES)}.")
+            raise BalanceError(
+                gettext("Unknown table '%(table)s'; tables are %(tables)s.")
+                % {"table": name, "tables": ", ".join(TABLES)},
+                "unknown_table",
+                table=name,
+                tables=list(TABLES),
+            )
     return out
 
 
@@ -276,13 +303,20 @@ def solve(
     from scipy.optimize import Bounds, LinearConstraint, milp
 
     if stats.outcomes is None:
-        raise BalanceError("The simulation has no outcome counts; simulate again.")
+        raise BalanceError(
+            gettext("The simulation has no outcome counts; simulate again."), "no_outcomes"
+        )
     cv = compile_variant(variant)
     definition = variant.model_dump(mode="json")
     variables = _variables(definition, tables)
     unknown = sorted(set(fixed) - {v.path for v in variables})
     if unknown:
-        raise BalanceError(f"Cannot fix {', '.join(unknown)}: not an entry of the tables.")
+        raise BalanceError(
+            gettext("Cannot fix %(paths)s: not an entry of the tables.")
+            % {"paths": ", ".join(unknown)},
+            "unknown_fixed",
+            paths=unknown,
+        )
     coef = _coefficients(stats, definition, cv, target)
     n = len(variables)
     a = np.array([coef.get((v.row[0], v.row[1], v.role), 0.0) for v in variables])
@@ -386,7 +420,11 @@ def solve(
         c1, integrality=integrality, bounds=Bounds(lo, hi), constraints=cons, options=options
     )
     if first.x is None:
-        raise BalanceError(f"No table satisfies the constraints ({first.message}).")
+        raise BalanceError(
+            gettext("No table satisfies the constraints (%(solver)s).") % {"solver": first.message},
+            "infeasible",
+            solver=str(first.message),
+        )
     best = float(first.x[n])
     hi2 = hi.copy()
     hi2[n] = max(best + 1e-9, tolerance)
@@ -407,7 +445,11 @@ def solve(
     report = validate_definition(new_def)
     if not report.valid or report.variant is None:
         problems = "; ".join(str(p) for p in report.errors)
-        raise BalanceError(f"The solver's table does not validate: {problems}")
+        raise BalanceError(
+            gettext("The solver's table does not validate: %(problems)s") % {"problems": problems},
+            "solution_invalid",
+            problems=[p.code for p in report.errors],
+        )
     new_cv = compile_variant(report.variant)
     predicted_stats = rescore(stats, new_cv)
     predicted = {
@@ -478,6 +520,8 @@ def target_metric(stats: Stats, target: Target, cv: CompiledVariant) -> dict[str
             "paired within games: royal side vs rebel side of the same games "
             "(game as the unit, delta method, t interval)"
         )
+        if metric["method_code"] != "no_estimate":
+            metric["method_code"] = "paired_sides"
         return metric
     emperor = stats.roles["emperor"].tally
     from baohuang.simulation.stats import mean_interval
@@ -494,6 +538,8 @@ def target_metric(stats: Stats, target: Target, cv: CompiledVariant) -> dict[str
         ],
         "significant": bool(lo is not None and hi is not None and not lo <= target.value <= hi),
         "method": "one-sample normal interval of the emperor's mean points",
+        "method_code": "one_sample",
+        "same_games": False,
     }
 
 

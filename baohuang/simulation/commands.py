@@ -29,7 +29,7 @@ from typing import Any, TextIO
 
 from baohuang.bots import POLICY_NAMES
 from baohuang.rules import Variant, bundled_variant_paths, validate_file
-from baohuang.rules.texts import gettext, gettext_noop, pgettext
+from baohuang.rules.texts import gettext, gettext_noop, ngettext, pgettext
 from baohuang.simulation.runner import default_workers, run
 from baohuang.simulation.stats import ROLES, Stats
 
@@ -238,6 +238,18 @@ _ROLE_WORDS: dict[str, str] = {
 }
 
 
+def _grouped(number: float, digits: int = 0) -> str:
+    """A number with the active language's digit grouping (Django's number formatting when
+    Django is set up, as the CLI does; else ``1,234``)."""
+    from baohuang.rules.texts import _django_ready
+
+    if _django_ready():
+        from django.utils.formats import number_format
+
+        return str(number_format(round(number, digits), digits, force_grouping=True))
+    return f"{number:,.{digits}f}"
+
+
 def _role(role: str) -> str:
     word = _ROLE_WORDS.get(role)
     return gettext(word) if word is not None else role
@@ -251,13 +263,13 @@ def print_report(
     policies = sorted(set(stats.policies))
     head = gettext("%(variant)s: %(games)s games, seed %(seed)s, policy %(policy)s") % {
         "variant": stats.variant,
-        "games": f"{stats.games:,}",
+        "games": _grouped(stats.games),
         "seed": stats.seed,
         "policy": "/".join(policies),
     }
     if elapsed is not None:
         rate = stats.games / elapsed if elapsed > 0 else 0.0
-        timing = {"elapsed": f"{elapsed:.1f}", "rate": f"{rate:,.0f}", "workers": workers}
+        timing = {"elapsed": _grouped(elapsed, 1), "rate": _grouped(rate), "workers": workers}
         if workers and workers > 1:
             head += gettext(", %(elapsed)s s (%(rate)s games/s on %(workers)s workers)") % timing
         else:
@@ -265,7 +277,12 @@ def print_report(
     print(head, file=out)
     if stats.unscored:
         print(
-            gettext("%(count)s games unscored (abandoned)") % {"count": f"{stats.unscored:,}"},
+            ngettext(
+                "%(count)s game unscored (abandoned)",
+                "%(count)s games unscored (abandoned)",
+                stats.unscored,
+            )
+            % {"count": _grouped(stats.unscored)},
             file=out,
         )
     print(file=out)
@@ -384,29 +401,44 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures, indent=2))
         return EXIT_OK
-    print(f"{figures['variant']}, one core, Python {figures['python']} ({figures['machine']})")
+    print(
+        gettext("%(variant)s, one core, Python %(python)s (%(machine)s)")
+        % {
+            "variant": figures["variant"],
+            "python": figures["python"],
+            "machine": figures["machine"],
+        }
+    )
     print()
     rows = [
         [
             name,
-            f"{f['games_per_s']:,.1f}",
-            f"{f['decisions_per_s']:,.0f}",
+            _grouped(f["games_per_s"], 1),
+            _grouped(f["decisions_per_s"]),
             f"{f['decisions_per_game']:.1f}",
             _pct(f["policy_share"]),
         ]
         for name, f in ((n, figures[n]) for n in ("heuristic", "random"))
     ]
     _table(
-        ["policy", "games/s", "decisions/s", "decisions/game", "time in policy"], rows, sys.stdout
+        [
+            gettext("policy"),
+            gettext("games/s"),
+            gettext("decisions/s"),
+            gettext("decisions/game"),
+            gettext("time in policy"),
+        ],
+        rows,
+        sys.stdout,
     )
     print()
     rules: dict[str, Any] = figures["rules"]
     _table(
-        ["rules", "per second"],
+        [gettext("rules"), gettext("per second")],
         [
-            ["beat checks", f"{rules['beat_checks_per_s']:,.0f}"],
-            ["follow generations", f"{rules['follow_generations_per_s']:,.0f}"],
-            ["lead generations", f"{rules['lead_generations_per_s']:,.0f}"],
+            [gettext("beat checks"), _grouped(rules["beat_checks_per_s"])],
+            [gettext("follow generations"), _grouped(rules["follow_generations_per_s"])],
+            [gettext("lead generations"), _grouped(rules["lead_generations_per_s"])],
         ],
         sys.stdout,
     )
@@ -460,7 +492,7 @@ def _fmt_diff(value: float | None, kind: str) -> str:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """Play A and B on the same deal seeds and print B − A with 95% intervals per metric."""
-    from baohuang.simulation.compare import compare, metric_kind
+    from baohuang.simulation.compare import compare, method_text, metric_kind, pairing_text
 
     a = _load_or_report(args.a)
     b = _load_or_report(args.b)
@@ -479,12 +511,23 @@ def cmd_compare(args: argparse.Namespace) -> int:
         return EXIT_OK
     out = sys.stdout
     print(
-        f"A = {a.id}, B = {b.id}: {args.games:,} game pairs, seed {args.seed}, {elapsed:.1f} s",
+        gettext("A = %(a)s, B = %(b)s: %(games)s game pairs, seed %(seed)s, %(elapsed)s s")
+        % {
+            "a": a.id,
+            "b": b.id,
+            "games": _grouped(args.games),
+            "seed": args.seed,
+            "elapsed": _grouped(elapsed, 1),
+        },
         file=out,
     )
     print(report["message"]["zh"], file=out)
     print(report["message"]["en"], file=out)
-    print(f"pairing: {report['pairing']}", file=out)
+    print(
+        gettext("pairing: %(pairing)s")
+        % {"pairing": pairing_text(report["pairing_code"], report["pairing_params"])},
+        file=out,
+    )
     print(file=out)
     rows = []
     for m in report["metrics"]:
@@ -502,19 +545,34 @@ def cmd_compare(args: argparse.Namespace) -> int:
                 _fmt(m["b"], kind),
                 _fmt_diff(m["diff"], kind),
                 ci,
-                "yes" if m["significant"] else "no",
-                "-" if games is None else f"±{detect}: {games:,}",
+                gettext("yes") if m["significant"] else gettext("no"),
+                "-" if games is None else f"±{detect}: {_grouped(games)}",
             ]
         )
     if rows:
-        _table(["metric", "A", "B", "B − A", "95% CI", "significant", "games needed"], rows, out)
+        _table(
+            [
+                gettext("metric"),
+                "A",
+                "B",
+                "B − A",
+                gettext("95% CI"),
+                gettext("significant"),
+                gettext("games needed"),
+            ],
+            rows,
+            out,
+        )
     else:
-        print("No metric differs significantly (use --all to list them all).", file=out)
+        print(gettext("No metric differs significantly (use --all to list them all)."), file=out)
     print(file=out)
-    print("Methods: " + "; ".join(sorted({m["method"] for m in report["metrics"]})), file=out)
+    methods = sorted({method_text(m["method_code"], m["same_games"]) for m in report["metrics"]})
+    print(gettext("Methods: %(methods)s") % {"methods": "; ".join(methods)}, file=out)
     print(
-        "games needed: game pairs to detect a difference of that size (95% level, 80% power) "
-        "at the observed variance.",
+        gettext(
+            "games needed: game pairs to detect a difference of that size (95% level, 80% "
+            "power) at the observed variance."
+        ),
         file=out,
     )
     return EXIT_OK
@@ -596,7 +654,11 @@ def cmd_balance(args: argparse.Namespace) -> int:
         data = json.loads(Path(args.from_file).read_text(encoding="utf-8"))
         stats = Stats.from_dict(data.get("stats", data))
         if stats.checksum != variant_checksum(variant):
-            print(f"{args.from_file}: these statistics are not of {variant.id}.", file=sys.stderr)
+            print(
+                gettext("%(file)s: these statistics are not of %(variant)s.")
+                % {"file": args.from_file, "variant": variant.id},
+                file=sys.stderr,
+            )
             return EXIT_PROBLEMS
         if args.seed is None:
             args.seed = stats.seed
@@ -623,7 +685,10 @@ def cmd_balance(args: argparse.Namespace) -> int:
     verify_games = args.verify_games or stats.games
     verify_seed = args.seed + 1 if args.verify_seed is None else args.verify_seed
     if verify_seed == stats.seed:
-        print("The verification must use other seeds than the simulation.", file=sys.stderr)
+        print(
+            gettext("The verification must use other seeds than the simulation."),
+            file=sys.stderr,
+        )
         return EXIT_PROBLEMS
     started = time.perf_counter()
     verification = verify(
@@ -652,13 +717,23 @@ def cmd_balance(args: argparse.Namespace) -> int:
         return EXIT_OK
     out = sys.stdout
     print(
-        f"{variant.id}: target {target.describe()}; each entry ±{args.max_change}; "
-        f"{stats.games:,} games (seed {stats.seed}) → HiGHS {proposal.solve_ms:.0f} ms",
+        gettext(
+            "%(variant)s: target %(target)s; each entry ±%(max)s; %(games)s games (seed "
+            "%(seed)s) → HiGHS %(ms)s ms"
+        )
+        % {
+            "variant": variant.id,
+            "target": target.describe(),
+            "max": args.max_change,
+            "games": _grouped(stats.games),
+            "seed": stats.seed,
+            "ms": _grouped(proposal.solve_ms),
+        },
         file=out,
     )
     print(file=out)
     _table(
-        ["entry", "today", "proposed"],
+        [gettext("entry"), gettext("today"), gettext("proposed")],
         [[c["path"], str(c["old"]), str(c["new"])] for c in proposal.changes],
         out,
     )
@@ -669,17 +744,18 @@ def cmd_balance(args: argparse.Namespace) -> int:
         ci = "-" if lo is None else f"[{lo:+.3f}, {hi:+.3f}]"
         return f"{label}: {m['diff']:+.3f} {ci}"
 
-    print(line("before (this simulation)   ", proposal.predicted["before"]), file=out)
-    print(line("predicted (this simulation)", proposal.predicted["target"]), file=out)
+    print(line(gettext("before (this simulation)"), proposal.predicted["before"]), file=out)
+    print(line(gettext("predicted (this simulation)"), proposal.predicted["target"]), file=out)
     print(
         line(
-            f"verified ({verify_games:,} new games, seed {verify_seed})",
+            gettext("verified (%(games)s new games, seed %(seed)s)")
+            % {"games": _grouped(verify_games), "seed": verify_seed},
             verification["target"],
         ),
         file=out,
     )
     for note in proposal.notes:
-        print(f"note: {note}", file=out)
+        print(gettext("note: %(note)s") % {"note": note}, file=out)
     return EXIT_OK
 
 

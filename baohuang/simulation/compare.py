@@ -37,6 +37,7 @@ from baohuang.engine.game import Game
 from baohuang.engine.scoring import Score, score
 from baohuang.rules import Variant
 from baohuang.rules.field_kinds import play_fields_differ
+from baohuang.rules.texts import gettext, gettext_noop
 from baohuang.simulation.runner import (
     Progress,
     chunks,
@@ -242,6 +243,11 @@ def paired_difference(
     if same_games:
         method += "; identical games, scored twice"
     out: dict[str, Any] = {
+        # The method as a code for clients to word (the English ``method`` stays, as stored
+        # results have it): paired_t, paired_ratio, no_estimate (balance: paired_sides,
+        # one_sample); ``same_games``: identical games, scored twice.
+        "method_code": "paired_t" if per_game else "paired_ratio",
+        "same_games": same_games,
         "name": name,
         "a": sxa / sna if sna else None,
         "b": sxb / snb if snb else None,
@@ -254,6 +260,8 @@ def paired_difference(
     }
     if not (sna and snb) or games < 2:
         out["method"] = "no estimate: the metric did not occur in both (or fewer than 2 games)"
+        out["method_code"] = "no_estimate"
+        out["same_games"] = False
         return out
     g = Fraction(games)
     ra, rb = Fraction(sxa, sna), Fraction(sxb, snb)
@@ -344,7 +352,20 @@ class Comparison:
             "variants": {"a": self.a.variant, "b": self.b.variant},
             "message": comparison_message(self.play_unchanged, self.play_fields),
             "pairing": pairing_note(self),
+            **pairing_code(self),
         }
+
+
+def pairing_code(comparison: Comparison) -> dict[str, Any]:
+    """How closely the pairs are paired, as a code: ``identical`` (simulated once, scored
+    twice), ``deck_differs`` (``pairing_params.fields``: the deck fields that differ) or
+    ``same_deck``. :func:`pairing_note` is the English sentence for it."""
+    if comparison.play_unchanged:
+        return {"pairing_code": "identical", "pairing_params": {}}
+    deck = [p for p in comparison.play_fields if p.startswith(("deck", "deal.hand_sizes"))]
+    if deck:
+        return {"pairing_code": "deck_differs", "pairing_params": {"fields": deck}}
+    return {"pairing_code": "same_deck", "pairing_params": {}}
 
 
 def pairing_note(comparison: Comparison) -> str:
@@ -359,6 +380,44 @@ def pairing_note(comparison: Comparison) -> str:
             "(the intervals stay valid, they are wider)"
         )
     return "same deal seeds and the same deck: each pair starts from the same deal"
+
+
+#: The sentence of each method code (the English is the metric's ``method`` note).
+METHOD_TEXTS: dict[str, str] = {
+    "paired_t": gettext_noop("paired t on per-game differences (same deal seeds)"),
+    "paired_ratio": gettext_noop(
+        "paired ratio, game as the unit (delta method, t interval; same deal seeds)"
+    ),
+    "no_estimate": gettext_noop(
+        "no estimate: the metric did not occur in both (or fewer than 2 games)"
+    ),
+    "paired_sides": gettext_noop(
+        "paired within games: royal side vs rebel side of the same games "
+        "(game as the unit, delta method, t interval)"
+    ),
+    "one_sample": gettext_noop("one-sample normal interval of the emperor's mean points"),
+}
+
+
+def method_text(code: str, same_games: bool = False) -> str:
+    """A metric's method in the active language, from its ``method_code``."""
+    text = gettext(METHOD_TEXTS.get(code, code))
+    if same_games and code != "no_estimate":
+        text += gettext("; identical games, scored twice")
+    return text
+
+
+def pairing_text(code: str, params: Mapping[str, Any]) -> str:
+    """A comparison's pairing in the active language, from its ``pairing_code``."""
+    if code == "identical":
+        return gettext("identical games: simulated once, scored by A and by B")
+    if code == "deck_differs":
+        return gettext(
+            "same deal seeds, but the decks differ (%(fields)s): the same shuffle stream deals "
+            "other cards, so the pairs are only approximately paired (the intervals stay "
+            "valid, they are wider)"
+        ) % {"fields": ", ".join(params.get("fields", []))}
+    return gettext("same deal seeds and the same deck: each pair starts from the same deal")
 
 
 def comparison_message(play_unchanged: bool, play_fields: Sequence[str]) -> dict[str, str]:

@@ -53,6 +53,17 @@ describe("comparison figures", () => {
     expect(pairingKey("same deal seeds, but the decks differ (deck.remove): …")).toBe("cmp.pairing.deck");
   });
 
+  it("reads the method and the pairing from their codes, not the English notes", () => {
+    const metric = { method: "(any wording)", method_code: "paired_t" as const, same_games: true };
+    expect(methodKey(metric)).toEqual({ key: "cmp.method.pairedT", identical: true });
+    expect(methodKey({ method: "", method_code: "no_estimate" as const, same_games: false }).key).toBe("cmp.method.none");
+    expect(methodKey({ method: "", method_code: "one_sample" as const }).key).toBe("cmp.method.oneSample");
+    expect(pairingKey({ pairing: "(any wording)", pairing_code: "deck_differs" })).toBe("cmp.pairing.deck");
+    expect(pairingKey({ pairing: "(any wording)", pairing_code: "identical" })).toBe("cmp.pairing.identical");
+    // Results stored before the codes: the English notes.
+    expect(pairingKey(result)).toBe("cmp.pairing.identical");
+  });
+
   it("groups the metrics by role, sides and game; ranks and money only on request", () => {
     const groups = groupMetrics(result.metrics);
     expect(groups.map((g) => g.key)).toEqual(["emperor", "guard", "rebel", "solo", "sides", "game"]);

@@ -389,3 +389,119 @@ def test_job_status_and_failure_are_chinese(common: RuleSet, clients: dict[str, 
         assert en["error"].startswith("Games ")
     listed = clients["staff"].get("/api/v1/simulations/", **ZH).json()
     assert {item["status_text"] for item in listed} == {"失败"}
+
+
+# --------------------------------------------------------------------------- engine reasons
+
+
+def test_compare_reason_is_chinese_with_its_code(clients: dict[str, APIClient]) -> None:
+    payload = {"previous": "10 10 10", "candidate": "K 6 6"}
+
+    zh = clients["anon"].post(COMPARE, payload, format="json", **ZH).json()
+    en = clients["anon"].post(COMPARE, payload, format="json", HTTP_ACCEPT_LANGUAGE="en").json()
+
+    assert (zh["legal"], zh["beats"]) == (False, False)
+    assert zh["reason"] == "K 6 6 不成一手：不同点数的牌（K、6）不能一起出；只有 BJ、SJ 能配牌"
+    assert en["reason"] == (
+        "K 6 6 is not a set: cards of different ranks (K and 6) cannot be played together; "
+        "only BJ and SJ can be attached"
+    )
+    assert zh["reason_code"] == en["reason_code"] == "mixed_ranks"
+    assert zh["reason_params"] == en["reason_params"]
+    assert zh["reason_params"]["attach"]["code"] == "attach_only"
+
+
+def test_compare_beat_reason_is_chinese(clients: dict[str, APIClient]) -> None:
+    body = (
+        clients["anon"]
+        .post(COMPARE, {"previous": "10 10 10", "candidate": "9 9 9"}, format="json", **ZH)
+        .json()
+    )
+
+    assert body["reason_code"] == "does_not_beat"
+    assert body["reason"].startswith("9 9 9 管不上 10 10 10：")
+    assert english_in(body["reason"]) == []
+
+
+def test_previous_play_not_in_the_deck_is_chinese(clients: dict[str, APIClient]) -> None:
+    response = clients["anon"].post(
+        COMPARE, {"previous": "SJ SJ SJ SJ SJ", "candidate": "BJ"}, format="json", **ZH
+    )
+
+    body = assert_error(response, 400, "not_in_deck")
+    assert_chinese(body)
+    assert body["errors"][0]["params"]["reason_code"] == "rank_limited"
+    assert "牌里只有 4 张 SJ" in body["errors"][0]["message"]
+
+
+def test_replay_of_a_tampered_record_is_chinese(clients: dict[str, APIClient]) -> None:
+    from tests.api.conftest import golden_record
+
+    record = golden_record("baike-common")
+    first_play = next(i for i, a in enumerate(record["actions"]) if a.startswith("play "))
+    record["actions"][first_play] = "play 3 X"
+    record["actions"][first_play + 1 :] = []
+
+    url = "/api/v1/variants/baike-common/replay/"
+    zh = clients["anon"].post(url, record, format="json", **ZH).json()
+    en = clients["anon"].post(url, record, format="json", HTTP_ACCEPT_LANGUAGE="en").json()
+
+    assert zh["valid"] is False
+    assert zh["error"]["code"] == en["error"]["code"] == "card_numbered"
+    assert zh["error"]["params"] == en["error"]["params"]
+    assert en["error"]["reason"] == "'X' is not a card: use 3-10, J, Q, K, A, 2, SJ or BJ (card 2)"
+    assert zh["error"]["reason"] == "“X”不是一张牌：请用 3-10、J、Q、K、A、2、SJ 或 BJ（第 2 张牌）"
+
+
+def test_replay_of_an_illegal_move_is_chinese(clients: dict[str, APIClient]) -> None:
+    from tests.api.conftest import golden_record
+
+    record = golden_record("baike-common")
+    record["actions"][0:] = ["play 3"]
+
+    body = (
+        clients["anon"]
+        .post("/api/v1/variants/baike-common/replay/", record, format="json", **ZH)
+        .json()
+    )
+
+    assert body["error"]["code"] == "not_allowed_now"
+    assert _HAN.search(body["error"]["reason"])
+    assert english_in(body["error"]["reason"], ("pass", "ascend", "abdicate")) == []
+
+
+# --------------------------------------------------------------------------- CSRF
+
+
+def test_a_csrf_failure_is_chinese_with_its_code(common: RuleSet, staff: Any) -> None:
+    browser = APIClient(enforce_csrf_checks=True)
+    browser.force_login(staff)
+
+    zh = browser.put(DRAFT, {"definition": common.draft}, HTTP_IF_MATCH='"1"', format="json", **ZH)
+    en = browser.put(
+        DRAFT + "?lang=en", {"definition": common.draft}, HTTP_IF_MATCH='"1"', format="json"
+    )
+
+    body = assert_error(zh, 403, "csrf_failed")
+    assert_chinese(body, ("CSRF", "cookie"))
+    assert body["errors"][0]["params"] == {"reason": "cookie_missing"}
+    assert assert_error(en, 403, "csrf_failed")["detail"] == (
+        "The CSRF cookie is missing: reload the page (cookies must be allowed) and try again."
+    )
+
+
+def test_the_csrf_failure_view_answers_json_for_the_api(rf: Any) -> None:
+    from django.middleware.csrf import REASON_NO_CSRF_COOKIE
+    from django.utils import translation
+
+    from baohuang.api.csrf import csrf_failure
+
+    with translation.override("zh-hans"):
+        api = csrf_failure(rf.post("/api/v1/anything/"), REASON_NO_CSRF_COOKIE)
+        page = csrf_failure(rf.post("/admin/login/"), REASON_NO_CSRF_COOKIE)
+
+    body = json.loads(api.content)
+    assert (api.status_code, body["error"]) == (403, "csrf_failed")
+    assert body["errors"][0]["params"] == {"reason": "cookie_missing"}
+    assert_chinese(body, ("CSRF", "cookie"))
+    assert page.status_code == 403 and page["Content-Type"].startswith("text/html")

@@ -175,6 +175,12 @@ def test_a_higher_set_beats(common: RuleSet, anon: APIClient) -> None:
         "legal": True,
         "beats": True,
         "reason": body["reason"],
+        "reason_code": "beats_because",
+        "reason_params": {
+            "candidate": "8 8 8 8",
+            "previous": "7 7 7 7",
+            "why": {"code": "every_card_higher", "params": {}},
+        },
         "previous": "7 7 7 7",
         "candidate": "8 8 8 8",
         "version": 1,
@@ -241,6 +247,10 @@ def _publish(slug: str) -> str:
 NO_THREES = "This variant's deck has no threes (all threes, fours and fives are removed)"
 
 
+#: The removed ranks of Weihai's deck, as a reason param.
+NAMES_345 = {"code": "names", "params": {"items": ["3", "4", "5"]}}
+
+
 def test_a_candidate_the_deck_cannot_hold_is_not_legal(db: None, anon: APIClient) -> None:
     weihai = _publish("baike-weihai")
 
@@ -252,6 +262,8 @@ def test_a_candidate_the_deck_cannot_hold_is_not_legal(db: None, anon: APIClient
         "legal": False,
         "beats": False,
         "reason": NO_THREES,
+        "reason_code": "rank_removed",
+        "reason_params": {"rank": "3", "removed": NAMES_345},
         "previous": None,
         "candidate": "3 3 3",
         "version": 1,
@@ -300,6 +312,21 @@ def test_top_and_extra_jokers_in_the_common_deck_are_not_legal(
                 "play": "SJ SJ SJ SJ SJ",
                 "reason": "The deck holds only 4 small jokers (one per deck, 4 decks, the guard "
                 "card SJ* among them); the play has 5",
+                "reason_code": "rank_limited",
+                "reason_params": {
+                    "limit": 4,
+                    "rank": "SJ",
+                    "detail": {
+                        "code": "parts",
+                        "params": {
+                            "items": [
+                                {"code": "deck_per_deck", "params": {"per_deck": 1, "decks": 4}},
+                                {"code": "deck_guard_card", "params": {}},
+                            ]
+                        },
+                    },
+                    "count": 5,
+                },
             },
         }
     ]
@@ -321,6 +348,8 @@ def test_a_previous_play_the_deck_cannot_hold_is_400_at_previous(db: None, anon:
                 "play": "4 4",
                 "reason": "This variant's deck has no fours (all threes, fours and fives are "
                 "removed)",
+                "reason_code": "rank_removed",
+                "reason_params": {"rank": "4", "removed": NAMES_345},
             },
         }
     ]
@@ -338,7 +367,15 @@ def test_a_replayed_play_the_deck_cannot_hold_is_the_first_bad_action(
     body = anon.post("/api/v1/variants/baike-weihai/replay/", record).json()
 
     assert body["valid"] is False
-    assert body["error"] == {"index": first_play, "action": "play 3 3", "reason": NO_THREES + "."}
+    assert body["error"] == {
+        "index": first_play,
+        "action": "play 3 3",
+        "reason": NO_THREES + ".",
+        "code": "not_in_deck",
+        "params": {
+            "reason": {"code": "rank_removed", "params": {"rank": "3", "removed": NAMES_345}}
+        },
+    }
 
 
 @pytest.mark.parametrize(

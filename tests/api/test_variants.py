@@ -340,8 +340,9 @@ def test_session_clients_need_the_csrf_token(common: RuleSet, staff: User) -> No
 
     response = browser.put(DRAFT, {"definition": common.draft}, HTTP_IF_MATCH='"1"')
 
-    body = assert_error(response, 403, "permission_denied")
+    body = assert_error(response, 403, "csrf_failed")
     assert "CSRF" in body["detail"]
+    assert body["errors"][0]["params"] == {"reason": "cookie_missing"}
     assert browser.get(DRAFT).status_code == 200  # reads need no token
 
 

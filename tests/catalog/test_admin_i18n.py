@@ -4,9 +4,11 @@ LocaleMiddleware, ours through the catalog and jobs catalogs."""
 from __future__ import annotations
 
 import copy
+import re
 
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from baohuang.catalog import services
 from baohuang.catalog.models import RuleSet
@@ -59,3 +61,51 @@ def test_the_rule_set_page_and_diff_are_chinese(logged_in: Client, rule_set: Rul
     assert "明保" in zh or "翻倍" in zh or "倍" in zh
     assert "<th>path</th>" in en and "路径" not in en
     assert 'lang="zh-hans"' in zh and 'lang="zh-hans"' not in en
+
+
+def test_field_labels_and_help_texts_are_chinese(logged_in: Client, rule_set: RuleSet) -> None:  # noqa: F811
+    page = _page(logged_in, reverse("admin:catalog_ruleset_change", args=[rule_set.pk]))
+    assert "中文名" in page and "英文名" in page and "说明" in page  # form labels
+    assert "玩法标识（例如 baike-weihai）；创建后不再改变。" in page  # a help text
+    english = _page(
+        logged_in,
+        reverse("admin:catalog_ruleset_change", args=[rule_set.pk]),
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert "Chinese name" in english and "中文名" not in english
+
+    versions = _page(logged_in, reverse("admin:catalog_rulesetversion_changelist"))
+    assert "版本号" in versions  # a column header from a field's verbose name
+
+
+def test_the_jobs_columns_are_chinese(db: None) -> None:
+    from django.contrib.auth.models import User
+
+    from baohuang.jobs.models import SimulationJob
+
+    User.objects.create_superuser("root", password="root")
+    client = Client()
+    client.login(username="root", password="root")
+    for field in ("games", "seed", "policy", "status"):
+        with translation.override("zh-hans"):
+            label = str(SimulationJob._meta.get_field(field).verbose_name)
+        assert re.search(r"[\u4e00-\u9fff]", label), field
+    jobs = _page(client, reverse("admin:jobs_simulationjob_changelist"))
+    assert "状态" in jobs
+
+
+def test_the_publish_and_clone_pages_are_chinese(logged_in: Client, rule_set: RuleSet) -> None:  # noqa: F811
+    changed = copy.deepcopy(rule_set.draft)
+    changed["scoring"]["multipliers"] = [{"event": "open_guard", "factor": 2}]
+    services.update_draft(rule_set, changed, rule_set.draft_revision, None)
+
+    publish = _page(logged_in, reverse("admin:catalog_ruleset_publish", args=[rule_set.pk]))
+    clone = _page(logged_in, reverse("admin:catalog_ruleset_clone", args=[rule_set.pk]))
+
+    assert (
+        "最新的已发布版本是 <strong>v1</strong>" in publish
+        and "<strong>第 2 版</strong>" in publish
+    )
+    assert "已发布的版本永不改变" in publish
+    assert "新规则集从 <strong>baike-common</strong> 的某个已发布版本" in clone
+    assert "It remembers" not in clone and "Publishing makes" not in publish

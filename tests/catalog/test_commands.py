@@ -206,3 +206,23 @@ def test_ensure_operator_keeps_the_local_default_in_development(
 
     assert User.objects.get(username="operator").check_password("operator")
     assert "Weak password, accepted because DEBUG is on" in out.getvalue()
+
+
+def test_the_commands_speak_the_active_language(variants_dir: Path) -> None:
+    """Operators read Chinese: the commands' output goes through gettext (the active
+    language of a management command is LANGUAGE_CODE, zh-hans, unless one is chosen)."""
+    from django.utils import translation
+
+    with translation.override("zh-hans"):
+        first = run(*files(variants_dir))
+        again = run(*files(variants_dir))
+        out = io.StringIO()
+        with override_settings(DEBUG=True):
+            call_command("ensure_operator", stdout=out)
+    english = run(*files(variants_dir))
+
+    assert "baike-common  已创建，第 1 版" in first
+    assert first.splitlines()[-1] == "import_variants：2 个文件：已创建 2 个。"
+    assert "未改变（第 1 版）" in again
+    assert "已创建运营账号“operator”" in out.getvalue()
+    assert english.splitlines()[-1] == "import_variants: 2 files: 2 unchanged."

@@ -159,3 +159,43 @@ def test_bench_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
     status, out, _ = run(capsys, "bench", "--seconds", "0.05")
     assert status == 0
     assert "games/s" in out and "heuristic" in out and "beat checks" in out
+
+
+def test_compare_and_bench_speak_chinese(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from baohuang.simulation import bench
+
+    monkeypatch.setattr(bench, "BATCH", {"heuristic": 2, "random": 1})
+    status, out, _ = run(
+        capsys,
+        "--lang",
+        "zh",
+        "compare",
+        "baike-common",
+        "baike-weihai",
+        "--games",
+        "6",
+        "--seed",
+        "1",
+    )
+    assert status == 0
+    assert "对牌局" in out and "配对：发牌种子相同，但牌不同（deck.remove" in out
+    assert "方法：" in out and "paired" not in out and "pairing" not in out
+    status, out, _ = run(capsys, "--lang", "zh", "bench", "--seconds", "0.05")
+    assert status == 0
+    assert "局/秒" in out and "管牌判断" in out and "games/s" not in out
+
+
+def test_a_balance_error_has_a_code_and_speaks_the_language() -> None:
+    from baohuang.i18n import speaking
+    from baohuang.simulation.balance import BalanceError, Target
+
+    with speaking("zh"), pytest.raises(BalanceError) as zh:
+        Target.parse("fair")
+    with speaking("en"), pytest.raises(BalanceError) as en:
+        Target.parse("fair")
+
+    assert (zh.value.code, zh.value.params) == ("unknown_target", {"target": "fair"})
+    assert str(zh.value) == "未知的目标“fair”；目标只能是 equal-sides 或 emperor-mean=X。"
+    assert str(en.value) == "Unknown target 'fair'; targets are equal-sides and emperor-mean=X."

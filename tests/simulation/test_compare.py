@@ -31,6 +31,9 @@ def test_a_scoring_only_change_is_played_once(scoring_only: Comparison) -> None:
     for m in report["metrics"]:
         assert set(m) >= {"name", "a", "b", "diff", "ci95", "significant", "method"}
         assert "identical games" in m["method"] or m["diff"] is None
+        assert m["method_code"] in ("paired_t", "paired_ratio", "no_estimate")
+        assert m["same_games"] is (m["method_code"] != "no_estimate")
+    assert (report["pairing_code"], report["pairing_params"]) == ("identical", {})
 
 
 def test_the_same_games_give_the_same_play_figures(scoring_only: Comparison) -> None:
@@ -47,6 +50,8 @@ def test_different_variants_are_paired_by_seed_and_merge_exactly() -> None:
     report = whole.report()
     assert report["play_unchanged"] is False
     assert "deck.remove" in report["play_fields"]
+    assert report["pairing_code"] == "deck_differs"
+    assert "deck.remove" in report["pairing_params"]["fields"]
     plays = next(m for m in report["metrics"] if m["name"] == "plays_per_game")
     assert plays["significant"] and plays["diff"] < 0  # Weihai's games are much shorter
     again = Comparison.from_dict(json.loads(json.dumps(whole.to_dict())))
@@ -67,6 +72,7 @@ def test_per_game_metrics_use_the_paired_t_interval() -> None:
     assert m["diff"] == pytest.approx(mean)
     assert m["ci95"] == pytest.approx([mean - half, mean + half])
     assert m["method"].startswith("paired t")
+    assert (m["method_code"], m["same_games"]) == ("paired_t", False)
 
 
 def test_ratio_metrics_match_the_delta_method_by_hand() -> None:

@@ -10,6 +10,10 @@ export interface Metric {
   ci95: [number | null, number | null];
   significant: boolean;
   method: string;
+  /** The method as a code (results stored before the codes have only `method`). */
+  method_code?: MethodCode;
+  /** Identical games, scored twice (the play did not change). */
+  same_games?: boolean;
   n?: [number, number];
   power?: { detect: number; games: number | null };
 }
@@ -21,8 +25,27 @@ export interface ComparisonResult {
   play_fields?: string[];
   message?: { zh: string; en: string };
   pairing?: string;
+  pairing_code?: PairingCode;
+  pairing_params?: { fields?: string[] };
   variants?: { a?: string; b?: string };
 }
+
+export type MethodCode = "paired_t" | "paired_ratio" | "no_estimate" | "paired_sides" | "one_sample";
+export type PairingCode = "identical" | "deck_differs" | "same_deck";
+
+const METHOD_KEYS: Record<MethodCode, string> = {
+  paired_t: "cmp.method.pairedT",
+  paired_ratio: "cmp.method.ratio",
+  no_estimate: "cmp.method.none",
+  paired_sides: "cmp.method.sides",
+  one_sample: "cmp.method.oneSample",
+};
+
+const PAIRING_KEYS: Record<PairingCode, string> = {
+  identical: "cmp.pairing.identical",
+  deck_differs: "cmp.pairing.deck",
+  same_deck: "cmp.pairing.same",
+};
 
 export type Kind = "rate" | "points" | "money" | "plays";
 
@@ -65,8 +88,17 @@ export function formatInterval(kind: Kind, ci: [number | null, number | null] | 
   return `${f(ci[0])} … ${f(ci[1])}${kind === "rate" ? ` ${pt}` : ""}`;
 }
 
-/** Which of the server's method sentences this is (translated by the editor). */
-export function methodKey(method: string): { key: string; identical: boolean } {
+/** Which method a metric was estimated by, as an i18n key: from its `method_code` (the
+ * English `method` sentence is read only for results stored before the codes). */
+export function methodKey(metric: Pick<Metric, "method" | "method_code" | "same_games"> | string): {
+  key: string;
+  identical: boolean;
+} {
+  if (typeof metric !== "string" && metric.method_code) {
+    const key = METHOD_KEYS[metric.method_code] ?? "";
+    return { key, identical: metric.method_code !== "no_estimate" && !!metric.same_games };
+  }
+  const method = typeof metric === "string" ? metric : metric.method;
   const identical = method.includes("identical games");
   if (method.startsWith("no estimate")) return { key: "cmp.method.none", identical: false };
   if (method.startsWith("paired t")) return { key: "cmp.method.pairedT", identical };
@@ -76,8 +108,11 @@ export function methodKey(method: string): { key: string; identical: boolean } {
   return { key: "", identical };
 }
 
-/** The server's pairing note → an i18n key (or "" when unknown). */
-export function pairingKey(note: string | undefined): string {
+/** The pairing of a comparison → an i18n key (or "" when unknown): its `pairing_code`, or
+ * for results stored before the codes, the English note. */
+export function pairingKey(result: Pick<ComparisonResult, "pairing" | "pairing_code"> | string | undefined): string {
+  if (result && typeof result !== "string" && result.pairing_code) return PAIRING_KEYS[result.pairing_code] ?? "";
+  const note = typeof result === "string" ? result : result?.pairing;
   if (!note) return "";
   if (note.startsWith("identical games")) return "cmp.pairing.identical";
   if (note.includes("decks differ")) return "cmp.pairing.deck";

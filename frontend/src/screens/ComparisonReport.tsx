@@ -34,9 +34,9 @@ export function useMetricLabel() {
   };
 }
 
-export function methodText(t: (k: string, v?: Record<string, string | number>) => string, method: string): string {
-  const { key, identical } = methodKey(method);
-  const base = key ? t(key) : method;
+export function methodText(t: (k: string, v?: Record<string, string | number>) => string, metric: Metric | string): string {
+  const { key, identical } = methodKey(metric);
+  const base = key ? t(key) : typeof metric === "string" ? metric : metric.method;
   return identical ? `${base}${t("cmp.method.identical")}` : base;
 }
 
@@ -58,7 +58,7 @@ export function ComparisonReport(props: { result: ComparisonResult; labels?: [st
   const useful = (m: Metric | undefined) => (m && m.power?.games ? m : undefined);
   const headline = useful(findMetric(result, "emperor.win_rate"));
   const pointsHeadline = useful(findMetric(result, "emperor.points"));
-  const pKey = pairingKey(result.pairing);
+  const pKey = pairingKey(result);
   const significant = result.metrics.filter((m) => m.significant);
   const roles = ROLE_LIST.filter((r) => findMetric(result, `${r}.win_rate`)?.a != null || findMetric(result, `${r}.win_rate`)?.b != null);
   const byRole = (measure: string) =>
@@ -185,8 +185,8 @@ export function ComparisonReport(props: { result: ComparisonResult; labels?: [st
                     <td className="num" title={powerSentence(tk, label(m.name), m) ?? undefined}>
                       {m.power?.games ? t("cmp.powerCell", { n: m.power.games.toLocaleString() }) : "—"}
                     </td>
-                    <td className="muted small" title={methodText(tk, m.method)}>
-                      {tk(`${methodKey(m.method).key || "cmp.method.other"}.short`)}
+                    <td className="muted small" title={methodText(tk, m)}>
+                      {tk(`${methodKey(m).key || "cmp.method.other"}.short`)}
                     </td>
                   </tr>
                 );

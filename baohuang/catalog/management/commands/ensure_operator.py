@@ -19,6 +19,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 GROUP_NAME = "Operators"
 DEFAULT_USERNAME = "operator"
@@ -43,7 +44,7 @@ OPERATOR_PERMISSIONS = (
 
 def operators_group() -> Group:
     """The "Operators" group with exactly the operator permissions (created if missing)."""
-    group, _ = Group.objects.get_or_create(name=GROUP_NAME)
+    group, _created = Group.objects.get_or_create(name=GROUP_NAME)
     wanted = []
     for name in OPERATOR_PERMISSIONS:
         app_label, codename = name.split(".")
@@ -73,7 +74,9 @@ class Command(BaseCommand):
             existing = users.objects.filter(username=username).first()
             if existing is None and group.user_set.exists():
                 names = ", ".join(group.user_set.values_list("username", flat=True)[:5])
-                self.stdout.write(f"Operators exist already ({names}); no account created.")
+                self.stdout.write(
+                    _("Operators exist already (%(names)s); no account created.") % {"names": names}
+                )
                 return
             if existing is None:
                 password = self.checked_password(username, given)
@@ -90,19 +93,31 @@ class Command(BaseCommand):
                 user.groups.add(group)
                 created = False
         if created:
-            self.stdout.write(f"Created the operator account '{username}' (group {GROUP_NAME}).")
-            shown = password if password == DEFAULT_PASSWORD else "(from OPERATOR_PASSWORD)"
-            self.stdout.write(f"Log in at /admin/ as {username} / {shown}.")
+            self.stdout.write(
+                _("Created the operator account '%(username)s' (group %(group)s).")
+                % {"username": username, "group": GROUP_NAME}
+            )
+            shown = password if password == DEFAULT_PASSWORD else _("(from OPERATOR_PASSWORD)")
+            self.stdout.write(
+                _("Log in at /admin/ as %(username)s / %(password)s.")
+                % {"username": username, "password": shown}
+            )
             if password == DEFAULT_PASSWORD:
                 self.stdout.write(
                     self.style.WARNING(
-                        "This is the default password: set OPERATOR_PASSWORD for anything but "
-                        "local use."
+                        _(
+                            "This is the default password: set OPERATOR_PASSWORD for anything "
+                            "but local use."
+                        )
                     )
                 )
         else:
             self.stdout.write(
-                f"The operator account '{username}' exists (password unchanged); log in at /admin/."
+                _(
+                    "The operator account '%(username)s' exists (password unchanged); log in "
+                    "at /admin/."
+                )
+                % {"username": username}
             )
 
     def checked_password(self, username: str, given: str) -> str:
@@ -112,7 +127,7 @@ class Command(BaseCommand):
         :class:`CommandError` (exit status 1) saying how to set one; local development
         (``DEBUG`` on) falls back to the default and only warns about a weak one.
         """
-        how = (
+        how = _(
             "Set OPERATOR_PASSWORD (and OPERATOR_USERNAME, default 'operator') in the "
             "environment and run the command again, e.g. "
             "OPERATOR_PASSWORD='a long passphrase' manage.py ensure_operator; or create the "
@@ -122,8 +137,11 @@ class Command(BaseCommand):
         if not given:
             if not settings.DEBUG:
                 raise CommandError(
-                    f"No operator password: OPERATOR_PASSWORD is not set, and with DEBUG off "
-                    f"no default password is used. {how}"
+                    _(
+                        "No operator password: OPERATOR_PASSWORD is not set, and with DEBUG "
+                        "off no default password is used. %(how)s"
+                    )
+                    % {"how": how}
                 )
             given = DEFAULT_PASSWORD
         try:
@@ -132,10 +150,16 @@ class Command(BaseCommand):
             reasons = " ".join(exc.messages)
             if not settings.DEBUG:
                 raise CommandError(
-                    f"OPERATOR_PASSWORD is too weak for the operator account '{username}': "
-                    f"{reasons} {how}"
+                    _(
+                        "OPERATOR_PASSWORD is too weak for the operator account "
+                        "'%(username)s': %(reasons)s %(how)s"
+                    )
+                    % {"username": username, "reasons": reasons, "how": how}
                 ) from exc
             self.stdout.write(
-                self.style.WARNING(f"Weak password, accepted because DEBUG is on: {reasons}")
+                self.style.WARNING(
+                    _("Weak password, accepted because DEBUG is on: %(reasons)s")
+                    % {"reasons": reasons}
+                )
             )
         return given

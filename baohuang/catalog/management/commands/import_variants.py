@@ -7,19 +7,21 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from baohuang.catalog.services import import_bundled_variants
 from baohuang.rules import bundled_variant_paths
 
-#: How each outcome is labelled in the output.
+#: How each outcome is labelled in the output (translated when printed).
 LABELS = {
-    "created": "created",
-    "published": "published",
-    "unchanged": "unchanged",
-    "draft_updated": "NEW DRAFT",
-    "draft_pending": "draft pending",
-    "skipped": "SKIPPED",
-    "invalid": "INVALID",
+    "created": gettext_lazy("created"),
+    "published": gettext_lazy("published"),
+    "unchanged": gettext_lazy("unchanged"),
+    "draft_updated": gettext_lazy("NEW DRAFT"),
+    "draft_pending": gettext_lazy("draft pending"),
+    "skipped": gettext_lazy("SKIPPED"),
+    "invalid": gettext_lazy("INVALID"),
 }
 
 
@@ -53,10 +55,12 @@ class Command(BaseCommand):
             try:
                 user = get_user_model().objects.get(username=options["user"])
             except get_user_model().DoesNotExist as exc:
-                raise CommandError(f"No user named '{options['user']}'.") from exc
+                raise CommandError(
+                    _("No user named '%(user)s'.") % {"user": options["user"]}
+                ) from exc
         files: list[Path] = options["files"] or bundled_variant_paths()
         if not files:
-            self.stdout.write("No variant files found.")
+            self.stdout.write(_("No variant files found."))
             return
         results = import_bundled_variants(
             user, paths=files, overwrite_drafts=options["overwrite_drafts"]
@@ -75,8 +79,25 @@ class Command(BaseCommand):
         counts: dict[str, int] = {}
         for result in results:
             counts[result.outcome] = counts.get(result.outcome, 0) + 1
-        summary = ", ".join(f"{n} {LABELS[k]}" for k, n in counts.items())
-        self.stdout.write(f"import_variants: {len(results)} file(s): {summary}.")
+        summary = pgettext("import summary", ", ").join(
+            _("%(count)s %(outcome)s") % {"count": n, "outcome": LABELS[k]}
+            for k, n in counts.items()
+        )
+        self.stdout.write(
+            ngettext(
+                "import_variants: %(count)s file: %(summary)s.",
+                "import_variants: %(count)s files: %(summary)s.",
+                len(results),
+            )
+            % {"count": len(results), "summary": summary}
+        )
         invalid = [r.slug for r in results if r.outcome == "invalid"]
         if invalid:
-            raise CommandError(f"{len(invalid)} file(s) have errors: {', '.join(invalid)}.")
+            raise CommandError(
+                ngettext(
+                    "%(count)s file has errors: %(slugs)s.",
+                    "%(count)s files have errors: %(slugs)s.",
+                    len(invalid),
+                )
+                % {"count": len(invalid), "slugs": ", ".join(invalid)}
+            )

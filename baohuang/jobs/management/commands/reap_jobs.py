@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 
 from baohuang.jobs.services import reap
 
@@ -21,6 +22,10 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         report = reap()
         self.stdout.write(
-            f"requeued {report.requeued} chunk(s), resent {report.resent}, "
-            f"failed {report.failed_jobs} job(s)"
+            _("requeued %(requeued)s chunk(s), resent %(resent)s, failed %(failed)s job(s)")
+            % {
+                "requeued": report.requeued,
+                "resent": report.resent,
+                "failed": report.failed_jobs,
+            }
         )

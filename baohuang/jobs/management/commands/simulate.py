@@ -17,8 +17,10 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from baohuang.bots import POLICY_NAMES
+from baohuang.i18n import grouped
 from baohuang.jobs import services
 from baohuang.jobs.errors import InvalidJob, JobFinished
 from baohuang.jobs.models import SimulationJob
@@ -68,7 +70,7 @@ class Command(BaseCommand):
         if options["user"]:
             user = get_user_model().objects.filter(username=options["user"]).first()
             if user is None:
-                raise CommandError(f"There is no user '{options['user']}'.")
+                raise CommandError(_("There is no user '%(user)s'.") % {"user": options["user"]})
         try:
             version = version_to_simulate(options["variant"], options["version"])
             job = services.create_job(
@@ -80,18 +82,29 @@ class Command(BaseCommand):
             self.stdout.write(str(job.pk))
             return
         self.stderr.write(
-            f"Job {job.pk}: {job.games:,} games of {version.rule_set.slug} v{version.number}, "
-            f"seed {job.seed}, policy {job.policy}"
+            _(
+                "Job %(job)s: %(games)s games of %(variant)s v%(version)s, seed %(seed)s, "
+                "policy %(policy)s"
+            )
+            % {
+                "job": job.pk,
+                "games": grouped(job.games),
+                "variant": version.rule_set.slug,
+                "version": version.number,
+                "seed": job.seed,
+                "policy": job.policy,
+            }
         )
         try:
             job = self._wait(job)
         except KeyboardInterrupt:
             with contextlib.suppress(JobFinished):
                 services.cancel_job(job.pk)
-            raise CommandError(f"Interrupted: job {job.pk} cancelled.") from None
+            raise CommandError(_("Interrupted: job %(job)s cancelled.") % {"job": job.pk}) from None
         if job.status != SimulationJob.Status.SUCCEEDED or job.result is None:
-            detail = f": {job.error}" if job.error else ""
-            raise CommandError(f"Job {job.pk} {job.status}{detail}")
+            ended = _("Job %(job)s %(status)s") % {"job": job.pk, "status": job.status_text}
+            failure = job.failure_text if job.error or job.error_code else ""
+            raise CommandError(f"{ended}: {failure}" if failure else ended)
         stats = Stats.from_dict(job.result)
         elapsed = (
             (job.finished_at - job.started_at).total_seconds()
@@ -119,7 +132,14 @@ class Command(BaseCommand):
                 bar(job.done, job.total)
             elif job.done * 10 // job.total != last_line:
                 last_line = job.done * 10 // job.total
-                self.stderr.write(f"{job.status}: {job.done:,}/{job.total:,} games")
+                self.stderr.write(
+                    _("%(status)s: %(done)s/%(total)s games")
+                    % {
+                        "status": job.status_text,
+                        "done": grouped(job.done),
+                        "total": grouped(job.total),
+                    }
+                )
             if not job.is_active:
                 break
             waited = time.monotonic() - started
@@ -129,8 +149,10 @@ class Command(BaseCommand):
                 if bar is not None:
                     bar.close()
                 self.stderr.write(
-                    "Still queued: is a Celery worker running? "
-                    "(.venv/bin/celery -A baohuang.project worker; `make run` starts one)"
+                    _(
+                        "Still queued: is a Celery worker running? "
+                        "(.venv/bin/celery -A baohuang.project worker; `make run` starts one)"
+                    )
                 )
             time.sleep(POLL_SECONDS)
         if bar is not None:

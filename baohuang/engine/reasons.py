@@ -1,0 +1,324 @@
+"""The engine's reasons: why a play or an action is refused, with a code and params.
+
+Every sentence the engine shows a person (why a play is not legal, why it does or does not
+beat, why an action is refused, why a game went unscored) is a :class:`Reason`: a ``str``
+holding the English sentence exactly as before, plus a stable ``code`` and its ``params``.
+Code that compares or prints the English keeps working; a client that wants another
+language renders it with :func:`say`, which translates through gettext
+(:mod:`baohuang.rules.texts`: no Django needed; English when Django is not set up).
+
+A reason is only built when one is asked for (an illegal action, an explanation): the
+per-move checks (``is_legal_fast``, ``beats_fast``, the legal-action lists) never build
+one and never call gettext.
+
+Params are plain values (numbers, card notation such as ``9 9 9`` or ``SJ``) or other
+reasons (a sentence inside a sentence); :meth:`Reason.as_json` gives them JSON-ready.
+The translatable sentences are :data:`TEMPLATES`, keyed by code; the Chinese is in
+``baohuang/engine/locale/zh_Hans/LC_MESSAGES/django.po``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+from baohuang.rules.texts import gettext, gettext_noop, pgettext
+
+#: The sentence of each code, English with %(name)s params (the msgid of its translation).
+TEMPLATES: Final[dict[str, str]] = {
+    # ---------------------------------------------------------------- a play's shape
+    "empty_play": gettext_noop("a play needs at least one card"),
+    "not_a_rank": gettext_noop("%(rank)s is not a rank"),
+    "no_card_above_big_joker": gettext_noop(
+        "%(play)s is not a play: there is no card above the big joker in this variant"
+    ),
+    "two_not_attachable": gettext_noop(
+        "%(play)s is not a set: 2s cannot be attached in this variant (%(attach)s)"
+    ),
+    "joker_not_attachable": gettext_noop(
+        "%(play)s is not a set: %(jokers)s cannot be attached in this variant (%(attach)s)"
+    ),
+    "no_straights": gettext_noop("%(play)s is not a set: there are no straights in 保皇"),
+    "mixed_ranks": gettext_noop(
+        "%(play)s is not a set: cards of different ranks (%(ranks)s) cannot be played "
+        "together; %(attach)s"
+    ),
+    "attach_only": gettext_noop("only %(ranks)s can be attached"),
+    "attach_nothing": gettext_noop("nothing can be attached"),
+    # ---------------------------------------------------------------- beats
+    "does_not_beat": gettext_noop("%(candidate)s does not beat %(previous)s: %(why)s"),
+    "beats_because": gettext_noop("%(candidate)s beats %(previous)s: %(why)s"),
+    "beats_by": gettext_noop("%(candidate)s beats %(previous)s by %(why)s"),
+    "no_previous_play": gettext_noop("there is no previous play to beat"),
+    "special_beat": gettext_noop("in this variant %(count)s × %(rank)s beat a single %(beaten)s"),
+    "every_card_higher": gettext_noop("every card is higher than the card it is set against"),
+    "only_answers_beat_big_joker": gettext_noop(
+        "only %(answers)s beats a single big joker in this variant"
+    ),
+    "nothing_beats_big_joker": gettext_noop("nothing beats a big joker in this variant"),
+    "different_count": gettext_noop(
+        "different number of cards: %(candidate_count)s against %(previous_count)s"
+    ),
+    "position_set": gettext_noop("the %(rank)s set against %(against)s is not higher (%(hint)s)"),
+    "position_card": gettext_noop("the %(rank)s against %(against)s is not higher (%(hint)s)"),
+    "hint_equal": gettext_noop("equal cards do not beat each other"),
+    "hint_plain_against_joker": gettext_noop("a plain set never beats a set with a joker"),
+    "hint_nothing_above": gettext_noop("nothing ranks above %(rank)s"),
+    "hint_only_higher": gettext_noop("only %(ranks)s beat %(rank)s"),
+    "hint_each_higher": gettext_noop(
+        "each card must be higher than the card it is set against, highest first"
+    ),
+    "hint_special_answer": gettext_noop(
+        "%(hint)s; in this variant %(answers)s also beats a single %(rank)s"
+    ),
+    # ---------------------------------------------------------------- roasting (烤牌)
+    "play_without_jokers": gettext_noop("a play without jokers"),
+    "cannot_be_roasted": gettext_noop("%(previous)s cannot be roasted in this variant"),
+    "roast_needs_jokers": gettext_noop("roasting %(previous)s needs jokers"),
+    "roast_needs_more_jokers": gettext_noop(
+        "%(candidate)s does not roast %(previous)s: a roast must carry more jokers than the "
+        "play it roasts"
+    ),
+    "not_a_roasting_group": gettext_noop("%(candidate)s is not a roasting group in this variant"),
+    "roast_not_higher": gettext_noop(
+        "%(candidate)s does not roast %(previous)s: it is not higher in the roasting order"
+    ),
+    "roast_rest_count": gettext_noop(
+        "%(candidate)s roasts %(previous)s, but the other cards differ in number: "
+        "%(candidate_count)s against %(previous_count)s"
+    ),
+    "roast_rest_lower": gettext_noop(
+        "%(candidate)s roasts %(previous)s, but besides the jokers the %(rank)s against "
+        "%(against)s is not higher"
+    ),
+    "roasting_with_rest": gettext_noop(
+        "roasting: %(candidate)s is above %(previous)s and %(rest)s beats %(previous_rest)s"
+    ),
+    "roasting": gettext_noop("roasting: %(candidate)s is above %(previous)s"),
+    # ---------------------------------------------------------------- the deck
+    "no_top_card": gettext_noop("This variant has no card above the big joker (TOP)"),
+    "only_one_top_card": gettext_noop(
+        "There is only one card above the big joker (TOP) in this variant; the play has %(count)s"
+    ),
+    "top_is_guard_card": gettext_noop(
+        "The card above the big joker (TOP) is the guard card SJ*, one of the deck's "
+        "%(small_jokers)s small jokers, so a play with it has at most %(most)s other small "
+        "jokers; the play has %(count)s"
+    ),
+    "rank_removed": gettext_noop(
+        "This variant's deck has no %(rank)s (all %(removed)s are removed)"
+    ),
+    "rank_absent": gettext_noop("This variant's deck has no %(rank)s (%(detail)s)"),
+    "rank_limited": gettext_noop(
+        "The deck holds only %(limit)s × %(rank)s (%(detail)s); the play has %(count)s"
+    ),
+    "deck_count": gettext_noop("%(count)s in %(decks)s deck(s)"),
+    "deck_suits_removed": gettext_noop("%(cards)s removed"),
+    "deck_random_removed": gettext_noop("%(count)s removed at random each deal"),
+    "deck_per_deck": gettext_noop("%(per_deck)s per deck, %(decks)s deck(s)"),
+    "deck_emperor_card": gettext_noop("the emperor card BJ* among them"),
+    "deck_guard_card": gettext_noop("the guard card SJ* among them"),
+    # ---------------------------------------------------------------- the game
+    "game_over": gettext_noop("The game is over."),
+    "automatic_only_default": gettext_noop(
+        "Seat %(seat)s is on automatic play; only its default move is allowed."
+    ),
+    "not_allowed_now": gettext_noop(
+        "'%(action)s' is not allowed for seat %(seat)s now (%(phase)s); allowed: %(allowed)s."
+    ),
+    "phase_bidding": gettext_noop("bidding"),
+    "phase_declarations": gettext_noop("declarations"),
+    "phase_play": gettext_noop("play"),
+    "phase_finished": gettext_noop("finished"),
+    "leader_cannot_pass": gettext_noop("The leader must play; he cannot pass."),
+    "defer_not_allowed": gettext_noop("Deferring is not allowed now."),
+    "wind_not_allowed": gettext_noop(
+        "Only the next player after one who just went out may apply for the wind."
+    ),
+    "not_a_play_action": gettext_noop("'%(action)s' is not a play-phase action."),
+    "play_without_cards": gettext_noop("A play needs at least one card."),
+    "ranks_out_of_range": gettext_noop("A play is made of rank numbers 0 to 15."),
+    "not_in_deck": gettext_noop("%(reason)s."),
+    "not_held": gettext_noop("Seat %(seat)s does not hold %(play)s."),
+    "not_a_legal_play": gettext_noop("Not a legal play."),
+    "previous_not_legal": gettext_noop("The previous play is not legal: %(reason)s."),
+    "legal_lead": gettext_noop("%(play)s is a legal play to lead."),
+    "held_back_last": gettext_noop(
+        "Held-back cards (%(ranks)s) may only be played together in the last play."
+    ),
+    "held_back_leading": gettext_noop("Held-back cards may only be played when leading."),
+    "last_play_not_a_set": gettext_noop("The last play is not a legal set."),
+    "unscored_no_ascent": gettext_noop("Nobody ascended after many redeals."),
+    "unscored_all_automatic": gettext_noop("All five seats were on automatic play."),
+    # ---------------------------------------------------------------- records
+    "action_not_text": gettext_noop("An action must be text, got %(type)s."),
+    "not_an_action": gettext_noop(
+        "'%(action)s' is not an action: write a word such as pass, ascend or abdicate, "
+        "'call:4s', or 'play' followed by cards."
+    ),
+    # ---------------------------------------------------------------- card notation
+    "card_not_a_card": gettext_noop("'%(token)s' is not a card: use 3-10, J, Q, K, A, 2, SJ or BJ"),
+    "card_rank_has_no_suit": gettext_noop("'%(token)s' is not a card: jokers and TOP have no suit"),
+    "card_mark_not_allowed": gettext_noop(
+        "'%(token)s' is not a card: only BJ* (the emperor card) and SJ* (the guard card) "
+        "carry a mark"
+    ),
+    "card_no_card": gettext_noop("no card given: use 3-10, J, Q, K, A, 2, SJ or BJ"),
+    "card_more_than_one_card": gettext_noop("'%(token)s' is more than one card"),
+    "card_empty_play": gettext_noop("a play needs at least one card; the play is empty"),
+    "card_numbered": gettext_noop("%(problem)s (card %(card)s)"),
+}
+
+#: Codes that join their ``items`` into a list (no sentence of their own).
+_LISTS: Final[frozenset[str]] = frozenset({"names", "either", "parts", "commas"})
+
+
+class Reason(str):
+    """An English sentence (the ``str`` itself) with its ``code`` and ``params``.
+
+    Build with :func:`reason` (the English from the template) or give the English when the
+    engine words it with plural forms the template does not have.
+    """
+
+    __slots__ = ("code", "params")
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, code: str, english: str, params: dict[str, Any]) -> Reason:
+        self = super().__new__(cls, english)
+        self.code = code
+        self.params = params
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Reason, (self.code, str(self), self.params))
+
+    def __copy__(self) -> Reason:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Reason:
+        return self
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"code": …, "params": {…}}``, nested reasons as the same shape."""
+        return {"code": self.code, "params": {k: _json(v) for k, v in self.params.items()}}
+
+    def translated(self) -> str:
+        """The sentence in the active language (see :func:`say`)."""
+        return say(self)
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Reason):
+        return value.as_json()
+    if isinstance(value, tuple | list):
+        return [_json(v) for v in value]
+    return value
+
+
+def reason(code: str, english: str | None = None, /, **params: Any) -> Reason:
+    """A :class:`Reason`; its English is ``TEMPLATES[code] % params`` unless given."""
+    if english is None:
+        english = TEMPLATES[code] % params if params else TEMPLATES[code]
+    return Reason(code, english, params)
+
+
+def joined(code: str, items: Sequence[Any], english: str) -> Reason:
+    """A list as a reason param: ``names`` (… and …), ``either`` (… or …), ``parts`` and
+    ``commas`` (…, …); ``english`` is how the engine joins it in English."""
+    return Reason(code, english, {"items": list(items)})
+
+
+def say(value: Any) -> str:
+    """``value`` in the active language: a reason translated, anything else as text.
+
+    When the active language has no translation of the reason (English, or Django not
+    set up) the answer is the reason's own English, unchanged.
+    """
+    if not isinstance(value, Reason):
+        return str(value)
+    if value.code in _LISTS:
+        items = [say(item) for item in value.params["items"]]
+        if not items:
+            return str(value)
+        rendered = _join(value.code, items)
+        return str(value) if rendered is None else rendered
+    template = TEMPLATES.get(value.code)
+    if template is None:
+        return str(value)
+    text = gettext(template)
+    if text == template:  # untranslated: the engine's English is the answer
+        return str(value)
+    return text % {k: say(v) for k, v in value.params.items()} if value.params else text
+
+
+def _join(code: str, items: list[str]) -> str | None:
+    """Join translated list items, or ``None`` in English (the engine's own joining)."""
+    if code == "parts":
+        sep = pgettext("reason list of details", ", ")
+    elif code == "commas":
+        sep = pgettext("reason list of cards", ", ")
+    elif code == "either":
+        sep = pgettext("reason list of alternatives", " or ")
+    else:
+        sep = pgettext("reason list of cards", " and ")
+    if sep in (", ", " or ", " and "):
+        return None
+    return sep.join(items)
+
+
+def legal_lead(play: str) -> Reason:
+    """The answer for a legal play with nothing to beat."""
+    return reason("legal_lead", play=play)
+
+
+def not_allowed_now(action: str, seat: int, phase: str, allowed: Iterable[str]) -> Reason:
+    """An action that is not among the legal ones of a bidding or declaration turn."""
+    names = list(allowed)
+    listed = joined("commas", names, ", ".join(names))
+    return reason(
+        "not_allowed_now",
+        action=action,
+        seat=seat,
+        phase=reason(f"phase_{phase}") if f"phase_{phase}" in TEMPLATES else phase,
+        allowed=listed,
+    )
+
+
+def from_notation(exc: Any) -> Reason:
+    """The reason of a :class:`~baohuang.engine.notation.NotationError` (its English kept)."""
+    code = f"card_{exc.code}" if f"card_{exc.code}" in TEMPLATES else "card_not_a_card"
+    problem = Reason(code, str(exc), {"token": exc.token})
+    if exc.numbered:
+        return Reason("card_numbered", str(exc), {"problem": problem, "card": exc.position + 1})
+    return problem
+
+
+def as_reason(value: Any) -> Reason | None:
+    """``value`` if it is a :class:`Reason`, else ``None``."""
+    return value if isinstance(value, Reason) else None
+
+
+def code_of(value: Any) -> str | None:
+    """The code of a reason (``None`` for a plain string)."""
+    return value.code if isinstance(value, Reason) else None
+
+
+def params_of(value: Any) -> dict[str, Any]:
+    """The JSON-ready params of a reason (``{}`` for a plain string)."""
+    return value.as_json()["params"] if isinstance(value, Reason) else {}
+
+
+__all__ = [
+    "TEMPLATES",
+    "Reason",
+    "as_reason",
+    "code_of",
+    "from_notation",
+    "joined",
+    "legal_lead",
+    "not_allowed_now",
+    "params_of",
+    "reason",
+    "say",
+]
