@@ -5,11 +5,9 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('jobs', '0004_field_labels'),
-        ('jobs', '0004_permissions'),
+        ("jobs", "0004_field_labels"),
+        ("jobs", "0004_permissions"),
     ]
 
-    operations = [
-    ]
+    operations = []
