@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.db import connection, connections
+from django.utils import translation
 
 from baohuang.catalog import services
 from baohuang.catalog.errors import CatalogError, NothingToPublish, PublishConflict, StaleDraft
@@ -36,7 +37,9 @@ def in_threads(count: int, work: Callable[[int], Any]) -> list[Any]:
     def run(i: int) -> None:
         try:
             barrier.wait(timeout=10)
-            results[i] = work(i)
+            # A new thread speaks the default language (Chinese); these tests read English.
+            with translation.override("en"):
+                results[i] = work(i)
         except Exception as exc:
             results[i] = exc
         finally:
