@@ -32,6 +32,9 @@ import os
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "baohuang.project.settings")
 os.environ.setdefault("DB_CONN_MAX_AGE", "60")
+# Shedding load belongs to the threaded production server (a development server or the
+# browser tests' live server must not refuse the editor's parallel requests).
+os.environ.setdefault("BAOHUANG_MAX_IN_FLIGHT", "4")
 
 wsgi_app = "baohuang.project.wsgi:application"
 bind = [os.environ.get("BIND") or "127.0.0.1:8000"]

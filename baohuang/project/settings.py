@@ -16,8 +16,8 @@ Everything that differs between a laptop and a deployment comes from the environ
 ``CACHE_URL``          default ``locmem://`` (per process); ``redis://127.0.0.1:6379/1`` shares
                        the cache (API throttle counts) between every web process and host
 ``CACHE_KEY_PREFIX``   default ``baohuang``: keys of two deployments sharing one Redis differ
-``BAOHUANG_MAX_IN_FLIGHT``  default ``4``: requests one web process works on at once; more
-                       are answered at once with 503 ``overloaded`` (0: no limit)
+``BAOHUANG_MAX_IN_FLIGHT``  default ``0`` (no limit; gunicorn.conf.py sets ``4``): requests one
+                       web process works on at once; more get 503 ``overloaded`` at once
 ``LOG_LEVEL``          default ``INFO``
 ``SECURE_*`` …         the HTTPS settings of ``check --deploy`` (README, "Production")
 ``BAOHUANG_API_PUBLIC_READ``  default ``true``: anonymous clients may read published
@@ -277,7 +277,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 #: Requests one web process works on at once (gunicorn's threads beyond it only answer
 #: 503 ``overloaded`` with ``Retry-After``, so a flood is refused in milliseconds instead of
 #: queueing for tens of seconds). 0: no limit.
-BAOHUANG_MAX_IN_FLIGHT = int(os.environ.get("BAOHUANG_MAX_IN_FLIGHT") or 4)
+BAOHUANG_MAX_IN_FLIGHT = int(os.environ.get("BAOHUANG_MAX_IN_FLIGHT") or 0)
 
 #: Anonymous clients may read published variants and use the rules endpoints (compare,
 #: score, deal, replay, validate). Drafts always need staff, publishing the permission.
