@@ -27,6 +27,7 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce, Greatest
@@ -112,7 +113,8 @@ def _check_quota(user: Any, games: int) -> None:
     limit = conf.max_queued_games_per_user()
     if limit <= 0:
         return
-    type(user).objects.select_for_update().filter(pk=user.pk).first()
+    # get_user_model(): a session's user is a lazy wrapper whose type has no manager.
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     queued = queued_games(user)
     if queued + games > limit:
         raise QuotaExceeded(
