@@ -547,7 +547,8 @@ COMMANDS: tuple[Command, ...] = (
         ("bench",),
         "measure games/s and decisions/s on one core",
         simulation_commands.cmd_bench,
-        simulation_commands.configure_bench,
+        # The subject of the published speed figures (README "Speed"); any variant may be named.
+        lambda parser: simulation_commands.configure_bench(parser, default_variant="baike-common"),
     ),
     Command(
         ("compare",),

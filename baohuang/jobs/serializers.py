@@ -20,7 +20,49 @@ from baohuang.jobs.models import SimulationJob
 from baohuang.jobs.services import MAX_SEED, MIN_SEED
 
 
-class SimulationCreateSerializer(serializers.Serializer):
+class _Strict(serializers.Serializer):
+    """Refuses unknown fields (a typo should not pass unnoticed)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        """Refuse fields this endpoint does not know."""
+        if isinstance(data, Mapping):
+            unknown = sorted(str(key) for key in data if key not in self.fields)
+            if unknown:
+                known = ", ".join(self.fields)
+                message = _("Unknown field; the fields are %(known)s.") % {"known": known}
+                raise serializers.ValidationError(
+                    {key: [ErrorDetail(message, "unknown_field")] for key in unknown}
+                )
+        return super().to_internal_value(data)
+
+
+class _JobRequest(_Strict):
+    """A request that queues games: at most ``BAOHUANG_MAX_SIMULATION_GAMES`` of them."""
+
+    #: The CLI command that runs the same work locally, named in the refusal.
+    local_command = "baohuang simulate"
+
+    def validate_games(self, value: int) -> int:
+        """At most ``BAOHUANG_MAX_SIMULATION_GAMES``."""
+        limit = conf.max_games()
+        if value > limit:
+            raise serializers.ValidationError(
+                _(
+                    "At most %(limit)s games per job on this server "
+                    "(BAOHUANG_MAX_SIMULATION_GAMES); %(games)s asked for. Split the run into "
+                    "several jobs with different seeds, or use `%(command)s` locally."
+                )
+                % {
+                    "limit": grouped(limit),
+                    "games": grouped(value),
+                    "command": self.local_command,
+                },
+                code="too_many_games",
+            )
+        return value
+
+
+class SimulationCreateSerializer(_JobRequest):
     """``POST /api/v1/simulations/``."""
 
     variant = StrictCharField(max_length=63, help_text="The variant id (slug), e.g. baike-common.")
@@ -39,33 +81,6 @@ class SimulationCreateSerializer(serializers.Serializer):
     policy = serializers.ChoiceField(
         choices=POLICY_NAMES, default="heuristic", help_text="The policy of all five seats."
     )
-
-    def to_internal_value(self, data: Any) -> Any:
-        """Refuse fields this endpoint does not know (a typo should not pass unnoticed)."""
-        if isinstance(data, Mapping):
-            unknown = sorted(str(key) for key in data if key not in self.fields)
-            if unknown:
-                known = ", ".join(self.fields)
-                message = _("Unknown field; the fields are %(known)s.") % {"known": known}
-                raise serializers.ValidationError(
-                    {key: [ErrorDetail(message, "unknown_field")] for key in unknown}
-                )
-        return super().to_internal_value(data)
-
-    def validate_games(self, value: int) -> int:
-        """At most ``BAOHUANG_MAX_SIMULATION_GAMES``."""
-        limit = conf.max_games()
-        if value > limit:
-            raise serializers.ValidationError(
-                _(
-                    "At most %(limit)s games per job on this server "
-                    "(BAOHUANG_MAX_SIMULATION_GAMES); %(games)s asked for. Split the run into "
-                    "several jobs with different seeds, or use `baohuang simulate` locally."
-                )
-                % {"limit": grouped(limit), "games": grouped(value)},
-                code="too_many_games",
-            )
-        return value
 
 
 class ProgressSerializer(serializers.Serializer):
@@ -173,22 +188,6 @@ class SimulationJobListItemSerializer(serializers.Serializer):
 # ------------------------------------------------------------------------ comparisons, rescoring
 
 
-class _Strict(serializers.Serializer):
-    """Refuses unknown fields."""
-
-    def to_internal_value(self, data: Any) -> Any:
-        """Refuse fields this endpoint does not know."""
-        if isinstance(data, Mapping):
-            unknown = sorted(str(key) for key in data if key not in self.fields)
-            if unknown:
-                known = ", ".join(self.fields)
-                message = _("Unknown field; the fields are %(known)s.") % {"known": known}
-                raise serializers.ValidationError(
-                    {key: [ErrorDetail(message, "unknown_field")] for key in unknown}
-                )
-        return super().to_internal_value(data)
-
-
 class ComparisonSideA(_Strict):
     """A published version: ``{variant, version?}``."""
 
@@ -224,8 +223,10 @@ class ComparisonSideB(_Strict):
         return attrs
 
 
-class ComparisonCreateSerializer(_Strict):
+class ComparisonCreateSerializer(_JobRequest):
     """``POST /api/v1/comparisons/``."""
+
+    local_command = "baohuang compare"
 
     a = ComparisonSideA(help_text="Variant A: a published version.")
     b = ComparisonSideB(help_text="Variant B: a version, the draft or a definition.")
@@ -236,20 +237,6 @@ class ComparisonCreateSerializer(_Strict):
     policy = serializers.ChoiceField(
         choices=POLICY_NAMES, default="heuristic", help_text="The policy of all five seats."
     )
-
-    def validate_games(self, value: int) -> int:
-        """At most ``BAOHUANG_MAX_SIMULATION_GAMES``."""
-        limit = conf.max_games()
-        if value > limit:
-            raise serializers.ValidationError(
-                _(
-                    "At most %(limit)s games per job on this server "
-                    "(BAOHUANG_MAX_SIMULATION_GAMES); %(games)s asked for."
-                )
-                % {"limit": grouped(limit), "games": grouped(value)},
-                code="too_many_games",
-            )
-        return value
 
 
 @extend_schema_field(

@@ -142,14 +142,28 @@ def job_or_404(request: Request, job_id: uuid.UUID) -> SimulationJob:
     return job
 
 
-class SimulationListView(WriteThrottledView):
-    """``POST /api/v1/simulations/`` (start a job) and ``GET`` (recent jobs)."""
+class _JobListView(WriteThrottledView):
+    """``POST`` starts a job (``jobs.run_simulation``), ``GET`` lists jobs (an account)."""
 
     def get_permissions(self) -> list[BasePermission]:
         """Starting a job needs ``jobs.run_simulation``; listing, an account."""
         if self.request.method == "POST":
             return [CanRunSimulations()]
         return [CanReadJobs()]
+
+
+def _accepted(body: Any) -> Response:
+    """**202** with the queued job's body and its URL as ``Location``."""
+    return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+
+
+def _fresh(job: SimulationJob) -> SimulationJob:
+    """The job read again with what its body shows (version, rule set, creator)."""
+    return SimulationJob.objects.select_related("version__rule_set", "created_by").get(pk=job.pk)
+
+
+class SimulationListView(_JobListView):
+    """``POST /api/v1/simulations/`` (start a job) and ``GET`` (recent jobs)."""
 
     @extend_schema(
         operation_id="simulations_create",
@@ -184,9 +198,7 @@ class SimulationListView(WriteThrottledView):
             raise ApiError(
                 exc.message, code="invalid", errors=[error_item(exc.field, exc.message)]
             ) from exc
-        job = SimulationJob.objects.select_related("version__rule_set", "created_by").get(pk=job.pk)
-        body = SimulationJobSerializer(job_body(job)).data
-        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+        return _accepted(SimulationJobSerializer(job_body(_fresh(job))).data)
 
     @extend_schema(
         operation_id="simulations_list",
@@ -356,14 +368,8 @@ class SimulationRescoreView(APIView):
         return Response(RescoredSerializer(body).data)
 
 
-class ComparisonListView(WriteThrottledView):
+class ComparisonListView(_JobListView):
     """``POST /api/v1/comparisons/`` (start a paired comparison) and ``GET`` (recent ones)."""
-
-    def get_permissions(self) -> list[BasePermission]:
-        """Starting needs ``jobs.run_simulation``; listing, an account."""
-        if self.request.method == "POST":
-            return [CanRunSimulations()]
-        return [CanReadJobs()]
 
     @extend_schema(
         operation_id="comparisons_create",
@@ -408,9 +414,7 @@ class ComparisonListView(WriteThrottledView):
                 code="invalid_definition" if exc.field.startswith("b.definition") else "invalid",
                 errors=[error_item(exc.field, exc.message)],
             ) from exc
-        job = SimulationJob.objects.select_related("version__rule_set", "created_by").get(pk=job.pk)
-        body = ComparisonJobSerializer(comparison_body(job)).data
-        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+        return _accepted(ComparisonJobSerializer(comparison_body(_fresh(job))).data)
 
     @extend_schema(
         operation_id="comparisons_list",

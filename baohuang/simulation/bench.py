@@ -19,11 +19,9 @@ from baohuang.bots import make_policy
 from baohuang.engine.benchmarks import bench_rules
 from baohuang.engine.compiled import CompiledVariant, compile_variant
 from baohuang.engine.game import Game
-from baohuang.rules import load_bundled
+from baohuang.rules import Variant
 from baohuang.simulation.runner import game_seed, play_game, policy_seed
 
-BENCH_VARIANT = "baike-common"
-"""The variant the game figures are measured on."""
 BENCH_SEED = 2024
 """Job seed of the benchmark games."""
 BATCH: dict[str, int] = {"heuristic": 60, "random": 20}
@@ -65,9 +63,8 @@ def _policy_share(cv: CompiledVariant, name: str, games: int) -> float:
     return inside / total if total > 0 else 0.0
 
 
-def bench_games(name: str, seconds: float = 2.0, variant: str = BENCH_VARIANT) -> dict[str, float]:
+def bench_games(cv: CompiledVariant, name: str, seconds: float = 2.0) -> dict[str, float]:
     """Games and decisions per second of one policy on every seat (fastest pass)."""
-    cv = compile_variant(load_bundled(variant))
     games = BATCH.get(name, 20)
     make_policy(name, cv)  # build the per-variant tables before timing
     best_rate = 0.0
@@ -88,13 +85,15 @@ def bench_games(name: str, seconds: float = 2.0, variant: str = BENCH_VARIANT) -
     }
 
 
-def bench(seconds: float = 2.0, rules_seconds: float = 0.5) -> dict[str, Any]:
-    """Every figure of ``baohuang bench``: games, decisions and card-level rules per second."""
+def bench(variant: Variant, seconds: float = 2.0, rules_seconds: float = 0.5) -> dict[str, Any]:
+    """Every figure of ``baohuang bench`` on ``variant``: games, decisions and card-level
+    rules per second."""
+    cv = compile_variant(variant)
     return {
-        "variant": BENCH_VARIANT,
+        "variant": variant.id,
         "python": platform.python_version(),
         "machine": platform.machine(),
-        "heuristic": bench_games("heuristic", seconds),
-        "random": bench_games("random", seconds),
+        "heuristic": bench_games(cv, "heuristic", seconds),
+        "random": bench_games(cv, "random", seconds),
         "rules": bench_rules(rules_seconds),
     }

@@ -385,8 +385,15 @@ def print_report(
 # --------------------------------------------------------------------------- bench
 
 
-def configure_bench(parser: argparse.ArgumentParser) -> None:
-    """Arguments of ``baohuang bench``."""
+def configure_bench(parser: argparse.ArgumentParser, default_variant: str) -> None:
+    """Arguments of ``baohuang bench``; ``default_variant`` is the subject when none is named."""
+    parser.add_argument(
+        "variant",
+        nargs="?",
+        default=default_variant,
+        metavar="VARIANT_OR_FILE",
+        help=f"the variant measured: a bundled id or a file (default {default_variant})",
+    )
     parser.add_argument(
         "--seconds", type=float, default=3.0, help="time per game figure (default 3)"
     )
@@ -397,7 +404,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Measure games/s and decisions/s on one core, and the card-level rules."""
     from baohuang.simulation.bench import bench
 
-    figures = bench(seconds=args.seconds, rules_seconds=min(1.0, args.seconds / 3))
+    variant, problems = load_variant(args.variant)
+    if variant is None:
+        for line in problems:
+            print(line, file=sys.stderr)
+        return EXIT_PROBLEMS
+    figures = bench(variant, seconds=args.seconds, rules_seconds=min(1.0, args.seconds / 3))
     if args.json:
         print(json.dumps(figures, indent=2))
         return EXIT_OK
