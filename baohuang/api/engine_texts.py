@@ -1,8 +1,8 @@
 """The engine's input errors in the request's language.
 
-The engine (:mod:`baohuang.engine`) does not use Django and writes its sentences in
-English; its input errors carry a ``code`` instead. Here each code gets its sentence
-through gettext, so the API answers a bad card or a bad seat in Chinese or English.
+The engine (:mod:`baohuang.engine`) does not use Django; its input errors carry a
+``code``. A bad card is worded by the engine's own reasons (its catalog); a scoring input
+error gets its sentence here, so the API answers in Chinese or English.
 """
 
 from __future__ import annotations
@@ -12,32 +12,17 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from baohuang.engine.notation import NotationError
+from baohuang.engine.reasons import from_notation, say
 from baohuang.engine.scoring import ScoringError
 
 
 def notation_message(exc: NotationError) -> tuple[str, dict[str, Any]]:
-    """The sentence of a notation error and its params (``token``, ``card``)."""
+    """The sentence of a notation error, in the request's language (the engine's own
+    reason, :func:`~baohuang.engine.reasons.from_notation`), and its params."""
     params: dict[str, Any] = {"token": exc.token}
-    if exc.code == "rank_has_no_suit":
-        text = _("'%(token)s' is not a card: jokers and TOP have no suit")
-    elif exc.code == "mark_not_allowed":
-        text = _(
-            "'%(token)s' is not a card: only BJ* (the emperor card) and SJ* (the guard "
-            "card) carry a mark"
-        )
-    elif exc.code == "no_card":
-        text = _("no card given: use 3-10, J, Q, K, A, 2, SJ or BJ")
-    elif exc.code == "more_than_one_card":
-        text = _("'%(token)s' is more than one card")
-    elif exc.code == "empty_play":
-        text = _("a play needs at least one card; the play is empty")
-    else:
-        text = _("'%(token)s' is not a card: use 3-10, J, Q, K, A, 2, SJ or BJ")
-    message = text % params if "%(" in text else text
     if exc.numbered:
         params["card"] = exc.position + 1
-        message += _(" (card %(card)d)") % params
-    return message, params
+    return say(from_notation(exc)), params
 
 
 def scoring_message(exc: ScoringError) -> str:
