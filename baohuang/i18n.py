@@ -11,6 +11,7 @@ for translations to work.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -121,7 +122,11 @@ def compile_catalogs(check: bool = False) -> list[Path]:
                 continue
             stale.append(po_path)
             if not check:
-                polib.pofile(str(po_path)).save_as_mofile(str(mo_path))
+                # Write beside, then rename: a process starting at the same moment (a web
+                # worker, a Celery worker) never reads a half-written catalog.
+                partial = mo_path.with_suffix(f".mo.{os.getpid()}")
+                polib.pofile(str(po_path)).save_as_mofile(str(partial))
+                os.replace(partial, mo_path)
     return stale
 
 
