@@ -253,7 +253,7 @@ class Game(Table):
 
     # ------------------------------------------------------------------ conducting
 
-    def _default_action(self) -> Action:
+    def default_action(self) -> Action:
         """托管: the answer the system gives for the seat to act (RULES.md §7)."""
         return self._default(self.to_act)
 

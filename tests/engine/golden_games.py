@@ -306,7 +306,7 @@ def story(
         owner_out = game.trick is not None and game.out[game.trick_owner]
         second = phase == "play" and bool(game.second_circle)
         automatic = action == A.AUTO or game.locked(seat)
-        done = game._default_action() if automatic and phase != "play" else action
+        done = game.default_action() if automatic and phase != "play" else action
         row = list(game.counts[seat]) if phase == "play" else []
         game.apply(action)
         if phase == "play":  # what the seat played, as the state shows it (托管 too)
