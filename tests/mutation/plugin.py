@@ -24,6 +24,15 @@ from pathlib import Path
 import pytest
 
 _ENGINE = "tests/engine/"
+#: The state-machine tests that exercise the game and each of its phases.
+_GAME_TESTS = (
+    f"{_ENGINE}test_rules_*.py",
+    f"{_ENGINE}test_rule_fidelity.py",
+    f"{_ENGINE}test_goldens.py",
+    f"{_ENGINE}test_observe.py",
+    f"{_ENGINE}test_redeal.py",
+    f"{_ENGINE}test_game_mutants.py",
+)
 TESTS_OF: dict[str, tuple[str, ...]] = {
     "baohuang.engine.beats": (f"{_ENGINE}test_beats*.py", f"{_ENGINE}test_follows*.py"),
     "baohuang.engine.plays": (
@@ -50,14 +59,20 @@ TESTS_OF: dict[str, tuple[str, ...]] = {
         "tests/rules/test_problems*.py",
         "tests/rules/test_problem_texts.py",
     ),
-    "baohuang.engine.game": (
-        f"{_ENGINE}test_rules_*.py",
-        f"{_ENGINE}test_rule_fidelity.py",
-        f"{_ENGINE}test_goldens.py",
-        f"{_ENGINE}test_observe.py",
-        f"{_ENGINE}test_redeal.py",
-        f"{_ENGINE}test_game_mutants.py",
-    ),
+    **{
+        # The game and its phases (split out of game.py): the state-machine tests.
+        f"baohuang.engine.{module}": _GAME_TESTS
+        for module in (
+            "game",
+            "table",
+            "dealing",
+            "bidding",
+            "declarations",
+            "trickplay",
+            "settlement",
+            "seatview",
+        )
+    },
 }
 
 _NOT_A_MUTANT_RUN = {"stats", "list_all_tests", "mutant_generation"}
