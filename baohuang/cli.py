@@ -417,10 +417,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     one that does not beat, 2 for bad input: an unknown or invalid variant, bad notation,
     or a ``--after`` play that is not legal in the variant.
     """
-    variant, problems = simulation_commands.load_variant(args.variant)
+    variant = simulation_commands.load_or_report(args.variant)
     if variant is None:
-        for line in problems:
-            _err(line)
         return EXIT_USAGE
     cv = compile_variant(variant)
     try:

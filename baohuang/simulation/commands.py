@@ -78,6 +78,14 @@ def load_variant(spec: str) -> tuple[Variant | None, list[str]]:
     return report.variant, []
 
 
+def load_or_report(spec: str) -> Variant | None:
+    """:func:`load_variant`, its problems printed on standard error (None: it cannot be used)."""
+    variant, problems = load_variant(spec)
+    for line in problems:
+        print(line, file=sys.stderr)
+    return variant
+
+
 class ProgressBar:
     """A one-line progress bar on a terminal stream (redrawn at most ten times a second)."""
 
@@ -192,10 +200,8 @@ def chosen_seed(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play the games and print role win rates, points, events and seat advantage."""
-    variant, problems = load_variant(args.variant)
+    variant = load_or_report(args.variant)
     if variant is None:
-        for line in problems:
-            print(line, file=sys.stderr)
         return EXIT_PROBLEMS
     chosen_seed(args)
     bar = ProgressBar(sys.stderr, variant.id) if sys.stderr.isatty() else None
@@ -394,10 +400,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Measure games/s and decisions/s on one core, and the card-level rules."""
     from baohuang.simulation.bench import bench
 
-    variant, problems = load_variant(args.variant)
+    variant = load_or_report(args.variant)
     if variant is None:
-        for line in problems:
-            print(line, file=sys.stderr)
         return EXIT_PROBLEMS
     figures = bench(variant, seconds=args.seconds, rules_seconds=min(1.0, args.seconds / 3))
     if args.json:
@@ -465,13 +469,6 @@ def configure_compare(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the comparison as JSON")
 
 
-def _load_or_report(spec: str) -> Variant | None:
-    variant, problems = load_variant(spec)
-    for line in problems:
-        print(line, file=sys.stderr)
-    return variant
-
-
 def _fmt(value: float | None, kind: str) -> str:
     if value is None:
         return "-"
@@ -490,8 +487,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     """Play A and B on the same deal seeds and print B − A with 95% intervals per metric."""
     from baohuang.simulation.compare import compare, method_text, metric_kind, pairing_text
 
-    a = _load_or_report(args.a)
-    b = _load_or_report(args.b)
+    a = load_or_report(args.a)
+    b = load_or_report(args.b)
     if a is None or b is None:
         return EXIT_PROBLEMS
     chosen_seed(args)
@@ -630,7 +627,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     """Simulate, solve the integer program for the table, verify on fresh seeds, print."""
     from baohuang.simulation.balance import BalanceError, Target, solve, verify
 
-    variant = _load_or_report(args.variant)
+    variant = load_or_report(args.variant)
     if variant is None:
         return EXIT_PROBLEMS
     try:
