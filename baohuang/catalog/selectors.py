@@ -154,7 +154,7 @@ def compiled_version(version: RuleSetVersion) -> CompiledVariant:
     the definition's checksum: validated and compiled once per process).
 
     ValueError when the stored definition no longer compiles (the language changed)."""
-    return compile_definition(version.definition)
+    return compile_definition(version.definition, version.checksum)
 
 
 def get_version(slug: str, number: int) -> RuleSetVersion:

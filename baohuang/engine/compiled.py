@@ -180,10 +180,16 @@ def compile_variant(variant: Variant) -> CompiledVariant:
     return _CACHE.get_or_build(key, lambda: _compile(variant, key))
 
 
-def compile_definition(definition: dict[str, Any]) -> CompiledVariant:
+def compile_definition(
+    definition: dict[str, Any], known_checksum: str | None = None
+) -> CompiledVariant:
     """Validate and compile a plain definition (a stored version's, a file's), cached by its
-    checksum so that it is validated once per process; ValueError lists the errors."""
-    return _CACHE.get_or_build(checksum(definition), lambda: _validated(definition))
+    checksum so that it is validated once per process; ValueError lists the errors.
+
+    ``known_checksum`` is the definition's checksum when the caller has it stored (a
+    published version's), which saves hashing the definition on every call."""
+    key = known_checksum or checksum(definition)
+    return _CACHE.get_or_build(key, lambda: _validated(definition))
 
 
 def _validated(definition: dict[str, Any]) -> CompiledVariant:

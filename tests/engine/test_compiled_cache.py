@@ -9,7 +9,7 @@ import pytest
 
 from baohuang.engine import compiled
 from baohuang.engine.compiled import _CompiledCache, compile_definition, compile_variant
-from baohuang.rules import load_bundled
+from baohuang.rules import checksum, load_bundled
 from tests.fixtures import load_variant
 
 
@@ -18,6 +18,7 @@ def test_equal_definitions_share_one_compiled_variant() -> None:
     first = compile_definition(definition)
 
     assert compile_definition(copy.deepcopy(definition)) is first
+    assert compile_definition(definition, checksum(definition)) is first  # a stored checksum
     assert compile_variant(first.variant) is first
 
 
