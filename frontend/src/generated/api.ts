@@ -933,14 +933,292 @@ export interface components {
             seed: number;
             policy: string;
             progress: components["schemas"]["Progress"];
-            /** @description The merged statistics of every game (the counters of baohuang.simulation.stats.Stats.to_dict(): roles with wins/draws/losses, points, histograms and finish ranks; event counters; seats; plays). Null until the job has succeeded. */
-            result: {
+            /** @description The merged statistics of every game (the counters of baohuang.simulation.stats.Stats.to_dict(): roles with wins/draws/losses, points, histograms and finish ranks; event counters; seats; plays); a comparison job's is the comparison's own (its report is at /api/v1/comparisons/{id}/). Null until the job has succeeded. */
+            result: ({
+                variant: string;
+                checksum: string;
+                seed: number;
+                policies: string[];
+                ranges: number[][];
+                games: number;
+                unscored: number;
+                roles: {
+                    [key: string]: {
+                        n: number;
+                        wins: number;
+                        draws: number;
+                        losses: number;
+                        points: number;
+                        points_sq: number;
+                        histogram: {
+                            [key: string]: number;
+                        };
+                        ranks: number[];
+                    };
+                };
+                counters: {
+                    [key: string]: number;
+                };
+                plays: number;
+                plays_sq: number;
+                decisions: number;
+                decisions_sq: number;
+                seats: {
+                    n: number;
+                    wins: number;
+                    draws: number;
+                    losses: number;
+                    points: number;
+                    points_sq: number;
+                }[];
+                by_policy: {
+                    [key: string]: {
+                        n: number;
+                        wins: number;
+                        draws: number;
+                        losses: number;
+                        points: number;
+                        points_sq: number;
+                    };
+                };
+                outcomes: {
+                    [key: string]: number;
+                } | null;
+            } | {
                 [key: string]: unknown;
-            } | null;
-            /** @description Rates, means and 95% intervals derived from `result` (Stats.summary()). Null until the job has succeeded. */
-            summary: {
-                [key: string]: unknown;
-            } | null;
+            }) | null;
+            /** @description Rates, means and 95% intervals derived from `result` (Stats.summary()); of each side, `{a, b}`, for a comparison job. Null until the job has succeeded. */
+            summary: ({
+                variant: string;
+                games: number;
+                scored: number;
+                policies: string[];
+                roles: {
+                    [key: string]: {
+                        n: number;
+                        /** @description A rate with its Wilson 95% interval. */
+                        win: {
+                            rate: number;
+                            ci95: number[];
+                        };
+                        /** @description A rate with its Wilson 95% interval. */
+                        draw: {
+                            rate: number;
+                            ci95: number[];
+                        };
+                        /** @description A rate with its Wilson 95% interval. */
+                        loss: {
+                            rate: number;
+                            ci95: number[];
+                        };
+                        /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                        points: {
+                            mean: number;
+                            ci95: (number | null)[];
+                        };
+                        ranks: number[];
+                    };
+                };
+                rates: {
+                    [key: string]: {
+                        rate?: number;
+                        ci95?: number[];
+                        per_game?: number;
+                    };
+                };
+                /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                plays_per_game: {
+                    mean: number;
+                    ci95: (number | null)[];
+                };
+                decisions_per_game: number;
+                /** @description Per seat: win rates, the first seat's advantage over the mean, mean points. */
+                seats: {
+                    win_rates: number[];
+                    seat0_advantage: number;
+                    mean_points: number[];
+                };
+                by_policy: {
+                    [key: string]: {
+                        n: number;
+                        /** @description A rate with its Wilson 95% interval. */
+                        win: {
+                            rate: number;
+                            ci95: number[];
+                        };
+                        /** @description A rate with its Wilson 95% interval. */
+                        draw: {
+                            rate: number;
+                            ci95: number[];
+                        };
+                        /** @description A rate with its Wilson 95% interval. */
+                        loss: {
+                            rate: number;
+                            ci95: number[];
+                        };
+                        /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                        points: {
+                            mean: number;
+                            ci95: (number | null)[];
+                        };
+                    };
+                };
+            } | {
+                /** @description Rates, means and 95% intervals (:meth:`Stats.summary`): a job's ``summary``. */
+                a: {
+                    variant: string;
+                    games: number;
+                    scored: number;
+                    policies: string[];
+                    roles: {
+                        [key: string]: {
+                            n: number;
+                            /** @description A rate with its Wilson 95% interval. */
+                            win: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            draw: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            loss: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                            points: {
+                                mean: number;
+                                ci95: (number | null)[];
+                            };
+                            ranks: number[];
+                        };
+                    };
+                    rates: {
+                        [key: string]: {
+                            rate?: number;
+                            ci95?: number[];
+                            per_game?: number;
+                        };
+                    };
+                    /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                    plays_per_game: {
+                        mean: number;
+                        ci95: (number | null)[];
+                    };
+                    decisions_per_game: number;
+                    /** @description Per seat: win rates, the first seat's advantage over the mean, mean points. */
+                    seats: {
+                        win_rates: number[];
+                        seat0_advantage: number;
+                        mean_points: number[];
+                    };
+                    by_policy: {
+                        [key: string]: {
+                            n: number;
+                            /** @description A rate with its Wilson 95% interval. */
+                            win: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            draw: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            loss: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                            points: {
+                                mean: number;
+                                ci95: (number | null)[];
+                            };
+                        };
+                    };
+                };
+                /** @description Rates, means and 95% intervals (:meth:`Stats.summary`): a job's ``summary``. */
+                b: {
+                    variant: string;
+                    games: number;
+                    scored: number;
+                    policies: string[];
+                    roles: {
+                        [key: string]: {
+                            n: number;
+                            /** @description A rate with its Wilson 95% interval. */
+                            win: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            draw: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            loss: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                            points: {
+                                mean: number;
+                                ci95: (number | null)[];
+                            };
+                            ranks: number[];
+                        };
+                    };
+                    rates: {
+                        [key: string]: {
+                            rate?: number;
+                            ci95?: number[];
+                            per_game?: number;
+                        };
+                    };
+                    /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                    plays_per_game: {
+                        mean: number;
+                        ci95: (number | null)[];
+                    };
+                    decisions_per_game: number;
+                    /** @description Per seat: win rates, the first seat's advantage over the mean, mean points. */
+                    seats: {
+                        win_rates: number[];
+                        seat0_advantage: number;
+                        mean_points: number[];
+                    };
+                    by_policy: {
+                        [key: string]: {
+                            n: number;
+                            /** @description A rate with its Wilson 95% interval. */
+                            win: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            draw: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            loss: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                            points: {
+                                mean: number;
+                                ci95: (number | null)[];
+                            };
+                        };
+                    };
+                };
+            }) | null;
             /** @description Why the job failed, in the request's language (null unless it failed). */
             error: string | null;
             /** @description Why the job failed, as a code: chunk_failed (params first, last, reason) or worker_lost (params first, last, attempts); null unless it failed. */
@@ -956,8 +1234,14 @@ export interface components {
             started_at: string | null;
             /** Format: date-time */
             finished_at: string | null;
-            /** @description What was re-scored: the settlement paths that differ, the variant and checksum of the new settlement, and the milliseconds it took. */
-            rescored: unknown;
+            /** @description What was re-scored: the settlement paths that differ, the variant (and version) and checksum of the new settlement, and the milliseconds it took. */
+            rescored: {
+                settlement_fields: string[];
+                checksum: string;
+                elapsed_ms: number;
+            } & {
+                [key: string]: unknown;
+            };
         };
         /** @description A finished game's roles and finish order (RULES.md §8). */
         ScoreRequest: {
@@ -1042,14 +1326,292 @@ export interface components {
             seed: number;
             policy: string;
             progress: components["schemas"]["Progress"];
-            /** @description The merged statistics of every game (the counters of baohuang.simulation.stats.Stats.to_dict(): roles with wins/draws/losses, points, histograms and finish ranks; event counters; seats; plays). Null until the job has succeeded. */
-            result: {
+            /** @description The merged statistics of every game (the counters of baohuang.simulation.stats.Stats.to_dict(): roles with wins/draws/losses, points, histograms and finish ranks; event counters; seats; plays); a comparison job's is the comparison's own (its report is at /api/v1/comparisons/{id}/). Null until the job has succeeded. */
+            result: ({
+                variant: string;
+                checksum: string;
+                seed: number;
+                policies: string[];
+                ranges: number[][];
+                games: number;
+                unscored: number;
+                roles: {
+                    [key: string]: {
+                        n: number;
+                        wins: number;
+                        draws: number;
+                        losses: number;
+                        points: number;
+                        points_sq: number;
+                        histogram: {
+                            [key: string]: number;
+                        };
+                        ranks: number[];
+                    };
+                };
+                counters: {
+                    [key: string]: number;
+                };
+                plays: number;
+                plays_sq: number;
+                decisions: number;
+                decisions_sq: number;
+                seats: {
+                    n: number;
+                    wins: number;
+                    draws: number;
+                    losses: number;
+                    points: number;
+                    points_sq: number;
+                }[];
+                by_policy: {
+                    [key: string]: {
+                        n: number;
+                        wins: number;
+                        draws: number;
+                        losses: number;
+                        points: number;
+                        points_sq: number;
+                    };
+                };
+                outcomes: {
+                    [key: string]: number;
+                } | null;
+            } | {
                 [key: string]: unknown;
-            } | null;
-            /** @description Rates, means and 95% intervals derived from `result` (Stats.summary()). Null until the job has succeeded. */
-            summary: {
-                [key: string]: unknown;
-            } | null;
+            }) | null;
+            /** @description Rates, means and 95% intervals derived from `result` (Stats.summary()); of each side, `{a, b}`, for a comparison job. Null until the job has succeeded. */
+            summary: ({
+                variant: string;
+                games: number;
+                scored: number;
+                policies: string[];
+                roles: {
+                    [key: string]: {
+                        n: number;
+                        /** @description A rate with its Wilson 95% interval. */
+                        win: {
+                            rate: number;
+                            ci95: number[];
+                        };
+                        /** @description A rate with its Wilson 95% interval. */
+                        draw: {
+                            rate: number;
+                            ci95: number[];
+                        };
+                        /** @description A rate with its Wilson 95% interval. */
+                        loss: {
+                            rate: number;
+                            ci95: number[];
+                        };
+                        /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                        points: {
+                            mean: number;
+                            ci95: (number | null)[];
+                        };
+                        ranks: number[];
+                    };
+                };
+                rates: {
+                    [key: string]: {
+                        rate?: number;
+                        ci95?: number[];
+                        per_game?: number;
+                    };
+                };
+                /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                plays_per_game: {
+                    mean: number;
+                    ci95: (number | null)[];
+                };
+                decisions_per_game: number;
+                /** @description Per seat: win rates, the first seat's advantage over the mean, mean points. */
+                seats: {
+                    win_rates: number[];
+                    seat0_advantage: number;
+                    mean_points: number[];
+                };
+                by_policy: {
+                    [key: string]: {
+                        n: number;
+                        /** @description A rate with its Wilson 95% interval. */
+                        win: {
+                            rate: number;
+                            ci95: number[];
+                        };
+                        /** @description A rate with its Wilson 95% interval. */
+                        draw: {
+                            rate: number;
+                            ci95: number[];
+                        };
+                        /** @description A rate with its Wilson 95% interval. */
+                        loss: {
+                            rate: number;
+                            ci95: number[];
+                        };
+                        /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                        points: {
+                            mean: number;
+                            ci95: (number | null)[];
+                        };
+                    };
+                };
+            } | {
+                /** @description Rates, means and 95% intervals (:meth:`Stats.summary`): a job's ``summary``. */
+                a: {
+                    variant: string;
+                    games: number;
+                    scored: number;
+                    policies: string[];
+                    roles: {
+                        [key: string]: {
+                            n: number;
+                            /** @description A rate with its Wilson 95% interval. */
+                            win: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            draw: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            loss: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                            points: {
+                                mean: number;
+                                ci95: (number | null)[];
+                            };
+                            ranks: number[];
+                        };
+                    };
+                    rates: {
+                        [key: string]: {
+                            rate?: number;
+                            ci95?: number[];
+                            per_game?: number;
+                        };
+                    };
+                    /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                    plays_per_game: {
+                        mean: number;
+                        ci95: (number | null)[];
+                    };
+                    decisions_per_game: number;
+                    /** @description Per seat: win rates, the first seat's advantage over the mean, mean points. */
+                    seats: {
+                        win_rates: number[];
+                        seat0_advantage: number;
+                        mean_points: number[];
+                    };
+                    by_policy: {
+                        [key: string]: {
+                            n: number;
+                            /** @description A rate with its Wilson 95% interval. */
+                            win: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            draw: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            loss: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                            points: {
+                                mean: number;
+                                ci95: (number | null)[];
+                            };
+                        };
+                    };
+                };
+                /** @description Rates, means and 95% intervals (:meth:`Stats.summary`): a job's ``summary``. */
+                b: {
+                    variant: string;
+                    games: number;
+                    scored: number;
+                    policies: string[];
+                    roles: {
+                        [key: string]: {
+                            n: number;
+                            /** @description A rate with its Wilson 95% interval. */
+                            win: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            draw: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            loss: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                            points: {
+                                mean: number;
+                                ci95: (number | null)[];
+                            };
+                            ranks: number[];
+                        };
+                    };
+                    rates: {
+                        [key: string]: {
+                            rate?: number;
+                            ci95?: number[];
+                            per_game?: number;
+                        };
+                    };
+                    /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                    plays_per_game: {
+                        mean: number;
+                        ci95: (number | null)[];
+                    };
+                    decisions_per_game: number;
+                    /** @description Per seat: win rates, the first seat's advantage over the mean, mean points. */
+                    seats: {
+                        win_rates: number[];
+                        seat0_advantage: number;
+                        mean_points: number[];
+                    };
+                    by_policy: {
+                        [key: string]: {
+                            n: number;
+                            /** @description A rate with its Wilson 95% interval. */
+                            win: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            draw: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A rate with its Wilson 95% interval. */
+                            loss: {
+                                rate: number;
+                                ci95: number[];
+                            };
+                            /** @description A mean with its 95% interval (``[null, null]`` below two observations). */
+                            points: {
+                                mean: number;
+                                ci95: (number | null)[];
+                            };
+                        };
+                    };
+                };
+            }) | null;
             /** @description Why the job failed, in the request's language (null unless it failed). */
             error: string | null;
             /** @description Why the job failed, as a code: chunk_failed (params first, last, reason) or worker_lost (params first, last, attempts); null unless it failed. */

@@ -207,7 +207,7 @@ export interface Bidding {
  * via the `definition` "FixedGuard".
  */
 export interface FixedGuard {
-  by?: "fixed_card";
+  by: "fixed_card";
 }
 /**
  * 叫侍卫: the emperor calls a card of which he holds several identical copies (§4.2).
@@ -216,7 +216,7 @@ export interface FixedGuard {
  * via the `definition` "CalledGuard".
  */
 export interface CalledGuard {
-  by?: "called_card";
+  by: "called_card";
   /**
    * Ranks the emperor may call (classic: every rank but 2).
    *
@@ -262,7 +262,7 @@ export interface SoloRules {
  * via the `definition` "GrabSoloStep".
  */
 export interface GrabSoloStep {
-  step?: "grab_solo";
+  step: "grab_solo";
   /**
    * Several claimants: the emperor card holder's own claim wins, otherwise the claimant nearest him upstream; or simply the first to claim.
    */
@@ -287,7 +287,7 @@ export interface GrabSoloStep {
  * via the `definition` "OfferThroneStep".
  */
 export interface OfferThroneStep {
-  step?: "offer_throne";
+  step: "offer_throne";
   /**
    * Full rounds of the table.
    */
@@ -336,7 +336,7 @@ export interface OfferThroneStep {
  * via the `definition` "RedealStep".
  */
 export interface RedealStep {
-  step?: "redeal";
+  step: "redeal";
 }
 /**
  * What players may declare before the first play (RULES.md §4.5, §4.6).
