@@ -46,6 +46,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deck/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count a deck section's cards
+         * @description The body is the `deck` section of a definition (`{decks, remove, marks}`, as in the variant JSON Schema). The answer counts it as validation does: the cards in play after the trims (`size`, what the hand sizes must add up to) and, per rank from low to high, the full shoe's and what is left (random removals counted as removed). The web editor's card counts come from here. A section the language refuses is a 400 `invalid` with each problem at its path (`deck.remove[0].rank`).
+         */
+        post: operations["deck_count"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/diff/": {
         parameters: {
             query?: never;
@@ -696,6 +716,21 @@ export interface components {
             dealer: number;
             version: number;
         };
+        /** @description A deck section counted as the language's checks count it. */
+        DeckCount: {
+            /** @description Cards in play after the trims. */
+            size: number;
+            /** @description Every rank, low to high. */
+            ranks: components["schemas"]["DeckRank"][];
+        };
+        /** @description One rank of a counted deck. */
+        DeckRank: {
+            rank: components["schemas"]["RankEnum"];
+            /** @description Cards of the rank in the full shoe. */
+            full: number;
+            /** @description Cards of the rank left after the trims (random removals counted as removed). */
+            left: number;
+        };
         /** @description The changed paths from version ``old`` to version ``new``. */
         Diff: {
             slug: string;
@@ -862,6 +897,25 @@ export interface components {
             /** @description Publish only if the draft is still at this revision (else 412). */
             revision?: number | null;
         };
+        /**
+         * @description * `3` - 3
+         *     * `4` - 4
+         *     * `5` - 5
+         *     * `6` - 6
+         *     * `7` - 7
+         *     * `8` - 8
+         *     * `9` - 9
+         *     * `10` - 10
+         *     * `J` - J
+         *     * `Q` - Q
+         *     * `K` - K
+         *     * `A` - A
+         *     * `2` - 2
+         *     * `SJ` - SJ
+         *     * `BJ` - BJ
+         * @enum {string}
+         */
+        RankEnum: "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "A" | "2" | "SJ" | "BJ";
         /** @description The first action that could not be applied. */
         ReplayError: {
             /** @description 0-based index into actions. */
@@ -1942,6 +1996,76 @@ export interface operations {
             };
             /** @description Unknown variant or version. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deck_count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeckCount"];
+                };
+            };
+            /** @description Bad input: malformed JSON, a wrong type, a value out of range, bad card notation or an invalid definition. `errors` lists every problem with its path. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated (or a bad token) where authentication is needed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
