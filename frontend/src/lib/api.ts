@@ -125,6 +125,7 @@ export const urls = {
     `${API}/variants/${encodeURIComponent(slug)}/diff-origin/${to ? `?to=${encodeURIComponent(to)}` : ""}`,
   compare: (slug: string) => `${API}/variants/${encodeURIComponent(slug)}/compare/`,
   validate: () => `${API}/validate/`,
+  deck: () => `${API}/deck/`,
   schema: () => `${API}/schema/variant/`,
   simulations: () => `${API}/simulations/`,
   simulation: (id: string | number) => `${API}/simulations/${id}/`,
