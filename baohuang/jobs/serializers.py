@@ -104,18 +104,16 @@ def _inlined(node: Any, defs: Mapping[str, Any]) -> Any:
     return {k: _inlined(v, defs) for k, v in node.items() if k not in ("title", "$defs")}
 
 
-def nullable_shape(shape: Any, description: str) -> dict[str, Any]:
-    """The OpenAPI schema of a JSON field holding ``shape`` (a TypedDict), or null: the
-    shape the simulation code is typed with (mypy checks it) is the one the document states."""
+def json_shape(shape: Any, description: str) -> dict[str, Any]:
+    """The OpenAPI schema of a JSON field holding ``shape`` (a TypedDict): the shape the
+    simulation code is typed with (mypy checks it) is the one the document states. Written
+    as a one-item ``oneOf``, to which drf-spectacular adds the null of ``allow_null``."""
     schema = TypeAdapter(shape).json_schema()
-    return {
-        "oneOf": [_inlined(schema, schema.get("$defs", {})), {"type": "null"}],
-        "description": description,
-    }
+    return {"oneOf": [_inlined(schema, schema.get("$defs", {}))], "description": description}
 
 
 @extend_schema_field(
-    nullable_shape(
+    json_shape(
         StatsDict | dict[str, Any],
         "The merged statistics of every game (the counters of "
         "baohuang.simulation.stats.Stats.to_dict(): roles with wins/draws/losses, points, "
@@ -129,7 +127,7 @@ class StatsField(serializers.JSONField):
 
 
 @extend_schema_field(
-    nullable_shape(
+    json_shape(
         SummaryDict | ComparisonSummaryDict,
         "Rates, means and 95% intervals derived from `result` (Stats.summary()); of each "
         "side, `{a, b}`, for a comparison job. Null until the job has succeeded.",
