@@ -5,6 +5,7 @@
 #   make test    ruff, ruff format --check, mypy, web editor build + vitest, pytest (incl. browser)
 #   make serve   production-style: migrate, collectstatic, gunicorn (needs SECRET_KEY; README "Production")
 #   make frontend  build the web editor (frontend/ → frontend/dist/, served at /editor/)
+#   make types   regenerate the editor's TypeScript shapes (frontend/src/generated/) from the server's
 #   make messages  compile the translation catalogs (baohuang/*/locale/*/LC_MESSAGES/django.po → .mo)
 #   make lock    refresh requirements.lock / requirements-dev.lock (pinned, hashed) from pyproject.toml
 #   make lint    ruff check + format check + mypy, no tests
@@ -36,7 +37,7 @@ MUTATION_ARGS ?=
 NPM    := $(shell command -v npm 2>/dev/null)
 FRONT_STAMP := frontend/node_modules/.installed
 
-.PHONY: help venv lock messages test lint fmt run serve soak mutation clean distclean frontend frontend-test
+.PHONY: help venv lock messages test lint fmt run serve soak mutation clean distclean frontend frontend-test types
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -86,6 +87,22 @@ ifeq ($(NPM),)
 else
 	$(MAKE) --no-print-directory $(FRONT_STAMP)
 	cd frontend && npm run build
+endif
+
+# The editor's TypeScript shapes come from the server's (one source): the variant JSON Schema,
+# the OpenAPI document and the language's word lists, dumped by Python into a temporary folder,
+# then turned into frontend/src/generated/{variant,api,vocabulary}.ts by json-schema-to-typescript
+# and openapi-typescript (frontend/scripts/types.mjs). Run it after changing the variant model,
+# a serializer or an endpoint, and commit the result: `make test` fails while they are stale
+# (tests/editor/test_generated_types.py).
+types: $(STAMP)
+ifeq ($(NPM),)
+	@echo "types: npm not found; the generators need Node.js (>= 20.19) and npm" >&2; exit 1
+else
+	$(MAKE) --no-print-directory $(FRONT_STAMP)
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	$(BIN)/python -m baohuang.editor.schemas "$$tmp" >/dev/null; \
+	cd frontend && node scripts/types.mjs "$$tmp" src/generated
 endif
 
 # vitest colours its output even into a file or a pipe: NO_COLOR unless on a terminal.

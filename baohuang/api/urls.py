@@ -43,6 +43,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(VARIANT + "replay/", rules_views.ReplayView.as_view(), name="variant-replay"),
     path(VARIANT + "rulebook/", RulebookView.as_view(), name="variant-rulebook"),
     path("v1/validate/", rules_views.ValidateView.as_view(), name="validate"),
+    path("v1/deck/", rules_views.DeckCountView.as_view(), name="deck-count"),
     path("v1/schema/variant/", rules_views.VariantSchemaView.as_view(), name="variant-schema"),
     path("v1/simulations/", include("baohuang.jobs.urls")),
     path("v1/comparisons/", include(comparison_patterns)),
