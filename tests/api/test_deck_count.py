@@ -9,7 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from baohuang.rules import deck_size, load_bundled
-from tests.api.conftest import assert_error, load_variant
+from tests.fixtures import assert_error, load_variant
 
 pytestmark = pytest.mark.django_db
 
