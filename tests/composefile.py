@@ -66,9 +66,7 @@ def service(data: Mapping[str, Any], name: str) -> dict[str, Any]:
     return dict(services[name])
 
 
-def environment(
-    data: Mapping[str, Any], name: str, variables: Mapping[str, str]
-) -> dict[str, str]:
+def environment(data: Mapping[str, Any], name: str, variables: Mapping[str, str]) -> dict[str, str]:
     """A service's container environment, interpolated."""
     raw = service(data, name).get("environment") or {}
     if isinstance(raw, list):

@@ -318,10 +318,12 @@ def start_database_host(host: Host, pg_bin: Path) -> None:
         env,
     )
     wait_until(
-        lambda: subprocess.run(
-            [str(pg_bin / "pg_isready"), "-q", "-h", host.address, "-p", "5432"], check=False
-        ).returncode
-        == 0,
+        lambda: (
+            subprocess.run(
+                [str(pg_bin / "pg_isready"), "-q", "-h", host.address, "-p", "5432"], check=False
+            ).returncode
+            == 0
+        ),
         60,
         "PostgreSQL answering",
         [pg_log],
@@ -497,6 +499,9 @@ def test_a_job_survives_a_worker_host_torn_down_mid_job(
                 "the web host answering /healthz",
                 logs,
             )
+            # The image's HEALTHCHECK, on the web host with the web service's environment.
+            probe = web.run(["python", "-m", "baohuang.project.healthcheck"], web_env)
+            assert probe.strip() == f"{base_url}/healthz 200"
 
             # Two worker hosts.
             worker_command = composefile.command(compose, "worker", {"WORKER_CONCURRENCY": "1"})
