@@ -597,6 +597,10 @@ def test_a_job_survives_a_worker_host_torn_down_mid_job(
             figures.chunks_rerun = len(rerun)
             figures.chunks_by_host = by_host
             reaper = (w2.folder / "worker.log").read_text(errors="replace")
+            served = (web.folder / "gunicorn.log").read_text(errors="replace")
+            for text in (reaper, served):
+                assert "Traceback" not in text, text[-5000:]
+            assert not re.search(r'" 5\d\d ', served), served[-5000:]
             figures.reaper_requeued = reaper.count("lost its worker; sent again")
             figures.reaper_resent = reaper.count("had no message in the queue; sent again")
         passed = True
