@@ -540,9 +540,12 @@ def test_a_job_survives_a_worker_host_torn_down_mid_job(
             assert status == 202, body
             url = urllib.parse.urlsplit(body["url"]).path
 
+            progress: list[int] = []  # every progress.done seen: it only grows
+
             def w1_playing_after_kill_point() -> bool:
                 status, job = operator.request("GET", url)
                 assert status == 200, job
+                progress.append(job["progress"]["done"])
                 assert job["status"] in ("queued", "running"), job
                 if job["progress"]["done"] < KILL_AT * GAMES:
                     return False
@@ -562,6 +565,7 @@ def test_a_job_survives_a_worker_host_torn_down_mid_job(
             def ended() -> dict[str, Any] | None:
                 status, job = operator.request("GET", url)
                 assert status == 200, job
+                progress.append(job["progress"]["done"])
                 return job if job["status"] not in ("queued", "running") else None
 
             job = wait_until(ended, 300, "the job ending", logs)
@@ -571,6 +575,7 @@ def test_a_job_survives_a_worker_host_torn_down_mid_job(
             assert reference.returncode == 0
 
             assert job["status"] == "succeeded", job
+            assert progress == sorted(progress) and progress[-1] == GAMES
             assert job["progress"] == {"done": GAMES, "total": GAMES}, job["progress"]
             assert job["result"] == json.loads(out)["stats"]
 
