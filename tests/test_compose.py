@@ -118,7 +118,8 @@ def test_services_reach_postgresql_and_redis_not_local_state(compose: dict[str, 
         assert env["DEBUG"] == "false"
         database = dj_database_url.parse(env["DATABASE_URL"])
         assert database["ENGINE"] == "django.db.backends.postgresql"
-        assert database["HOST"] == "db" and database["NAME"] == "baohuang"
+        assert database["HOST"] == "db"
+        assert database["NAME"] == "baohuang"
         assert database["USER"] == compose["services"]["db"]["environment"]["POSTGRES_USER"]
         assert env["CELERY_BROKER_URL"].startswith("redis://redis:")
         assert env["CACHE_URL"].startswith("redis://redis:")
@@ -129,7 +130,8 @@ def test_services_reach_postgresql_and_redis_not_local_state(compose: dict[str, 
 
 def test_the_web_command_is_gunicorn_with_the_packaged_config(compose: dict[str, Any]) -> None:
     argv = composefile.command(compose, "web", FULL_ENV)
-    assert argv[:2] == ["gunicorn", "-c"] and argv[2].startswith("python:")
+    assert argv[:2] == ["gunicorn", "-c"]
+    assert argv[2].startswith("python:")
     assert (BIN / "gunicorn").is_file()
     conf = importlib.import_module(argv[2].removeprefix("python:"))
     assert conf.wsgi_app == "baohuang.project.wsgi:application"
@@ -228,9 +230,11 @@ def test_the_dockerfile_builds_in_three_named_stages() -> None:
         r.split("=", 1) for k, r in _dockerfile() if k == "ARG" and "=" in r
     )  # the images
     python = re.fullmatch(r"python:(\d+)\.(\d+)-slim.*", arguments["PYTHON_IMAGE"])
-    assert python and (3, 11) <= (int(python[1]), int(python[2])) < (3, 14)
+    assert python
+    assert (3, 11) <= (int(python[1]), int(python[2])) < (3, 14)
     node = re.fullmatch(r"node:(\d+)-.*slim", arguments["NODE_IMAGE"])
-    assert node and int(node[1]) >= 20
+    assert node
+    assert int(node[1]) >= 20
 
 
 def test_the_dockerfile_copies_what_exists_and_is_not_ignored() -> None:
@@ -253,7 +257,8 @@ def test_the_dockerfile_copies_what_exists_and_is_not_ignored() -> None:
     vite = (ROOT / "frontend" / "vite.config.ts").read_text(encoding="utf-8")
     assert 'outDir: "dist"' in vite
     editor = dict(stages[0][1])
-    assert editor["WORKDIR"] == "/src/frontend" and "npm run build" in editor["RUN"]
+    assert editor["WORKDIR"] == "/src/frontend"
+    assert "npm run build" in editor["RUN"]
     assert "--wheel-dir /dist" in dict(stages[1][1])["RUN"]
     for kept in ("frontend/dist", ".venv", "var", ".git", ".env"):
         assert _ignored(kept), kept
@@ -264,9 +269,11 @@ def test_the_image_installs_the_locked_dependencies_and_runs_as_a_user_of_its_ow
     runs = " ".join(r for k, r in final if k == "RUN")
     assert "--require-hashes -r /tmp/requirements.lock" in runs
     assert "--no-deps /tmp/dist/*.whl" in runs
-    assert "collectstatic" in runs and "baohuang-manage" in _scripts()
+    assert "collectstatic" in runs
+    assert "baohuang-manage" in _scripts()
     users = [r for k, r in final if k == "USER"]
-    assert users and users[-1] not in ("root", "0")
+    assert users
+    assert users[-1] not in ("root", "0")
     assert f"useradd --system --uid 10001 --gid {users[-1]}" in runs
     keywords = [k for k, _ in final]
     assert keywords.index("USER") > max(i for i, k in enumerate(keywords) if k == "RUN")
@@ -281,7 +288,8 @@ def test_the_image_health_probe_is_a_module_of_the_package() -> None:
     argv = _dockerfile_exec("HEALTHCHECK")
     assert argv[:2] == ["python", "-m"]
     module = importlib.import_module(argv[2])
-    assert module is healthcheck and callable(healthcheck.main)
+    assert module is healthcheck
+    assert callable(healthcheck.main)
 
 
 # --------------------------------------------------------------------------- the probe
@@ -338,7 +346,8 @@ def test_the_probe_fails_on_an_unhealthy_or_absent_server(
     bind, handler = server
     handler.status = 503
     healthy, seen = healthcheck.check({"BIND": bind})
-    assert not healthy and seen.endswith(" 503")
+    assert not healthy
+    assert seen.endswith(" 503")
 
     result = subprocess.run(
         [sys.executable, "-m", "baohuang.project.healthcheck"],

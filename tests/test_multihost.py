@@ -97,12 +97,11 @@ def prerequisites() -> str | None:
             return f"needs {tool}"
     if _pg_bin() is None:
         return "needs PostgreSQL's server binaries (/usr/lib/postgresql/*/bin)"
-    probe = subprocess.run(
-        ["ip", "netns", "add", f"bhprobe{os.getpid()}"], capture_output=True, check=False
-    )
-    if probe.returncode != 0:
-        return f"cannot create a network namespace: {probe.stderr.decode(errors='replace')}"
-    subprocess.run(["ip", "netns", "del", f"bhprobe{os.getpid()}"], check=False)
+    try:
+        _run("ip", "netns", "add", f"bhprobe{os.getpid()}")
+    except RuntimeError as exc:
+        return f"cannot create a network namespace: {exc}"
+    _run("ip", "netns", "del", f"bhprobe{os.getpid()}", check=False)
     return None
 
 
@@ -371,7 +370,8 @@ def service_env(
             env[key] = value.replace(f"@{parts.hostname}:", f"@{db.address}:").replace(
                 f"//{parts.hostname}:", f"//{db.address}:"
             )
-    assert "sqlite" not in env["DATABASE_URL"] and env["CELERY_BROKER_URL"].startswith("redis")
+    assert "sqlite" not in env["DATABASE_URL"]
+    assert env["CELERY_BROKER_URL"].startswith("redis")
     env.update(
         PATH=f"{BIN}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
         LANG="C.UTF-8",
@@ -426,7 +426,7 @@ class Operator:
             headers["Content-Type"] = "application/json"
         if method != "GET":
             headers["X-CSRFToken"] = self._cookie("csrftoken")
-        request = urllib.request.Request(self.base + path, data, headers, method=method)
+        request = urllib.request.Request(self.base + path, data, headers, method=method)  # noqa: S310 (http:// of the web host)
         try:
             with self.opener.open(request, timeout=30) as response:
                 return response.status, json.loads(response.read() or b"null")
@@ -488,10 +488,11 @@ def test_a_job_survives_a_worker_host_torn_down_mid_job(
     # The single-process reference (`baohuang simulate`), at the lowest priority: it plays
     # on the CPU the hosts leave idle (while they start, and after w1 is gone).
     reference = subprocess.Popen(
-        ["nice", "-n", "19", str(BIN / "baohuang"), "simulate", VARIANT,
-         "--games", str(GAMES), "--seed", str(SEED), "--policy", POLICY, "--json"],
+        [str(BIN / "baohuang"), "simulate", VARIANT, "--games", str(GAMES),
+         "--seed", str(SEED), "--policy", POLICY, "--json"],
         stdout=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
+        preexec_fn=lambda: os.nice(19),
     )  # fmt: skip
     try:
         with network(base) as hosts:
@@ -509,7 +510,7 @@ def test_a_job_survives_a_worker_host_torn_down_mid_job(
             logs.append(web.start("gunicorn", composefile.command(compose, "web", {}), web_env))
             base_url = f"http://{web.address}:8000"
             wait_until(
-                lambda: urllib.request.urlopen(base_url + "/healthz", timeout=5).status == 200,
+                lambda: urllib.request.urlopen(base_url + "/healthz", timeout=5).status == 200,  # noqa: S310 (the web host's http://)
                 60,
                 "the web host answering /healthz",
                 logs,
@@ -575,7 +576,8 @@ def test_a_job_survives_a_worker_host_torn_down_mid_job(
             assert reference.returncode == 0
 
             assert job["status"] == "succeeded", job
-            assert progress == sorted(progress) and progress[-1] == GAMES
+            assert progress == sorted(progress)
+            assert progress[-1] == GAMES
             assert job["progress"] == {"done": GAMES, "total": GAMES}, job["progress"]
             assert job["result"] == json.loads(out)["stats"]
 
@@ -593,7 +595,8 @@ def test_a_job_survives_a_worker_host_torn_down_mid_job(
             by_host: dict[str, int] = {}
             for row in chunks:
                 by_host[row[4]] = by_host.get(row[4], 0) + 1
-            assert by_host.get("w1", 0) > 0 and by_host.get("w2", 0) > 0, by_host
+            assert by_host.get("w1", 0) > 0, by_host
+            assert by_host.get("w2", 0) > 0, by_host
 
             figures.games = job["progress"]["done"]
             figures.seconds_to_success = round(finished - started, 1)
