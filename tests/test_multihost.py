@@ -622,4 +622,4 @@ def test_a_job_survives_a_worker_host_torn_down_mid_job(
             print(f"multihost: the hosts' folders and logs are kept in {base}")
     report = json.dumps(figures.__dict__)
     record_property("multihost", report)
-    print(f"\nmultihost: {report}")
+    print(f"\nmultihost: {report}", flush=True)
