@@ -92,7 +92,7 @@ def prerequisites() -> str | None:
     """Why this machine cannot run the test, or None."""
     if os.geteuid() != 0:
         return "needs root (network namespaces)"
-    for tool in ("ip", "unshare", "runuser", "redis-server"):
+    for tool in ("ip", "unshare", "hostname", "runuser", "redis-server", "redis-cli"):
         if shutil.which(tool) is None:
             return f"needs {tool}"
     if _pg_bin() is None:
