@@ -11,6 +11,8 @@
 #   make lint    ruff check + format check + mypy, no tests
 #   make fmt     ruff format + ruff check --fix
 #   make soak    the slow (soak / fuzz / statistical) tests only; GAMES=N per variant
+#   make multihost  root: PostgreSQL+Redis, gunicorn and two Celery workers on four network-namespace
+#                hosts; a 20,000-game job survives a worker host torn down mid-job (prints figures)
 #   make mutation  mutmut on the engine, rules and stats (one worker; slow, not in `make test`);
 #                MODULES="baohuang/engine/beats.py ..." to choose, MUTATION_ARGS=--report-only
 #                or "--sample K" (K random mutants a module, with a 95% interval)
@@ -37,7 +39,7 @@ MUTATION_ARGS ?=
 NPM    := $(shell command -v npm 2>/dev/null)
 FRONT_STAMP := frontend/node_modules/.installed
 
-.PHONY: help venv lock messages test lint fmt run serve soak mutation clean distclean frontend frontend-test types
+.PHONY: help venv lock messages test lint fmt run serve soak multihost mutation clean distclean frontend frontend-test types
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -155,6 +157,12 @@ serve: $(STAMP) messages frontend
 # pytest exits 5 when none are selected yet; that is not a failure here.
 soak: $(STAMP)
 	SOAK_GAMES=$(GAMES) SIM_SOAK_GAMES=$(GAMES) $(BIN)/pytest -m slow $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "soak: no slow tests yet"; [ $$rc -eq 5 ]; }
+
+# The multi-host test (README "Several machines, tested"): part of `make test` too when run as
+# root with iproute2 (CI); here alone, with its figures printed. MULTIHOST_GAMES=N to change
+# the job's size, MULTIHOST_KEEP=1 to keep the hosts' folders and logs of a failed run.
+multihost: $(STAMP)
+	$(BIN)/pytest -m multihost -s -p no:cacheprovider tests/test_multihost.py $(PYTEST_ARGS)
 
 # Mutation testing (README "Mutation testing"): mutmut works in mutants/, one worker;
 # prints killed / equivalent (tests/mutation/equivalent.txt) / unreviewed per module.
