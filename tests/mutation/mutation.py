@@ -7,7 +7,7 @@ A MODULE is a file or folder under ``baohuang/`` (``baohuang/engine/beats.py``,
 ``baohuang/rules``); the default is everything ``[tool.mutmut] only_mutate`` names. The
 run uses one worker unless ``--jobs`` says otherwise (the machines are shared).
 ``--report-only`` prints the report of the last results kept in ``mutants/``; ``--pending``
-runs only the mutants not run yet and the unreviewed survivors (after adding tests).
+runs only the mutants not run yet, the timeouts and the unreviewed survivors.
 ``--sample K`` runs K mutants of each module chosen at random (``--seed``, default 0) among
 those not run yet: for modules whose full run takes hours on a shared machine, the report
 then gives the kill rate of the mutants run with its 95% (Wilson) interval.
@@ -39,6 +39,9 @@ MUTANTS = ROOT / "mutants"
 
 # mutmut's exit codes (mutmut/stats.py) folded into what the report counts.
 KILLED_CODES = {1, 3, 36, 37, -24, 24, 152, 255, -11, -9}  # failed test, timeout, crash
+#: Timeouts count as killed (a mutant that never ends is caught), but on a loaded machine a
+#: slow run of a surviving mutant times out too: --pending runs them again.
+TIMEOUT_CODES = {36, -24, 24, 152, 255}
 SURVIVED_CODES = {0}
 NO_TESTS_CODES = {5, 33}
 
@@ -148,13 +151,16 @@ def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float,
 
 
 def pending(files: list[str]) -> list[str]:
-    """The mutants not run yet and the survivors not reviewed as equivalent."""
+    """The mutants not run yet, those that timed out and the survivors not reviewed as
+    equivalent."""
     equivalents = load_equivalents()
     return [
         key
         for codes in load_results(files).values()
         for key, code in sorted(codes.items())
-        if code is None or (code not in KILLED_CODES and key not in equivalents)
+        if code is None
+        or code in TIMEOUT_CODES
+        or (code not in KILLED_CODES and key not in equivalents)
     ]
 
 
