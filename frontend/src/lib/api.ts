@@ -44,6 +44,11 @@ export interface PageContext {
   user?: string;
   can_publish?: boolean;
   is_staff?: boolean;
+  /** The account's model permissions, as the admin checks them (not "is staff"). */
+  can_add?: boolean;
+  can_change?: boolean;
+  can_simulate?: boolean;
+  can_read_drafts?: boolean;
   csrf_token?: string;
   login_url?: string;
   logout_url?: string;
