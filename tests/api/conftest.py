@@ -12,12 +12,12 @@ import pytest
 import yaml
 from django.contrib.auth.models import Permission, User
 from django.core.cache import cache
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from baohuang.catalog import services
 from baohuang.catalog.models import RuleSet
 from baohuang.rules import VARIANTS_DIR
+from baohuang.tokens.services import create_token
 
 GOLDENS = Path(__file__).resolve().parents[1] / "engine" / "goldens"
 
@@ -121,8 +121,8 @@ def outsider(db: None) -> User:
 def token_client(user: User) -> APIClient:
     """A client that authenticates with the user's API token."""
     client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    _, key = create_token(user, "tests", "write")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     return client
 
 

@@ -30,7 +30,6 @@ from django.conf import settings
 from django.contrib.auth.models import Permission, User
 from django.core.cache import cache
 from django.db import connection
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from baohuang.catalog import services as catalog
@@ -40,6 +39,7 @@ from baohuang.jobs import dispatch, services
 from baohuang.jobs.models import SimulationJob
 from baohuang.project.celery import app
 from baohuang.rules import VARIANTS_DIR
+from baohuang.tokens.services import create_token
 
 ROOT = Path(__file__).resolve().parents[2]
 SLUG = "baike-common"
@@ -109,8 +109,8 @@ def outsider(db: None) -> User:
 def token_client(user: User) -> APIClient:
     """A client that authenticates with the user's API token."""
     client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    _, key = create_token(user, "tests", "write")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     return client
 
 
