@@ -67,15 +67,15 @@ class ApiToken(models.Model):
         editable=False,
         help_text=_("SHA-256 of the token (the token itself is not stored)."),
     )
-    created_at = models.DateTimeField(verbose_name=_("created"), default=timezone.now)
-    last_used_at = models.DateTimeField(verbose_name=_("last used"), null=True, blank=True)
+    created_at = models.DateTimeField(verbose_name=_("created at"), default=timezone.now)
+    last_used_at = models.DateTimeField(verbose_name=_("last used at"), null=True, blank=True)
     expires_at = models.DateTimeField(
-        verbose_name=_("expires"),
+        verbose_name=_("expires at"),
         null=True,
         blank=True,
         help_text=_("Empty: the token does not expire."),
     )
-    revoked_at = models.DateTimeField(verbose_name=_("revoked"), null=True, blank=True)
+    revoked_at = models.DateTimeField(verbose_name=_("revoked at"), null=True, blank=True)
 
     SCOPES: ClassVar[tuple[str, ...]] = (Scope.READ, Scope.WRITE)
 
