@@ -54,6 +54,8 @@ export function TokensScreen() {
       const token = await createToken({ name: name.trim(), scope, expires_in_days: days });
       setCreated(token);
       setName("");
+      const { key: _key, ...listed } = token; // the list never holds the key
+      setTokens((current) => [listed, ...(current ?? [])]);
       load();
     } catch (err) {
       setFormError(errorText(err));
