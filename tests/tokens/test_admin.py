@@ -64,7 +64,7 @@ def test_a_bad_form_is_refused_with_the_field(alice: User) -> None:
 
 
 def test_staff_see_only_their_own_tokens_superusers_all(alice: User, bob: User) -> None:
-    mine, _ = services.create_token(alice, "alice-token", "read")
+    services.create_token(alice, "alice-token", "read")
     bobs, _ = services.create_token(bob, "bob-token", "read")
 
     page = logged_in(alice).get(LIST).content.decode()
