@@ -86,7 +86,7 @@ def test_the_tokens_screen_in_chinese_on_a_phone(open_editor: Callable[..., Any]
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
     assert overflow <= 1, f"the page is {overflow}px wider than the viewport"
-    shoot(page, "tokens-02-phone-zh")
+    shoot(page, "tokens-02-phone-zh", full_page=True)
     require(AXE.exists(), f"{AXE} is missing: run `npm ci` in frontend/")
     assert axe_violations(page) == []
     assert not page.js_errors
