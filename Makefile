@@ -12,6 +12,7 @@
 #   make soak    the slow (soak / fuzz / statistical) tests only; GAMES=N per variant
 #   make mutation  mutmut on the engine, rules and stats (one worker; slow, not in `make test`);
 #                MODULES="baohuang/engine/beats.py ..." to choose, MUTATION_ARGS=--report-only
+#                or "--sample K" (K random mutants a module, with a 95% interval)
 #   make clean   caches and build leftovers;  make distclean  also .venv, var/, node_modules, dist
 
 SHELL := bash

@@ -14,7 +14,6 @@ import os
 import subprocess
 import sys
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,7 +28,7 @@ CATALOGS = sorted((ROOT / "baohuang").glob("*/locale/*/LC_MESSAGES/django.po"))
 def test_a_checkout_reads_the_one_committed_copy_of_the_variants() -> None:
     """``variants/`` is the source of truth; the package's copy exists only in a build."""
     committed = subprocess.run(
-        ["git", "ls-files", "baohuang/variants_data"],
+        ["git", "ls-files", "baohuang/variants_data"],  # noqa: S607 (git from PATH, as make does)
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -55,7 +54,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv (no system site-packages) with the wheel installed; its bin folder."""
     venv = tmp_path_factory.mktemp("venv")
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
@@ -67,7 +66,7 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         cwd=venv,
         env=outside(),  # with the checkout on PYTHONPATH pip would think it installed
     )
-    yield venv / "bin"
+    return venv / "bin"
 
 
 def test_the_wheel_carries_the_variants_catalogs_and_editor_unchanged(wheel: Path) -> None:

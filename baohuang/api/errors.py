@@ -90,6 +90,7 @@ from baohuang.catalog.errors import (
     DraftInvalid,
     InvalidSlug,
     NothingToPublish,
+    NotInCatalog,
     PublishConflict,
     SlugTaken,
     StaleDraft,
@@ -305,6 +306,8 @@ def _from_catalog(exc: CatalogError) -> ApiError:
             code="invalid_definition",
             errors=prefixed(exc.errors, "definition"),
         )
+    if isinstance(exc, NotInCatalog):
+        return ApiError(exc.message, code="not_found", status_code=status.HTTP_404_NOT_FOUND)
     if isinstance(exc, InvalidSlug):
         return ApiError(
             exc.message, code="invalid", errors=[error_item("slug", exc.message, "invalid_slug")]

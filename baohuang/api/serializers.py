@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from baohuang.api.lookups import MAX_VERSION
 from baohuang.catalog.models import SLUG_PATTERN
+from baohuang.catalog.selectors import MAX_VERSION
 from baohuang.rules.vocabulary import EVENTS
 
 if TYPE_CHECKING:  # django-stubs is a development tool, not a runtime dependency

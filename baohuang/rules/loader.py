@@ -286,7 +286,7 @@ def parse_text(text: str) -> tuple[Any, Problem | None]:
     nested deeper than :data:`MAX_DEPTH` (also through aliases) is a ``too_deep`` problem.
     """
     try:
-        data = yaml.load(text, Loader=_BoundedLoader)
+        data = yaml.load(text, Loader=_BoundedLoader)  # noqa: S506 (_BoundedLoader is a yaml.SafeLoader (with a depth bound))
     except (_TooDeep, RecursionError):
         return None, too_deep_problem()
     except yaml.YAMLError as exc:

@@ -69,8 +69,7 @@ def unknown() -> TokenRefused:
 
 def revoked(token: ApiToken) -> TokenRefused:
     """The token was revoked."""
-    assert token.revoked_at is not None
-    when = token.revoked_at.isoformat(timespec="seconds")
+    when = token.revoked_at.isoformat(timespec="seconds") if token.revoked_at else ""
     return TokenRefused(
         _("This API token (%(prefix)s…) was revoked at %(when)s; create a new one.")
         % {"prefix": token.prefix, "when": when},
@@ -81,8 +80,7 @@ def revoked(token: ApiToken) -> TokenRefused:
 
 def expired(token: ApiToken) -> TokenRefused:
     """The token expired."""
-    assert token.expires_at is not None
-    when = token.expires_at.isoformat(timespec="seconds")
+    when = token.expires_at.isoformat(timespec="seconds") if token.expires_at else ""
     return TokenRefused(
         _("This API token (%(prefix)s…) expired at %(when)s; create a new one.")
         % {"prefix": token.prefix, "when": when},

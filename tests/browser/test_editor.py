@@ -163,7 +163,8 @@ def test_clone_edit_diff_against_origin_and_publish(open_editor: Callable[..., A
     # The clone opens in the editor; it remembers where it came from.
     expect(page.get_by_test_id("validity")).to_have_text("Valid")
     clone = RuleSet.objects.get(slug="our-weihai")
-    assert clone.based_on is not None and clone.based_on.rule_set.slug == SLUG
+    assert clone.based_on is not None
+    assert clone.based_on.rule_set.slug == SLUG
     grid = page.get_by_test_id("scoring-grid").first
     grid.get_by_test_id("score-1-2-emperor").fill("8")
     grid.get_by_test_id("score-1-2-guard").fill("1")
@@ -255,7 +256,9 @@ def test_every_screen_fits(
     cell = page.get_by_test_id("score-1-2-emperor").first
     cell.scroll_into_view_if_needed()
     box = cell.bounding_box()
-    assert box and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    assert box
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= viewport["width"]
     assert box["width"] >= 28, "a score input is too narrow to use"
 
     if viewport == DESKTOP:

@@ -35,11 +35,13 @@ def test_create_use_and_revoke_a_token_in_the_editor(
     page.get_by_test_id("token-lifetime").select_option("30")
     page.get_by_test_id("token-create").click()
     key = page.get_by_test_id("token-key").input_value()
-    assert key.startswith("bh_") and len(key) == 46
+    assert key.startswith("bh_")
+    assert len(key) == 46
     expect(page.get_by_test_id("token-created")).to_contain_text("shown only this once")
     shoot(page, "tokens-01-created")
     token = ApiToken.objects.get()
-    assert token.digest == digest(key) and token.scope == "read"
+    assert token.digest == digest(key)
+    assert token.scope == "read"
     assert token.user.get_username() == "operator"
 
     # The key works, as a read token: GET yes, POST no; a fresh context, no session.

@@ -119,7 +119,9 @@ def test_the_landing_page_speaks_chinese(client: Client) -> None:
     html = response.content.decode()
     assert '<html lang="zh-hans">' in html
     assert "<title>保皇规则配置器</title>" in html
-    assert "网页编辑器" in html and "管理后台" in html and "健康检查" in html
+    assert "网页编辑器" in html
+    assert "管理后台" in html
+    assert "健康检查" in html
     assert "Web editor" not in html
 
 
@@ -131,6 +133,7 @@ def test_the_admin_links_the_editor_and_view_site_leads_to_the_landing_page(
 
     html = client.get("/admin/").content.decode()
 
-    assert 'href="/editor/"' in html and "Open the web editor" in html
+    assert 'href="/editor/"' in html
+    assert "Open the web editor" in html
     assert 'href="/">View site' in html
     assert "Logged in as boss." in client.get("/").content.decode()

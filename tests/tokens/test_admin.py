@@ -68,12 +68,14 @@ def test_staff_see_only_their_own_tokens_superusers_all(alice: User, bob: User) 
     bobs, _ = services.create_token(bob, "bob-token", "read")
 
     page = logged_in(alice).get(LIST).content.decode()
-    assert "alice-token" in page and "bob-token" not in page
+    assert "alice-token" in page
+    assert "bob-token" not in page
     assert logged_in(alice).get(f"{LIST}{bobs.pk}/change/").status_code == 302  # not there
 
     root = User.objects.create_superuser("root", password="pw-root-123")
     page = logged_in(root).get(LIST).content.decode()
-    assert "alice-token" in page and "bob-token" in page
+    assert "alice-token" in page
+    assert "bob-token" in page
 
 
 def test_revoking_in_the_admin(alice: User, bob: User) -> None:
@@ -89,7 +91,8 @@ def test_revoking_in_the_admin(alice: User, bob: User) -> None:
 
     mine.refresh_from_db()
     bobs.refresh_from_db()
-    assert mine.revoked_at is not None and bobs.revoked_at is None
+    assert mine.revoked_at is not None
+    assert bobs.revoked_at is None
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     assert api.get("/api/v1/simulations/").json()["error"] == "token_revoked"

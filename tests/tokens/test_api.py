@@ -54,14 +54,18 @@ def test_create_shows_the_key_once_and_stores_only_its_digest(
     assert response["Cache-Control"] == "no-store"
     body = response.json()
     key = body["key"]
-    assert key.startswith("bh_") and len(key) == 46
+    assert key.startswith("bh_")
+    assert len(key) == 46
     assert body["prefix"] == key[:11]
-    assert body["scope"] == "write" and body["state"] == "active"
-    assert body["last_used_at"] is None and body["expires_at"] is None
+    assert body["scope"] == "write"
+    assert body["state"] == "active"
+    assert body["last_used_at"] is None
+    assert body["expires_at"] is None
     assert response["Location"] == body["url"] == f"{TOKENS}{body['id']}/"
 
     token = ApiToken.objects.get(pk=body["id"])
-    assert token.user == alice and token.name == "nightly"
+    assert token.user == alice
+    assert token.name == "nightly"
     assert token.digest == hashlib.sha256(key.encode()).hexdigest()
     stored = [str(value) for value in ApiToken.objects.values_list().get(pk=token.pk)]
     assert not any(key in value or key[11:] in value for value in stored)
@@ -188,7 +192,8 @@ def test_last_use_is_written_at_most_once_a_minute(alice: User) -> None:
     ApiToken.objects.filter(pk=token.pk).update(last_used_at=first - timedelta(minutes=2))
     client.get(JOBS)
     token.refresh_from_db()
-    assert token.last_used_at is not None and token.last_used_at > first
+    assert token.last_used_at is not None
+    assert token.last_used_at > first
 
 
 @pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
@@ -222,7 +227,8 @@ def test_revoking_makes_the_next_request_a_401(alice: User, alice_session: APICl
     assert response["WWW-Authenticate"] == "Token"
     assert error["errors"][0]["params"]["prefix"] == body["prefix"]
     listed = alice_session.get(body["url"]).json()
-    assert listed["state"] == "revoked" and listed["revoked_at"] is not None
+    assert listed["state"] == "revoked"
+    assert listed["revoked_at"] is not None
     assert alice_session.delete(body["url"]).status_code == 204  # again: no change
     # Even on an endpoint open to anonymous clients: a bad token is never ignored.
     error_of(client.get(VARIANTS), 401, "token_revoked")

@@ -23,11 +23,13 @@ def test_the_key_is_printed_alone_and_works(alice: User) -> None:
     out, err = run("alice", "--name", "curl", "--scope", "write", "--expires-days", "30")
 
     key = out.strip()
-    assert out == key + "\n" and key.startswith("bh_")
+    assert out == key + "\n"
+    assert key.startswith("bh_")
     token = ApiToken.objects.get()
     assert token.digest == hashlib.sha256(key.encode()).hexdigest()
     assert (token.user, token.name, token.scope) == (alice, "curl", "write")
-    assert token.prefix in err and key not in err
+    assert token.prefix in err
+    assert key not in err
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     assert client.get("/api/v1/simulations/").status_code == 200

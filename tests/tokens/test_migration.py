@@ -43,7 +43,8 @@ def test_drf_keys_become_hashed_write_tokens_and_keep_working(legacy_table: None
     migration.import_drf_tokens(apps, SimpleNamespace(connection=connection))
 
     token = ApiToken.objects.get()
-    assert token.user == user and token.scope == "write"
+    assert token.user == user
+    assert token.scope == "write"
     assert token.digest == hashlib.sha256(LEGACY_KEY.encode()).hexdigest()
     assert token.prefix == LEGACY_KEY[:8]
     assert token.created_at.year == 2026
