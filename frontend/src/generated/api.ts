@@ -214,6 +214,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tokens/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your API tokens
+         * @description Your tokens, newest first, revoked and expired ones included (`state`), with their `prefix` and `last_used_at`; never their keys. Session only (the editor, or a browser logged in to the admin, with `X-CSRFToken` on writes): a request with a token is refused with 403 `session_required`, so a token can never make, see or revoke tokens.
+         */
+        get: operations["tokens_list"];
+        put?: never;
+        /**
+         * Create an API token (its key is shown once)
+         * @description A new token of yours: `name` says what it is for, `scope` is `read` (GET, HEAD, OPTIONS; any other method is a 403 `token_read_only`) or `write`, `expires_in_days` optional. The answer is **201** with the token and its `key`, the only time the key is shown: the server stores its SHA-256 digest. Send it as `Authorization: Token <key>`. A token acts with its account's permissions. Session only (the editor, or a browser logged in to the admin, with `X-CSRFToken` on writes): a request with a token is refused with 403 `session_required`, so a token can never make, see or revoke tokens.
+         */
+        post: operations["tokens_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tokens/{token_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your API tokens
+         * @description The token (never its key); another account's token is a 404. Session only (the editor, or a browser logged in to the admin, with `X-CSRFToken` on writes): a request with a token is refused with 403 `session_required`, so a token can never make, see or revoke tokens.
+         */
+        get: operations["tokens_retrieve"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of your API tokens
+         * @description Revokes the token at once: its next request is a 401 `token_revoked`. It stays in your list (`state: revoked`); revoking it again changes nothing. Another account's token is a 404. Session only (the editor, or a browser logged in to the admin, with `X-CSRFToken` on writes): a request with a token is refused with 403 `session_required`, so a token can never make, see or revoke tokens.
+         */
+        delete: operations["tokens_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/validate/": {
         parameters: {
             query?: never;
@@ -1297,6 +1345,12 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * @description * `read` - read
+         *     * `write` - write
+         * @enum {string}
+         */
+        ScopeEnum: "read" | "write";
         /** @description A finished game's roles and finish order (RULES.md §8). */
         ScoreRequest: {
             emperor: number;
@@ -1719,6 +1773,13 @@ export interface components {
          */
         SoloEnum: "open" | "hidden";
         /**
+         * @description * `active` - active
+         *     * `expired` - expired
+         *     * `revoked` - revoked
+         * @enum {string}
+         */
+        StateEnum: "active" | "expired" | "revoked";
+        /**
          * @description * `queued` - queued
          *     * `running` - running
          *     * `succeeded` - succeeded
@@ -1738,6 +1799,96 @@ export interface components {
         Text: {
             zh: string;
             en: string;
+        };
+        /** @description A token as it is listed: never its key. */
+        Token: {
+            /** Format: uuid */
+            id: string;
+            /** @description DELETE it to revoke the token. */
+            url: string;
+            name: string;
+            scope: components["schemas"]["ScopeEnum"];
+            /** @description The key's first characters, to recognise it (the key is not stored). */
+            prefix: string;
+            /**
+             * @description active, expired or revoked.
+             *
+             *     * `active` - active
+             *     * `expired` - expired
+             *     * `revoked` - revoked
+             */
+            state: components["schemas"]["StateEnum"];
+            /** @description The state in the request's language. */
+            state_text: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Last request with the token (to the minute); null: never.
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description null: never.
+             */
+            expires_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        /**
+         * @description ``POST /api/v1/tokens/``: ``{name, scope?, expires_in_days?}``; unknown fields are
+         *     refused (a typo such as ``scopes`` must not give a read token silently).
+         */
+        TokenCreateRequest: {
+            /** @description What the token is for (a script, a machine). */
+            name: string;
+            /**
+             * @description read (default): GET, HEAD and OPTIONS only; write: every request the account may make (the account's permissions still apply).
+             *
+             *     * `read` - read
+             *     * `write` - write
+             * @default read
+             */
+            scope: components["schemas"]["ScopeEnum"];
+            /** @description Days until the token expires (1 to 3650); null or absent: never. */
+            expires_in_days?: number | null;
+        };
+        /** @description The answer to a creation: the token and, this once, its key. */
+        TokenCreated: {
+            /** Format: uuid */
+            id: string;
+            /** @description DELETE it to revoke the token. */
+            url: string;
+            name: string;
+            scope: components["schemas"]["ScopeEnum"];
+            /** @description The key's first characters, to recognise it (the key is not stored). */
+            prefix: string;
+            /**
+             * @description active, expired or revoked.
+             *
+             *     * `active` - active
+             *     * `expired` - expired
+             *     * `revoked` - revoked
+             */
+            state: components["schemas"]["StateEnum"];
+            /** @description The state in the request's language. */
+            state_text: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Last request with the token (to the minute); null: never.
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description null: never.
+             */
+            expires_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @description The token, shown this once: send it as `Authorization: Token <key>`. The server keeps only its SHA-256 digest. */
+            key: string;
         };
         /** @description Cards a seat gives to another (shut-in tribute). */
         Transfer: {
@@ -2693,6 +2844,245 @@ export interface operations {
             };
             /** @description The body is not `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tokens_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Token"][];
+                };
+            };
+            /** @description Not authenticated (or a bad token) where authentication is needed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tokens_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The token and its key. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenCreated"];
+                };
+            };
+            /** @description Bad input: malformed JSON, a wrong type, a value out of range, bad card notation or an invalid definition. `errors` lists every problem with its path. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated (or a bad token) where authentication is needed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tokens_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's id. */
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Token"];
+                };
+            };
+            /** @description Not authenticated (or a bad token) where authentication is needed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown variant or version. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tokens_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's id. */
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not authenticated (or a bad token) where authentication is needed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown variant or version. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
