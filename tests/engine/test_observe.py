@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from baohuang.engine import actions as A
 from baohuang.engine.compiled import compile_variant
 from baohuang.engine.game import Game
 from baohuang.rules import load_bundled
+from tests.engine.rigging import answer, bundled, rigged, variant
+from tests.engine.rule_coverage import play, to_play, words
 
 
 def hidden_guard_game() -> Game:
@@ -91,3 +95,72 @@ def test_automatic_play_locks_on_with_the_fourth_spell():
         legal = game.legal_actions()
         assert len(legal) == 1
         assert legal[0] != A.AUTO
+
+
+# --------------------------------------------------------------------------- Game.view
+# What a bot is given at each decision (cases found by mutation testing): rigged deals.
+
+#: baike-common (fixed guard): seat 0 the emperor card, seat 2 the guard card.
+PLAY_HANDS = [
+    ["BJ*", "7s", "8s", "8h", "8c"],
+    ["9s", "10s", "Ah"],
+    ["SJ*", "Js", "5s"],
+    ["Qs", "Qh", "6s"],
+    ["Ks", "Kh", "4s"],
+]
+
+
+def test_a_view_shows_the_trick_its_owner_and_the_passes():
+    game = rigged(bundled("baike-common"), PLAY_HANDS)
+    to_play(game)
+    assert all(game.view(s).trick is None for s in range(5))
+    assert all(game.view(s).trick_owner is None for s in range(5))
+    answer(game, play("8 8"))
+    for seat in range(5):
+        view = game.view(seat)
+        assert view.trick == play("8 8")
+        assert view.trick_owner == 0
+        assert view.passes == 0
+        assert game.observe(seat)["trick_owner"] == 0
+    answer(game, A.PASS, A.PASS)
+    assert game.view(3).passes == 2
+    assert game.view(3).trick_owner == 0
+    answer(game, A.PASS, A.PASS)  # everyone passed: the trick is over, seat 0 leads again
+    assert game.to_act == 0
+    for seat in range(5):
+        view = game.view(seat)
+        assert view.trick is None
+        assert view.trick_owner is None
+        assert view.passes == 0
+        assert game.observe(seat)["trick_owner"] is None
+
+
+@pytest.mark.parametrize("reveal", [A.OPEN_SOLO, A.HIDDEN_SOLO])
+def test_a_view_shows_a_solo_to_whom_may_know_it(reveal):
+    hands = [["BJ*", "SJ*", "8s"], ["9s", "9h"], ["Js", "Jh"], ["Qs", "Qh"], ["Ks", "Kh"]]
+    game = rigged(bundled("baike-common"), hands)
+    answer(game, A.ASCEND)
+    assert words(game) == {A.OPEN_SOLO, A.HIDDEN_SOLO}
+    answer(game, reveal)
+    assert game.phase == "play"
+    if reveal == A.OPEN_SOLO:
+        assert [game.view(s).solo for s in range(5)] == ["open"] * 5
+    else:  # only the emperor knows he plays alone
+        assert [game.view(s).solo for s in range(5)] == ["hidden", None, None, None, None]
+
+
+def test_a_view_shows_the_declared_rebels_and_the_events():
+    hands = [["BJ*", "7s", "8s"], ["SJ*", "9s"], ["Js", "Jh"], ["Qs", "Qh"], ["Ks", "Kh"]]
+    cv = variant("baike-weihai", **{"declarations.kick": None})
+    game = rigged(cv, hands)
+    answer(game, *[A.NO_GRAB] * 5, A.ASCEND, A.HIDDEN_GUARD)
+    answer(game, A.NO_REBEL, A.REBEL, A.REBEL, A.NO_REBEL)  # seats 1 (the guard) to 4
+    assert game.phase == "play"
+    for seat in range(5):
+        view = game.view(seat)
+        assert view.rebels_declared == (2, 3)
+        assert view.events == tuple(game.events)
+        assert "rebellion" in view.events
+        assert view.public_guard == 1  # a rebellion reveals the guard
+        assert view.tips == 0
+        assert view.passes == 0
