@@ -143,3 +143,40 @@ def test_game_and_record_reasons_are_chinese() -> None:
             text = say(why)
             assert _HAN.search(text), (why.code, text)
             assert english_in(text, ALLOWED) == [], (why.code, text)
+
+
+# --------------------------------------------------------------------------- mutation cases
+# Found by mutation testing (`make mutation`, README "Mutation testing").
+
+
+@pytest.mark.parametrize(
+    ("code", "english", "chinese"),
+    [
+        ("parts", "a, b, c", "a，b，c"),
+        ("either", "a, b or c", "a 或 b 或 c"),
+        ("names", "a, b and c", "a、b、c"),
+        ("commas", "a, b, c", "a、b、c"),
+    ],
+)
+def test_each_kind_of_list_is_joined_in_its_own_way(code, english, chinese) -> None:
+    listed = reasons.joined(code, ["a", "b", "c"], english)
+    assert say(listed) == english  # English: the engine's own joining, unchanged
+    with speaking("zh"):
+        assert say(listed) == chinese
+
+
+def test_a_legal_lead_has_its_code_and_sentence() -> None:
+    answer = reasons.legal_lead("9 9")
+    assert answer.code == "legal_lead"
+    assert answer.params == {"play": "9 9"}
+    assert str(answer) == "9 9 is a legal play to lead."
+    assert reasons.code_of(answer) == "legal_lead"
+    with speaking("zh"):
+        assert _HAN.search(say(answer))
+        assert "9 9" in say(answer)
+
+
+def test_code_of_a_reason_and_of_plain_text() -> None:
+    assert reasons.code_of(reasons.reason("no_previous_play")) == "no_previous_play"
+    assert reasons.code_of("some text") is None
+    assert reasons.params_of("some text") == {}
