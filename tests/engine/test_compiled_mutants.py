@@ -1,5 +1,12 @@
-"""Compiling a definition: cases found by mutation testing (`make mutation`, README
-"Mutation testing")."""
+"""Compiling a variant: cases found by mutation testing (`make mutation`, README "Mutation
+testing").
+
+Compiled variants are cached by the checksum of their definition, and most tests compile
+the bundled variants at import time: a mutant of the compiler would never run for them.
+Each test here compiles, inside the test, a bundled variant under a name of its own (a
+checksum no other test has compiled) and checks what the document says the compiled rules
+do: who beats whom, what the shoe holds, what automatic play costs.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +14,57 @@ import copy
 
 import pytest
 
-from baohuang.engine.compiled import compile_definition
+from baohuang.engine.beats import beats
+from baohuang.engine.compiled import CompiledVariant, compile_definition
+from baohuang.engine.deck import RANK_OF
+from baohuang.engine.notation import parse_play
+from baohuang.engine.scoring import score
 from baohuang.rules import definition_of, load_bundled, validate_definition
+from tests.engine.rigging import variant
+from tests.engine.test_scoring import make_result
+
+
+def fresh(base: str, tag: str) -> CompiledVariant:
+    """Bundled variant `base`, renamed for test `tag`: compiled afresh by this test."""
+    return variant(base, name={"zh": f"{base}（{tag}）", "en": f"{base} ({tag})"})
+
+
+def beaten(cv: CompiledVariant, previous: str, candidate: str) -> bool:
+    return beats(parse_play(previous), parse_play(candidate), cv.play).beats
+
+
+def test_roasting_follows_the_joker_groups_of_the_document():
+    cv = fresh("lianzhong-classic", "roasting")
+    assert beaten(cv, "SJ 8 8", "SJ SJ 9 9")  # a higher group, more jokers, a higher rest
+    assert beaten(cv, "BJ", "SJ SJ SJ")  # three small jokers above one big
+    assert not beaten(cv, "SJ SJ SJ", "BJ BJ")  # fewer jokers
+    assert not beaten(cv, "SJ 8 8", "SJ SJ 8 8")  # the rest equal
+
+
+def test_the_card_above_the_big_joker_and_the_special_beats():
+    cv = fresh("tcy-bie3", "top card")
+    assert beaten(cv, "BJ", "TOP")
+    assert not beaten(cv, "TOP", "BJ")
+    assert beaten(cv, "BJ SJ", "TOP BJ")
+    assert beaten(cv, "BJ", "2 2 2")  # 3 × 2 beats a single big joker
+    assert not beaten(cv, "TOP", "2 2 2")  # … but only 4 × 2 beats the top card
+    assert beaten(cv, "TOP", "2 2 2 2")
+
+
+def test_the_shoe_leaves_out_the_removed_cards():
+    cv = fresh("baike-weihai", "shoe")
+    ranks = [RANK_OF[c] for c in cv.shoe.fixed]
+    three, four, five, seven = (parse_play(r).ranks[0] for r in ("3", "4", "5", "7"))
+    assert ranks.count(three) == ranks.count(four) == ranks.count(five) == 0  # remove: 3, 4, 5
+    assert ranks.count(seven) == 4 * cv.variant.deck.decks
+    assert cv.shoe.size == sum(cv.variant.deal.hand_sizes)
+
+
+def test_automatic_play_costs_what_the_document_says():
+    cv = fresh("jj-standard", "automatic penalty")
+    s = score(cv, make_result(0, 1, [0, 1, 2, 3, 4], automatic=[2]), base=100, table_fee=0)
+    assert s.money[2] == -300 - 600  # automatic_penalty 6 × base, split among his teammates
+    assert s.money[3] == s.money[4] == -300 + 300
 
 
 def test_an_invalid_definition_is_refused_with_every_error_separated_by_semicolons():

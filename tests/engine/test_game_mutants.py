@@ -11,11 +11,11 @@ import pytest
 
 from baohuang.engine import actions as A
 from baohuang.engine.deck import card_from_text
-from baohuang.engine.game import MAX_REDEALS, Game
+from baohuang.engine.game import MAX_REDEALS, Game, IllegalAction
 from baohuang.engine.reasons import say
 from baohuang.engine.record import make_record, replay_record, summary
 from baohuang.i18n import speaking
-from tests.engine.rigging import answer, bundled, rigged
+from tests.engine.rigging import answer, bundled, rigged, variant
 from tests.engine.rule_coverage import legal, play, to_play
 
 #: baike-common (fixed guard): seat 0 the emperor card, seat 2 the guard card.
@@ -118,3 +118,128 @@ def test_a_game_nobody_ascends_ends_unscored_after_the_last_redeal():
     again = replay_record(game.cv, make_record(game))
     assert again.ok
     assert again.game.outcome == outcome
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+@pytest.mark.parametrize(
+    ("before", "action", "english", "chinese", "params"),
+    [
+        (
+            [],
+            A.OPEN_GUARD,
+            "'open_guard' is not allowed for seat 0 now (bidding); allowed: ascend, abdicate.",
+            "座位 0 现在（叫牌阶段）不能“open_guard”；可以：「ascend、abdicate」。",
+            {"action": "open_guard", "seat": 0, "phase": "phase_bidding"},
+        ),
+        (
+            [A.ASCEND],
+            A.ASCEND,
+            "'ascend' is not allowed for seat 2 now (declarations); "
+            "allowed: open_guard, hidden_guard.",
+            "座位 2 现在（表态阶段）不能“ascend”；可以：「open_guard、hidden_guard」。",
+            {"action": "ascend", "seat": 2, "phase": "phase_declarations"},
+        ),
+    ],
+    ids=["bidding", "declarations"],
+)
+def test_a_word_not_allowed_now_is_refused_with_the_allowed_ones(
+    before, action, english, chinese, params
+):
+    game = rigged(bundled("baike-common"), HANDS)
+    answer(game, *before)
+    allowed = legal(game)
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(action)
+    why = caught.value.args[0]
+    assert str(why) == english
+    data = why.as_json()
+    assert data["code"] == "not_allowed_now"
+    assert data["params"]["action"] == params["action"]
+    assert data["params"]["seat"] == params["seat"]
+    assert data["params"]["phase"] == {"code": params["phase"], "params": {}}
+    assert data["params"]["allowed"] == {"code": "commas", "params": {"items": allowed}}
+    with speaking("zh"):
+        assert say(why) == chinese
+    assert legal(game) == allowed  # refused: nothing changed
+
+
+# --------------------------------------------------------------------------- guard open
+
+
+#: Tribute rows that tell an open guard from a hidden one (as tcy-bie3's), for a royal win.
+TRIBUTE_BY_GUARD = {
+    "card": "highest",
+    "rules": [
+        {
+            "when": {"guard": "open", "outcome": "win"},
+            "give": [{"who": "rebels", "count": 2}],
+            "take": [{"who": "emperor", "count": 3}, {"who": "guard", "count": 3}],
+        },
+        {
+            "when": {"guard": "hidden", "outcome": "win"},
+            "give": [{"who": "rebels", "count": 1}],
+            "take": [{"who": "emperor", "count": 2}, {"who": "guard", "count": 1}],
+        },
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("reveal", "answers", "open_row"),
+    [
+        ("choice", [A.OPEN_GUARD], True),
+        ("choice", [A.HIDDEN_GUARD], False),
+        ("open", [], True),  # the data reveals him
+        ("hidden", [], False),
+    ],
+)
+def test_the_tribute_row_follows_how_the_guard_was_revealed(reveal, answers, open_row):
+    cv = variant(
+        "baike-common",
+        tribute=TRIBUTE_BY_GUARD,
+        **{"declarations.guard_reveal": reveal},
+    )
+    hands = [["BJ*", "Ks"], ["SJ*", "Qs"], ["9s", "9h"], ["10s", "10h"], ["Js", "Jh"]]
+    game = rigged(cv, hands)
+    answer(game, A.ASCEND, *answers)
+    assert game.phase == "play"
+    while not game.finished:  # the royals play out, the rebels pass whenever they may
+        options = legal(game)
+        royal = game.to_act in (0, 1)
+        game.apply(A.PASS if A.PASS in options and not royal else options[0])
+    outcome = game.outcome
+    assert outcome is not None
+    assert outcome.finish[:2] == (0, 1)
+    assert outcome.score is not None
+    assert outcome.score.outcome == "win"
+    plan = outcome.tribute.as_dict()
+    if open_row:
+        assert plan["give"] == [{"seat": s, "count": 2} for s in (2, 3, 4)]
+        assert plan["take"] == [{"seat": 0, "count": 3}, {"seat": 1, "count": 3}]
+    else:
+        assert plan["give"] == [{"seat": s, "count": 1} for s in (2, 3, 4)]
+        assert plan["take"] == [{"seat": 0, "count": 2}, {"seat": 1, "count": 1}]
+
+
+# --------------------------------------------------------------------------- the top card
+
+
+def test_a_grabbed_solo_has_no_card_above_the_big_joker():
+    # hd: the called card is the top card (特画); a grabbed solo calls none, so nobody holds
+    # one and every hand is played as dealt.
+    hands = [["BJ*", "7s", "8s"], ["9s", "10s", "Ah"], ["SJ", "Js", "5s"], ["Qs", "Qh", "6s"]]
+    hands.append(["Ks", "Kh", "4s"])
+    game = rigged(bundled("hd"), hands)
+    answer(game, A.NO_GRAB, A.NO_GRAB, A.NO_GRAB, A.GRAB)  # seat 2 grabs the solo
+    assert game.phase == "play"
+    assert game.solo == "open"
+    assert game.called_card is None
+    assert [game.observe(s)["hand"] for s in range(5)] == [
+        ["8", "7"],
+        ["A", "10", "9"],
+        ["BJ", "SJ", "J", "5"],
+        ["Q", "Q", "6"],
+        ["K", "K", "4"],
+    ]

@@ -8,6 +8,7 @@ import pytest
 
 from baohuang.engine import actions as A
 from baohuang.engine.compiled import compile_variant
+from baohuang.engine.deck import card_text
 from baohuang.engine.game import Game
 from baohuang.rules import load_bundled
 from tests.engine.rigging import answer, bundled, rigged, variant
@@ -164,3 +165,31 @@ def test_a_view_shows_the_declared_rebels_and_the_events():
         assert view.public_guard == 1  # a rebellion reveals the guard
         assert view.tips == 0
         assert view.passes == 0
+
+
+def test_an_observation_names_the_dealer_and_the_seat_to_act_until_the_end():
+    game = Game.new(bundled("baike-common"), 0, dealer=2, hands=PLAY_HANDS)
+    assert all(game.observe(s)["dealer"] == 2 for s in range(5))
+    to_play(game)
+    assert [game.observe(s)["to_act"] for s in range(5)] == [game.to_act] * 5
+    answer(game, play("8 8 8"))
+    assert game.observe(4)["to_act"] == game.to_act == 1
+    while not game.finished:
+        game.apply(game.legal_actions()[0])
+    assert [game.observe(s)["to_act"] for s in range(5)] == [None] * 5
+    assert game.observe(3)["dealer"] == 2
+
+
+def test_a_game_that_ended_before_play_still_shows_each_seat_its_last_cards():
+    game = Game.new(bundled("jj-standard"), 0)
+    while not game.finished:  # nobody ever ascends: redealt until it ends unscored
+        options = game.legal_actions()
+        game.apply(next((a for a in options if a in (A.ABDICATE, A.PASS)), options[0]))
+    assert game.outcome is not None
+    assert game.outcome.score is None
+    for seat in range(5):
+        seen = game.observe(seat)
+        assert seen["phase"] == "finished"
+        assert seen["to_act"] is None
+        assert len(seen["hand"]) == seen["hand_sizes"][seat] > 0
+        assert sorted(seen["hand"]) == sorted(card_text(c) for c in game.hands[seat])

@@ -12,6 +12,11 @@ tests calls the mutated function (without this it would count as "no tests").
 Outside mutant runs (mutmut's stats collection and test listing) it changes nothing; for
 mutmut's clean and forced-fail runs it keeps the tests of the modules in
 ``MUTATION_MODULES`` (set by tests/mutation/mutation.py).
+
+Each mutant's run also starts with an empty cache of compiled variants: mutmut forks every
+mutant's run from a process that has already imported (and so compiled, unmutated) the
+variants the test modules build at import time, and a mutant of the compiler, of the play
+tables or of the deck limits would otherwise be judged against those.
 """
 
 from __future__ import annotations
@@ -99,6 +104,14 @@ def _modules() -> list[str] | None:
         return [module_of_mutant(under_test)]
     chosen = os.environ.get("MUTATION_MODULES", "").split()
     return chosen or None
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A mutant's run compiles every variant afresh, with the mutant in place."""
+    if "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", ""):
+        from baohuang.engine import compiled
+
+        compiled._CACHE.clear()
 
 
 def _durations() -> dict[str, float]:
