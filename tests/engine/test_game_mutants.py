@@ -243,3 +243,53 @@ def test_a_grabbed_solo_has_no_card_above_the_big_joker():
         ["Q", "Q", "6"],
         ["K", "K", "4"],
     ]
+
+
+# --------------------------------------------------------------------------- applying plays
+
+
+def test_a_play_given_low_to_high_is_taken_as_the_same_play():
+    hands = [list(h) for h in HANDS]
+    hands[0] += ["SJ"]
+    game = rigged(bundled("baike-common"), hands)
+    to_play(game)
+    game.apply(tuple(reversed(play("SJ 8 8 8"))))
+    assert game.history[-1] == play("SJ 8 8 8")
+    assert game.observe(1)["trick"] == "SJ 8 8 8"
+    assert game.to_act == 1
+
+
+def test_a_seat_locked_on_automatic_play_may_only_make_its_default_move():
+    cv = variant(
+        "baike-common", **{"play.automatic.lock_after": 1, "play.automatic.counted": "turns"}
+    )
+    game = rigged(cv, HANDS)
+    to_play(game)
+    for _ in range(2):  # two automatic turns of seat 0: past lock_after 1
+        assert game.to_act == 0
+        game.apply(A.AUTO)
+        answer(game, A.PASS, A.PASS, A.PASS, A.PASS)
+    assert game.to_act == 0
+    assert game.locked(0)
+    assert legal(game) == [game.default_action()]
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(play("8 8"))
+    why = caught.value.args[0]
+    assert why.code == "automatic_only_default"
+    assert str(why) == "Seat 0 is on automatic play; only its default move is allowed."
+    game.apply(game.default_action())  # his default move is taken
+
+
+# --------------------------------------------------------------------------- called guard
+
+
+def test_copies_of_the_called_card_split_between_players_the_nearest_downstream_guards():
+    # hd (four decks), calling with two identical cards: the emperor in seat 2 calls 4♠,
+    # the other copies are with seats 0 and 3, and seat 3 comes first downstream of him.
+    hands = [["4s", "7h"], ["9d", "Qs"], ["BJ*", "4s", "4s", "Ks"], ["4s", "Jh"], ["Kd", "Ac"]]
+    game = rigged(variant("hd", **{"bidding.guard.min_identical": 2}), hands)
+    to_play(game)
+    assert game.emperor == 2
+    assert game.observe(0)["called_card"] == "4s"
+    assert [s for s in range(5) if game.view(s).i_am_guard] == [3]
+    assert game.guard == 3
