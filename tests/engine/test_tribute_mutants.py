@@ -115,3 +115,30 @@ def test_shut_in_stops_when_the_hand_is_empty() -> None:
     moved = resolve_tribute(cv, TributePlan(shut_in=((3, 1, 3), (4, 1, 1))), hands)
     assert moved_texts(moved) == [(3, 1, "5s"), (4, 1, "4s")]
     assert texts(hands[1]) == ["3h", "4s", "5s"]
+
+
+def test_paid_in_jokers_an_unmarked_one_goes_first() -> None:
+    # 科贡 paid in big jokers: the giver holding the emperor card and a plain big joker
+    # hands over the plain one, unless the variant hands marked cards over.
+    rule = {"tribute.paid_in": "BJ"}
+    assert give_one("5s 2s BJ* BJ", **rule) == "BJ"
+    assert give_one("5s 2s BJ*", **rule) == "BJ*"
+    assert give_one("5s 2s BJ* BJ", **rule, **{"tribute.hand_over_marked": True}) == "BJ*"
+
+
+def test_shut_in_tribute_of_the_highest_card_keeps_the_marked_one_back() -> None:
+    cv = bundled("tcy-bie3")  # 闷贡: the highest card, not as the other tribute
+    hands = hands_of("3s", "3h", "3c", "5s SJ BJ* BJ", "4s")
+    moved = resolve_tribute(cv, TributePlan(shut_in=((3, 0, 2),)), hands)
+    assert moved_texts(moved) == [(3, 0, "BJ"), (3, 0, "BJ*")]
+    assert texts(hands[3]) == ["5s", "SJ"]
+
+
+def test_of_equal_cards_from_two_givers_the_taker_gets_the_higher_suit() -> None:
+    cv = bundled("baike-common")
+    hands = hands_of("3s", "3h", "2d", "2s", "4s")
+    plan = TributePlan(givers=((2, 1), (3, 1)), takers=((0, 1),))
+    moved = resolve_tribute(cv, plan, hands)
+    assert moved_texts(moved) == [(2, 0, "2d")]
+    assert texts(hands[0]) == ["3s", "2d"]
+    assert texts(hands[3]) == ["2s"], "the card nobody took goes back to its giver"
