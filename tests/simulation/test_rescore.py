@@ -58,3 +58,39 @@ def test_outcome_counts_survive_json_and_old_results_say_so(weihai60: Stats) -> 
     assert old.outcomes is None
     with pytest.raises(NoOutcomes):
         rescore(old, compile_variant(WEIHAI))
+
+
+# --------------------------------------------------------------------------- found by mutmut
+
+
+@pytest.fixture(scope="module")
+def bie3_40() -> Stats:
+    """tcy-bie3: its tables have draws (emperor_rank 3 and 4), and solo games."""
+    return simulate(load_bundled("tcy-bie3"), 40, seed=1)
+
+
+def test_rescoring_a_table_with_draws_changes_nothing_under_its_own_table(bie3_40: Stats) -> None:
+    assert bie3_40.roles["emperor"].tally.draws > 0
+    assert bie3_40.roles["rebel"].tally.draws > 0
+    again = rescore(bie3_40, compile_variant(load_bundled("tcy-bie3")))
+    assert again.to_dict() == bie3_40.to_dict()
+
+
+def test_rescoring_keeps_the_games_that_were_not_scored(weihai60: Stats) -> None:
+    data = json.loads(json.dumps(weihai60.to_dict()))
+    data["games"] += 2
+    data["unscored"] += 2  # as a stored result with two games left unscored
+    stored = Stats.from_dict(data)
+    again = rescore(stored, compile_variant(WEIHAI))
+    assert again.unscored == stored.unscored == weihai60.unscored + 2
+    assert again.games == stored.games
+
+
+def test_old_results_are_refused_with_what_to_do(weihai60: Stats) -> None:
+    data = json.loads(json.dumps(weihai60.to_dict()))
+    del data["outcomes"]
+    with pytest.raises(NoOutcomes) as caught:
+        rescore(Stats.from_dict(data), compile_variant(WEIHAI))
+    assert str(caught.value) == (
+        "These statistics were recorded before outcomes were kept; simulate again to re-score them."
+    )

@@ -354,3 +354,50 @@ def test_stats_read_back_from_json_with_old_results() -> None:
     assert back.outcomes is None
     assert back.counters["kicks"] == 0
     assert back.to_dict()["outcomes"] is None
+
+
+# --------------------------------------------------------------------------- found by mutmut
+
+
+def test_an_empty_range_anywhere_is_left_out_of_a_merge() -> None:
+    cv, games = games_of("tcy-bie6")
+    a = counted(cv, games[:10])
+    a.ranges = [(10, 20)]
+    empty = counted(cv, ())
+    empty.ranges = [(3, 3)]  # sorts before a's range
+    assert merge(a, empty).ranges == [(10, 20)]
+    assert merge(empty, a).ranges == [(10, 20)]
+
+
+def test_overlapping_ranges_are_refused_with_the_games_counted_twice() -> None:
+    cv, games = games_of("tcy-bie6")
+    a = counted(cv, games[:10])
+    a.ranges = [(0, 25)]
+    b = counted(cv, games[10:])
+    b.ranges = [(10, 30)]
+    with pytest.raises(ValueError, match=r"^Game ranges overlap: games 10–24 counted twice\.$"):
+        merge(a, b)
+
+
+def test_statistics_of_different_jobs_are_not_merged() -> None:
+    cv, games = games_of("tcy-bie6")
+    a = counted(cv, games[:10])
+    other = Stats.empty(cv.id, cv.checksum, 4, ("p0", "p1", "p2", "p3", "p4"))
+    message = (
+        "Only statistics of the same variant, seed and policies can be merged "
+        f"(got {cv.id}/3/p0,p1,p0,p2,p1 and {cv.id}/4/p0,p1,p2,p3,p4)."
+    )
+    with pytest.raises(ValueError, match=r"^Only statistics") as caught:
+        merge(a, other)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("n", [1, 2, 16, 40, 46, 54, 68, 1000])
+def test_a_wilson_interval_never_leaves_zero_to_one(n: int) -> None:
+    # All successes: the upper bound is 1 exactly (rounding would put it a hair above).
+    lo, hi = wilson(n, n)
+    assert hi == 1.0
+    assert 0.0 < lo < 1.0
+    lo, hi = wilson(0, n)
+    assert 0.0 <= lo < 1e-12  # rounding may leave a hair above 0, never below
+    assert 0.0 < hi < 1.0
