@@ -5,8 +5,11 @@ picks which card, and where the cards end up. Written to kill the mutants of
 
 from __future__ import annotations
 
+from typing import Any
+
 from baohuang.engine.deck import card_from_text, card_text
-from baohuang.engine.tribute import TributeCard, TributePlan, resolve_tribute
+from baohuang.engine.scoring import GameResult, make_result
+from baohuang.engine.tribute import TributeCard, TributePlan, plan_tribute, resolve_tribute
 from tests.engine.rigging import bundled, variant
 
 
@@ -142,3 +145,46 @@ def test_of_equal_cards_from_two_givers_the_taker_gets_the_higher_suit() -> None
     assert moved_texts(moved) == [(2, 0, "2d")]
     assert texts(hands[0]) == ["3s", "2d"]
     assert texts(hands[3]) == ["2s"], "the card nobody took goes back to its giver"
+
+
+# --------------------------------------------------------------------------- table rows
+# Which row of the tribute table a game matches (plan_tribute), for rows keyed by the kind
+# of solo, the royals' ranks and the guard's openness.
+
+GIVE_TAKE = {"give": [{"who": "fifth", "count": 1}], "take": [{"who": "first", "count": 1}]}
+PAIR = make_result(0, 1, [0, 1, 2, 3, 4])
+OPEN_SOLO = make_result(0, None, [0, 1, 2, 3, 4], solo="open")
+HIDDEN_SOLO = make_result(0, None, [0, 1, 2, 3, 4], solo="hidden")
+
+
+def rule_index(rows: list[dict[str, Any]], result: GameResult, **kwargs: Any) -> int | None:
+    """The index of the table row ``result`` matches (None: no row)."""
+    cv = variant("baike-common", tribute={"rules": rows})
+    plan = plan_tribute(cv, result, "win", **kwargs)
+    return plan.rule
+
+
+def test_a_row_without_solo_is_for_games_with_a_guard_only() -> None:
+    rows = [{"when": {"outcome": "win"}, **GIVE_TAKE}]
+    assert rule_index(rows, PAIR) == 0
+    assert rule_index(rows, OPEN_SOLO) is None
+    assert rule_index(rows, HIDDEN_SOLO) is None
+
+
+def test_rows_for_an_open_and_a_hidden_solo() -> None:
+    rows = [{"when": {"solo": "hidden"}, **GIVE_TAKE}, {"when": {"solo": "open"}, **GIVE_TAKE}]
+    assert rule_index(rows, HIDDEN_SOLO) == 0
+    assert rule_index(rows, OPEN_SOLO) == 1
+    assert rule_index(rows, PAIR) is None
+    any_solo = [{"when": {"solo": "any"}, **GIVE_TAKE}]
+    assert rule_index(any_solo, OPEN_SOLO) == rule_index(any_solo, HIDDEN_SOLO) == 0
+    assert rule_index(any_solo, PAIR) is None
+
+
+def test_without_being_told_the_guard_counts_as_hidden() -> None:
+    rows = [
+        {"when": {"guard": "open"}, **GIVE_TAKE},
+        {"when": {"guard": "hidden"}, **GIVE_TAKE},
+    ]
+    assert rule_index(rows, PAIR) == 1
+    assert rule_index(rows, PAIR, guard_open=True) == 0

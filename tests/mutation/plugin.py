@@ -47,7 +47,7 @@ TESTS_OF: dict[str, tuple[str, ...]] = {
     ),
     "baohuang.engine.follows": (f"{_ENGINE}test_follows*.py", f"{_ENGINE}test_beats*.py"),
     "baohuang.engine.scoring": (f"{_ENGINE}test_scoring*.py",),
-    "baohuang.engine.tribute": (f"{_ENGINE}test_tribute*.py",),
+    "baohuang.engine.tribute": (f"{_ENGINE}test_tribute*.py", f"{_ENGINE}test_rules_tribute.py"),
     "baohuang.engine.deck_limits": (f"{_ENGINE}test_deck_limits*.py",),
     "baohuang.engine.cards": (
         f"{_ENGINE}test_cards*.py",
