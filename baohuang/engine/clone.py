@@ -66,7 +66,7 @@ class _Copier:
     def __init__(self, shared: dict[int, Any]) -> None:
         self.memo: dict[int, Any] = shared
 
-    def copy(self, obj: Any) -> Any:  # noqa: PLR0911 (one return per kind of value)
+    def copy(self, obj: Any) -> Any:
         cls = type(obj)
         if cls in _ATOMS or cls is tuple:
             return obj
