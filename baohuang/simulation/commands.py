@@ -134,7 +134,11 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
         help=f"local processes (default 1; this machine has {default_workers()})",
     )
     parser.add_argument(
-        "--policy", choices=POLICY_NAMES, default="heuristic", help="the policy of all five seats"
+        "--policy",
+        type=_policy_name,
+        default="heuristic",
+        help="the policy of all five seats: heuristic, random, mc, mc:N (N rollouts per "
+        "decision), or a mix by role such as royals=mc,rebels=heuristic",
     )
 
 
