@@ -11,17 +11,22 @@ of my moves scores best for me?" by trying them:
 2. in each world it plays every candidate move and then the rest of the game with the
    heuristic on all five seats (a rollout), and reads the seat's points under the
    variant's own scoring (multipliers, tables, early ends — whatever the variant says);
-3. it takes the move with the best mean over the worlds. Every candidate is tried in the
-   same worlds (common random numbers), so the comparison is between moves, not deals.
+3. it takes the move with the best mean over the worlds (see below for ties and noise).
+   Every candidate is tried in the same worlds (common random numbers), so the comparison
+   is between moves, not deals.
 
 The budget is ``rollouts`` per decision: with ``k`` candidates each is tried in
 ``max(1, rollouts // k)`` worlds. At most ``max_candidates`` moves are tried — the
 heuristic's own choice first, then passing, then the others in the engine's order — so a
-seat with a huge choice of follows still gets a few worlds per move. Ties go to the earlier
-candidate, i.e. to the heuristic's move.
+seat with a huge choice of follows still gets a few worlds per move.
 
 Bidding and declarations (ascend, call, open the guard, rebel, kick) are the heuristic's:
-worlds are built for the play phase only. All randomness comes from the generator passed
+worlds are built for the play phase only. So are the moves while the seat still holds more
+than ``max_hand`` cards (12 by default): the search spends its budget at the end of the
+game, where places are decided and rollouts are short. A move other than the heuristic's is
+played only when it beats the heuristic's in the same worlds by more than ``confidence``
+standard errors of the mean difference (1 by default), so noise does not replace a sound
+move by a lucky one. All randomness comes from the generator passed
 to :meth:`MonteCarloPolicy.act` (one number per searched decision), so games are
 reproducible like the rest; the choice never depends on anything the seat cannot see
 (``tests/bots/test_policies.py`` checks it with twin games that differ only in hidden cards).
@@ -47,6 +52,9 @@ DEFAULT_ROLLOUTS = 64
 DEFAULT_MAX_CANDIDATES = 4
 #: How sure the search must be (standard errors) to overrule the heuristic.
 DEFAULT_CONFIDENCE = 1.0
+#: Search once the seat holds this many cards or fewer: the end of a game, where exact
+#: play decides places and rollouts are short (early rollouts are long and noisy).
+DEFAULT_MAX_HAND = 12
 
 
 @dataclass
@@ -60,6 +68,8 @@ class MonteCarloPolicy:
     """Moves tried per decision at most."""
     confidence: float = DEFAULT_CONFIDENCE
     """Standard errors by which another move must beat the heuristic's in the same worlds."""
+    max_hand: int = DEFAULT_MAX_HAND
+    """Search only when the seat holds at most this many cards (else the heuristic's move)."""
     name: str = "mc"
     heuristic: HeuristicPolicy = field(init=False, repr=False)
 
@@ -73,7 +83,7 @@ class MonteCarloPolicy:
     def act(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The heuristic's choice outside play; in play, the best candidate by search."""
         default = self.heuristic.act(view, legal, rng)
-        if view.phase != "play":
+        if view.phase != "play" or view.hand_sizes[view.seat] > self.max_hand:
             return default
         candidates = self.candidates(default, legal)
         if len(candidates) < 2:
