@@ -240,9 +240,10 @@ def test_a_mix_by_role_runs_and_is_stored_by_its_name(
     mixed = run(compiled_version(version), 6, 5, "royals=heuristic,rebels=random")
     assert body["result"] == mixed.to_dict()
     # The mix changes the games: not the same as everyone playing the heuristic.
-    assert mixed.to_dict()["roles"] != run(compiled_version(version), 6, 5, "heuristic").to_dict()[
-        "roles"
-    ]
+    assert (
+        mixed.to_dict()["roles"]
+        != run(compiled_version(version), 6, 5, "heuristic").to_dict()["roles"]
+    )
     # The name form is accepted as it is.
     again = create(staff_client, games=6, policy="royals=heuristic,rebels=random")
     assert again.json()["policy"] == "royals=heuristic,rebels=random"
