@@ -114,6 +114,9 @@ class ActionSpace:
         self.checksum = cv.checksum
         self._index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionSpace:
+        return self  # immutable: copies of a game (search, OpenSpiel's clones) share it
+
     def encode(self, action: Action) -> int:
         """The number of an action; NotAnAction if the variant can never take it."""
         if isinstance(action, list):
