@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from typing import Any
+from typing import Any, Literal
 
 try:
     import numpy as np
@@ -90,7 +90,12 @@ def utility_bounds(cv: CompiledVariant) -> tuple[float, float, bool]:
     lo = hi = 0
     zero_sum = True
     for finish in itertools.permutations(range(5)):
-        for guard, solo in ((1, None), (None, "open"), (None, "hidden")):
+        kinds: tuple[tuple[int | None, Literal["open", "hidden"] | None], ...] = (
+            (1, None),
+            (None, "open"),
+            (None, "hidden"),
+        )
+        for guard, solo in kinds:
             for automatic in ((), (0,), (2,)):
                 s = score(cv, make_result(0, guard, finish, solo=solo, automatic=automatic))
                 lo = min(lo, *s.points)
@@ -104,7 +109,7 @@ def utility_bounds(cv: CompiledVariant) -> tuple[float, float, bool]:
     return float(lo * factor - penalty), float(hi * factor + penalty), zero_sum
 
 
-class BaohuangGame(pyspiel.Game):  # type: ignore[misc]
+class BaohuangGame(pyspiel.Game):
     """One bundled variant as an OpenSpiel game (see the module docstring)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -114,9 +119,7 @@ class BaohuangGame(pyspiel.Game):  # type: ignore[misc]
         self.space: ActionSpace = action_space(self.cv)
         lo, hi, zero_sum = utility_bounds(self.cv)
         utility = (
-            pyspiel.GameType.Utility.ZERO_SUM
-            if zero_sum
-            else pyspiel.GameType.Utility.GENERAL_SUM
+            pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
         )
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
@@ -139,7 +142,9 @@ class BaohuangGame(pyspiel.Game):  # type: ignore[misc]
     ) -> BaohuangObserver:
         """The observer of one seat's view (observation tensor and string)."""
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            raise ValueError("baohuang provides observations, not perfect-recall information states")
+            raise ValueError(
+                "baohuang provides observations, not perfect-recall information states"
+            )
         return BaohuangObserver(params)
 
 
@@ -185,7 +190,7 @@ class _Held:
         return _Held(self.dealer, self.game.clone())
 
 
-class BaohuangState(pyspiel.State):  # type: ignore[misc]
+class BaohuangState(pyspiel.State):
     """A game in progress: the engine's :class:`~baohuang.engine.game.Game`."""
 
     def __init__(self, game: BaohuangGame) -> None:
