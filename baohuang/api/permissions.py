@@ -15,6 +15,8 @@ publish                                        ``catalog.publish_ruleset``
 start simulations, comparisons, re-score,      ``jobs.run_simulation`` (balance also
 balance                                        ``catalog.add_ruleset``: it creates a rule set)
 cancel someone else's job                      ``jobs.cancel_any_job`` (one's own: always)
+list, create, revoke one's own API tokens      any account, logged in with the session (a
+                                               token is refused: 403 ``session_required``)
 =============================================  ==============================================
 
 The group *Operators* (``manage.py ensure_operator``) holds them all; superusers have every
@@ -162,3 +164,21 @@ class CanReadJobs(BasePermission):
     def has_permission(self, request: Request, view: Any) -> bool:
         """Authenticated users."""
         return authenticated(request.user)
+
+
+class ManagesOwnTokens(BasePermission):
+    """Any active account logged in with the session, for its own API tokens
+    (:mod:`baohuang.tokens`). A request with a token is refused with 403
+    ``session_required``: a leaked token must not mint itself a successor, nor list or
+    revoke the account's tokens. Anonymous: 401."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        """Logged in through the session."""
+        from baohuang.tokens import refusals
+        from baohuang.tokens.authentication import is_token_request
+
+        if not authenticated(request.user):
+            return False
+        if is_token_request(request):
+            raise refusals.session_required()
+        return True
