@@ -52,6 +52,9 @@ def _attributes(obj: object) -> list[str]:
             if isinstance(slots, str):
                 slots = (slots,)
             found.extend(s for s in slots if s not in ("__dict__", "__weakref__"))
+            # A class compiled by mypyc (the native core) lists its attributes here.
+            found.extend(klass.__dict__.get("__mypyc_attrs__", ()))
+        found = list(dict.fromkeys(a for a in found if a not in ("__dict__", "__weakref__")))
         slotted = _FIELDS[cls] = tuple(found)
     if hasattr(obj, "__dict__"):
         return [*slotted, *vars(obj)]
@@ -110,7 +113,7 @@ class _Copier:
     def _copy_object(self, obj: Any) -> Any:
         cls = type(obj)
         try:
-            new = object.__new__(cls)
+            new = cls.__new__(cls)
             self.memo[id(obj)] = new
             for name in _attributes(obj):
                 try:
