@@ -111,7 +111,7 @@ class _Copier:
         return copy.deepcopy(obj, self.memo)
 
     def _copy_object(self, obj: Any) -> Any:
-        cls = type(obj)
+        cls: Any = type(obj)
         try:
             new = cls.__new__(cls)
             self.memo[id(obj)] = new
