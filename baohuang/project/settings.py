@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "baohuang.catalog",
     "baohuang.api",
     "baohuang.jobs",
+    "baohuang.play",
     "baohuang.editor",
 ]
 
