@@ -25,7 +25,7 @@ from baohuang.engine.cards import RANK_NAMES, TOP
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF, card_text
 from baohuang.engine.game import Game
 from baohuang.engine.reasons import Reason, say
-from baohuang.rules.texts import gettext, gettext_noop
+from baohuang.rules.texts import gettext, gettext_noop, pgettext
 
 #: The sentence of each narration code, English with %(name)s params.
 TEXTS: Final[dict[str, str]] = {
@@ -102,7 +102,7 @@ def _english(value: Any) -> str:
 def tell(value: Any) -> str:
     """A narration sentence (or any engine reason) in the active language."""
     if isinstance(value, list):
-        return gettext(_LIST_SEPARATOR).join(tell(v) for v in value)
+        return pgettext("reason list of details", _LIST_SEPARATOR).join(tell(v) for v in value)
     if not isinstance(value, Reason):
         return str(value)
     template = TEXTS.get(value.code)

@@ -24,7 +24,7 @@ from baohuang.engine.actions import ActionError, format_action, parse_action
 from baohuang.engine.compiled import CompiledVariant, compile_definition
 from baohuang.engine.game import Game, IllegalAction
 from baohuang.engine.narration import Narrator
-from baohuang.engine.reasons import code_of, params_of, say
+from baohuang.engine.reasons import code_of, params_of, reason, say
 from baohuang.play.errors import GameError
 from baohuang.play.games import bots_move
 from baohuang.play.models import GameSession
@@ -127,7 +127,7 @@ def take_action(user: Any, game_id: uuid.UUID, text: str) -> tuple[GameSession, 
     narrator = session_game(session)
     game = narrator.game
     if game.finished:
-        raise GameError(_("The game is over."), "game_over", 409, path="action")
+        raise GameError(say(reason("game_over")), "game_over", 409, path="action")
     try:
         narrator.apply(parse_action(text))
     except (ActionError, IllegalAction) as exc:
