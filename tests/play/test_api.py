@@ -91,7 +91,7 @@ def test_a_full_game_ends_in_a_settlement_whose_record_replays(
 
 def test_a_game_resumes_after_a_reload(common: RuleSet, client: APIClient) -> None:
     game = start(client, seat=2, seed=8)
-    moved = act(client, game, [a for a in game["legal"] if a != "auto"][0]).json()
+    moved = act(client, game, next(a for a in game["legal"] if a != "auto")).json()
     reloaded = client.get(f"{GAMES}{game['id']}/")
     assert reloaded.status_code == 200
     assert reloaded.json() == moved
@@ -193,7 +193,7 @@ def test_acting_keeps_a_game_alive(common: RuleSet, client: APIClient) -> None:
     game = start(client)
     soon = timezone.now() + timedelta(minutes=5)
     GameSession.objects.filter(pk=game["id"]).update(expires_at=soon)
-    act(client, game, [a for a in game["legal"] if a != "auto"][0])
+    act(client, game, next(a for a in game["legal"] if a != "auto"))
     assert GameSession.objects.get(pk=game["id"]).expires_at > soon + timedelta(hours=1)
 
 
