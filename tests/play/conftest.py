@@ -38,3 +38,13 @@ def player(db: None) -> User:
 def client(player: User) -> APIClient:
     """The player's token client."""
     return token_client(player)
+
+
+@pytest.fixture
+def no_throttles(settings: Any) -> None:
+    """No rate limits: a test that plays whole games quickly is not a runaway script."""
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": dict.fromkeys(rates),
+    }

@@ -17,7 +17,7 @@ from baohuang.engine.record import replay
 from baohuang.play.models import GameSession
 from tests.fixtures import assert_error, make_user, token_client, with_perms
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_throttles")]
 
 GAMES = "/api/v1/games/"
 
