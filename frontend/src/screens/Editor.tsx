@@ -15,6 +15,7 @@ import { SimulationTab } from "./SimulationTab";
 import { CompareTab } from "./CompareTab";
 import { RulebookTab } from "./RulebookTab";
 import { PlayTab } from "./PlayTab";
+import { WatchTab } from "./WatchTab";
 
 export interface DraftBody {
   slug: string;
@@ -38,7 +39,7 @@ export interface VariantDetail {
   definition: Record<string, unknown> | null;
 }
 
-export const TABS = ["rules", "raw", "diff", "check", "sim", "compare", "rulebook", "play"] as const;
+export const TABS = ["rules", "raw", "diff", "check", "sim", "compare", "rulebook", "play", "watch"] as const;
 export type Tab = (typeof TABS)[number];
 
 const BACKUP_PREFIX = "baohuang.editor.unsaved.";
@@ -572,6 +573,7 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
         {tab === "sim" ? <SimulationTab slug={slug} latest={latest} /> : null}
         {tab === "compare" ? <CompareTab slug={slug} latest={latest} doc={doc} dirty={dirty} /> : null}
         {tab === "play" ? <PlayTab slug={slug} latest={latest} /> : null}
+        {tab === "watch" ? <WatchTab slug={slug} /> : null}
         {tab === "rulebook" ? <RulebookTab slug={slug} latest={latest} revision={draft.revision} dirty={dirty} /> : null}
         </div>
         {TABS.filter((name) => name !== tab).map((name) => (
