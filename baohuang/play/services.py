@@ -13,7 +13,6 @@ import uuid
 from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -29,14 +28,16 @@ from baohuang.play.errors import GameError
 from baohuang.play.games import bots_move
 from baohuang.play.models import GameSession
 from baohuang.play.selectors import session_game, session_of, session_rules
+from baohuang.project.environment import setting_or_env
 
 #: Hours a game is kept after its last action (``BAOHUANG_GAME_HOURS``).
 DEFAULT_HOURS = 72
 
 
 def lifetime() -> timedelta:
-    """How long a game lives after its last action."""
-    return timedelta(hours=int(getattr(settings, "BAOHUANG_GAME_HOURS", DEFAULT_HOURS)))
+    """How long a game lives after its last action (setting or environment variable
+    ``BAOHUANG_GAME_HOURS``, at least one hour)."""
+    return timedelta(hours=max(1, setting_or_env("BAOHUANG_GAME_HOURS", DEFAULT_HOURS, int)))
 
 
 def purge_expired() -> int:
