@@ -21,8 +21,8 @@ from typing import Any, Final
 
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, format_action, parse_action
-from baohuang.engine.cards import RANK_NAMES, TOP
-from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF, card_text
+from baohuang.engine.cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, TOP
+from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF, card_from_text, card_text
 from baohuang.engine.game import Game
 from baohuang.engine.reasons import Reason, say
 from baohuang.rules.texts import gettext, gettext_noop, pgettext
@@ -87,6 +87,14 @@ TEXTS: Final[dict[str, str]] = {
 }
 
 _LIST_SEPARATOR: Final = ", "
+
+
+def said_card(card: int) -> str:
+    """A card as a sentence shows it: the suit as its symbol (``2♠``, ``10♥``, ``BJ*``)."""
+    text = card_text(card)
+    if card < 52:
+        return text[:-1] + SUIT_SYMBOLS[SUIT_NAMES.index(text[-1])]
+    return text
 
 
 def _text(code: str, **params: Any) -> Reason:
@@ -233,18 +241,18 @@ class Narrator:
                     "buy_paid",
                     buyer=buyer,
                     seller=seller,
-                    card=card_text(card),
-                    paid=card_text(paid),
+                    card=said_card(card),
+                    paid=said_card(paid),
                 )
                 if paid is not None
-                else _text("buy", buyer=buyer, seller=seller, card=card_text(card))
+                else _text("buy", buyer=buyer, seller=seller, card=said_card(card))
             )
             public = _text("buy_public", buyer=buyer, seller=seller)
             self._add(None, buyer, "bidding", None, full, public, frozenset((buyer, seller)))
         for paid_card in g.tribute_paid:
             giver, receiver = paid_card.giver, paid_card.receiver
             full = _text(
-                "tribute_paid", giver=giver, receiver=receiver, card=card_text(paid_card.card)
+                "tribute_paid", giver=giver, receiver=receiver, card=said_card(paid_card.card)
             )
             public = _text("tribute_paid_public", giver=giver, receiver=receiver)
             self._add(None, giver, "bidding", None, full, public, frozenset((giver, receiver)))
@@ -264,10 +272,11 @@ class Narrator:
             code = "lead" if trick_before is None else "play"
             return _text(code, seat=seat, cards=cards), None, ALL_SEATS
         if action.startswith(A.CALL_PREFIX):
-            return _text("call", seat=seat, card=action[len(A.CALL_PREFIX) :]), None, ALL_SEATS
+            called = said_card(card_from_text(action[len(A.CALL_PREFIX) :]))
+            return _text("call", seat=seat, card=called), None, ALL_SEATS
         if action == A.ABDICATE:
             if len(g.tips) > len(tips_before):
-                full = _text("abdicate_tip", seat=seat, card=card_text(g.tips[-1]))
+                full = _text("abdicate_tip", seat=seat, card=said_card(g.tips[-1]))
                 return full, _text("abdicate_tip_public", seat=seat), mine
             return _text("abdicate", seat=seat), None, ALL_SEATS
         if action in (A.HIDDEN_GUARD, A.HIDDEN_SOLO):

@@ -27,8 +27,9 @@ from tests.fixtures import load_variant
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_throttles")]
 
-#: A suited card (10h, As) or a marked one (BJ*, SJ*), as a whole token.
-CARD = re.compile(r"(?<![0-9A-Za-z*])(?:(?:10|[2-9JQKA])[shcd]|[BS]J\*)(?![0-9A-Za-z*])")
+#: A suited card (10h, As, 2♠ as sentences write it) or a marked one (BJ*, SJ*).
+CARD = re.compile(r"(?<![0-9A-Za-z*])(?:(?:10|[2-9JQKA])[shcd♠♥♣♦]|[BS]J\*)(?![0-9A-Za-z*])")
+SUIT_LETTER = str.maketrans("♠♥♣♦", "shcd")
 
 VARIANTS = ("baike-common", "baike-weihai", "tcy-bie3", "tcy-bie6", "baike-qingdao")
 
@@ -60,7 +61,7 @@ def check(view: dict[str, Any], held: set[str]) -> None:
     held.update(card_text(card) for _, seller, card, _ in game.buys if seller == seat)
     # The emperor card (BJ*) is named in public sentences: who holds it is public.
     allowed = held | {"BJ*"} | ({view["called_card"]} if view["called_card"] else set())
-    shown = {card for text in strings(view) for card in CARD.findall(text)}
+    shown = {card.translate(SUIT_LETTER) for text in strings(view) for card in CARD.findall(text)}
     assert shown <= allowed, (shown - allowed, view["phase"])
     if not game.guard_public and game.guard != seat:
         assert view["guard"] is None
