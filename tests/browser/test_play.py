@@ -27,7 +27,9 @@ def expect(target: Any) -> Any:
 
 def settle(page: Any) -> None:
     """Wait until the table has the server's answer."""
-    expect(page.get_by_test_id("play-table")).to_have_attribute("data-busy", "false", timeout=20_000)
+    expect(page.get_by_test_id("play-table")).to_have_attribute(
+        "data-busy", "false", timeout=20_000
+    )
 
 
 def take_turn(page: Any) -> str:
@@ -40,7 +42,9 @@ def take_turn(page: Any) -> str:
         expect(play).to_be_enabled()
         play.click()
         return "play"
-    button = page.locator("[data-testid=play-actions] button[data-testid^=act-]:not([data-testid=act-auto])").first
+    button = page.locator(
+        "[data-testid=play-actions] button[data-testid^=act-]:not([data-testid=act-auto])"
+    ).first
     name = str(button.get_attribute("data-testid"))
     button.click()
     return name
@@ -77,10 +81,10 @@ def test_a_full_hand_against_four_bots_to_the_settlement(
             break
         clicked.append(take_turn(page))
         settle(page)
-        if not shot and page.get_by_test_id("play-table").get_attribute("data-phase") == "play":
-            if page.get_by_test_id("play-trick").locator(".pcard").count():
-                shoot(page, "play-table-desktop")
-                shot = True
+        in_play = page.get_by_test_id("play-table").get_attribute("data-phase") == "play"
+        if not shot and in_play and page.get_by_test_id("play-trick").locator(".pcard").count():
+            shoot(page, "play-table-desktop")
+            shot = True
     result = page.get_by_test_id("play-result")
     expect(result).to_be_visible()
     assert "play" in clicked
@@ -110,7 +114,9 @@ def test_the_table_on_a_phone(open_editor: Callable[..., Any], site: str) -> Non
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width
     # Every card of the hand and every action button is on the screen's width.
-    for box in page.locator("[data-testid=play-hand] .pcard, [data-testid=play-actions] button").all():
+    for box in page.locator(
+        "[data-testid=play-hand] .pcard, [data-testid=play-actions] button"
+    ).all():
         rect = box.bounding_box()
         assert rect is not None
         assert rect["x"] >= 0

@@ -28,7 +28,9 @@ def expect(target: Any) -> Any:
 def finished_job(slug: str, games: int, seed: int) -> SimulationJob:
     version = latest_version(RuleSet.objects.get(slug=slug))
     assert version is not None
-    job = services.create_job(version, games, seed, created_by=User.objects.get(username="operator"))
+    job = services.create_job(
+        version, games, seed, created_by=User.objects.get(username="operator")
+    )
     for pk in job.chunks.values_list("pk", flat=True):
         services.run_chunk(pk, "test")
     job.refresh_from_db()
