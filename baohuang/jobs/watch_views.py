@@ -85,10 +85,10 @@ class WatchedStepSerializer(serializers.Serializer):
 class WatchedGameSerializer(serializers.Serializer):
     """Game ``n`` of a job, step by step."""
 
-    job = serializers.UUIDField()
-    n = serializers.IntegerField(help_text="The game's index in the job.")
+    job = serializers.UUIDField(allow_null=True, help_text="The job (null: a play-test game).")
+    n = serializers.IntegerField(allow_null=True, help_text="The game's index in the job.")
     variant = serializers.CharField()
-    version = serializers.IntegerField()
+    version = serializers.IntegerField(allow_null=True, help_text="Null for a draft.")
     policy = serializers.CharField()
     record = serializers.JSONField(help_text="The game record (replay it at …/replay/).")
     summary = serializers.JSONField(help_text="Roles, finish, points, outcome, tribute owed.")

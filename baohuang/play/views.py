@@ -18,17 +18,20 @@ from baohuang.api.errors import ApiError, error_item
 from baohuang.api.permissions import CanPlayGames, may_play_draft
 from baohuang.catalog.selectors import rule_set_named, version_named
 from baohuang.engine.narration import Narrator
+from baohuang.engine.record import make_record, summary
+from baohuang.jobs.watch_views import WatchedGameSerializer
 from baohuang.play import services
 from baohuang.play.errors import GameError
 from baohuang.play.games import seat_view
 from baohuang.play.models import GameSession
-from baohuang.play.selectors import session_game, session_of, version_label
+from baohuang.play.selectors import session_game, session_of, session_rules, version_label
 from baohuang.play.serializers import (
     DRAFT,
     ActionSerializer,
     GameCreateSerializer,
     GameViewSerializer,
 )
+from baohuang.simulation.watch import told_steps
 
 
 def _api_error(exc: GameError) -> ApiError:
@@ -130,6 +133,45 @@ class GameDetailView(GameView):
         """The seat's view."""
         session = session_of(request.user, game_id)
         return Response(game_body(session, session_game(session)))
+
+
+class GameStepsView(GameView):
+    """``GET /api/v1/games/{id}/steps/``."""
+
+    @extend_schema(
+        operation_id="games_steps",
+        tags=["games"],
+        summary="A finished game, step by step",
+        description="Once the game is over: its record, its summary and every step with its "
+        "sentence and the whole table after it (all five hands), as "
+        "`/api/v1/simulations/{id}/games/{n}/` answers for a job's game; for the game viewer. "
+        "Before the end it is a 409 `game_not_over` (it would show every hand).",
+        responses={200: WatchedGameSerializer, **docs.errors(404, 409)},
+    )
+    def get(self, request: Request, game_id: uuid.UUID) -> Response:
+        """The steps of a finished game."""
+        session = session_of(request.user, game_id)
+        if not session.finished:
+            raise ApiError(
+                _("The game is not over yet: its steps show every hand."),
+                code="game_not_over",
+                status_code=status.HTTP_409_CONFLICT,
+            )
+        narrator, steps = told_steps(session_rules(session), session.seed, list(session.actions))
+        body = {
+            "job": None,
+            "n": None,
+            "variant": session.rule_set.slug,
+            "version": session.version.number if session.version is not None else None,
+            "policy": session.policy,
+            "record": {
+                **make_record(narrator.game, session.rule_set.slug),
+                "version": session.version.number if session.version is not None else None,
+            },
+            "summary": summary(narrator.game),
+            "steps": steps,
+        }
+        return Response(WatchedGameSerializer(body).data)
 
 
 class GameActionView(GameView):

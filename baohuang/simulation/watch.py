@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from baohuang.bots import make_policy
+from baohuang.engine.actions import Action, parse_action
 from baohuang.engine.cards import RANK_NAMES
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.game import Game
@@ -78,8 +79,15 @@ def watched_steps(
 ) -> tuple[Narrator, list[dict[str, Any]]]:
     """Game ``index`` of a job and its steps, each with the table as it stood after it."""
     final = job_game(cv, job_seed, index, policies)
-    # Replay the recorded actions, taking a snapshot after each step is told.
-    narrator = Narrator(Game.new(cv, game_seed(job_seed, index)))
+    return told_steps(cv, game_seed(job_seed, index), final.game.history)
+
+
+def told_steps(
+    cv: CompiledVariant, seed: int, actions: Sequence[str | Action]
+) -> tuple[Narrator, list[dict[str, Any]]]:
+    """The game of ``seed`` and ``actions`` (legal ones) told step by step, each step with
+    the whole table as it stood after it (what the game viewer shows)."""
+    narrator = Narrator(Game.new(cv, seed))
     steps: list[dict[str, Any]] = []
 
     def take(upto: int) -> None:
@@ -90,9 +98,9 @@ def watched_steps(
                 steps.append({**said, "state": state})
 
     take(0)
-    for action in final.game.history:
+    for action in actions:
         told = len(narrator.steps)
-        narrator.apply(action)
+        narrator.apply(parse_action(action) if isinstance(action, str) else action)
         take(told)
     return narrator, steps
 

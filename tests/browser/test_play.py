@@ -95,6 +95,12 @@ def test_a_full_hand_against_four_bots_to_the_settlement(
     with page.expect_download() as download:
         page.get_by_test_id("play-download").click()
     assert download.value.suggested_filename == f"{SLUG}-7.json"
+    # The finished game opens in the game viewer, every hand shown.
+    page.get_by_test_id("play-watch").click()
+    expect(page.get_by_test_id("watch-viewer")).to_be_visible()
+    assert page.get_by_test_id("watch-seat-0").locator(".pcard").count() > 20
+    page.get_by_test_id("watch-last").click()
+    assert page.get_by_test_id("watch-table").get_attribute("data-phase") == "finished"
     shoot(page, "play-settlement-desktop", full_page=True)
     # A reload resumes the stored game.
     page.reload()

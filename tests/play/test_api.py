@@ -244,3 +244,18 @@ def test_steps_are_told_in_chinese(common: RuleSet, client: APIClient) -> None:
     deal = response.json()["events"][0]
     assert deal["code"] == "deal"
     assert "发牌" in deal["text"]
+
+
+def test_a_finished_game_can_be_watched_step_by_step(common: RuleSet, client: APIClient) -> None:
+    game = start(client, seat=3, seed=17)
+    body = assert_error(client.get(f"{GAMES}{game['id']}/steps/"), 409, "game_not_over")
+    assert body["detail"]
+    finished, _ = play_out(client, game)
+    steps = client.get(f"{GAMES}{game['id']}/steps/")
+    assert steps.status_code == 200, steps.content
+    watched = steps.json()
+    assert watched["record"]["actions"] == finished["result"]["record"]["actions"]
+    assert watched["steps"][0]["state"]["hands"][3]
+    assert watched["steps"][-1]["state"]["phase"] == "finished"
+    # The viewer tells the whole truth: every step of the game, the seat's own and the others'.
+    assert len(watched["steps"]) >= len(finished["events"])

@@ -684,6 +684,8 @@ const DICT_PLAY = {
   "play.act.apply_wind": ["要风", "Apply for the wind"],
   "play.act.auto": ["托管（让系统替我出）", "Automatic (let the system play)"],
   "ed.tab.watch": ["看牌局", "Watch games"],
+  "play.watch": ["一步一步回看这局（亮出所有牌）", "Watch this game step by step (all cards shown)"],
+  "watch.thisGame": ["这一局", "This game"],
   "watch.link": ["看这个任务的牌局", "Watch this job's games"],
   "watch.title": ["看模拟的牌局", "Watch simulated games"],
   "watch.intro": ["服务器按任务的随机种子重新生成任何一局（就是任务统计的那一局），一步一步地看：叫牌、贴牌、声明、每一手牌、出完、结算和进贡。", "The server regenerates any game of a job from its seed (the very game the job counted); step through it: bidding, tips, declarations, every trick, going out, the settlement and the tribute owed."],

@@ -5,7 +5,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiError, listOf, request, urls } from "../lib/api";
 import { cardsFor, legalPlays, playText } from "../lib/cards";
 import { useI18n } from "../lib/i18n";
-import { loadGame, rememberGame, rememberedGame, sendAction, startGame, type GameView } from "../lib/play";
+import { gameUrls, loadGame, rememberGame, rememberedGame, sendAction, startGame, type GameView } from "../lib/play";
+import { Viewer, type WatchedGame } from "./WatchTab";
 import { Card, CardBacks, CardRow } from "../widgets/Cards";
 import { NumInput, SelectInput } from "../widgets/inputs";
 
@@ -269,6 +270,12 @@ function Table({ game, busy, onAct, slug }: { game: GameView; busy: boolean; onA
 function ResultPanel({ game, slug }: { game: GameView; slug: string }) {
   const { t } = useI18n();
   const result = game.result!;
+  const [watched, setWatched] = useState<WatchedGame | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const watch = () =>
+    request<WatchedGame>(`${gameUrls.game(game.id)}steps/`)
+      .then(({ data }) => setWatched(data))
+      .catch((err) => setFailed(errorText(err)));
   return (
     <div className="play-result" data-testid="play-result">
       <h3>{t("play.result")}</h3>
@@ -301,7 +308,16 @@ function ResultPanel({ game, slug }: { game: GameView; slug: string }) {
         data-testid="play-download"
       >
         {t("play.download")}
+      </button>{" "}
+      <button type="button" onClick={() => void watch()} data-testid="play-watch">
+        {t("play.watch")}
       </button>
+      {failed ? (
+        <p className="error" role="alert">
+          {failed}
+        </p>
+      ) : null}
+      {watched ? <Viewer game={watched} /> : null}
     </div>
   );
 }

@@ -42,11 +42,11 @@ interface WatchedStep {
   state: TableState;
 }
 
-interface WatchedGame {
-  job: string;
-  n: number;
+export interface WatchedGame {
+  job: string | null;
+  n: number | null;
   variant: string;
-  version: number;
+  version: number | null;
   record: Record<string, unknown>;
   summary: { points: number[] | null; finish: number[]; outcome: string | null };
   steps: WatchedStep[];
@@ -237,7 +237,7 @@ export function WatchTab({ slug }: { slug: string }) {
   );
 }
 
-function Viewer({ game }: { game: WatchedGame }) {
+export function Viewer({ game }: { game: WatchedGame }) {
   const { t } = useI18n();
   const [at, setAt] = useState(0);
   const [viewAs, setViewAs] = useState<string>("all");
@@ -254,7 +254,7 @@ function Viewer({ game }: { game: WatchedGame }) {
   return (
     <div className="watch-viewer" data-testid="watch-viewer">
       <div className="row">
-        <strong>{t("watch.gameN", { n: game.n })}</strong>
+        <strong>{game.n === null ? t("watch.thisGame") : t("watch.gameN", { n: game.n })}</strong>
         <label>
           {t("watch.viewAs")}
           <SelectInput
