@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE, shoot
+from tests.browser.test_first_hour import AXE, axe_violations
+from tests.prerequisites import require
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -74,6 +76,8 @@ def test_a_full_hand_against_four_bots_to_the_settlement(
     if marked.count():
         assert "★" in marked.first.inner_text()
     expect(page.get_by_test_id("play-log")).to_contain_text("座位")
+    require(AXE.exists(), f"{AXE} is missing: run `npm ci` in frontend/")
+    assert axe_violations(page) == []
     clicked: list[str] = []
     shot = False
     for _ in range(400):
@@ -101,6 +105,7 @@ def test_a_full_hand_against_four_bots_to_the_settlement(
     assert page.get_by_test_id("watch-seat-0").locator(".pcard").count() > 20
     page.get_by_test_id("watch-last").click()
     assert page.get_by_test_id("watch-table").get_attribute("data-phase") == "finished"
+    assert axe_violations(page) == []
     shoot(page, "play-settlement-desktop", full_page=True)
     # A reload resumes the stored game.
     page.reload()

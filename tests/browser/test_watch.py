@@ -15,6 +15,8 @@ from baohuang.catalog.selectors import latest_version
 from baohuang.jobs import services
 from baohuang.jobs.models import SimulationJob
 from tests.browser.conftest import DESKTOP, PHONE, shoot
+from tests.browser.test_first_hour import AXE, axe_violations
+from tests.prerequisites import require
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -59,6 +61,8 @@ def test_step_through_a_game_of_a_finished_job(open_editor: Callable[..., Any], 
     page.get_by_test_id("watch-prev").click()
     assert sentence.inner_text() == seen[-2]
     shoot(page, "watch-desktop")
+    require(AXE.exists(), f"{AXE} is missing: run `npm ci` in frontend/")
+    assert axe_violations(page) == []
     # On to the settlement, one step at a time.
     total = int(page.get_by_test_id("watch-counter").inner_text().split("/")[1])
     for _ in range(total):

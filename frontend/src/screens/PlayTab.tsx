@@ -254,7 +254,7 @@ function Table({ game, busy, onAct, slug }: { game: GameView; busy: boolean; onA
       </div>
       <div className="play-log">
         <h3>{t("play.log")}</h3>
-        <ol ref={log} data-testid="play-log">
+        <ol ref={log} data-testid="play-log" tabIndex={0} aria-label={t("play.log")}>
           {game.events.map((e, i) => (
             <li key={i} className={e.seat === game.seat ? "mine" : ""}>
               {e.text}
