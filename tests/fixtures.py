@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 import yaml
 from django.contrib.auth.models import Permission, User
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from baohuang.catalog import services
 from baohuang.catalog.models import RuleSet
 from baohuang.rules import VARIANTS_DIR
+from baohuang.tokens.services import create_token
 
 #: The bundled variant most tests publish.
 COMMON_SLUG = "baike-common"
@@ -65,8 +65,8 @@ def with_perms(user: User, *names: str) -> User:
 def token_client(user: User) -> APIClient:
     """A client that authenticates with the user's API token."""
     client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    _, key = create_token(user, "tests", "write")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     return client
 
 

@@ -18,6 +18,8 @@ cancel someone else's job                      ``jobs.cancel_any_job`` (one's ow
 play a published version at the play-test      any account (a game is its player's only)
 table
 play a draft at the play-test table            ``catalog.change_ruleset``
+list, create, revoke one's own API tokens      any account, logged in with the session (a
+                                               token is refused: 403 ``session_required``)
 =============================================  ==============================================
 
 The group *Operators* (``manage.py ensure_operator``) holds them all; superusers have every
@@ -165,6 +167,24 @@ class CanReadJobs(BasePermission):
     def has_permission(self, request: Request, view: Any) -> bool:
         """Authenticated users."""
         return authenticated(request.user)
+
+
+class ManagesOwnTokens(BasePermission):
+    """Any active account logged in with the session, for its own API tokens
+    (:mod:`baohuang.tokens`). A request with a token is refused with 403
+    ``session_required``: a leaked token must not mint itself a successor, nor list or
+    revoke the account's tokens. Anonymous: 401."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        """Logged in through the session."""
+        from baohuang.tokens import refusals
+        from baohuang.tokens.authentication import is_token_request
+
+        if not authenticated(request.user):
+            return False
+        if is_token_request(request):
+            raise refusals.session_required()
+        return True
 
 
 # --------------------------------------------------------------------------- games

@@ -21,6 +21,7 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
 )
+from pydantic import ValidationError
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -36,6 +37,7 @@ from baohuang.api.serializers import (
     CompareSerializer,
     DealResponseSerializer,
     DealSerializer,
+    DeckCountSerializer,
     ReplayResponseSerializer,
     ReplaySerializer,
     ScoreResponseSerializer,
@@ -59,7 +61,10 @@ from baohuang.engine.reasons import legal_lead, params_of, say
 from baohuang.engine.reasons import reason as reason_of
 from baohuang.engine.scoring import ScoringError, make_result, score
 from baohuang.engine.tribute import plan_tribute
-from baohuang.rules import json_schema, validate_definition
+from baohuang.rules import deck_composition, json_schema, validate_definition
+from baohuang.rules.model import Deck
+from baohuang.rules.problems import problems_from_validation_error
+from baohuang.rules.vocabulary import copies_per_rank
 
 
 class RulesView(APIView):
@@ -224,6 +229,52 @@ class VariantSchemaView(APIView):
     def get(self, request: Request) -> Response:
         """The variant language's JSON Schema."""
         return Response(_variant_schema())
+
+
+class DeckCountView(RulesView):
+    """``POST /api/v1/deck/``."""
+
+    #: The document marks the body required (an empty body is a 400 ``empty_body``).
+    request_body_required = True
+
+    @extend_schema(
+        operation_id="deck_count",
+        tags=["language"],
+        summary="Count a deck section's cards",
+        description="The body is the `deck` section of a definition (`{decks, remove, marks}`, "
+        "as in the variant JSON Schema). The answer counts it as validation does: the cards "
+        "in play after the trims (`size`, what the hand sizes must add up to) and, per rank "
+        "from low to high, the full shoe's and what is left (random removals counted as "
+        "removed). The web editor's card counts come from here. A section the language "
+        "refuses is a 400 `invalid` with each problem at its path (`deck.remove[0].rank`).",
+        request={"application/json": {"type": "object", "additionalProperties": True}},
+        responses={200: DeckCountSerializer, **docs.errors(*docs.BODY)},
+    )
+    def post(self, request: Request) -> Response:
+        """Count the cards of a deck section."""
+        data = request.data
+        if request.stream is None or not isinstance(data, dict):
+            raise _bad(
+                "deck",
+                _("The body must be a JSON object: the deck section to count."),
+                item_code="empty_body" if request.stream is None else "not_an_object",
+            )
+        try:
+            section = Deck.model_validate(data)
+        except ValidationError as exc:
+            errors = prefixed(problems_from_validation_error(exc, Deck), "deck")
+            raise ApiError(
+                _("The deck section is not valid: %(problems)s")
+                % {"problems": "; ".join(f"{e['path']}: {e['message']}" for e in errors)},
+                errors=errors,
+            ) from exc
+        left = deck_composition(section)
+        full = copies_per_rank(section.decks)
+        body = {
+            "size": sum(left.values()),
+            "ranks": [{"rank": rank, "full": full[rank], "left": left[rank]} for rank in full],
+        }
+        return Response(DeckCountSerializer(body).data)
 
 
 # --------------------------------------------------------------------------- compare

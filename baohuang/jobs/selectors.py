@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
+from typing_extensions import TypedDict
 
 from baohuang.catalog.errors import NotInCatalog
 from baohuang.catalog.models import RuleSet, RuleSetVersion
@@ -17,7 +18,7 @@ from baohuang.jobs.models import SimulationJob
 from baohuang.rules import Variant, definition_of, validate_definition
 from baohuang.rules.field_kinds import play_fields_differ, settlement_fields_differ
 from baohuang.simulation.compare import Comparison
-from baohuang.simulation.stats import NoOutcomes, Stats, rescore
+from baohuang.simulation.stats import NoOutcomes, Stats, SummaryDict, rescore
 
 #: Jobs a list shows at most.
 LIST_LIMIT = 50
@@ -127,8 +128,16 @@ def job_result(job: SimulationJob) -> dict[str, Any] | None:
     return dict(job.result)
 
 
-def job_summary(job: SimulationJob) -> dict[str, Any] | None:
-    """Rates, means and 95% intervals (``Stats.summary()``) of a job that succeeded."""
+class ComparisonSummaryDict(TypedDict):
+    """A comparison job's summary: each side's :meth:`Stats.summary`."""
+
+    a: SummaryDict
+    b: SummaryDict
+
+
+def job_summary(job: SimulationJob) -> SummaryDict | ComparisonSummaryDict | None:
+    """Rates, means and 95% intervals (``Stats.summary()``) of a job that succeeded (of
+    each side, ``{a, b}``, for a comparison)."""
     result = job_result(job)
     if result is None:
         return None

@@ -82,7 +82,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     # Project apps (catalog, api, jobs) are added here as they land.
@@ -91,6 +90,9 @@ INSTALLED_APPS = [
     "baohuang.jobs",
     "baohuang.play",
     "baohuang.editor",
+    # API tokens (hashed, scoped, revocable); replaces rest_framework.authtoken, whose keys
+    # the migration tokens.0002 imports.
+    "baohuang.tokens",
 ]
 
 MIDDLEWARE = [
@@ -272,7 +274,8 @@ REST_FRAMEWORK: dict[str, Any] = {
     # Token first: its WWW-Authenticate header makes a refused anonymous request a 401.
     # Session authentication (the browser, the admin's login) enforces CSRF.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # Authorization: Token <key>, checked against the stored SHA-256 digests.
+        "baohuang.tokens.authentication.ApiTokenAuthentication",
         # DRF's session authentication with CSRF failures as 403 csrf_failed, translated.
         "baohuang.api.authentication.SessionAuthentication",
     ],
@@ -311,6 +314,7 @@ SPECTACULAR_SETTINGS: dict[str, Any] = {
         {"name": "language", "description": "The variant language: validation, schema."},
         {"name": "rules", "description": "Questions to the rules engine."},
         {"name": "simulations", "description": "Simulation jobs run by Celery workers."},
+        {"name": "tokens", "description": "Your API tokens (session only)."},
     ],
     # Swagger UI and Redoc assets come from drf-spectacular-sidecar: no CDN.
     "SWAGGER_UI_DIST": "SIDECAR",

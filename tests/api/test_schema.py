@@ -20,7 +20,6 @@ from django.test import override_settings
 from hypothesis import HealthCheck, Phase, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -31,6 +30,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from baohuang.catalog.models import RuleSet
+from baohuang.tokens.services import create_token
 from tests.api.conftest import golden_record
 
 pytestmark = pytest.mark.django_db
@@ -236,7 +236,7 @@ def test_schemathesis_finds_no_server_error_and_no_response_off_the_schema(
 ) -> None:
     raw = _schema(anon)
     app = WSGIHandler()
-    token = Token.objects.create(user=staff).key
+    _, token = create_token(staff, "schemathesis", "write")
     schema = schemathesis.openapi.from_dict(raw)
     results: list[Any] = list(schema.get_all_operations())  # Ok(operation) for each
     operations = [

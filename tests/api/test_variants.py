@@ -510,4 +510,5 @@ def test_a_bad_token_is_401(common: RuleSet) -> None:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION="Token not-a-real-token")
 
-    assert_error(client.get(VARIANTS), 401, "authentication_failed")
+    # An unknown token is refused even where reads are public (issue #16: token_invalid).
+    assert_error(client.get(VARIANTS), 401, "token_invalid")

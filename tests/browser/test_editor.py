@@ -325,3 +325,21 @@ def test_saving_a_draft_with_an_error_in_chinese(open_editor: Callable[..., Any]
     shoot(page, "desktop-zh-save-error")
     assert RuleSet.objects.get(slug=SLUG).draft_revision == 1  # nothing was saved
     assert not page.js_errors
+
+
+def test_the_buttons_follow_the_accounts_permissions(open_editor: Callable[..., Any]) -> None:
+    """A staff account that may only view rule sets gets no "new rule set" or "clone"
+    button (the API would refuse them), while the operator gets both."""
+    from django.contrib.auth.models import Permission, User
+
+    viewer = User.objects.create_user("viewer", password="view-only-4711", is_staff=True)
+    viewer.user_permissions.add(Permission.objects.get(codename="view_ruleset"))
+    page = open_editor(account=("viewer", "view-only-4711"))
+    page.get_by_test_id("variant-list").wait_for()
+    assert page.get_by_test_id("new-rule-set").count() == 0
+    assert page.get_by_test_id("clone-baike-common").count() == 0
+    operator = open_editor()
+    operator.get_by_test_id("variant-list").wait_for()
+    assert operator.get_by_test_id("new-rule-set").count() == 1
+    assert operator.get_by_test_id("clone-baike-common").count() == 1
+    assert page.js_errors == []

@@ -148,6 +148,7 @@ def test_a_tribute_plan_reads_back_from_its_json_form() -> None:
     }
     assert TributePlan.from_dict(data) == plan
     assert TributePlan.from_dict({"shut_in": [], "give": [], "take": []}) == TributePlan()
-    assert TributePlan().empty and not plan.empty
+    assert TributePlan().empty
+    assert not plan.empty
     assert not TributePlan(givers=((3, 1),)).empty
     assert not TributePlan(shut_in=((4, 0, 1),)).empty

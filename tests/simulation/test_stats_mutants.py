@@ -272,7 +272,8 @@ def test_summary_is_derived_from_the_counters() -> None:
 
 def test_an_empty_summary_has_zero_rates_and_whole_intervals() -> None:
     s = Stats.empty("v", "c", 1, POLICIES).summary()
-    assert s["games"] == 0 and s["scored"] == 0
+    assert s["games"] == 0
+    assert s["scored"] == 0
     assert s["rates"]["solo_open"] == {"rate": 0.0, "ci95": [0.0, 1.0]}
     assert s["rates"]["kicks"] == {"per_game": 0.0}
     assert s["seats"] == {"win_rates": [0.0] * 5, "seat0_advantage": 0.0, "mean_points": [0.0] * 5}
