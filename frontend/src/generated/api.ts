@@ -1052,6 +1052,7 @@ export interface components {
              *
              *     * `heuristic` - heuristic
              *     * `random` - random
+             *     * `mc` - mc
              * @default heuristic
              */
             policy: components["schemas"]["PolicyEnum"];
@@ -1152,6 +1153,13 @@ export interface components {
          * @enum {string}
          */
         OutcomeEnum: "win" | "draw" | "lose";
+        /**
+         * @description * `heuristic` - heuristic
+         *     * `random` - random
+         *     * `mc` - mc
+         * @enum {string}
+         */
+        PolicyEnum: "heuristic" | "random" | "mc";
         /**
          * @description One problem: a JSON path (empty for the whole document), a sentence in the request's
          *     language, a stable machine code and the values the sentence was made from.
