@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from itertools import pairwise
-from operator import attrgetter
 from typing import Any
 
 from baohuang.engine import actions as A
@@ -30,11 +29,12 @@ from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.dealing import deal_table, rigged_hands
 from baohuang.engine.deck import RANK_OF
 from baohuang.engine.declarations import Declarations
+from baohuang.engine.phase_state import PhaseState
 from baohuang.engine.reasons import reason
 from baohuang.engine.scoring import GameResult
 from baohuang.engine.seatview import SeatView, observation
 from baohuang.engine.settlement import Outcome, game_result, settle, unscored
-from baohuang.engine.table import Phase, PhasePart, Table, downstream, upstream
+from baohuang.engine.table import Phase, PhasePart, downstream, upstream
 from baohuang.engine.tribute import TributePlan
 from baohuang.engine.trickplay import TrickPlay
 
@@ -47,18 +47,10 @@ class IllegalAction(ValueError):
     """An action that is not allowed now; the message says why. The state is unchanged."""
 
 
-def _shown(path: str, doc: str) -> Any:
-    """A phase's attribute, readable (not settable) on the game: ``_shown("_play.trick")``."""
-    return property(attrgetter(path), doc=doc)
-
-
-class Game(Table):
+class Game(PhaseState):
     """One game of a variant from a seed. Build with :meth:`new`."""
 
     outcome: Outcome | None
-    _bidding: Bidding
-    _declarations: Declarations
-    _play: TrickPlay
     # The current phase's methods, bound when it begins (one call per decision).
     _question: Callable[[], str]
     _actions: Callable[[int], list[Action]]
@@ -69,25 +61,6 @@ class Game(Table):
     _lock_after: int
     _lock_counts: list[int]
     _hold_back_tuple: tuple[int, ...]
-
-    # The phases' state, for readers (bots, statistics, records, tests).
-    holder: int = _shown("_bidding.holder", "Who holds the emperor card (BJ*) in bidding.")
-    first_holder: int = _shown("_bidding.first_holder", "Who was dealt the emperor card.")
-    tips: list[int] = _shown("_bidding.tips", "Cards tipped (贴牌) so far.")
-    rebels_declared: list[int] = _shown("_declarations.rebels_declared", "Declared rebels.")
-    counts: list[list[int]] = _shown("_play.counts", "Hands by rank in play (else []).")
-    sizes: list[int] = _shown("_play.sizes", "Cards left per seat in play (else []).")
-    dealt_ranks: list[frozenset[int]] = _shown("_play.dealt_ranks", "Ranks held at the lead.")
-    trick: tuple[int, ...] | None = _shown("_play.trick", "The play to beat, or None.")
-    trick_owner: int = _shown("_play.trick_owner", "Who made the play to beat.")
-    passes: int = _shown("_play.passes", "Passes since the trick's last play.")
-    second_circle: list[int] = _shown("_play.second_circle", "Deferrers still to answer.")
-    out: list[bool] = _shown("_play.out", "Whether each seat has gone out.")
-    finish: list[int] = _shown("_play.finish", "Seats in the order they went out.")
-    plays: int = _shown("_play.plays", "Plays made (passes not counted).")
-    uneven_beats: int = _shown("_play.uneven_beats", "Beats with a different card count.")
-    tricks: list[tuple[int, tuple[int, ...]]] = _shown("_play.tricks", "Every (seat, play).")
-    played_counts: list[int] = _shown("_play.played_counts", "Cards played, by rank.")
 
     # ------------------------------------------------------------------ construction
 

@@ -16,7 +16,7 @@ from baohuang.engine.beats import beats_fast
 from baohuang.engine.cards import RANK_NAMES, TOP
 from baohuang.engine.deck import GUARD_CARD, RANK_OF
 from baohuang.engine.deck_limits import deck_reason
-from baohuang.engine.follows import legal_follows
+from baohuang.engine.follows import follows_of
 from baohuang.engine.plays import Play, is_legal_fast
 from baohuang.engine.reasons import joined, reason
 from baohuang.engine.table import Table, downstream
@@ -50,7 +50,6 @@ class TrickPlay:
         "table",
         "trick",
         "trick_owner",
-        "trick_play",
         "tricks",
         "uneven_beats",
         "wind_applicant",
@@ -68,7 +67,6 @@ class TrickPlay:
         """The ranks each seat held when play began."""
         self.trick: tuple[int, ...] | None = None
         """The play to beat (ranks high to low), or None when the next play leads."""
-        self.trick_play: Play | None = None
         self.trick_owner = -1
         """Who made the play to beat."""
         self.passes = 0
@@ -139,14 +137,12 @@ class TrickPlay:
         rules = self.cv.play
         found: list[Action]
         if held_back:
-            found = list(
-                legal_follows(row, self.trick_play, rules, forbidden_ranks=frozenset(held_back))
-            )
+            found = list(follows_of(row, self.trick, rules, forbidden_ranks=frozenset(held_back)))
             whole = whole_hand(row)
             if self._whole_hand_ok(whole, leading):
                 found.append(whole)
         else:
-            found = list(legal_follows(row, self.trick_play, rules))
+            found = list(follows_of(row, self.trick, rules))
         if not leading:
             found.append(A.PASS)
             if self._may_defer(seat):
@@ -280,7 +276,6 @@ class TrickPlay:
             self.uneven_beats += 1
         self.tricks.append((seat, ranks))
         self.trick = ranks
-        self.trick_play = Play.trusted(ranks)
         self.trick_owner = seat
         self.passes = 0
         self.deferred = []
@@ -338,7 +333,6 @@ class TrickPlay:
         """The trick is over: the next leader (the owner, or who takes the wind)."""
         owner = self.trick_owner
         self.trick = None
-        self.trick_play = None
         self.passes = 0
         self.deferred = []
         self.second_circle = []
