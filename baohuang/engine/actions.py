@@ -70,8 +70,9 @@ def format_action(action: Action) -> str:
     return action
 
 
-def parse_action(text: str) -> Action:
-    """Read an action from its record text; ActionError says what is wrong."""
+def parse_action(text: object) -> Action:
+    """Read an action from its record text; ActionError says what is wrong (also when
+    ``text`` is not a string: records come from outside)."""
     if not isinstance(text, str):
         raise ActionError(reason("action_not_text", type=type(text).__name__))
     t = text.strip()
