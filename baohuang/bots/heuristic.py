@@ -33,6 +33,7 @@ from baohuang.engine.cards import ACE, BJ, NUM_RANKS, SJ, TOP, TWO
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, card_from_text, deal, rank_counts
 from baohuang.engine.game import SeatView
+from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.plays import REPEATS
 from baohuang.rules.model import CalledGuard
 
@@ -46,6 +47,7 @@ CALIBRATION_SEED = 20240517
 CALIBRATION_DEALS = 300
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class HeuristicParams:
     """The knobs of the heuristic; quantiles are of the variant's dealt-hand strength."""
@@ -88,6 +90,7 @@ class HeuristicParams:
 _VALUE: tuple[int, ...] = (*range(TWO + 1), 18, 22, 26)
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class VariantTables:
     """Per-variant tables of the heuristic, built once by :func:`tables_for`."""
@@ -198,6 +201,7 @@ def _whole(counts: Sequence[int]) -> tuple[int, ...]:
     return out
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class HeuristicPolicy:
     """The rule-based player for one compiled variant (see the module docstring)."""

@@ -63,6 +63,23 @@ class ActionError(ValueError):
     """An action written in a record cannot be read."""
 
 
+def high_to_low(ranks: tuple[object, ...]) -> bool:
+    """Whether a play is rank ints sorted high to low (the form the engine keeps).
+
+    Anything else (another order, or items that are not ints) is False: the caller sorts
+    the play, and checking it says what is wrong.
+    """
+    last = 1 << 30
+    for item in ranks:
+        if type(item) is not int:
+            return False
+        r: int = item
+        if r > last:
+            return False
+        last = r
+    return True
+
+
 def format_action(action: Action) -> str:
     """The record text of an action."""
     if isinstance(action, tuple):

@@ -12,6 +12,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from baohuang.engine.mypyc_attrs import mypyc_attr
+
 SMALL_JOKER = 52
 BIG_JOKER = 53
 EMPEROR_CARD = 54
@@ -63,6 +65,7 @@ def rank_counts(cards: Iterable[int]) -> list[int]:
     return counts
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class ShoeSpec:
     """A compiled deck: fixed cards, random removals, marks and hand sizes."""
@@ -106,6 +109,23 @@ def build_shoe_spec(
     return ShoeSpec(tuple(sorted(cards)), tuple(remove_random), tuple(hand_sizes))
 
 
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Shuffle in place exactly as ``rng.shuffle(cards)`` does (the same draws, the same order).
+
+    :meth:`random.Random.shuffle`'s algorithm, written out so that the native core
+    (:mod:`baohuang.native`) runs it compiled: Fisher–Yates from the last position, each
+    index drawn by ``getrandbits`` with rejection (``Random._randbelow``).
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def deal(spec: ShoeSpec, rng: random.Random, dealer: int = 0) -> list[list[int]]:
     """Trim at random, shuffle and deal; returns the five hands indexed by seat, each sorted.
 
@@ -117,7 +137,7 @@ def deal(spec: ShoeSpec, rng: random.Random, dealer: int = 0) -> list[list[int]]
         candidates = [i for i, c in enumerate(cards) if RANK_OF[c] == rank and c < EMPEROR_CARD]
         for i in sorted(rng.sample(candidates, count), reverse=True):
             del cards[i]
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     hands: list[list[int]] = [[] for _ in range(5)]
     start = 0
     for offset, size in enumerate(spec.hand_sizes):

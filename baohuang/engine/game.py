@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from itertools import pairwise
 from typing import Any
 
 from baohuang.engine import actions as A
-from baohuang.engine.actions import Action
+from baohuang.engine.actions import Action, high_to_low
 from baohuang.engine.bidding import Bidding
 from baohuang.engine.cards import BJ
 from baohuang.engine.compiled import CompiledVariant
@@ -41,6 +40,10 @@ from baohuang.engine.trickplay import TrickPlay
 #: Redeals after which a game is abandoned unscored (a safety net; never reached in
 #: practice with the bundled variants).
 MAX_REDEALS = 50
+
+
+#: Builds a SeatView from its fields without the named tuple's interpreted ``__new__``.
+_new_view = tuple.__new__
 
 
 class IllegalAction(ValueError):
@@ -141,7 +144,7 @@ class Game(PhaseState):
             self.history.append(action)
             self._dispatch(chosen)
             return
-        if isinstance(action, tuple) and any(a < b for a, b in pairwise(action)):
+        if isinstance(action, tuple) and not high_to_low(action):
             action = tuple(sorted(action, reverse=True))
         refused = self._reject(self.to_act, action)
         if refused is not None:
@@ -181,27 +184,30 @@ class Game(PhaseState):
         solo = self.solo
         if not (solo == "open" or self.guard_public or seat == emperor):
             solo = None
-        return SeatView(
-            seat,
-            phase,
-            question,
-            hand,
-            counts,
-            sizes,
-            emperor,
-            known,
-            i_am_guard,
-            public_guard,
-            solo,
-            p.trick,
-            p.trick_owner if p.trick is not None else None,
-            tuple(p.finish),
-            tuple(p.played_counts),
-            tuple(self._declarations.rebels_declared),
-            tuple(self.events),
-            self._hold_back_tuple,
-            len(self._bidding.tips),
-            p.passes,
+        return _new_view(
+            SeatView,
+            (
+                seat,
+                phase,
+                question,
+                hand,
+                counts,
+                sizes,
+                emperor,
+                known,
+                i_am_guard,
+                public_guard,
+                solo,
+                p.trick,
+                p.trick_owner if p.trick is not None else None,
+                tuple(p.finish),
+                tuple(p.played_counts),
+                tuple(self._declarations.rebels_declared),
+                tuple(self.events),
+                self._hold_back_tuple,
+                len(self._bidding.tips),
+                p.passes,
+            ),
         )
 
     def hand_sizes(self) -> list[int]:

@@ -18,6 +18,7 @@ from itertools import pairwise
 from typing import Final
 
 from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, RANK_NAMES, SJ, TOP, TWO
+from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.reasons import Reason, joined, reason
 
 DEFAULT_ATTACHABLE: Final = frozenset({SJ, BJ})
@@ -37,6 +38,7 @@ def format_ranks(ranks: Iterable[int]) -> str:
     return " ".join(RANK_NAMES[r] for r in sorted(ranks, reverse=True))
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class Play:
     """An immutable, hashable play: a multiset of ranks.
@@ -114,6 +116,7 @@ class Play:
         return len(self.ranks)
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class SpecialBeat:
     """A variant's exception to the beat rule (RULES.md §6.5).
@@ -138,6 +141,7 @@ class SpecialBeat:
         object.__setattr__(self, "beats", frozenset(self.beats))
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class RoastRules:
     """Roasting (烤牌, RULES.md §5.5): joker groups ordered from LOW to HIGH.
@@ -174,6 +178,7 @@ REPEATS: Final[_Repeats] = tuple(
 """``REPEATS[rank][n]`` is the tuple ``(rank,) * n``, shared rather than rebuilt."""
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class RuleTables:
     """Lookup tables derived once from a :class:`PlayRules` (not part of its identity)."""
@@ -243,6 +248,7 @@ def _build_tables(rules: PlayRules) -> RuleTables:
     )
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class PlayRules:
     """The play rules of a variant, as the engine reads them.

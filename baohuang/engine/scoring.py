@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from baohuang.engine.compiled import CompiledVariant
+from baohuang.engine.mypyc_attrs import mypyc_attr
 
 Outcome = Literal["win", "draw", "lose"]
 SoloKind = Literal["open", "hidden"]
@@ -29,6 +30,7 @@ class ScoringError(ValueError):
         self.code = code
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """What scoring needs to know about a finished game.
@@ -56,6 +58,7 @@ class GameResult:
         return "royals" if seat == self.emperor or seat == self.guard else "rebels"
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class Score:
     """Points (and money) per seat, the royals' outcome and the stake multiplier."""

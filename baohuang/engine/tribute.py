@@ -14,6 +14,7 @@ from typing import Any
 
 from baohuang.engine.compiled import RANK_INDEX, CompiledVariant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF
+from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.scoring import GameResult, Outcome
 from baohuang.rules.model import TributeRule, TributeWhen
 
@@ -22,6 +23,7 @@ _TWO = 12
 _MARKED = (EMPEROR_CARD, GUARD_CARD)
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class TributePlan:
     """The tribute owed for the next game.
@@ -61,6 +63,7 @@ class TributePlan:
         }
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class TributeCard:
     """One card moved by tribute."""

@@ -17,6 +17,7 @@ from baohuang.engine.cards import RANK_NAMES, TOP
 from baohuang.engine.deck import GUARD_CARD, RANK_OF
 from baohuang.engine.deck_limits import deck_reason
 from baohuang.engine.follows import follows_of
+from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.plays import Play, is_legal_fast
 from baohuang.engine.reasons import joined, reason
 from baohuang.engine.table import Table, downstream
@@ -27,6 +28,7 @@ def whole_hand(row: list[int]) -> tuple[int, ...]:
     return tuple(r for r in range(15, -1, -1) for _ in range(row[r]))
 
 
+@mypyc_attr(serializable=True)
 class TrickPlay:
     """The play of one game: hands by rank, the trick, who is out, what was played.
 
@@ -211,9 +213,12 @@ class TrickPlay:
                 )
             return reason("not_a_play_action", action=action)
         ranks = action
+        if self._quick_ok(seat, ranks):
+            return None
         if not ranks:
             return reason("play_without_cards")
-        if any(type(r) is not int or not 0 <= r < 16 for r in ranks):
+        items: tuple[object, ...] = ranks  # from outside: not known to be ints
+        if any(type(r) is not int or not 0 <= r < 16 for r in items):
             return reason("ranks_out_of_range")
         not_in_deck = deck_reason(cv, ranks)
         if not_in_deck is not None:
@@ -244,6 +249,37 @@ class TrickPlay:
                 verdict = explain(Play(self.trick or ()), Play(ranks), cv.play)
                 return verdict.reason
         return None
+
+    def _quick_ok(self, seat: int, play: tuple[int, ...]) -> bool:
+        """Whether a play is certainly allowed, checked without building any reason.
+
+        The usual case (cards held, high to low, a legal play that beats the trick, no
+        held-back ranks in the variant); False means "look closer": :meth:`reject` then
+        says why, or allows it. Cards held are cards the deck holds.
+        """
+        if not play or self.cv.hold_back:
+            return False
+        items: tuple[object, ...] = play  # checked one by one: the action comes from outside
+        row = self.counts[seat]
+        last = TOP
+        run = 0
+        for item in items:
+            if type(item) is not int:
+                return False
+            r: int = item
+            if r > last or r < 0:
+                return False  # not high to low, or not a rank
+            if r == last:
+                run += 1
+            else:
+                last, run = r, 1
+            if run > row[r]:
+                return False
+        rules = self.cv.play
+        if not is_legal_fast(play, rules):
+            return False
+        trick = self.trick
+        return trick is None or beats_fast(trick, play, rules)
 
     def apply(self, seat: int, action: Action) -> int:
         """Take a legal action of `seat`; the next seat to act, or -1 when the game ended."""
