@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action
@@ -87,7 +88,7 @@ class HeuristicParams:
 
 
 #: Card values used to rank plays that carry attached cards (cheapest first).
-_VALUE: tuple[int, ...] = (*range(TWO + 1), 18, 22, 26)
+_VALUE: Final[tuple[int, ...]] = (*range(TWO + 1), 18, 22, 26)
 
 
 @mypyc_attr(serializable=True)
@@ -188,7 +189,7 @@ def tables_for(cv: CompiledVariant) -> VariantTables:
     return built
 
 
-_MATERIAL = (list, tuple)
+_MATERIAL: Final = (list, tuple)
 
 
 def _whole(counts: Sequence[int]) -> tuple[int, ...]:

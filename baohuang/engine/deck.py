@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from baohuang.engine.mypyc_attrs import mypyc_attr
 
@@ -26,11 +27,11 @@ _SUIT_LETTERS = "shcd"
 _RANK_TEXT = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 
 #: Rank int of each card id (the guard card is a small joker, the emperor card a big one).
-RANK_OF: tuple[int, ...] = tuple(
+RANK_OF: Final[tuple[int, ...]] = tuple(
     [i // 4 for i in range(52)] + [_SJ_RANK, _BJ_RANK, _BJ_RANK, _SJ_RANK]
 )
 #: Suit int of each card id, or -1 for jokers.
-SUIT_OF: tuple[int, ...] = tuple([i % 4 for i in range(52)] + [-1, -1, -1, -1])
+SUIT_OF: Final[tuple[int, ...]] = tuple([i % 4 for i in range(52)] + [-1, -1, -1, -1])
 
 
 def card_text(card: int) -> str:

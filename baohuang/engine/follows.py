@@ -17,11 +17,12 @@ the position it would fill.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, SJ
 from baohuang.engine.plays import REPEATS, Play, PlayRules, RuleTables, is_legal_fast
 
-_NO_RANKS: frozenset[int] = frozenset()
+_NO_RANKS: Final[frozenset[int]] = frozenset()
 
 
 def _mask(hand: Sequence[int], forbidden: frozenset[int]) -> Sequence[int]:

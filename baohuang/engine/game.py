@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, high_to_low
@@ -43,7 +43,7 @@ MAX_REDEALS = 50
 
 
 #: Builds a SeatView from its fields without the named tuple's interpreted ``__new__``.
-_new_view = tuple.__new__
+_new_view: Final = tuple.__new__
 
 
 class IllegalAction(ValueError):
