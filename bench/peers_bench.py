@@ -5,13 +5,14 @@ Ours runs in this interpreter (the project's venv, with whichever engine core
 :mod:`baohuang.native` chose: the line is printed); the peers run in a throwaway venv of
 their own (``--peers-venv``, default ``var/peers-venv``), created and filled by pip on first
 use (``open_spiel``, ``rlcard``) — never the project's venv. Every figure is the best of
-``--passes`` passes of ``--seconds`` seconds on one core, as ``baohuang bench`` reports its
-own: slower passes measure the other processes of the machine.
+``--passes`` rounds of one pass of ``--seconds`` seconds of each figure, on one core: the
+rounds interleave the figures so that each meets the same load, and slower passes measure
+the other processes of the machine, not the engines.
 
 A decision is an action of a player (OpenSpiel's chance nodes — the deal — are not counted);
 the peers play uniformly random legal actions, as the issue's table did.
 
-    .venv/bin/python bench/peers_bench.py                  # 3 passes of 5 s each
+    .venv/bin/python bench/peers_bench.py                  # 5 rounds of 3-s passes
     .venv/bin/python bench/peers_bench.py --seconds 2 --json
 """
 
@@ -99,6 +100,15 @@ def peers_main(seconds: float, passes: int) -> None:
     )
 
 
+def _child(command: list[str], env: dict[str, str] | None, drop_path: bool = False) -> Any:
+    """Run this script in another process; the JSON of its last line."""
+    environ = {**os.environ, **(env or {})}
+    if drop_path:
+        environ.pop("PYTHONPATH", None)
+    out = subprocess.run(command, check=True, capture_output=True, text=True, env=environ)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def peers_python(where: Path) -> Path:
     """The python of the peers' venv, created and filled with pip on first use."""
     python = where / "bin" / "python"
@@ -113,58 +123,70 @@ def peers_python(where: Path) -> Path:
 
 
 def ours(variant: str, seconds: float, passes: int) -> dict[str, Any]:
-    """Our heuristic and random games of ``variant`` on one core (this interpreter)."""
+    """Our heuristic and random games of ``variant`` on one core (this interpreter), timed
+    like the peers: whole passes of seeded games, not the best batch."""
     from baohuang import native
+    from baohuang.bots import make_policy
     from baohuang.engine.compiled import compile_variant
     from baohuang.rules import load_bundled
-    from baohuang.simulation.bench import bench_games
+    from baohuang.simulation.runner import game_seed, play_game, policy_seed
 
     cv = compile_variant(load_bundled(variant))
     figures: dict[str, Any] = {"core": native.CORE}
-    for policy in ("heuristic", "random"):
-        runs = [bench_games(cv, policy, seconds) for _ in range(passes)]
-        top = max(runs, key=lambda f: f["games_per_s"])
-        figures[f"ours_{variant}_{policy}"] = {
-            k: top[k] for k in ("games_per_s", "decisions_per_s", "decisions_per_game")
-        }
+    for name in ("heuristic", "random"):
+        seats = [make_policy(name, cv)] * 5
+
+        def run(seconds: float, seats: list[Any] = seats) -> tuple[int, int, float]:
+            games = decisions = 0
+            start = time.perf_counter()
+            while time.perf_counter() - start < seconds:
+                rng = random.Random(policy_seed(2024, games))
+                decisions += len(play_game(cv, game_seed(2024, games), seats, rng).history)
+                games += 1
+            return games, decisions, time.perf_counter() - start
+
+        figures[f"ours_{variant}_{name}"] = best(run, seconds, passes)
     return figures
 
 
 def main(argv: list[str] | None = None) -> int:
     """Measure ours and the peers in one run; print a table (or JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="seconds per pass (5)")
-    parser.add_argument("--passes", type=int, default=3, help="passes per figure, best kept (3)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per pass (3)")
+    parser.add_argument("--passes", type=int, default=5, help="rounds of passes, best kept (5)")
     parser.add_argument("--variant", default="baike-common")
     parser.add_argument("--peers-venv", type=Path, default=ROOT / "var" / "peers-venv")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--peer", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--ours", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.peer:
         peers_main(args.seconds, args.passes)
         return 0
     sys.path.insert(0, str(ROOT))
+    if args.ours:
+        print(json.dumps(ours(args.variant, args.seconds, args.passes)))
+        return 0
     from baohuang import native
 
     print(native.describe(), file=sys.stderr)
-    figures = ours(args.variant, args.seconds, args.passes)
     python = peers_python(args.peers_venv)
-    out = subprocess.run(
-        [
-            str(python),
-            __file__,
-            "--peer",
-            "--seconds",
-            str(args.seconds),
-            "--passes",
-            str(args.passes),
-        ],
-        check=True,
-        capture_output=True,
-        text=True,
-        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
-    ).stdout
-    figures.update(json.loads(out.strip().splitlines()[-1]))
+    one = ["--variant", args.variant, "--seconds", str(args.seconds), "--passes", "1"]
+    # Rounds of one pass of every figure, so that each figure meets the same load; the best
+    # round of each is kept.
+    rounds: list[dict[str, Any]] = []
+    for _ in range(args.passes):
+        row = ours(args.variant, args.seconds, 1)
+        if row["core"] == "native":
+            # The pure-Python core too, in a process of its own (BAOHUANG_CORE=python).
+            pure = _child([sys.executable, __file__, "--ours", *one], {"BAOHUANG_CORE": "python"})
+            row.update({k + "_pure_python": v for k, v in pure.items() if k != "core"})
+        row.update(_child([str(python), __file__, "--peer", *one], None, drop_path=True))
+        rounds.append(row)
+    figures: dict[str, Any] = {"core": rounds[0]["core"]}
+    for key, value in rounds[0].items():
+        if isinstance(value, dict):
+            figures[key] = max((r[key] for r in rounds), key=lambda f: f["games_per_s"])
     figures["load"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     if args.json:
         print(json.dumps(figures, indent=2))
