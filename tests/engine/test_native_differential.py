@@ -18,8 +18,9 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 
@@ -40,14 +41,14 @@ def _require_native() -> None:
         pytest.skip(f"no native core to compare: {why}")
 
 
-def _start(core: str, games: int) -> subprocess.Popen[str]:
+def _start(core: str, games: int, errors: IO[str]) -> subprocess.Popen[str]:
     env = {**os.environ, "BAOHUANG_CORE": core, "PYTHONPATH": str(ROOT)}
     return subprocess.Popen(
         [sys.executable, "-m", "tests.engine.differential_play", str(games), *VARIANTS],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=errors,
         text=True,
     )
 
@@ -65,23 +66,33 @@ def _first_difference(a: dict[str, Any], b: dict[str, Any]) -> str:
 
 
 def compare_cores(games: int) -> int:
-    """Play ``games`` games per variant on both cores; fail at the first difference."""
+    """Play ``games`` games per variant on both cores; fail at the first difference.
+
+    The two transcripts are read line by line as they come (the soak's would not fit in
+    memory), each process writing its errors to a file of its own.
+    """
     _require_native()
-    procs = {core: _start(core, games) for core in ("python", "native")}
-    out: dict[str, list[str]] = {}
-    for core, proc in procs.items():
-        stdout, stderr = proc.communicate()
-        assert proc.returncode == 0, f"{core} core failed:\n{stderr[-3000:]}"
-        out[core] = stdout.splitlines()
-    py, nat = out["python"], out["native"]
-    assert len(py) == len(nat) == games * len(VARIANTS)
-    for line_py, line_nat in zip(py, nat, strict=True):
-        a, b = json.loads(line_py), json.loads(line_nat)
-        assert (a["core"], b["core"]) == ("python", "native")
-        a.pop("core"), b.pop("core")
-        if a != b:
-            pytest.fail(f"{a['variant']} game {a['game']}: {_first_difference(a, b)}")
-    return len(py)
+    compared = 0
+    with tempfile.TemporaryFile("w+") as py_err, tempfile.TemporaryFile("w+") as nat_err:
+        py, nat = _start("python", games, py_err), _start("native", games, nat_err)
+        try:
+            assert py.stdout is not None and nat.stdout is not None
+            for line_py, line_nat in zip(py.stdout, nat.stdout, strict=False):
+                a, b = json.loads(line_py), json.loads(line_nat)
+                assert (a.pop("core"), b.pop("core")) == ("python", "native")
+                if a != b:
+                    pytest.fail(f"{a['variant']} game {a['game']}: {_first_difference(a, b)}")
+                compared += 1
+        finally:
+            for proc in (py, nat):
+                if proc.poll() is None and compared < games * len(VARIANTS):
+                    proc.kill()
+                proc.wait()
+        for proc, errors, core in ((py, py_err, "python"), (nat, nat_err, "native")):
+            errors.seek(0)
+            assert proc.returncode == 0, f"{core} core failed:\n{errors.read()[-3000:]}"
+    assert compared == games * len(VARIANTS)
+    return compared
 
 
 def test_native_core_plays_the_reference_games() -> None:
