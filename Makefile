@@ -5,6 +5,7 @@
 #   make test    ruff, ruff format --check, mypy, web editor build + vitest, pytest (incl. browser)
 #   make serve   production-style: migrate, collectstatic, gunicorn (needs SECRET_KEY; README "Production")
 #   make frontend  build the web editor (frontend/ → frontend/dist/, served at /editor/)
+#   make types   regenerate the editor's TypeScript shapes (frontend/src/generated/) from the server's
 #   make messages  compile the translation catalogs (baohuang/*/locale/*/LC_MESSAGES/django.po → .mo)
 #   make lock    refresh requirements.lock / requirements-dev.lock (pinned, hashed) from pyproject.toml
 #   make lint    ruff check + format check + mypy, no tests
@@ -12,8 +13,11 @@
 #   make fmt     ruff format + ruff check --fix
 #   make soak    the slow (soak / fuzz / statistical) tests only; GAMES=N per variant
 #                (and 10,000 differential games per variant: NATIVE_SOAK_GAMES)
+#   make multihost  root: PostgreSQL+Redis, gunicorn and two Celery workers on four network-namespace
+#                hosts; a 20,000-game job survives a worker host torn down mid-job (prints figures)
 #   make mutation  mutmut on the engine, rules and stats (one worker; slow, not in `make test`);
 #                MODULES="baohuang/engine/beats.py ..." to choose, MUTATION_ARGS=--report-only
+#                or "--sample K" (K random mutants a module, with a 95% interval)
 #   make clean   caches and build leftovers;  make distclean  also .venv, var/, node_modules, dist
 
 SHELL := bash
@@ -37,7 +41,7 @@ MUTATION_ARGS ?=
 NPM    := $(shell command -v npm 2>/dev/null)
 FRONT_STAMP := frontend/node_modules/.installed
 
-.PHONY: help venv lock messages native core test lint fmt run serve soak mutation clean distclean frontend frontend-test
+.PHONY: help venv lock messages native core test lint fmt run serve soak multihost mutation clean distclean frontend frontend-test types
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -101,6 +105,22 @@ else
 	cd frontend && npm run build
 endif
 
+# The editor's TypeScript shapes come from the server's (one source): the variant JSON Schema,
+# the OpenAPI document and the language's word lists, dumped by Python into a temporary folder,
+# then turned into frontend/src/generated/{variant,api,vocabulary}.ts by json-schema-to-typescript
+# and openapi-typescript (frontend/scripts/types.mjs). Run it after changing the variant model,
+# a serializer or an endpoint, and commit the result: `make test` fails while they are stale
+# (tests/editor/test_generated_types.py).
+types: $(STAMP)
+ifeq ($(NPM),)
+	@echo "types: npm not found; the generators need Node.js (>= 20.19) and npm" >&2; exit 1
+else
+	$(MAKE) --no-print-directory $(FRONT_STAMP)
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	$(BIN)/python -m baohuang.editor.schemas "$$tmp" >/dev/null; \
+	cd frontend && node scripts/types.mjs "$$tmp" src/generated
+endif
+
 # vitest colours its output even into a file or a pipe: NO_COLOR unless on a terminal.
 frontend-test: frontend
 ifneq ($(NPM),)
@@ -151,6 +171,12 @@ serve: $(STAMP) messages core frontend
 # pytest exits 5 when none are selected yet; that is not a failure here.
 soak: $(STAMP) core
 	SOAK_GAMES=$(GAMES) SIM_SOAK_GAMES=$(GAMES) $(BIN)/pytest -m slow $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "soak: no slow tests yet"; [ $$rc -eq 5 ]; }
+
+# The multi-host test (README "Several machines, tested"): part of `make test` too when run as
+# root with iproute2 (CI); here alone, with its figures printed. MULTIHOST_GAMES=N to change
+# the job's size, MULTIHOST_KEEP=1 to keep the hosts' folders and logs of a failed run.
+multihost: $(STAMP)
+	$(BIN)/pytest -m multihost -s -p no:cacheprovider tests/test_multihost.py $(PYTEST_ARGS)
 
 # Mutation testing (README "Mutation testing"): mutmut works in mutants/, one worker;
 # prints killed / equivalent (tests/mutation/equivalent.txt) / unreviewed per module.

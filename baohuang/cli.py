@@ -25,11 +25,10 @@ import argparse
 import json
 import os
 import sys
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 import yaml
 
@@ -52,6 +51,7 @@ from baohuang.rules import (
 from baohuang.rules.checks import deck_size
 from baohuang.rules.texts import gettext, ngettext, pgettext
 from baohuang.simulation import commands as simulation_commands
+from baohuang.terminal import table, truncate
 
 #: Exit statuses: success, a problem found in the input, a command line argparse rejected.
 EXIT_OK = 0
@@ -93,31 +93,6 @@ def _err(text: str) -> None:
 
 def _print_json(data: Any) -> None:
     _out(json.dumps(data, indent=2, ensure_ascii=False))
-
-
-def _width(text: str) -> int:
-    """Columns a string takes on a terminal: Chinese characters take two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]], out: TextIO) -> None:
-    """Print a plain text table with columns padded to the widest cell."""
-    widths = [max(_width(row[i]) for row in (header, *rows)) for i in range(len(header))]
-    for row in (header, *rows):
-        cells = [cell + " " * (w - _width(cell)) for cell, w in zip(row, widths, strict=True)]
-        print("  ".join(cells).rstrip(), file=out)
-
-
-def _truncate(text: str, columns: int) -> str:
-    """`text` cut to fit `columns` terminal columns, with an ellipsis when it was cut."""
-    if _width(text) <= columns:
-        return text
-    out = ""
-    for ch in text:
-        if _width(out + ch) > columns - 1:
-            break
-        out += ch
-    return out + "…"
 
 
 def _severity_word(severity: str) -> str:
@@ -259,7 +234,7 @@ def cmd_variants_list(args: argparse.Namespace) -> int:
             e["name"]["en"],
             str(e["deck_size"]),
             _guard_word(e["guard"]),
-            _truncate(e["source"], SOURCE_COLUMNS),
+            truncate(e["source"], SOURCE_COLUMNS),
         ]
         if e["valid"]
         else [
@@ -281,7 +256,7 @@ def cmd_variants_list(args: argparse.Namespace) -> int:
         gettext("GUARD"),
         gettext("SOURCE"),
     ]
-    _table(header, rows, sys.stdout)
+    table(header, rows, sys.stdout)
     broken = [e["file"] for e in entries if not e["valid"]]
     if broken:
         n = len(broken)
@@ -442,10 +417,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     one that does not beat, 2 for bad input: an unknown or invalid variant, bad notation,
     or a ``--after`` play that is not legal in the variant.
     """
-    variant, problems = simulation_commands.load_variant(args.variant)
+    variant = simulation_commands.load_or_report(args.variant)
     if variant is None:
-        for line in problems:
-            _err(line)
         return EXIT_USAGE
     cv = compile_variant(variant)
     try:

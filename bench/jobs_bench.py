@@ -87,7 +87,7 @@ def workers(count: int, queue: str, logs: Path) -> Iterator[list[subprocess.Pope
             log = logs / f"worker-{count}-{i}.log"
             with log.open("wb") as out:
                 processes.append(
-                    subprocess.Popen(
+                    subprocess.Popen(  # noqa: S603 (fixed argv: this interpreter running celery)
                         [
                             sys.executable,
                             "-m",
@@ -227,12 +227,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         entry["speedup"] = entry["best_games_per_s"] / base
     if args.check:
         from baohuang.catalog.models import RuleSet
-        from baohuang.catalog.selectors import latest_version
-        from baohuang.jobs.services import compiled_version
+        from baohuang.catalog.selectors import compiled_version, latest_version
         from baohuang.simulation.runner import run
 
         version = latest_version(RuleSet.objects.get(slug=args.variant))
-        assert version is not None
+        if version is None:
+            raise SystemExit(f"{args.variant} has no published version")
         expected = run(compiled_version(version), args.games, args.seed, args.policy).to_dict()
         same = all(entry["_results"][0] == expected for entry in results)
         print(f"results equal runner.run: {same}", file=sys.stderr)

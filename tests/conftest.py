@@ -15,6 +15,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+#: Accounts, API clients, the bundled definition and the error shape (tests/fixtures.py).
+pytest_plugins = ["tests.fixtures"]
+
 settings.register_profile(
     "ci",
     deadline=None,

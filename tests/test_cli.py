@@ -424,7 +424,8 @@ def test_show_accepts_a_file_path_as_simulate_does(
     assert data["id"] == "my-house"
     assert data["deck"]["decks"] == 4  # the default, written out
     status, out, _ = run(capsys, "variants", "show", str(mine), "--json")
-    assert status == 0 and json.loads(out)["id"] == "my-house"
+    assert status == 0
+    assert json.loads(out)["id"] == "my-house"
 
 
 def test_show_of_a_broken_file_prints_its_errors(
@@ -815,8 +816,10 @@ def test_the_simulation_report_speaks_chinese(capsys: pytest.CaptureFixture[str]
 
     assert status == 0
     assert "baike-common：3 局，种子 1" in out
-    assert "头客" in out and "落客" in out
-    assert "皇帝" in out and "革命党" in out
+    assert "头客" in out
+    assert "落客" in out
+    assert "皇帝" in out
+    assert "革命党" in out
     assert "0 号座位优势" in out
 
 

@@ -88,7 +88,8 @@ def test_the_development_key_only_applies_with_debug_on(tmp_path: Path) -> None:
     assert got["DEBUG"] is True
     assert str(got["SECRET_KEY"]).startswith("django-insecure-")
     refused = settings_with(tmp_path, SECRET_KEY=str(got["SECRET_KEY"]))
-    assert refused.returncode != 0 and "Set SECRET_KEY" in refused.stderr
+    assert refused.returncode != 0
+    assert "Set SECRET_KEY" in refused.stderr
 
 
 def test_database_connections_are_not_kept_by_default(tmp_path: Path) -> None:
@@ -118,3 +119,18 @@ def test_log_level_comes_from_the_environment(tmp_path: Path, level: str) -> Non
     got = values(settings_with(tmp_path, DEBUG="true", LOG_LEVEL=level))
 
     assert got["level"] == level.upper()
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "said"),
+    [("DB_CONN_MAX_AGE", "soon", "DB_CONN_MAX_AGE='soon'"), ("DEBUG", "perhaps", "yes/no")],
+)
+def test_an_unreadable_variable_is_named(tmp_path: Path, name: str, value: str, said: str) -> None:
+    """One reader of the environment (baohuang/project/environment.py): a bad value stops
+    the process with ImproperlyConfigured naming the variable, not a bare ValueError."""
+    env = {"DEBUG": "true", name: value}
+    refused = settings_with(tmp_path, **env)
+
+    assert refused.returncode != 0
+    assert "ImproperlyConfigured" in refused.stderr
+    assert said in refused.stderr

@@ -5,16 +5,18 @@ The wheel is built from this checkout (``pip wheel . --no-deps``: setup.py copie
 the web editor), installed into a fresh virtual environment without the system's
 site-packages (its dependencies from the index or pip's cache), and used from a folder
 outside the checkout: the CLI and the management commands against a temporary SQLite
-database. About a minute on a 2-core machine, most of it installing the dependencies.
+database; then the Dockerfile's runtime steps (collectstatic, its CMD and HEALTHCHECK). About
+a minute on a 2-core machine, most of it installing the dependencies.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,7 +31,7 @@ CATALOGS = sorted((ROOT / "baohuang").glob("*/locale/*/LC_MESSAGES/django.po"))
 def test_a_checkout_reads_the_one_committed_copy_of_the_variants() -> None:
     """``variants/`` is the source of truth; the package's copy exists only in a build."""
     committed = subprocess.run(
-        ["git", "ls-files", "baohuang/variants_data"],
+        ["git", "ls-files", "baohuang/variants_data"],  # noqa: S607 (git from PATH, as make does)
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -55,7 +57,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv (no system site-packages) with the wheel installed; its bin folder."""
     venv = tmp_path_factory.mktemp("venv")
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
@@ -67,7 +69,7 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         cwd=venv,
         env=outside(),  # with the checkout on PYTHONPATH pip would think it installed
     )
-    yield venv / "bin"
+    return venv / "bin"
 
 
 def test_the_wheel_carries_the_variants_catalogs_and_editor_unchanged(wheel: Path) -> None:
@@ -140,3 +142,86 @@ def test_the_installed_package_works_without_the_source_tree(
     assert "import_variants：11 个文件：已创建 11 个。" in imported.stdout
     assert (tmp_path / "db.sqlite3").is_file()
     assert (tmp_path / "var").is_dir()  # state where BAOHUANG_VAR_DIR says, not in site-packages
+
+
+def test_the_images_commands_work_from_the_installed_wheel(installed: Path, tmp_path: Path) -> None:
+    """The Dockerfile's runtime stage without Docker: its collectstatic step (with its
+    build-only key), then its CMD (gunicorn) and its HEALTHCHECK, from the installed wheel
+    in a folder outside the checkout."""
+    import urllib.request
+
+    from tests.test_compose import _dockerfile_exec, _stages
+    from tests.test_production import free_port
+
+    port = free_port()
+    environ = outside()
+    environ.update(
+        PATH=f"{installed}{os.pathsep}{environ.get('PATH', '')}",
+        HOME=str(tmp_path),
+        LANG="C.UTF-8",
+        BAOHUANG_VAR_DIR=str(tmp_path / "var"),
+        STATIC_ROOT=str(tmp_path / "static"),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        CELERY_BROKER_URL="memory://",
+        BIND=f"127.0.0.1:{port}",
+        WEB_CONCURRENCY="1",
+        ALLOWED_HOSTS="rules.example.com",
+    )
+
+    def step(argv: list[str], **extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(installed / argv[0]), *argv[1:]],
+            cwd=tmp_path,
+            env={**environ, **extra},
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+
+    (collect,) = [r for k, r in _stages()[-1][1] if k == "RUN" and "collectstatic" in r]
+    assignment, _, command = collect.split("&&")[0].strip().partition(" ")
+    key, _, value = assignment.partition("=")
+    assert key == "SECRET_KEY"
+    assert command.startswith("baohuang-manage collectstatic")
+    collected = step(command.split(), SECRET_KEY=value)
+    assert collected.returncode == 0, collected.stderr[-3000:]
+    assert (tmp_path / "static" / "admin" / "css" / "base.css").is_file()
+
+    environ["SECRET_KEY"] = "wheel-test-" + "k" * 50
+    migrated = step(["baohuang-manage", "migrate", "--noinput", "-v", "0"])
+    assert migrated.returncode == 0, migrated.stderr[-3000:]
+    argv = _dockerfile_exec("CMD")
+    log = tmp_path / "gunicorn.log"
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [str(installed / argv[0]), *argv[1:]],
+            cwd=tmp_path,
+            env=environ,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert server.poll() is None, log.read_text(errors="replace")[-3000:]
+            probe = step(_dockerfile_exec("HEALTHCHECK"))
+            if probe.returncode == 0:
+                break
+            assert time.monotonic() < deadline, probe.stderr + log.read_text(errors="replace")
+            time.sleep(0.5)
+        assert probe.stdout.strip() == f"http://127.0.0.1:{port}/healthz 200"
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/static/admin/css/base.css",
+            headers={"Host": "rules.example.com"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310 (the test's own http:// server)
+            assert response.status == 200
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 
-from baohuang.api.lookups import MAX_VERSION
 from baohuang.api.serializers import SIDE_PATTERN, ErrorSerializer
 from baohuang.catalog.models import SLUG_PATTERN
+from baohuang.catalog.selectors import MAX_VERSION
 
 #: What each error status means in this API (the body is always the error shape).
 ERROR_TEXT: dict[int, str] = {

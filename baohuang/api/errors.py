@@ -36,9 +36,14 @@ not_in_deck            400     ``previous`` is a play the variant's deck cannot 
 invalid_definition     400     a definition has errors in the variant language
 checksum_mismatch      400     a game record's checksum is not the version's
 not_authenticated      401     no credentials where they are needed
-authentication_failed  401     a bad token or session
+authentication_failed  401     a bad session
+token_invalid …        401     a bad API token: ``token_invalid``, ``token_revoked``,
+                               ``token_expired``, ``token_malformed``, ``user_inactive``
+                               (:mod:`baohuang.tokens.refusals`)
 permission_denied      403     authenticated, but not allowed
 csrf_failed            403     a session request failed the CSRF check (``params.reason``)
+token_read_only        403     a ``read`` API token on POST, PUT, PATCH or DELETE
+session_required       403     an API token on the token endpoints (session only)
 not_found              404     unknown URL, variant or version
 no_origin              404     a diff against the origin of a rule set that is no clone
 method_not_allowed     405
@@ -85,6 +90,7 @@ from baohuang.catalog.errors import (
     DraftInvalid,
     InvalidSlug,
     NothingToPublish,
+    NotInCatalog,
     PublishConflict,
     SlugTaken,
     StaleDraft,
@@ -300,6 +306,8 @@ def _from_catalog(exc: CatalogError) -> ApiError:
             code="invalid_definition",
             errors=prefixed(exc.errors, "definition"),
         )
+    if isinstance(exc, NotInCatalog):
+        return ApiError(exc.message, code="not_found", status_code=status.HTTP_404_NOT_FOUND)
     if isinstance(exc, InvalidSlug):
         return ApiError(
             exc.message, code="invalid", errors=[error_item("slug", exc.message, "invalid_slug")]

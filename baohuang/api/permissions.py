@@ -15,11 +15,19 @@ publish                                        ``catalog.publish_ruleset``
 start simulations, comparisons, re-score,      ``jobs.run_simulation`` (balance also
 balance                                        ``catalog.add_ruleset``: it creates a rule set)
 cancel someone else's job                      ``jobs.cancel_any_job`` (one's own: always)
+list, create, revoke one's own API tokens      any account, logged in with the session (a
+                                               token is refused: 403 ``session_required``)
 =============================================  ==============================================
 
 The group *Operators* (``manage.py ensure_operator``) holds them all; superusers have every
-permission. Anonymous requests that are refused get 401 (with ``WWW-Authenticate:
-Token``), refused authenticated ones 403 naming the permission.
+permission. Reading and cancelling jobs needs an authenticated account; a job itself is
+visible to its creator and to holders of ``jobs.view_simulationjob`` only (anyone else gets
+404, as if it did not exist). Anonymous requests that are refused get 401 (with
+``WWW-Authenticate: Token``), refused authenticated ones 403 naming the permission.
+
+This is the one module of permission classes (the catalog endpoints and the jobs): a new
+rule is a :class:`ModelPermission` subclass (``perms`` and ``message``) or, for a rule that
+is not a model permission, a :class:`BasePermission` with ``has_permission``.
 """
 
 from __future__ import annotations
@@ -45,14 +53,14 @@ def public_read() -> bool:
     return bool(getattr(settings, "BAOHUANG_API_PUBLIC_READ", True))
 
 
-def _authenticated(request: Request) -> bool:
-    user = request.user
+def authenticated(user: Any) -> bool:
+    """Whether ``user`` is an authenticated, active account."""
     return bool(user and user.is_authenticated and user.is_active)
 
 
 def has_perms(user: Any, *perms: str) -> bool:
     """Whether ``user`` is an active account holding every one of ``perms``."""
-    return bool(user and user.is_authenticated and user.is_active and user.has_perms(perms))
+    return authenticated(user) and bool(user.has_perms(perms))
 
 
 def can_read_drafts(user: Any) -> bool:
@@ -70,7 +78,7 @@ class CanRead(BasePermission):
 
     def has_permission(self, request: Request, view: Any) -> bool:
         """Everyone when reads are public, else authenticated users."""
-        return public_read() or _authenticated(request)
+        return public_read() or authenticated(request.user)
 
 
 class ModelPermission(BasePermission):
@@ -118,3 +126,59 @@ class CanPublish(ModelPermission):
 
     perms = (PUBLISH_RULESET,)
     message = _("Publishing needs the permission 'catalog.publish_ruleset' (Operators have it).")
+
+
+# --------------------------------------------------------------------------- jobs
+
+
+def may_cancel(user: Any, job: Any) -> bool:
+    """Whether ``user`` may cancel ``job``: its creator, or with ``jobs.cancel_any_job``."""
+    own = job.created_by_id is not None and job.created_by_id == getattr(user, "pk", None)
+    return own or has_perms(user, CANCEL_ANY_JOB)
+
+
+class CanRunSimulations(ModelPermission):
+    """``jobs.run_simulation``: start simulations, comparisons and re-scores."""
+
+    perms = (RUN_SIMULATION,)
+    message = _(
+        "Starting simulation jobs needs the permission 'jobs.run_simulation' (Operators have it)."
+    )
+
+
+class CanBalance(ModelPermission):
+    """``jobs.run_simulation`` and ``catalog.add_ruleset`` (the proposal is a new rule set)."""
+
+    perms = (RUN_SIMULATION, ADD_RULESET)
+    message = _(
+        "Balancing needs the permissions 'jobs.run_simulation' and 'catalog.add_ruleset' "
+        "(the proposal becomes a new rule set; Operators have both)."
+    )
+
+
+class CanReadJobs(BasePermission):
+    """Any authenticated, active account (which jobs it sees is decided per job)."""
+
+    message = _("Log in or send an API token (Authorization: Token …) to see simulation jobs.")
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        """Authenticated users."""
+        return authenticated(request.user)
+
+
+class ManagesOwnTokens(BasePermission):
+    """Any active account logged in with the session, for its own API tokens
+    (:mod:`baohuang.tokens`). A request with a token is refused with 403
+    ``session_required``: a leaked token must not mint itself a successor, nor list or
+    revoke the account's tokens. Anonymous: 401."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        """Logged in through the session."""
+        from baohuang.tokens import refusals
+        from baohuang.tokens.authentication import is_token_request
+
+        if not authenticated(request.user):
+            return False
+        if is_token_request(request):
+            raise refusals.session_required()
+        return True

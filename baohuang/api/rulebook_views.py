@@ -22,9 +22,10 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from baohuang.api import docs
+from baohuang.api.base import query_version
 from baohuang.api.errors import ApiError, error_item
-from baohuang.api.lookups import query_version, rule_set_or_404, version_or_404
 from baohuang.api.permissions import CanRead, CanReadDrafts
+from baohuang.catalog.selectors import rule_set_named, version_named
 from baohuang.i18n import short_lang
 from baohuang.rulebook.build import RulebookError, build_definition
 from baohuang.rulebook.render import CONTENT_TYPES, FORMATS, render
@@ -122,7 +123,7 @@ class RulebookView(APIView):
                 _("The format must be html, md or json, got '%(value)s'.") % {"value": fmt[:20]},
             )
         lang = _lang(request)
-        rule_set = rule_set_or_404(slug)
+        rule_set = rule_set_named(slug)
         number: int | None
         if (request.query_params.get("version") or "").strip().lower() == "draft":
             if not CanReadDrafts().has_permission(request, self):
@@ -131,7 +132,7 @@ class RulebookView(APIView):
                 raise PermissionDenied(CanReadDrafts.message)
             definition, number = rule_set.draft, None
         else:
-            version = version_or_404(rule_set, query_version(request))
+            version = version_named(rule_set, query_version(request))
             definition, number = version.definition, version.number
         try:
             book = build_definition(definition, lang, number)

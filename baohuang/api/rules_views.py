@@ -15,28 +15,29 @@ from functools import cache
 from typing import Any
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
-from rest_framework import status
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+from pydantic import ValidationError
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from baohuang.api import docs
+from baohuang.api.base import requested_version
 from baohuang.api.engine_texts import notation_message, scoring_message
 from baohuang.api.errors import ApiError, error_item, prefixed
-from baohuang.api.lookups import (
-    compiled,
-    requested_version,
-    rule_set_or_404,
-    version_or_404,
-    version_with_checksum,
-)
 from baohuang.api.permissions import CanRead
 from baohuang.api.serializers import (
     CompareResponseSerializer,
     CompareSerializer,
     DealResponseSerializer,
     DealSerializer,
+    DeckCountSerializer,
     ReplayResponseSerializer,
     ReplaySerializer,
     ScoreResponseSerializer,
@@ -44,6 +45,13 @@ from baohuang.api.serializers import (
     ValidationResultSerializer,
 )
 from baohuang.catalog.models import RuleSetVersion
+from baohuang.catalog.selectors import (
+    compiled_version,
+    record_version,
+    rule_set_named,
+    version_named,
+    version_with_checksum,
+)
 from baohuang.engine import deck, record
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck_limits import deck_reason, judge, play_reason
@@ -53,7 +61,10 @@ from baohuang.engine.reasons import legal_lead, params_of, say
 from baohuang.engine.reasons import reason as reason_of
 from baohuang.engine.scoring import ScoringError, make_result, score
 from baohuang.engine.tribute import plan_tribute
-from baohuang.rules import json_schema, validate_definition
+from baohuang.rules import deck_composition, json_schema, validate_definition
+from baohuang.rules.model import Deck
+from baohuang.rules.problems import problems_from_validation_error
+from baohuang.rules.vocabulary import copies_per_rank
 
 
 class RulesView(APIView):
@@ -62,10 +73,49 @@ class RulesView(APIView):
     permission_classes = (CanRead,)
     throttle_scope = "rules"
 
-    def resolve(self, request: Request, slug: str, body_version: Any) -> RuleSetVersion:
-        """The published version a request asks for (404 if unknown)."""
-        rule_set = rule_set_or_404(slug)
-        return version_or_404(rule_set, requested_version(request, body_version))
+
+class VersionRulesView(RulesView):
+    """A question to the engine about one published version, in one pipeline: validate the
+    body (:attr:`body`) → resolve the version (:meth:`resolve`) → compile it → answer
+    (:meth:`answer`, whose dict gets the version's ``number`` and is rendered by
+    :attr:`answer_serializer`)."""
+
+    body: type[serializers.Serializer[Any]]
+    answer_serializer: type[serializers.Serializer[Any]]
+
+    def post(self, request: Request, slug: str) -> Response:
+        """Validate, resolve, compile, answer."""
+        serializer = self.body(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        version = self.resolve(request, slug, data)
+        body = self.answer(data, version, _compiled(version))
+        body["version"] = version.number
+        return Response(self.answer_serializer(body).data)
+
+    def resolve(self, request: Request, slug: str, data: dict[str, Any]) -> RuleSetVersion:
+        """The published version the request asks for (404 if unknown)."""
+        return version_named(rule_set_named(slug), requested_version(request, data.get("version")))
+
+    def answer(
+        self, data: dict[str, Any], version: RuleSetVersion, cv: CompiledVariant
+    ) -> dict[str, Any]:
+        """The response body (without ``version``)."""
+        raise NotImplementedError
+
+
+def _compiled(version: RuleSetVersion) -> CompiledVariant:
+    """The compiled variant of a version; one that no longer compiles (the language changed
+    under it) is a 409 that names the problems, never a 500."""
+    try:
+        return compiled_version(version)
+    except ValueError as exc:
+        raise ApiError(
+            _("Version %(number)s of '%(slug)s' cannot be used by this engine: %(reason)s")
+            % {"number": version.number, "slug": version.rule_set.slug, "reason": exc},
+            code="version_unusable",
+            status_code=status.HTTP_409_CONFLICT,
+        ) from exc
 
 
 def _bad(
@@ -181,6 +231,52 @@ class VariantSchemaView(APIView):
         return Response(_variant_schema())
 
 
+class DeckCountView(RulesView):
+    """``POST /api/v1/deck/``."""
+
+    #: The document marks the body required (an empty body is a 400 ``empty_body``).
+    request_body_required = True
+
+    @extend_schema(
+        operation_id="deck_count",
+        tags=["language"],
+        summary="Count a deck section's cards",
+        description="The body is the `deck` section of a definition (`{decks, remove, marks}`, "
+        "as in the variant JSON Schema). The answer counts it as validation does: the cards "
+        "in play after the trims (`size`, what the hand sizes must add up to) and, per rank "
+        "from low to high, the full shoe's and what is left (random removals counted as "
+        "removed). The web editor's card counts come from here. A section the language "
+        "refuses is a 400 `invalid` with each problem at its path (`deck.remove[0].rank`).",
+        request={"application/json": {"type": "object", "additionalProperties": True}},
+        responses={200: DeckCountSerializer, **docs.errors(*docs.BODY)},
+    )
+    def post(self, request: Request) -> Response:
+        """Count the cards of a deck section."""
+        data = request.data
+        if request.stream is None or not isinstance(data, dict):
+            raise _bad(
+                "deck",
+                _("The body must be a JSON object: the deck section to count."),
+                item_code="empty_body" if request.stream is None else "not_an_object",
+            )
+        try:
+            section = Deck.model_validate(data)
+        except ValidationError as exc:
+            errors = prefixed(problems_from_validation_error(exc, Deck), "deck")
+            raise ApiError(
+                _("The deck section is not valid: %(problems)s")
+                % {"problems": "; ".join(f"{e['path']}: {e['message']}" for e in errors)},
+                errors=errors,
+            ) from exc
+        left = deck_composition(section)
+        full = copies_per_rank(section.decks)
+        body = {
+            "size": sum(left.values()),
+            "ranks": [{"rank": rank, "full": full[rank], "left": left[rank]} for rank in full],
+        }
+        return Response(DeckCountSerializer(body).data)
+
+
 # --------------------------------------------------------------------------- compare
 
 
@@ -192,10 +288,8 @@ def _play(text: str, path: str) -> Play:
         raise _bad(path, message, "bad_notation", exc.code, params) from exc
 
 
-class CompareView(RulesView):
-    """``POST /api/v1/variants/{slug}/compare/``."""
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         operation_id="variants_compare",
         tags=["rules"],
         summary="Does a play beat another?",
@@ -219,13 +313,18 @@ class CompareView(RulesView):
             )
         ],
     )
-    def post(self, request: Request, slug: str) -> Response:
-        """Judge a candidate play against the previous one."""
-        serializer = CompareSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        version = self.resolve(request, slug, data.get("version"))
-        cv = compiled(version)
+)
+class CompareView(VersionRulesView):
+    """``POST /api/v1/variants/{slug}/compare/``: judge a candidate play against the
+    previous one."""
+
+    body = CompareSerializer
+    answer_serializer = CompareResponseSerializer
+
+    def answer(
+        self, data: dict[str, Any], version: RuleSetVersion, cv: CompiledVariant
+    ) -> dict[str, Any]:
+        """Legal, beats, and why."""
         candidate = _play(data["candidate"], "candidate")
         previous = _play(data["previous"], "previous") if data.get("previous") is not None else None
         problem = play_reason(cv, candidate)
@@ -262,7 +361,7 @@ class CompareView(RulesView):
             verdict = judge(cv, previous, candidate)
             verdict_beats = verdict.beats
             reason = verdict.reason
-        body = {
+        return {
             "legal": problem is None,
             "beats": verdict_beats,
             "reason": say(reason),
@@ -270,18 +369,14 @@ class CompareView(RulesView):
             "reason_params": reason.as_json()["params"],
             "previous": format_play(previous) if previous is not None else None,
             "candidate": format_play(candidate),
-            "version": version.number,
         }
-        return Response(CompareResponseSerializer(body).data)
 
 
 # --------------------------------------------------------------------------- score
 
 
-class ScoreView(RulesView):
-    """``POST /api/v1/variants/{slug}/score/``."""
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         operation_id="variants_score",
         tags=["rules"],
         summary="Score a finished game",
@@ -302,13 +397,17 @@ class ScoreView(RulesView):
             )
         ],
     )
-    def post(self, request: Request, slug: str) -> Response:
-        """Score a game result."""
-        serializer = ScoreSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        version = self.resolve(request, slug, data.get("version"))
-        cv = compiled(version)
+)
+class ScoreView(VersionRulesView):
+    """``POST /api/v1/variants/{slug}/score/``: score a game result."""
+
+    body = ScoreSerializer
+    answer_serializer = ScoreResponseSerializer
+
+    def answer(
+        self, data: dict[str, Any], version: RuleSetVersion, cv: CompiledVariant
+    ) -> dict[str, Any]:
+        """Points, money, outcome and the tribute owed."""
         try:
             result = make_result(
                 data["emperor"],
@@ -326,7 +425,7 @@ class ScoreView(RulesView):
         except LookupError as exc:  # a table without the row this result needs
             raise ApiError(
                 _("Version %(number)s of '%(slug)s' has no score for this result (%(row)s).")
-                % {"number": version.number, "slug": slug, "row": exc},
+                % {"number": version.number, "slug": version.rule_set.slug, "row": exc},
                 code="unscorable",
                 status_code=status.HTTP_409_CONFLICT,
             ) from exc
@@ -337,7 +436,7 @@ class ScoreView(RulesView):
             guard_open="open_guard" in result.events,
             shut_in=data.get("shut_in", []),
         )
-        body = {
+        return {
             "points": list(scored.points),
             "money": list(scored.money),
             "outcome": scored.outcome,
@@ -345,9 +444,7 @@ class ScoreView(RulesView):
             "tribute": plan.as_dict(),
             "base_points": list(scored.base_points),
             "events": list(scored.events),
-            "version": version.number,
         }
-        return Response(ScoreResponseSerializer(body).data)
 
 
 # --------------------------------------------------------------------------- deal
@@ -359,10 +456,8 @@ def _hand_text(hand: list[int]) -> list[str]:
     return [deck.card_text(card) for card in ordered]
 
 
-class DealView(RulesView):
-    """``POST /api/v1/variants/{slug}/deal/``."""
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         operation_id="variants_deal",
         tags=["rules"],
         summary="Deal the five hands of a seed",
@@ -373,34 +468,34 @@ class DealView(RulesView):
         request=DealSerializer,
         responses={200: DealResponseSerializer, **docs.errors(*docs.BODY, 404, 409)},
     )
-    def post(self, request: Request, slug: str) -> Response:
-        """Deal from a seed."""
-        serializer = DealSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        version = self.resolve(request, slug, data.get("version"))
-        cv: CompiledVariant = compiled(version)
+)
+class DealView(VersionRulesView):
+    """``POST /api/v1/variants/{slug}/deal/``: deal from a seed."""
+
+    body = DealSerializer
+    answer_serializer = DealResponseSerializer
+
+    def answer(
+        self, data: dict[str, Any], version: RuleSetVersion, cv: CompiledVariant
+    ) -> dict[str, Any]:
+        """The five hands."""
         dealer = data.get("dealer")
         if dealer is None:
             dealer = cv.variant.deal.first_dealer
-        hands = deck.deal(cv.shoe, random.Random(data["seed"]), dealer)
-        body = {
+        hands = deck.deal(cv.shoe, random.Random(data["seed"]), dealer)  # noqa: S311 (seeded game randomness (reproducible deals), not security)
+        return {
             "hands": [_hand_text(hand) for hand in hands],
             "deck_size": cv.shoe.size,
             "seed": data["seed"],
             "dealer": dealer,
-            "version": version.number,
         }
-        return Response(DealResponseSerializer(body).data)
 
 
 # --------------------------------------------------------------------------- replay
 
 
-class ReplayView(RulesView):
-    """``POST /api/v1/variants/{slug}/replay/``."""
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         operation_id="variants_replay",
         tags=["rules"],
         summary="Check a game record",
@@ -415,12 +510,17 @@ class ReplayView(RulesView):
         request=ReplaySerializer,
         responses={200: ReplayResponseSerializer, **docs.errors(*docs.BODY, 404, 409)},
     )
-    def post(self, request: Request, slug: str) -> Response:
-        """Replay a game record."""
-        serializer = ReplaySerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        rule_set = rule_set_or_404(slug)
+)
+class ReplayView(VersionRulesView):
+    """``POST /api/v1/variants/{slug}/replay/``: replay a game record."""
+
+    body = ReplaySerializer
+    answer_serializer = ReplayResponseSerializer
+
+    def resolve(self, request: Request, slug: str, data: dict[str, Any]) -> RuleSetVersion:
+        """The record's version (by number, else by its checksum, else the latest), which
+        must be of this variant and carry the record's checksum."""
+        rule_set = rule_set_named(slug)
         if data["variant"] != rule_set.slug:
             raise _bad(
                 "variant",
@@ -433,11 +533,7 @@ class ReplayView(RulesView):
                 params={"variant": data["variant"], "slug": rule_set.slug},
             )
         number = requested_version(request, data.get("version"))
-        if number is None:
-            matching = version_with_checksum(rule_set, data["checksum"])
-            version = matching if matching is not None else version_or_404(rule_set, None)
-        else:
-            version = version_or_404(rule_set, number)
+        version = record_version(rule_set, number, data["checksum"])
         if data["checksum"] != version.checksum:
             matching = version_with_checksum(rule_set, data["checksum"])
             hint = (
@@ -463,15 +559,18 @@ class ReplayView(RulesView):
                 code="checksum_mismatch",
                 params=params,
             )
-        cv = compiled(version)
+        return version
+
+    def answer(
+        self, data: dict[str, Any], version: RuleSetVersion, cv: CompiledVariant
+    ) -> dict[str, Any]:
+        """Valid or not, and the game as far as it got."""
         replayed = record.replay(cv, data["seed"], data["actions"], dealer=data.get("dealer"))
-        body = {
+        return {
             "valid": replayed.ok,
             "finished": replayed.game.finished,
-            "variant": rule_set.slug,
-            "version": version.number,
+            "variant": version.rule_set.slug,
             "checksum": version.checksum,
             "error": replayed.error.as_dict() if replayed.error else None,
             "result": record.summary(replayed.game),
         }
-        return Response(ReplayResponseSerializer(body).data)

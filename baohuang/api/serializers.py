@@ -15,9 +15,9 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from baohuang.api.lookups import MAX_VERSION
 from baohuang.catalog.models import SLUG_PATTERN
-from baohuang.rules.vocabulary import EVENTS
+from baohuang.catalog.selectors import MAX_VERSION
+from baohuang.rules.vocabulary import ALL_RANKS, EVENTS
 
 if TYPE_CHECKING:  # django-stubs is a development tool, not a runtime dependency
     from django_stubs_ext import StrOrPromise
@@ -417,6 +417,23 @@ class ValidationResultSerializer(serializers.Serializer):
     summary = serializers.DictField(
         child=AnyValueField(), help_text="A few facts at a glance; empty when broken."
     )
+
+
+class DeckRankSerializer(serializers.Serializer):
+    """One rank of a counted deck."""
+
+    rank = serializers.ChoiceField(choices=list(ALL_RANKS))
+    full = serializers.IntegerField(help_text="Cards of the rank in the full shoe.")
+    left = serializers.IntegerField(
+        help_text="Cards of the rank left after the trims (random removals counted as removed)."
+    )
+
+
+class DeckCountSerializer(serializers.Serializer):
+    """A deck section counted as the language's checks count it."""
+
+    size = serializers.IntegerField(help_text="Cards in play after the trims.")
+    ranks = DeckRankSerializer(many=True, help_text="Every rank, low to high.")
 
 
 # --------------------------------------------------------------------------- rules

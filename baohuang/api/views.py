@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from baohuang.api import docs
-from baohuang.api.base import WriteThrottledView
+from baohuang.api.base import WriteThrottledView, query_version
 from baohuang.api.errors import (
     ApiError,
     PreconditionFailed,
@@ -29,12 +29,6 @@ from baohuang.api.errors import (
     error_item,
     etag,
     prefixed,
-)
-from baohuang.api.lookups import (
-    query_version,
-    rule_set_or_404,
-    version_or_404,
-    versions_of,
 )
 from baohuang.api.permissions import (
     CanAddRuleSets,
@@ -68,6 +62,9 @@ from baohuang.catalog.selectors import (
     diff_definitions,
     latest_version,
     rule_set_list,
+    rule_set_named,
+    version_named,
+    versions_of,
 )
 
 # --------------------------------------------------------------------------- helpers
@@ -214,8 +211,8 @@ class VariantListView(WriteThrottledView):
         definition: dict[str, Any] = data["definition"]
         declared_id = definition.get("id")
         slug = data.get("slug") or (declared_id if isinstance(declared_id, str) else "")
-        names = definition.get("name") if isinstance(definition.get("name"), dict) else {}
-        assert isinstance(names, dict)
+        declared_names = definition.get("name")
+        names: dict[str, Any] = declared_names if isinstance(declared_names, dict) else {}
 
         def name(lang: str) -> str:
             given = data.get(f"name_{lang}")
@@ -245,8 +242,8 @@ class VariantListView(WriteThrottledView):
             problems.append(error_item("slug", _("A clone needs its own slug."), "required"))
         if problems:
             raise ApiError(problems[0]["message"], errors=problems)
-        source = rule_set_or_404(data["based_on"]["slug"])
-        version = version_or_404(source, data["based_on"].get("version"))
+        source = rule_set_named(data["based_on"]["slug"])
+        version = version_named(source, data["based_on"].get("version"))
         rule_set = services.clone_rule_set(
             source,
             data["slug"],
@@ -277,9 +274,9 @@ class VariantDetailView(APIView):
     )
     def get(self, request: Request, slug: str) -> Response:
         """The rule set with one published definition."""
-        rule_set = rule_set_or_404(slug)
+        rule_set = rule_set_named(slug)
         number = query_version(request)
-        version = latest_version(rule_set) if number is None else version_or_404(rule_set, number)
+        version = latest_version(rule_set) if number is None else version_named(rule_set, number)
         body = {
             "slug": rule_set.slug,
             "name_zh": rule_set.name_zh,
@@ -318,7 +315,7 @@ class DraftView(WriteThrottledView):
     )
     def get(self, request: Request, slug: str) -> Response:
         """The draft and its ETag."""
-        return draft_response(rule_set_or_404(slug))
+        return draft_response(rule_set_named(slug))
 
     @extend_schema(
         operation_id="variants_draft_update",
@@ -337,7 +334,7 @@ class DraftView(WriteThrottledView):
     )
     def put(self, request: Request, slug: str) -> Response:
         """Replace the draft when If-Match names its current revision."""
-        rule_set = rule_set_or_404(slug)
+        rule_set = rule_set_named(slug)
         expected = parse_if_match(request.headers.get("If-Match"), rule_set.draft_revision)
         if expected is None:
             raise PreconditionRequired(
@@ -387,7 +384,7 @@ class PublishView(WriteThrottledView):
     )
     def post(self, request: Request, slug: str) -> Response:
         """Publish the draft."""
-        rule_set = rule_set_or_404(slug)
+        rule_set = rule_set_named(slug)
         serializer = PublishSerializer(data=request.data or {})
         serializer.is_valid(raise_exception=True)
         expected = serializer.validated_data.get("revision")
@@ -427,7 +424,7 @@ class VersionListView(APIView):
     )
     def get(self, request: Request, slug: str) -> Response:
         """List the versions of a rule set."""
-        rule_set = rule_set_or_404(slug)
+        rule_set = rule_set_named(slug)
         body = [version_summary(v) for v in versions_of(rule_set)]
         return Response(VersionSummarySerializer(body, many=True).data)
 
@@ -451,8 +448,8 @@ class VersionDetailView(APIView):
     )
     def get(self, request: Request, slug: str, number: int) -> Response:
         """One version with its definition."""
-        rule_set = rule_set_or_404(slug)
-        version = version_or_404(rule_set, number)
+        rule_set = rule_set_named(slug)
+        version = version_named(rule_set, number)
         return Response(VersionDetailSerializer(version_detail(rule_set, version)).data)
 
 
@@ -474,9 +471,9 @@ class VersionDiffView(APIView):
     )
     def get(self, request: Request, slug: str, number: int, other: int) -> Response:
         """The diff between two versions (each change with its sentence)."""
-        rule_set = rule_set_or_404(slug)
-        old = version_or_404(rule_set, number)
-        new = version_or_404(rule_set, other)
+        rule_set = rule_set_named(slug)
+        old = version_named(rule_set, number)
+        new = version_named(rule_set, other)
         body = {
             "slug": rule_set.slug,
             "old": old.number,
@@ -504,7 +501,7 @@ def _side_of_rule_set(
             raise PermissionDenied(CanReadDrafts.message)
         side = {"slug": rule_set.slug, "version": None, "draft": True}
         return comparable(rule_set.draft), side
-    version = version_or_404(rule_set, int(at) if at is not None else None)
+    version = version_named(rule_set, int(at) if at is not None else None)
     return version.definition, {"slug": rule_set.slug, "version": version.number, "draft": False}
 
 
@@ -525,7 +522,7 @@ def resolve_side(request: Request, value: Any, label: str) -> tuple[Any, dict[st
                 "version) or a definition object; got '%(value)s'."
             ) % {"field": label, "value": str(value)[:60]}
         raise ApiError(message, errors=[error_item(label, message, "bad_side")])
-    return _side_of_rule_set(request, rule_set_or_404(match["slug"]), match["at"])
+    return _side_of_rule_set(request, rule_set_named(match["slug"]), match["at"])
 
 
 def diff_body(old: tuple[Any, dict[str, Any]], new: tuple[Any, dict[str, Any]]) -> dict[str, Any]:
@@ -623,7 +620,7 @@ class OriginDiffView(APIView):
     )
     def get(self, request: Request, slug: str) -> Response:
         """The clone's changes since its origin."""
-        rule_set = rule_set_or_404(slug)
+        rule_set = rule_set_named(slug)
         origin = rule_set.based_on
         if origin is None:
             raise ApiError(

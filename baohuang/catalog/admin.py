@@ -491,7 +491,8 @@ class RuleSetAdmin(admin.ModelAdmin):
             self.message_user(request, _("Select exactly one rule set to clone."), messages.WARNING)
             return None
         only = queryset.first()
-        assert only is not None
+        if only is None:  # deleted since the count
+            return None
         return HttpResponseRedirect(reverse("admin:catalog_ruleset_clone", args=[only.pk]))
 
 

@@ -831,7 +831,8 @@ class _Walker:
     @staticmethod
     def say_whole(spec: _Keyed, old: dict[str, Any], new: dict[str, Any]) -> Say:
         def say() -> str:
-            assert spec.changed is not None
+            if spec.changed is None:
+                raise LookupError("This keyed list has no wording of a changed item.")
             return spec.changed() % {"old": spec.whole(old), "new": spec.whole(new)}
 
         return say
@@ -869,7 +870,8 @@ class _Walker:
                     }
                 return _field_change(parts, old, new, None)
             spec = KEYED[inside.list_pattern]
-            assert spec.where is not None
+            if spec.where is None:
+                raise LookupError("This keyed list has no wording of a place inside an item.")
             where = spec.where(inside.item)
             field_parts = parts[len(inside.list_pattern.split(".")) + 1 :]
             field = str(field_parts[0]) if field_parts else ""

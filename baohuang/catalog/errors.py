@@ -102,3 +102,36 @@ class InvalidSlug(CatalogError):
 
 class VersionImmutable(CatalogError):
     """A published version's content cannot change; it can only be retired."""
+
+
+class NotInCatalog(CatalogError):
+    """A rule set or version that does not exist; ``field`` names what was asked for
+    (``variant`` or ``version``)."""
+
+    def __init__(self, message: str, field: str, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message, params)
+        self.field = field
+
+
+class UnknownRuleSet(NotInCatalog):
+    """There is no rule set with this slug."""
+
+    def __init__(self, slug: str) -> None:
+        super().__init__(
+            _("There is no variant '%(slug)s'.") % {"slug": slug}, "variant", {"slug": slug}
+        )
+
+
+class UnknownVersion(NotInCatalog):
+    """The rule set has no such version (or, asked for its latest, no published one)."""
+
+    def __init__(self, slug: str, number: int | None) -> None:
+        if number is None:
+            message = _("The variant '%(slug)s' has no published version yet.") % {"slug": slug}
+            super().__init__(message, "variant", {"slug": slug})
+        else:
+            message = _("The variant '%(slug)s' has no version %(number)s.") % {
+                "slug": slug,
+                "number": number,
+            }
+            super().__init__(message, "version", {"slug": slug, "number": number})

@@ -10,11 +10,16 @@ from django.utils.translation import gettext_lazy as _
 
 from baohuang.catalog.changes import diff_definitions as diff_definitions
 from baohuang.catalog.documents import unstorable_text
+from baohuang.catalog.errors import UnknownRuleSet, UnknownVersion
 from baohuang.catalog.models import RuleSet, RuleSetVersion
+from baohuang.engine.compiled import CompiledVariant, compile_definition
 from baohuang.rules import Problem, Report, definition_of, validate_definition
 
 if TYPE_CHECKING:  # django-stubs is a development tool, not a runtime dependency
     from django_stubs_ext import StrOrPromise
+
+#: Version numbers above this cannot exist (the column is a 32-bit integer).
+MAX_VERSION = 2**31 - 1
 
 DraftStatus = Literal["unpublished", "retired", "invalid", "changed", "published"]
 
@@ -86,6 +91,70 @@ def draft_status(rule_set: RuleSet, latest_checksum: str | None, version_count: 
     if not rule_set.draft_checksum:
         return "invalid"
     return "published" if rule_set.draft_checksum == latest_checksum else "changed"
+
+
+def rule_set_named(slug: str) -> RuleSet:
+    """The rule set ``slug``; :class:`~baohuang.catalog.errors.UnknownRuleSet` if none."""
+    rule_set = RuleSet.objects.filter(slug=slug).first()
+    if rule_set is None:
+        raise UnknownRuleSet(slug)
+    return rule_set
+
+
+def version_named(rule_set: RuleSet, number: int | None) -> RuleSetVersion:
+    """Version ``number`` of ``rule_set`` (retired versions too), or its latest published
+    version when ``number`` is None; :class:`~baohuang.catalog.errors.UnknownVersion` when
+    there is no such version."""
+    if number is None:
+        found = latest_version(rule_set)
+        if found is None:
+            raise UnknownVersion(rule_set.slug, None)
+    else:
+        if not 1 <= number <= MAX_VERSION:
+            raise UnknownVersion(rule_set.slug, number)
+        try:
+            found = get_version(rule_set.slug, number)
+        except RuleSetVersion.DoesNotExist as exc:
+            raise UnknownVersion(rule_set.slug, number) from exc
+    found.rule_set = rule_set
+    return found
+
+
+def record_version(rule_set: RuleSet, number: int | None, checksum: str) -> RuleSetVersion:
+    """The version a game record was played under: ``number`` when given, else the newest
+    version with the record's ``checksum``, else the latest (as :func:`version_named`)."""
+    if number is None:
+        matching = version_with_checksum(rule_set, checksum)
+        if matching is not None:
+            matching.rule_set = rule_set
+            return matching
+    return version_named(rule_set, number)
+
+
+def versions_of(rule_set: RuleSet) -> QuerySet[RuleSetVersion]:
+    """Every published version of ``rule_set``, oldest first (retired ones included)."""
+    return (
+        RuleSetVersion.objects.filter(rule_set=rule_set)
+        .select_related("published_by")
+        .order_by("number")
+    )
+
+
+def version_with_checksum(rule_set: RuleSet, checksum: str) -> RuleSetVersion | None:
+    """The newest version of ``rule_set`` whose checksum is ``checksum``, if any."""
+    return (
+        RuleSetVersion.objects.filter(rule_set=rule_set, checksum=checksum)
+        .order_by("-number")
+        .first()
+    )
+
+
+def compiled_version(version: RuleSetVersion) -> CompiledVariant:
+    """The compiled variant of a published version, from the engine's one cache (keyed by
+    the definition's checksum: validated and compiled once per process).
+
+    ValueError when the stored definition no longer compiles (the language changed)."""
+    return compile_definition(version.definition, version.checksum)
 
 
 def get_version(slug: str, number: int) -> RuleSetVersion:

@@ -101,7 +101,8 @@ def _slug_taken(slug: str) -> str:
 
 
 def _published_checksum(report: Report) -> str:
-    assert report.variant is not None
+    if report.variant is None:
+        raise DraftInvalid(report.problems)
     return checksum(definition_of(report.variant))
 
 
@@ -453,7 +454,8 @@ def _import_one(path: Path, user: User, overwrite_drafts: bool) -> ImportResult:
         return ImportResult(slug, path, "invalid", exc.message)
     except DraftInvalid as exc:
         return ImportResult(slug, path, "invalid", _("the file has errors"), exc.problems)
-    assert report.variant is not None
+    if report.variant is None:
+        raise DraftInvalid(report.problems)
     digest = _published_checksum(report)
     name = report.variant.name
 

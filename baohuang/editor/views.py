@@ -26,6 +26,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
+from baohuang.api.permissions import can_read_drafts
+
 #: Where ``vite build`` puts the page (``base`` in ``frontend/vite.config.ts``).
 BUILT_PREFIX = "/static/editor/"
 INDEX = "editor/index.html"
@@ -59,6 +61,7 @@ def page_context(request: HttpRequest) -> dict[str, object]:
         "can_add": bool(user.has_perm("catalog.add_ruleset")),
         "can_change": bool(user.has_perm("catalog.change_ruleset")),
         "can_simulate": bool(user.has_perm("jobs.run_simulation")),
+        "can_read_drafts": can_read_drafts(user),
         "csrf_token": get_token(request),
         "logout_url": reverse("admin:logout"),
         "api": "/api/v1/",

@@ -30,7 +30,7 @@ NO_REBEL: Final = "no_rebel"
 KICK: Final = "kick"
 NO_KICK: Final = "no_kick"
 # Play.
-PASS: Final = "pass"
+PASS: Final = "pass"  # noqa: S105 (the action name "pass", not a password)
 DEFER: Final = "defer"
 APPLY_WIND: Final = "apply_wind"
 # Any phase: let the system play this turn (托管).

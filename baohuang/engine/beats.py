@@ -106,7 +106,8 @@ def _beats_extra(prev: Sequence[int], cand: Sequence[int], rules: PlayRules) -> 
     if not tables.roast_order:
         return False
     roast = rules.roast
-    assert roast is not None
+    if roast is None:
+        raise ValueError("A roast order without roast rules.")
     pi, pj = _joker_bounds(prev)
     index = tables.roast_index
     if pi == pj:

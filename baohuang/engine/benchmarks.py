@@ -43,7 +43,7 @@ def make_beat_pairs(
     sizes: tuple[int, ...] = (1, 2, 3, 4),
 ) -> list[tuple[Ranks, Ranks]]:
     """Random equal-size (previous, candidate) play pairs drawn from two dealt hands."""
-    rng = random.Random(seed)
+    rng = random.Random(seed)  # noqa: S311 (seeded game randomness (reproducible deals), not security)
     pairs: list[tuple[Ranks, Ranks]] = []
     while len(pairs) < count:
         first, second = _deal_two(rng)
@@ -62,7 +62,7 @@ def make_follow_cases(
     sizes: tuple[int, ...] = (1, 2, 3, 4),
 ) -> list[tuple[list[int], Play]]:
     """Random (44-card hand, previous play of another hand) cases for follow generation."""
-    rng = random.Random(seed)
+    rng = random.Random(seed)  # noqa: S311 (seeded game randomness (reproducible deals), not security)
     cases: list[tuple[list[int], Play]] = []
     while len(cases) < count:
         hand, other = _deal_two(rng)

@@ -95,7 +95,8 @@ class Bidding:
             if step.requires == "four_identical" and not self._has_four_identical(seat):
                 return [A.NO_GRAB]
             return [A.GRAB, A.NO_GRAB]
-        assert isinstance(step, OfferThroneStep)
+        if not isinstance(step, OfferThroneStep):
+            raise TypeError(f"Unknown bidding step {type(step).__name__}.")
         options, with_guard = self._ascend_options(seat)
         can_abdicate = not self.must_ascend
         forced = step.forced and (step.forces == "everyone" or self.decisions_in_step == 0)
@@ -133,7 +134,8 @@ class Bidding:
             if self.grab_queue:
                 return self.grab_queue[0]
             return self._next_step()
-        assert isinstance(step, OfferThroneStep)
+        if not isinstance(step, OfferThroneStep):
+            raise TypeError(f"Unknown bidding step {type(step).__name__}.")
         if action == A.ABDICATE:
             return self._abdicate(seat, step)
         t = self.table
@@ -258,7 +260,7 @@ class Bidding:
             if tip is not None:
                 hand.remove(tip)
                 self.tips.append(tip)
-        turn = upstream if step.pass_to == "upstream" else downstream
+        turn = upstream if step.pass_to == "upstream" else downstream  # noqa: S105 (a direction ("upstream"), not a password)
         receiver = turn(seat)
         if step.when_holding_both == "skip_one" and GUARD_CARD in hand:
             if step.skip_one_to != "pass_direction":

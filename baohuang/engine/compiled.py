@@ -1,27 +1,28 @@
 """A validated variant compiled once into the frozen, fast form the engine reads.
 
-Ranks become ints, tables become dicts and tuples keyed by ints. Compilation is cached by
-the definition's checksum, so every game of a simulation shares one compiled variant.
+Ranks become ints, tables become dicts and tuples keyed by ints. This module holds the
+process's one cache of compiled variants, keyed by the definition's checksum (a least
+recently used cache of :data:`CACHE_SIZE` entries): every game of a simulation, every API
+request and every job chunk on one version share one compiled variant.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from baohuang.engine import deck_limits
+from baohuang.engine.cards import RANK_NAMES
 from baohuang.engine.deck import ShoeSpec, build_shoe_spec
 from baohuang.engine.plays import PlayRules, RoastRules, SpecialBeat
 from baohuang.rules import Variant, checksum, definition_of
 from baohuang.rules.model import TributeRule, TwoPersonTable
 
 #: Rank ints by the names variant files use (TOP is the card above the big joker).
-RANK_INDEX: dict[str, int] = {
-    name: i
-    for i, name in enumerate(
-        ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ", "TOP")
-    )
-}
+RANK_INDEX: dict[str, int] = {name: i for i, name in enumerate(RANK_NAMES)}
 SUIT_INDEX: dict[str, int] = {"s": 0, "h": 1, "c": 2, "d": 3}
 
 TwoPersonLookup = dict[tuple[int, int], tuple[int, int, int]]
@@ -133,21 +134,83 @@ def _shoe(variant: Variant) -> ShoeSpec:
     )
 
 
+#: Compiled variants one process keeps (the least recently used goes first).
+CACHE_SIZE = 256
+
+
+class _CompiledCache:
+    """A thread-safe least-recently-used map from a definition's checksum to its compiled
+    variant (Celery's thread pool and the web server's threads share it)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: OrderedDict[str, CompiledVariant] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get_or_build(self, key: str, build: Callable[[], CompiledVariant]) -> CompiledVariant:
+        """The entry of ``key``, built (outside the lock) and kept when it is missing."""
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+                return found
+        built = build()
+        with self._lock:
+            self._entries[key] = built
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+        return built
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def clear(self) -> None:
+        """Forget every compiled variant."""
+        with self._lock:
+            self._entries.clear()
+
+
+_CACHE = _CompiledCache(CACHE_SIZE)
+
+
 def compile_variant(variant: Variant) -> CompiledVariant:
-    """Compile a valid variant (cached by content checksum)."""
-    definition = definition_of(variant)
-    key = checksum(definition)
-    cached = _CACHE.get(key)
-    if cached is not None:
-        return cached
+    """Compile a valid variant (cached by the checksum of its definition)."""
+    key = checksum(definition_of(variant))
+    return _CACHE.get_or_build(key, lambda: _compile(variant, key))
+
+
+def compile_definition(
+    definition: dict[str, Any], known_checksum: str | None = None
+) -> CompiledVariant:
+    """Validate and compile a plain definition (a stored version's, a file's), cached by its
+    checksum so that it is validated once per process; ValueError lists the errors.
+
+    ``known_checksum`` is the definition's checksum when the caller has it stored (a
+    published version's), which saves hashing the definition on every call."""
+    key = known_checksum or checksum(definition)
+    return _CACHE.get_or_build(key, lambda: _validated(definition))
+
+
+def _validated(definition: dict[str, Any]) -> CompiledVariant:
+    from baohuang.rules import validate_definition
+
+    report = validate_definition(definition)
+    if not report.valid or report.variant is None:
+        raise ValueError("; ".join(str(p) for p in report.errors))
+    return compile_variant(report.variant)
+
+
+def _compile(variant: Variant, key: str) -> CompiledVariant:
     s = variant.scoring
     multipliers: dict[str, int] = {}
     for m in s.multipliers:
         multipliers[m.event] = multipliers.get(m.event, 1) * m.factor
-    compiled = CompiledVariant(
+    shoe = _shoe(variant)
+    return CompiledVariant(
         variant=variant,
         checksum=key,
-        shoe=_shoe(variant),
+        shoe=shoe,
         play=_play_rules(variant),
         hold_back=tuple(
             HoldBackRule(
@@ -176,22 +239,5 @@ def compile_variant(variant: Variant) -> CompiledVariant:
         automatic_penalty=s.money.automatic_penalty,
         quit_penalty=s.money.quit_penalty,
         tribute_rules=tuple(variant.tribute.rules),
-        rank_limits=deck_limits.rank_limits(_shoe(variant), variant.play.top_card != "none"),
+        rank_limits=deck_limits.rank_limits(shoe, variant.play.top_card != "none"),
     )
-    if len(_CACHE) > 256:
-        _CACHE.clear()
-    _CACHE[key] = compiled
-    return compiled
-
-
-def compile_definition(definition: dict[str, Any]) -> CompiledVariant:
-    """Validate and compile a plain definition; ValueError lists the errors."""
-    from baohuang.rules import validate_definition
-
-    report = validate_definition(definition)
-    if not report.valid or report.variant is None:
-        raise ValueError("; ".join(str(p) for p in report.errors))
-    return compile_variant(report.variant)
-
-
-_CACHE: dict[str, CompiledVariant] = {}

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from baohuang.engine.cards import BJ, PLAIN_RANKS, RANK_NAMES, SJ
 from baohuang.engine.mypyc_attrs import mypyc_attr
 
 SMALL_JOKER = 52
@@ -21,10 +22,10 @@ EMPEROR_CARD = 54
 GUARD_CARD = 55
 NUM_CARD_IDS = 56
 
-_SJ_RANK = 13
-_BJ_RANK = 14
+_SJ_RANK = SJ
+_BJ_RANK = BJ
 _SUIT_LETTERS = "shcd"
-_RANK_TEXT = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+_RANK_TEXT = RANK_NAMES[: len(PLAIN_RANKS)]
 
 #: Rank int of each card id (the guard card is a small joker, the emperor card a big one).
 RANK_OF: Final[tuple[int, ...]] = tuple(

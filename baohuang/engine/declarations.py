@@ -136,7 +136,8 @@ class Declarations:
             t.guard_public = True
             t.guard_open = True
         if q.kind == "rebel_kick" and not self.questions:
-            assert d.kick is not None and d.kick.rebels_after_open_guard is not None
+            if d.kick is None or d.kick.rebels_after_open_guard is None:
+                raise ValueError("A rebel kick question without the kick rules that ask it.")
             if len(self.kickers) >= d.kick.rebels_after_open_guard:
                 t.events.append("kick")
         return self._advance()

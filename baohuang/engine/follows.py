@@ -146,7 +146,8 @@ def _extra(h: Sequence[int], p: Sequence[int], rules: PlayRules) -> list[tuple[i
     if not order:
         return found
     roast = rules.roast
-    assert roast is not None
+    if roast is None:
+        raise ValueError("A roast order without roast rules.")
     prev_jokers = tuple(r for r in p if r in JOKERS)
     if prev_jokers:
         prev_at = tables.roast_index.get(prev_jokers)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any
 
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, high_to_low
@@ -26,12 +26,11 @@ from baohuang.engine.bidding import Bidding
 from baohuang.engine.cards import BJ
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.dealing import deal_table, rigged_hands
-from baohuang.engine.deck import RANK_OF
 from baohuang.engine.declarations import Declarations
 from baohuang.engine.phase_state import PhaseState
 from baohuang.engine.reasons import reason
 from baohuang.engine.scoring import GameResult
-from baohuang.engine.seatview import SeatView, observation
+from baohuang.engine.seatview import SeatView, observation, seat_view
 from baohuang.engine.settlement import Outcome, game_result, settle, unscored
 from baohuang.engine.table import Phase, PhasePart, downstream, upstream
 from baohuang.engine.tribute import TributePlan
@@ -40,10 +39,6 @@ from baohuang.engine.trickplay import TrickPlay
 #: Redeals after which a game is abandoned unscored (a safety net; never reached in
 #: practice with the bundled variants).
 MAX_REDEALS = 50
-
-
-#: Builds a SeatView from its fields without the named tuple's interpreted ``__new__``.
-_new_view: Final = tuple.__new__
 
 
 class IllegalAction(ValueError):
@@ -85,7 +80,7 @@ class Game(PhaseState):
         bidding) runs as in a shuffled game; a redeal shuffles the shoe from the seed.
         """
         first = cv.variant.deal.first_dealer if dealer is None else dealer
-        game = cls(cv=cv, seed=seed, dealer=first, rng=random.Random(seed), hands=[])
+        game = cls(cv=cv, seed=seed, dealer=first, rng=random.Random(seed), hands=[])  # noqa: S311 (seeded game randomness (reproducible deals), not security)
         automatic = cv.variant.play.automatic
         game.outcome = None
         game._legal_cache = None
@@ -159,56 +154,7 @@ class Game(PhaseState):
 
     def view(self, seat: int) -> SeatView:
         """The policy input for `seat` (cheap to build; nothing hidden leaks)."""
-        phase = self.phase
-        p = self._play
-        emperor = self.emperor if self.emperor >= 0 else None
-        public_guard = self.guard if self.guard_public else None
-        i_am_guard = self.guard == seat and emperor is not None and seat != emperor
-        known: int | None = None
-        if i_am_guard:
-            known = emperor
-        elif seat == emperor and public_guard is not None:
-            known = public_guard
-        if p.counts:
-            hand: tuple[int, ...] = ()
-            counts = tuple(p.counts[seat])
-            sizes = tuple(p.sizes)
-        else:
-            hand = tuple(self.hands[seat])
-            row = [0] * 16
-            for c in hand:
-                row[RANK_OF[c]] += 1
-            counts = tuple(row)
-            sizes = tuple(len(h) for h in self.hands)
-        question = self._question() if phase != "finished" else ""
-        solo = self.solo
-        if not (solo == "open" or self.guard_public or seat == emperor):
-            solo = None
-        return _new_view(
-            SeatView,
-            (
-                seat,
-                phase,
-                question,
-                hand,
-                counts,
-                sizes,
-                emperor,
-                known,
-                i_am_guard,
-                public_guard,
-                solo,
-                p.trick,
-                p.trick_owner if p.trick is not None else None,
-                tuple(p.finish),
-                tuple(p.played_counts),
-                tuple(self._declarations.rebels_declared),
-                tuple(self.events),
-                self._hold_back_tuple,
-                len(self._bidding.tips),
-                p.passes,
-            ),
-        )
+        return seat_view(self, seat)
 
     def hand_sizes(self) -> list[int]:
         """Cards left in each seat's hand."""

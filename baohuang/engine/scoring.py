@@ -152,7 +152,12 @@ def _base_points(cv: CompiledVariant, result: GameResult, guard_known: bool) -> 
         for seat in range(5):
             points[seat] = emperor_pts if seat == result.emperor else others
         return points
-    assert result.guard is not None
+    if result.guard is None:
+        raise ScoringError(
+            "A game with a guard needs his seat; for a solo game set solo.",
+            "guard",
+            "guard_missing",
+        )
     g_rank = result.rank_of(result.guard)
     table2 = (
         cv.two_person_guard_known if guard_known and cv.two_person_guard_known else cv.two_person

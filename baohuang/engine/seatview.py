@@ -8,10 +8,10 @@ Neither shows another seat's cards or a hidden role.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from baohuang.engine.cards import RANK_NAMES
-from baohuang.engine.deck import card_text
+from baohuang.engine.deck import RANK_OF, card_text
 from baohuang.engine.table import Phase
 
 if TYPE_CHECKING:
@@ -84,3 +84,64 @@ def observation(game: Game, seat: int) -> dict[str, Any]:
         "finish": list(game.finish),
         "played": {RANK_NAMES[r]: n for r, n in enumerate(game.played_counts) if n},
     }
+
+
+#: Builds a SeatView from its fields without the named tuple's interpreted ``__new__``.
+_new_view: Final = tuple.__new__
+
+
+def seat_view(game: Game, seat: int) -> SeatView:
+    """The policy input for `seat` (cheap to build; nothing hidden leaks): ``Game.view``.
+
+    It reads the phases' state directly (this module is the game's reader of it), not
+    through the game's properties: bots build one view per decision."""
+    phase = game.phase
+    p = game._play
+    emperor = game.emperor if game.emperor >= 0 else None
+    public_guard = game.guard if game.guard_public else None
+    i_am_guard = game.guard == seat and emperor is not None and seat != emperor
+    known: int | None = None
+    if i_am_guard:
+        known = emperor
+    elif seat == emperor and public_guard is not None:
+        known = public_guard
+    if p.counts:
+        hand: tuple[int, ...] = ()
+        counts = tuple(p.counts[seat])
+        sizes = tuple(p.sizes)
+    else:
+        hand = tuple(game.hands[seat])
+        row = [0] * 16
+        for c in hand:
+            row[RANK_OF[c]] += 1
+        counts = tuple(row)
+        sizes = tuple(len(h) for h in game.hands)
+    question = game._question() if phase != "finished" else ""
+    solo = game.solo
+    if not (solo == "open" or game.guard_public or seat == emperor):
+        solo = None
+    return _new_view(
+        SeatView,
+        (
+            seat,
+            phase,
+            question,
+            hand,
+            counts,
+            sizes,
+            emperor,
+            known,
+            i_am_guard,
+            public_guard,
+            solo,
+            p.trick,
+            p.trick_owner if p.trick is not None else None,
+            tuple(p.finish),
+            tuple(p.played_counts),
+            tuple(game._declarations.rebels_declared),
+            tuple(game.events),
+            game._hold_back_tuple,
+            len(game._bidding.tips),
+            p.passes,
+        ),
+    )

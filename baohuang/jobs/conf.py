@@ -22,22 +22,14 @@ name                                 default    meaning
 ``BAOHUANG_JOBS_MAX_ATTEMPTS``       3          starts of one chunk before the job fails
 ``BAOHUANG_JOBS_QUEUE``              (Celery's  the Celery queue chunk tasks are sent to
                                      default)
-``BAOHUANG_JOBS_FAIL_AT_GAME``       unset      **tests only**: the chunk holding this game
-                                                index raises, as a bug in the engine would
 ===================================  =========  =============================================
 """
 
 from __future__ import annotations
 
 import math
-import os
-from collections.abc import Callable
-from typing import Any, TypeVar
 
-from django.conf import settings
-from django.core.exceptions import ImproperlyConfigured
-
-T = TypeVar("T")
+from baohuang.project.environment import setting_or_env as _value
 
 #: Chunks per job aimed at by the automatic chunk size: enough for every worker of a small
 #: cluster to keep busy to the end, and for progress to move.
@@ -49,19 +41,6 @@ TARGET_CHUNKS = 32
 #: Small jobs keep small chunks: they spread over the workers and show progress.
 MIN_CHUNK_GAMES = 25
 MAX_CHUNK_GAMES = 5000
-
-
-def _value(name: str, default: T, cast: Callable[[Any], T]) -> T:
-    value = getattr(settings, name, None)
-    if value is None:
-        raw = os.environ.get(name)
-        if raw is None or raw.strip() == "":
-            return default
-        value = raw.strip()
-    try:
-        return cast(value)
-    except (TypeError, ValueError) as exc:
-        raise ImproperlyConfigured(f"{name}={value!r} is not a valid value.") from exc
 
 
 def max_games() -> int:
@@ -106,9 +85,3 @@ def queue() -> str | None:
     """The Celery queue of the chunk tasks (None: Celery's default queue)."""
     name = _value("BAOHUANG_JOBS_QUEUE", "", str)
     return name or None
-
-
-def fail_at_game() -> int | None:
-    """Tests only: the game index whose chunk raises (None: no failure is injected)."""
-    value = _value("BAOHUANG_JOBS_FAIL_AT_GAME", -1, int)
-    return value if value >= 0 else None

@@ -7,16 +7,18 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
+from typing_extensions import TypedDict
 
+from baohuang.catalog.errors import NotInCatalog
 from baohuang.catalog.models import RuleSet, RuleSetVersion
-from baohuang.catalog.selectors import get_version, latest_version
-from baohuang.engine.compiled import compile_definition, compile_variant
+from baohuang.catalog.selectors import compiled_version, rule_set_named, version_named
+from baohuang.engine.compiled import compile_variant
 from baohuang.jobs.errors import InvalidJob, NotRescorable, PlayDiffers
 from baohuang.jobs.models import SimulationJob
 from baohuang.rules import Variant, definition_of, validate_definition
 from baohuang.rules.field_kinds import play_fields_differ, settlement_fields_differ
 from baohuang.simulation.compare import Comparison
-from baohuang.simulation.stats import NoOutcomes, Stats, rescore
+from baohuang.simulation.stats import NoOutcomes, Stats, SummaryDict, rescore
 
 #: Jobs a list shows at most.
 LIST_LIMIT = 50
@@ -110,26 +112,10 @@ def version_to_simulate(slug: str, number: int | None) -> RuleSetVersion:
 
     Raises :class:`~baohuang.jobs.errors.InvalidJob` naming the field at fault.
     """
-    rule_set = RuleSet.objects.filter(slug=slug).first()
-    if rule_set is None:
-        raise InvalidJob("variant", _("There is no variant '%(slug)s'.") % {"slug": slug})
-    if number is None:
-        latest = latest_version(rule_set)
-        if latest is None:
-            raise InvalidJob(
-                "variant",
-                _("The variant '%(slug)s' has no published version to simulate yet.")
-                % {"slug": slug},
-            )
-        return latest
     try:
-        return get_version(slug, number)
-    except RuleSetVersion.DoesNotExist as exc:
-        raise InvalidJob(
-            "version",
-            _("The variant '%(slug)s' has no version %(number)s.")
-            % {"slug": slug, "number": number},
-        ) from exc
+        return version_named(rule_set_named(slug), number)
+    except NotInCatalog as exc:
+        raise InvalidJob(exc.field, exc.message) from exc
 
 
 def job_result(job: SimulationJob) -> dict[str, Any] | None:
@@ -142,8 +128,16 @@ def job_result(job: SimulationJob) -> dict[str, Any] | None:
     return dict(job.result)
 
 
-def job_summary(job: SimulationJob) -> dict[str, Any] | None:
-    """Rates, means and 95% intervals (``Stats.summary()``) of a job that succeeded."""
+class ComparisonSummaryDict(TypedDict):
+    """A comparison job's summary: each side's :meth:`Stats.summary`."""
+
+    a: SummaryDict
+    b: SummaryDict
+
+
+def job_summary(job: SimulationJob) -> SummaryDict | ComparisonSummaryDict | None:
+    """Rates, means and 95% intervals (``Stats.summary()``) of a job that succeeded (of
+    each side, ``{a, b}``, for a comparison)."""
     result = job_result(job)
     if result is None:
         return None
@@ -184,7 +178,7 @@ def rescore_job(job: SimulationJob, variant: Variant) -> tuple[Stats, list[str]]
             _("The job is %(status)s; only a job that succeeded has a result to re-score.")
             % {"status": job.status_text}
         )
-    simulated = compile_definition(job.version.definition).variant
+    simulated = compiled_version(job.version).variant
     differ = play_fields_differ(simulated, variant)
     if differ:
         shown = ", ".join(differ[:8]) + (" …" if len(differ) > 8 else "")

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
+from pydantic import TypeAdapter
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
@@ -17,7 +18,9 @@ from baohuang.bots import POLICY_NAMES
 from baohuang.i18n import grouped
 from baohuang.jobs import conf
 from baohuang.jobs.models import SimulationJob
+from baohuang.jobs.selectors import ComparisonSummaryDict
 from baohuang.jobs.services import MAX_SEED, MIN_SEED
+from baohuang.simulation.stats import StatsDict, SummaryDict
 
 
 class _Strict(serializers.Serializer):
@@ -90,27 +93,45 @@ class ProgressSerializer(serializers.Serializer):
     total = serializers.IntegerField(min_value=1)
 
 
+def _inlined(node: Any, defs: Mapping[str, Any]) -> Any:
+    """A pydantic JSON Schema with its ``$defs`` written in place and the titles dropped."""
+    if isinstance(node, list):
+        return [_inlined(item, defs) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if "$ref" in node:
+        return _inlined(defs[node["$ref"].rsplit("/", 1)[-1]], defs)
+    return {k: _inlined(v, defs) for k, v in node.items() if k not in ("title", "$defs")}
+
+
+def json_shape(shape: Any, description: str) -> dict[str, Any]:
+    """The OpenAPI schema of a JSON field holding ``shape`` (a TypedDict): the shape the
+    simulation code is typed with (mypy checks it) is the one the document states. Written
+    as a one-item ``oneOf``, to which drf-spectacular adds the null of ``allow_null``."""
+    schema = TypeAdapter(shape).json_schema()
+    return {"oneOf": [_inlined(schema, schema.get("$defs", {}))], "description": description}
+
+
 @extend_schema_field(
-    {
-        "type": ["object", "null"],
-        "additionalProperties": True,
-        "description": "The merged statistics of every game (the counters of "
+    json_shape(
+        StatsDict | dict[str, Any],
+        "The merged statistics of every game (the counters of "
         "baohuang.simulation.stats.Stats.to_dict(): roles with wins/draws/losses, points, "
-        "histograms and finish ranks; event counters; seats; plays). Null until the job "
-        "has succeeded.",
-    }
+        "histograms and finish ranks; event counters; seats; plays); a comparison job's "
+        "is the comparison's own (its report is at /api/v1/comparisons/{id}/). Null until "
+        "the job has succeeded.",
+    )
 )
 class StatsField(serializers.JSONField):
     """A statistics object, or null."""
 
 
 @extend_schema_field(
-    {
-        "type": ["object", "null"],
-        "additionalProperties": True,
-        "description": "Rates, means and 95% intervals derived from `result` "
-        "(Stats.summary()). Null until the job has succeeded.",
-    }
+    json_shape(
+        SummaryDict | ComparisonSummaryDict,
+        "Rates, means and 95% intervals derived from `result` (Stats.summary()); of each "
+        "side, `{a, b}`, for a comparison job. Null until the job has succeeded.",
+    )
 )
 class SummaryField(serializers.JSONField):
     """A summary object, or null."""
@@ -308,13 +329,28 @@ class RescoreSerializer(_Strict):
         return attrs
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {
+            "settlement_fields": {"type": "array", "items": {"type": "string"}},
+            "checksum": {"type": "string"},
+            "elapsed_ms": {"type": "number"},
+        },
+        "required": ["settlement_fields", "checksum", "elapsed_ms"],
+        "additionalProperties": True,
+        "description": "What was re-scored: the settlement paths that differ, the variant "
+        "(and version) and checksum of the new settlement, and the milliseconds it took.",
+    }
+)
+class RescoreInfoField(serializers.JSONField):
+    """What a re-scoring did."""
+
+
 class RescoredSerializer(SimulationJobSerializer):
     """The job with its result and summary under the new settlement."""
 
-    rescored = serializers.JSONField(
-        help_text="What was re-scored: the settlement paths that differ, the variant and "
-        "checksum of the new settlement, and the milliseconds it took."
-    )
+    rescored = RescoreInfoField()
 
 
 class BalanceRequestSerializer(_Strict):

@@ -36,13 +36,13 @@ from django.utils.translation import gettext as _
 
 from baohuang.bots import POLICY_NAMES
 from baohuang.catalog.models import RuleSetVersion
-from baohuang.engine.compiled import CompiledVariant, compile_definition
+from baohuang.catalog.selectors import compiled_version
+from baohuang.engine.compiled import compile_definition
 from baohuang.i18n import grouped
 from baohuang.jobs import conf, dispatch
 from baohuang.jobs.errors import InvalidJob, JobFinished, QuotaExceeded
 from baohuang.jobs.models import SimulationChunk as Chunk
 from baohuang.jobs.models import SimulationJob as Job
-from baohuang.rules import checksum
 from baohuang.simulation.compare import Comparison, compare_chunk
 from baohuang.simulation.runner import chunks as game_ranges
 from baohuang.simulation.runner import simulate
@@ -54,18 +54,10 @@ logger = logging.getLogger(__name__)
 MIN_SEED = -(2**63)
 MAX_SEED = 2**63 - 1
 
-#: Compiled variants by version checksum (a published version never changes).
-_COMPILED: dict[str, CompiledVariant] = {}
-_COMPILED_LIMIT = 64
-
 
 class ChunkStopped(Exception):
     """Raised inside a running chunk that is no longer its attempt's (cancelled, failed or
     taken over by another attempt): the games stop there."""
-
-
-class InjectedFailure(RuntimeError):
-    """The failure ``BAOHUANG_JOBS_FAIL_AT_GAME`` injects (tests only)."""
 
 
 @dataclass(frozen=True)
@@ -196,7 +188,8 @@ def create_job(
         )
         # bulk_create sets primary keys on PostgreSQL and SQLite; read them back anyway.
         items = list(Chunk.objects.filter(job=job).order_by("index").values_list("pk", "task_id"))
-        assert len(items) == len(rows)
+        if len(items) != len(rows):
+            raise RuntimeError(f"Job {job.pk}: {len(rows)} chunks created, {len(items)} stored.")
         _send_on_commit(items)
     return job
 
@@ -207,32 +200,6 @@ def _send_on_commit(items: list[tuple[int, str]]) -> None:
 
 
 # --------------------------------------------------------------------------- running
-
-
-def compiled_version(version: RuleSetVersion) -> CompiledVariant:
-    """The compiled variant of a published version (validated and compiled once per process).
-
-    ValueError when the stored definition no longer compiles.
-    """
-    cached = _COMPILED.get(version.checksum)
-    if cached is None:
-        cached = compile_definition(version.definition)
-        if len(_COMPILED) >= _COMPILED_LIMIT:
-            _COMPILED.clear()
-        _COMPILED[version.checksum] = cached
-    return cached
-
-
-def compiled_definition(definition: dict[str, Any]) -> CompiledVariant:
-    """The compiled variant of a stored definition (B of a comparison), cached by content."""
-    key = "definition:" + checksum(definition)
-    cached = _COMPILED.get(key)
-    if cached is None:
-        cached = compile_definition(definition)
-        if len(_COMPILED) >= _COMPILED_LIMIT:
-            _COMPILED.clear()
-        _COMPILED[key] = cached
-    return cached
 
 
 #: What a chunk produces: statistics, or a paired comparison.
@@ -251,11 +218,15 @@ def _merged(job: Job, result: ChunkResult) -> ChunkResult:
     return merge(Stats.from_dict(job.result), result)
 
 
-def _lock(job_id: uuid.UUID, chunk_id: int | None = None) -> tuple[Job, Chunk | None]:
-    """Lock the job row, then (if given) the chunk row, in this order."""
-    job = Job.objects.select_for_update().get(pk=job_id)
-    chunk = Chunk.objects.select_for_update().get(pk=chunk_id) if chunk_id is not None else None
-    return job, chunk
+def _lock(job_id: uuid.UUID) -> Job:
+    """Lock the job row."""
+    return Job.objects.select_for_update().get(pk=job_id)
+
+
+def _lock_chunk(job_id: uuid.UUID, chunk_id: int) -> tuple[Job, Chunk]:
+    """Lock the job row, then the chunk row, in this order."""
+    job = _lock(job_id)
+    return job, Chunk.objects.select_for_update().get(pk=chunk_id)
 
 
 def _stale_before(now: datetime) -> datetime:
@@ -275,8 +246,7 @@ def claim_chunk(chunk_id: int, worker: str = "") -> Claim | None:
         logger.warning("Chunk %s does not exist (a message from another database?).", chunk_id)
         return None
     with transaction.atomic():
-        job, chunk = _lock(job_id, chunk_id)
-        assert chunk is not None
+        job, chunk = _lock_chunk(job_id, chunk_id)
         if not job.is_active:
             return None
         now = timezone.now()
@@ -291,7 +261,7 @@ def claim_chunk(chunk_id: int, worker: str = "") -> Claim | None:
             return None
         chunk.status = Chunk.Status.RUNNING
         chunk.attempts += 1
-        chunk.claim = uuid.uuid4()
+        token = chunk.claim = uuid.uuid4()
         chunk.claimed_at = chunk.heartbeat_at = now
         chunk.worker = worker[:255]
         chunk.save(
@@ -301,8 +271,7 @@ def claim_chunk(chunk_id: int, worker: str = "") -> Claim | None:
             job.status = Job.Status.RUNNING
             job.started_at = now
             job.save(update_fields=["status", "started_at"])
-        assert chunk.claim is not None
-        return Claim(chunk.pk, job.pk, chunk.claim, chunk.start, chunk.stop, chunk.attempts)
+        return Claim(chunk.pk, job.pk, token, chunk.start, chunk.stop, chunk.attempts)
 
 
 def heartbeat(claim: Claim, done: int) -> bool:
@@ -335,8 +304,7 @@ def finish_chunk(claim: Claim, stats: ChunkResult) -> bool:
     cancelled or failed meanwhile. The last chunk makes the job ``succeeded``.
     """
     with transaction.atomic():
-        job, chunk = _lock(claim.job_id, claim.chunk_id)
-        assert chunk is not None
+        job, chunk = _lock_chunk(claim.job_id, claim.chunk_id)
         if not job.is_active or chunk.status not in (Chunk.Status.PENDING, Chunk.Status.RUNNING):
             return False
         if _ranges(stats) != [(chunk.start, chunk.stop)]:
@@ -372,8 +340,7 @@ def fail_chunk(claim: Claim, message: str) -> bool:
     """A chunk raised: it fails, and with it the job (the others are cancelled). False if the
     chunk was done or the job had ended already."""
     with transaction.atomic():
-        job, chunk = _lock(claim.job_id, claim.chunk_id)
-        assert chunk is not None
+        job, chunk = _lock_chunk(claim.job_id, claim.chunk_id)
         if not job.is_active or chunk.status in (Chunk.Status.DONE, Chunk.Status.FAILED):
             return False
         now = timezone.now()
@@ -393,20 +360,14 @@ def fail_chunk(claim: Claim, message: str) -> bool:
 
 class _Reporter:
     """The progress callback of a running chunk: a heartbeat every few seconds (which also
-    notices a cancellation), and the injected failure of the tests."""
+    notices a cancellation)."""
 
-    def __init__(self, claim: Claim, every: float, fail_at: int | None) -> None:
+    def __init__(self, claim: Claim, every: float) -> None:
         self.claim = claim
         self.every = every
         self.last = time.monotonic()
-        inside = fail_at is not None and claim.start <= fail_at < claim.stop
-        self.fail_at = fail_at if inside else None
 
     def __call__(self, done: int, total: int) -> None:
-        if self.fail_at is not None and self.claim.start + done > self.fail_at:
-            raise InjectedFailure(
-                f"failure injected at game {self.fail_at} (BAOHUANG_JOBS_FAIL_AT_GAME)"
-            )
         now = time.monotonic()
         if done < total and now - self.last >= self.every:
             self.last = now
@@ -425,15 +386,16 @@ def run_chunk(chunk_id: int, worker: str = "") -> str:
     if claim is None:
         return "skipped"
     job = Job.objects.select_related("version").get(pk=claim.job_id)
-    reporter = _Reporter(claim, conf.heartbeat_seconds(), conf.fail_at_game())
+    reporter = _Reporter(claim, conf.heartbeat_seconds())
     try:
         cv = compiled_version(job.version)
         stats: ChunkResult
         if job.kind == Job.Kind.COMPARISON:
-            assert job.other_definition is not None
+            if job.other_definition is None:
+                raise ValueError(f"Comparison job {job.pk} has no definition B.")
             stats = compare_chunk(
                 cv,
-                compiled_definition(job.other_definition),
+                compile_definition(job.other_definition),
                 job.games,
                 job.seed,
                 job.policy,
@@ -508,7 +470,7 @@ def cancel_job(job_id: uuid.UUID) -> Job:
     next heartbeat. Cancelling a cancelled job changes nothing; a job that succeeded or failed
     raises :class:`~baohuang.jobs.errors.JobFinished`."""
     with transaction.atomic():
-        job, _chunk = _lock(job_id)
+        job = _lock(job_id)
         if job.status == Job.Status.CANCELLED:
             return job
         if not job.is_active:
@@ -558,8 +520,7 @@ def reap(now: datetime | None = None) -> ReapReport:
     )
     for chunk_id, job_id in lost:
         with transaction.atomic():
-            job, chunk = _lock(job_id, chunk_id)
-            assert chunk is not None
+            job, chunk = _lock_chunk(job_id, chunk_id)
             beat = chunk.heartbeat_at
             if not job.is_active or chunk.status != Chunk.Status.RUNNING:
                 continue
@@ -601,7 +562,7 @@ def _resend(
 ) -> int:
     """Send pending chunks of one job again (those still pending and not sent recently)."""
     with transaction.atomic():
-        job, _chunk = _lock(job_id)
+        job = _lock(job_id)
         if not job.is_active:
             return 0
         chunks = Chunk.objects.select_for_update().filter(

@@ -26,7 +26,14 @@ from rest_framework.views import APIView
 from baohuang.api import docs
 from baohuang.api.base import WriteThrottledView
 from baohuang.api.errors import ApiError, error_item, prefixed
-from baohuang.api.permissions import can_read_drafts
+from baohuang.api.permissions import (
+    CanBalance,
+    CanReadJobs,
+    CanRunSimulations,
+    can_read_drafts,
+    may_cancel,
+)
+from baohuang.catalog.selectors import compiled_version, rule_set_named, version_named
 from baohuang.jobs import selectors, services
 from baohuang.jobs.errors import (
     InvalidJob,
@@ -36,7 +43,6 @@ from baohuang.jobs.errors import (
     QuotaExceeded,
 )
 from baohuang.jobs.models import SimulationJob
-from baohuang.jobs.permissions import CanBalance, CanReadJobs, CanRunSimulations, may_cancel
 from baohuang.jobs.serializers import (
     BalanceRequestSerializer,
     BalanceResponseSerializer,
@@ -329,11 +335,8 @@ class SimulationRescoreView(APIView):
             source: dict[str, Any] = {"definition": True}
         else:
             slug = data.get("variant") or job.version.rule_set.slug
-            try:
-                version = selectors.version_to_simulate(slug, data["version"])
-            except InvalidJob as exc:
-                raise NotFound(exc.message) from exc
-            variant = services.compiled_version(version).variant
+            version = version_named(rule_set_named(slug), data["version"])
+            variant = compiled_version(version).variant
             source = {"variant": slug, "version": version.number}
         try:
             stats, changed = selectors.rescore_job(job, variant)

@@ -37,6 +37,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from baohuang import i18n
+from baohuang.project.environment import env_bool, env_int, env_list, env_text
 
 # <repo>/baohuang/project/settings.py -> <repo> (site-packages when installed from a wheel)
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -46,31 +47,13 @@ def default_var_dir() -> Path:
     """``<repo>/var`` in a source checkout; a per-user data folder when installed."""
     if (BASE_DIR / "manage.py").is_file() and (BASE_DIR / "pyproject.toml").is_file():
         return BASE_DIR / "var"
-    data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    data_home = env_text("XDG_DATA_HOME", str(Path.home() / ".local" / "share"))
     return Path(data_home) / "baohuang"
 
 
 #: Local state: the SQLite database, the file broker, collected static files.
-VAR_DIR = Path(os.environ.get("BAOHUANG_VAR_DIR") or default_var_dir()).resolve()
+VAR_DIR = Path(env_text("BAOHUANG_VAR_DIR", "") or default_var_dir()).resolve()
 VAR_DIR.mkdir(parents=True, exist_ok=True)
-
-
-def env_bool(name: str, default: bool) -> bool:
-    """Read a yes/no variable: 1/true/yes/on or 0/false/no/off (any case)."""
-    raw = os.environ.get(name)
-    if raw is None or raw.strip() == "":
-        return default
-    value = raw.strip().lower()
-    if value in {"1", "true", "yes", "on"}:
-        return True
-    if value in {"0", "false", "no", "off"}:
-        return False
-    raise ImproperlyConfigured(f"{name}={raw!r} is not a yes/no value (use true or false).")
-
-
-def env_list(name: str, default: str) -> list[str]:
-    """Read a comma-separated list, ignoring blanks around items."""
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
 # --------------------------------------------------------------------------- core
@@ -80,7 +63,7 @@ def env_list(name: str, default: str) -> list[str]:
 DEBUG = env_bool("DEBUG", False)
 
 #: The development key applies only with ``DEBUG`` on; with it off, ``SECRET_KEY`` is required.
-DEV_SECRET_KEY = "django-insecure-dev-only-secret-key-do-not-use-in-production"
+DEV_SECRET_KEY = "django-insecure-dev-only-secret-key-do-not-use-in-production"  # noqa: S105 (the documented DEBUG-only key, refused with DEBUG off)
 SECRET_KEY = os.environ.get("SECRET_KEY") or (DEV_SECRET_KEY if DEBUG else "")
 if not SECRET_KEY or (not DEBUG and SECRET_KEY == DEV_SECRET_KEY):
     raise ImproperlyConfigured(
@@ -99,7 +82,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     # Project apps (catalog, api, jobs) are added here as they land.
@@ -107,6 +89,9 @@ INSTALLED_APPS = [
     "baohuang.api",
     "baohuang.jobs",
     "baohuang.editor",
+    # API tokens (hashed, scoped, revocable); replaces rest_framework.authtoken, whose keys
+    # the migration tokens.0002 imports.
+    "baohuang.tokens",
 ]
 
 MIDDLEWARE = [
@@ -158,7 +143,7 @@ DATABASES: dict[str, dict[str, Any]] = {
             # its own, and persistent connections there pile up until PostgreSQL refuses
             # more ("too many clients"). gunicorn's sync workers (one request at a time per
             # process) keep one each safely: gunicorn.conf.py sets 60.
-            conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE") or 0),
+            conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
             conn_health_checks=True,
         )
     ),
@@ -210,8 +195,8 @@ def cache_from_url(url: str, prefix: str) -> dict[str, Any]:
 #: Throttle counts live here: per process by default; Redis (``CACHE_URL``) shares them.
 CACHES: dict[str, dict[str, Any]] = {
     "default": cache_from_url(
-        os.environ.get("CACHE_URL") or "locmem://",
-        os.environ.get("CACHE_KEY_PREFIX") or "baohuang",
+        env_text("CACHE_URL", "locmem://"),
+        env_text("CACHE_KEY_PREFIX", "baohuang"),
     )
 }
 
@@ -237,7 +222,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 #: ``manage.py collectstatic`` copies every static file here; whitenoise serves them.
-STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or VAR_DIR / "static")
+STATIC_ROOT = Path(env_text("STATIC_ROOT", "") or VAR_DIR / "static")
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 #: The web editor's build (``npm run build`` in frontend/), served as static/editor/…, in a
 #: source checkout. A wheel carries the build as the editor app's static files instead.
@@ -260,7 +245,7 @@ SECURE_PROXY_SSL_HEADER = (_proxy_header[0], _proxy_header[1]) if len(_proxy_hea
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or 0)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 #: Origins allowed to POST with the session (``https://rules.example.com``), comma-separated.
@@ -277,7 +262,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 #: Requests one web process works on at once (gunicorn's threads beyond it only answer
 #: 503 ``overloaded`` with ``Retry-After``, so a flood is refused in milliseconds instead of
 #: queueing for tens of seconds). 0: no limit.
-BAOHUANG_MAX_IN_FLIGHT = int(os.environ.get("BAOHUANG_MAX_IN_FLIGHT") or 0)
+BAOHUANG_MAX_IN_FLIGHT = env_int("BAOHUANG_MAX_IN_FLIGHT", 0)
 
 #: Anonymous clients may read published variants and use the rules endpoints (compare,
 #: score, deal, replay, validate). Drafts always need staff, publishing the permission.
@@ -288,7 +273,8 @@ REST_FRAMEWORK: dict[str, Any] = {
     # Token first: its WWW-Authenticate header makes a refused anonymous request a 401.
     # Session authentication (the browser, the admin's login) enforces CSRF.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # Authorization: Token <key>, checked against the stored SHA-256 digests.
+        "baohuang.tokens.authentication.ApiTokenAuthentication",
         # DRF's session authentication with CSRF failures as 403 csrf_failed, translated.
         "baohuang.api.authentication.SessionAuthentication",
     ],
@@ -303,10 +289,10 @@ REST_FRAMEWORK: dict[str, Any] = {
     ],
     # Generous: a referee or an editor never meets them; a runaway script does.
     "DEFAULT_THROTTLE_RATES": {
-        "anon": os.environ.get("API_THROTTLE_ANON") or "600/minute",
-        "user": os.environ.get("API_THROTTLE_USER") or "3000/minute",
-        "rules": os.environ.get("API_THROTTLE_RULES") or "1200/minute",
-        "writes": os.environ.get("API_THROTTLE_WRITES") or "120/minute",
+        "anon": env_text("API_THROTTLE_ANON", "600/minute"),
+        "user": env_text("API_THROTTLE_USER", "3000/minute"),
+        "rules": env_text("API_THROTTLE_RULES", "1200/minute"),
+        "writes": env_text("API_THROTTLE_WRITES", "120/minute"),
     },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
@@ -327,6 +313,7 @@ SPECTACULAR_SETTINGS: dict[str, Any] = {
         {"name": "language", "description": "The variant language: validation, schema."},
         {"name": "rules", "description": "Questions to the rules engine."},
         {"name": "simulations", "description": "Simulation jobs run by Celery workers."},
+        {"name": "tokens", "description": "Your API tokens (session only)."},
     ],
     # Swagger UI and Redoc assets come from drf-spectacular-sidecar: no CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -340,7 +327,7 @@ SPECTACULAR_SETTINGS: dict[str, Any] = {
 #: Producers write to ``data_folder_out`` and workers read ``data_folder_in``: on one
 #: machine both must be the same folder.
 BROKER_DIR = VAR_DIR / "broker"
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "filesystem://"
+CELERY_BROKER_URL = env_text("CELERY_BROKER_URL", "filesystem://")
 CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, Any] = {}
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _broker_folders = {
@@ -362,7 +349,7 @@ elif CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 
 #: No result backend by default: simulation results are stored in our own models.
-CELERY_RESULT_BACKEND: str | None = os.environ.get("CELERY_RESULT_BACKEND") or None
+CELERY_RESULT_BACKEND: str | None = env_text("CELERY_RESULT_BACKEND", "") or None
 CELERY_TASK_IGNORE_RESULT = CELERY_RESULT_BACKEND is None
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_SERIALIZER = "json"
@@ -378,13 +365,13 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 
 #: The most games one simulation job may ask for (a 400 above it). The other knobs of the
 #: jobs (chunk size, heartbeat, reaper) are read from the environment: baohuang/jobs/conf.py.
-BAOHUANG_MAX_SIMULATION_GAMES = int(os.environ.get("BAOHUANG_MAX_SIMULATION_GAMES") or 200_000)
+BAOHUANG_MAX_SIMULATION_GAMES = env_int("BAOHUANG_MAX_SIMULATION_GAMES", 200_000)
 
 # --------------------------------------------------------------------------- logging
 
 #: One line per record on stderr: time, level, logger name, message (``LOG_LEVEL``, default
 #: INFO). gunicorn's own access log has its format in gunicorn.conf.py.
-LOG_LEVEL = (os.environ.get("LOG_LEVEL") or "INFO").upper()
+LOG_LEVEL = env_text("LOG_LEVEL", "INFO").upper()
 LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -27,12 +27,10 @@ def run(args: argparse.Namespace) -> int:
     """Print (or write) the rulebook of a variant."""
     from baohuang.rulebook.build import build
     from baohuang.rulebook.render import render
-    from baohuang.simulation.commands import load_variant
+    from baohuang.simulation.commands import load_or_report
 
-    variant, problems = load_variant(args.variant)
+    variant = load_or_report(args.variant)
     if variant is None:
-        for line in problems:
-            print(line, file=sys.stderr)
         return 2
     # The CLI's own --lang (or the locale) is already the active language.
     lang = short_lang(getattr(args, "lang", None) or get_language())

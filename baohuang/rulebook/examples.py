@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from baohuang.engine.cards import BJ, SJ, TOP, TWO
-from baohuang.engine.compiled import CompiledVariant
+from baohuang.engine.compiled import RANK_INDEX, CompiledVariant
 from baohuang.engine.deck_limits import judge, play_reason
 from baohuang.engine.follows import legal_leads
 from baohuang.engine.plays import Play, rank_counts
@@ -130,9 +130,7 @@ def play_examples(cv: CompiledVariant) -> list[BeatExample]:
     if rules.has_top:
         found.append(_example(cv, (BJ,), (TOP,), True, "top_card"))
     for special in cv.variant.play.special_beats:
-        rank = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2").index(
-            special.rank
-        )
+        rank = RANK_INDEX[special.rank]
         target = {"SJ": SJ, "BJ": BJ, "TOP": TOP}[special.beats[-1]]
         found.append(_example(cv, (target,), (rank,) * special.count, True, "special"))
     if TWO in rules.attachable:

@@ -13,6 +13,7 @@ from typing import Any
 
 from baohuang.rules.model import (
     CalledGuard,
+    Deck,
     FixedGuard,
     GrabSoloStep,
     OfferThroneStep,
@@ -68,10 +69,13 @@ class Unparsed:
         return f"Unparsed({self.section!r})"
 
 
-def deck_composition(variant: Variant) -> dict[str, int]:
-    """Cards of each rank left after the trims (random removals counted as removed)."""
-    counts = copies_per_rank(variant.deck.decks)
-    for removal in variant.deck.remove:
+def deck_composition(variant: Variant | Deck) -> dict[str, int]:
+    """Cards of each rank left after the trims (random removals counted as removed), of a
+    variant or of its deck section alone (the web editor's live count:
+    ``POST /api/v1/deck/``)."""
+    deck = variant if isinstance(variant, Deck) else variant.deck
+    counts = copies_per_rank(deck.decks)
+    for removal in deck.remove:
         if removal.count is None and removal.suits is None:
             counts[removal.rank] = 0
         else:
@@ -80,7 +84,7 @@ def deck_composition(variant: Variant) -> dict[str, int]:
     return counts
 
 
-def deck_size(variant: Variant) -> int:
+def deck_size(variant: Variant | Deck) -> int:
     """Cards in play after the trims."""
     return sum(deck_composition(variant).values())
 

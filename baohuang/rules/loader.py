@@ -286,7 +286,7 @@ def parse_text(text: str) -> tuple[Any, Problem | None]:
     nested deeper than :data:`MAX_DEPTH` (also through aliases) is a ``too_deep`` problem.
     """
     try:
-        data = yaml.load(text, Loader=_BoundedLoader)
+        data = yaml.load(text, Loader=_BoundedLoader)  # noqa: S506 (_BoundedLoader is a yaml.SafeLoader (with a depth bound))
     except (_TooDeep, RecursionError):
         return None, too_deep_problem()
     except yaml.YAMLError as exc:
@@ -398,9 +398,31 @@ def definition_of(variant: Variant) -> dict[str, Any]:
     return variant.model_dump(mode="json")
 
 
+def _tags_required(node: Any, defs: dict[str, Any]) -> None:
+    """Mark each discriminated union's tag (``step``, ``by``) required in its models.
+
+    pydantic lists a tag with a default (``step: "redeal"``) as optional, yet a definition
+    without it is refused (``union_tag_not_found``): the schema says so too.
+    """
+    if isinstance(node, list):
+        for item in node:
+            _tags_required(item, defs)
+    elif isinstance(node, dict):
+        discriminator = node.get("discriminator")
+        if isinstance(discriminator, dict):
+            tag = discriminator["propertyName"]
+            for ref in discriminator.get("mapping", {}).values():
+                model = defs[ref.rsplit("/", 1)[-1]]
+                if tag not in model.setdefault("required", []):
+                    model["required"].insert(0, tag)
+        for value in node.values():
+            _tags_required(value, defs)
+
+
 def json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the variant language."""
     schema = Variant.model_json_schema()
+    _tags_required(schema, schema.get("$defs", {}))
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "urn:baohuang:variant:v1",

@@ -185,7 +185,8 @@ def _row_of(definition: dict[str, Any], cv: CompiledVariant, key: str) -> tuple[
         rows = scoring["solo"][result.solo]
         index = next(i for i, r in enumerate(rows) if r["emperor_rank"] == e_rank)
         return f"scoring.solo.{result.solo}", index, settled.multiplier
-    assert result.guard is not None
+    if result.guard is None:
+        raise ValueError("A game that is not a solo needs a guard.")
     g_rank = result.rank_of(result.guard)
     known = bool({"open_guard", "rebellion", "guard_known"} & set(result.events))
     name = (
@@ -204,7 +205,10 @@ def _coefficients(
     stats: Stats, definition: dict[str, Any], cv: CompiledVariant, target: Target
 ) -> dict[tuple[str, int, str], float]:
     """The target's value as Σ coefficient × entry, keyed by (table, row, role)."""
-    assert stats.outcomes is not None
+    if stats.outcomes is None:
+        raise BalanceError(
+            gettext("The simulation has no outcome counts; simulate again."), "no_outcomes"
+        )
     royal_seats = rebel_seats = emperor_seats = 0
     for key, count in stats.outcomes.items():
         solo = key.split(":")[4] != "-"
@@ -502,7 +506,10 @@ def target_metric(stats: Stats, target: Target, cv: CompiledVariant) -> dict[str
     ``diff`` = royal − rebel with a 95% interval (game as the unit, delta method).
     ``emperor-mean``: ``a`` = the goal, ``b`` = the emperor's mean, ``diff`` = b − a.
     """
-    assert stats.outcomes is not None
+    if stats.outcomes is None:
+        raise BalanceError(
+            gettext("The simulation has no outcome counts; simulate again."), "no_outcomes"
+        )
     pairs = Pairing()
     name = "royal_side_minus_rebel_side.points_per_seat"
     if target.kind == "equal-sides":
@@ -568,7 +575,12 @@ def verify(
     """Play ``games`` fresh games (job seed ``seed``) once, score them by today's table and
     the proposal's, and report the target under the proposal plus every metric, paired."""
     report = validate_definition(proposal.definition)
-    assert report.variant is not None
+    if report.variant is None:
+        problems = "; ".join(str(p) for p in report.errors)
+        raise BalanceError(
+            gettext("The solver's table does not validate: %(problems)s") % {"problems": problems},
+            "solution_invalid",
+        )
     new = report.variant
     comparison = compare(variant, new, games, seed, policies, workers=workers)
     new_cv = compile_variant(new)

@@ -36,7 +36,10 @@ def _pass(cv: CompiledVariant, name: str, games: int) -> tuple[float, int]:
     start = time.perf_counter()
     for i in range(games):
         game = play_game(
-            cv, game_seed(BENCH_SEED, i), seats, random.Random(policy_seed(BENCH_SEED, i))
+            cv,
+            game_seed(BENCH_SEED, i),
+            seats,
+            random.Random(policy_seed(BENCH_SEED, i)),  # noqa: S311 (seeded game randomness (reproducible deals), not security)
         )
         decisions += len(game.history)
     return time.perf_counter() - start, decisions
@@ -50,7 +53,7 @@ def _policy_share(cv: CompiledVariant, name: str, games: int) -> float:
     start = clock()
     for i in range(games):
         game = Game.new(cv, game_seed(BENCH_SEED, i))
-        rng = random.Random(policy_seed(BENCH_SEED, i))
+        rng = random.Random(policy_seed(BENCH_SEED, i))  # noqa: S311 (seeded game randomness (reproducible deals), not security)
         while game.phase != "finished":
             seat = game.to_act
             view = game.view(seat)

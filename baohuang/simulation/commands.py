@@ -22,7 +22,6 @@ import json
 import secrets
 import sys
 import time
-import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -32,29 +31,13 @@ from baohuang.rules import Variant, bundled_variant_paths, validate_file
 from baohuang.rules.texts import gettext, gettext_noop, ngettext, pgettext
 from baohuang.simulation.runner import default_workers, run
 from baohuang.simulation.stats import ROLES, Stats
+from baohuang.terminal import table
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _table(
-    header: Sequence[str], rows: Sequence[Sequence[str]], out: TextIO, left: int = 1
-) -> None:
-    """Columns padded to the widest cell; the first ``left`` left-aligned, the rest right."""
-    widths = [max(_width(row[i]) for row in (header, *rows)) for i in range(len(header))]
-    for row in (header, *rows):
-        cells = []
-        for i, (cell, w) in enumerate(zip(row, widths, strict=True)):
-            pad = " " * (w - _width(cell))
-            cells.append(cell + pad if i < left else pad + cell)
-        print("  ".join(cells).rstrip(), file=out)
 
 
 def _pct(x: float) -> str:
@@ -93,6 +76,14 @@ def load_variant(spec: str) -> tuple[Variant | None, list[str]]:
             for p in report.errors
         ]
     return report.variant, []
+
+
+def load_or_report(spec: str) -> Variant | None:
+    """:func:`load_variant`, its problems printed on standard error (None: it cannot be used)."""
+    variant, problems = load_variant(spec)
+    for line in problems:
+        print(line, file=sys.stderr)
+    return variant
 
 
 class ProgressBar:
@@ -134,11 +125,8 @@ class ProgressBar:
 # --------------------------------------------------------------------------- simulate
 
 
-def configure_simulate(parser: argparse.ArgumentParser) -> None:
-    """Arguments of ``baohuang simulate``."""
-    parser.add_argument("variant", metavar="VARIANT", help="a bundled variant id or a YAML file")
-    parser.add_argument("--games", type=_positive, required=True, help="games to play")
-    _add_seed(parser, "job seed (game i: derived seed)")
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    """``--workers`` and ``--policy``, as ``simulate``, ``compare`` and ``balance`` take them."""
     parser.add_argument(
         "--workers",
         type=_positive,
@@ -148,6 +136,14 @@ def configure_simulate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--policy", choices=POLICY_NAMES, default="heuristic", help="the policy of all five seats"
     )
+
+
+def configure_simulate(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``baohuang simulate``."""
+    parser.add_argument("variant", metavar="VARIANT", help="a bundled variant id or a YAML file")
+    parser.add_argument("--games", type=_positive, required=True, help="games to play")
+    _add_seed(parser, "job seed (game i: derived seed)")
+    _add_run_options(parser)
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
 
 
@@ -204,10 +200,8 @@ def chosen_seed(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play the games and print role win rates, points, events and seat advantage."""
-    variant, problems = load_variant(args.variant)
+    variant = load_or_report(args.variant)
     if variant is None:
-        for line in problems:
-            print(line, file=sys.stderr)
         return EXIT_PROBLEMS
     chosen_seed(args)
     bar = ProgressBar(sys.stderr, variant.id) if sys.stderr.isatty() else None
@@ -305,7 +299,7 @@ def print_report(
             ]
         )
     ci = gettext("95% CI")
-    _table(
+    table(
         [
             gettext("role"),
             gettext("seat-games"),
@@ -318,6 +312,7 @@ def print_report(
         ],
         rows,
         out,
+        left=1,
     )
     print(file=out)
     rank_rows = []
@@ -333,7 +328,7 @@ def print_report(
         pgettext("finish", "4th"),
         pgettext("finish", "5th"),
     ]
-    _table([gettext("finish rank"), *places], rank_rows, out)
+    table([gettext("finish rank"), *places], rank_rows, out, left=1)
     print(file=out)
     rates = s["rates"]
     event_rows = [
@@ -350,16 +345,17 @@ def print_report(
         [gettext("plays per game"), f"{s['plays_per_game']['mean']:.1f}"],
         [gettext("decisions per game"), f"{s['decisions_per_game']:.1f}"],
     ]
-    _table([gettext("per game"), gettext("rate")], event_rows, out)
+    table([gettext("per game"), gettext("rate")], event_rows, out, left=1)
     print(file=out)
     seats = s["seats"]
-    _table(
+    table(
         [gettext("seat"), *(str(i) for i in range(5))],
         [
             [gettext("win rate"), *(_pct(x) for x in seats["win_rates"])],
             [gettext("mean points"), *(f"{x:+.2f}" for x in seats["mean_points"])],
         ],
         out,
+        left=1,
     )
     print(
         gettext("seat-0 advantage: %(advantage)s points of win rate")
@@ -374,7 +370,7 @@ def print_report(
         if n:
             top = sorted(hist.items())
             hist_rows.append([_role(role), "  ".join(f"{k:+d}:{100 * v / n:.1f}%" for k, v in top)])
-    _table(
+    table(
         [gettext("points histogram"), gettext("points: share of seat-games")],
         hist_rows,
         out,
@@ -404,10 +400,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Measure games/s and decisions/s on one core, and the card-level rules."""
     from baohuang.simulation.bench import bench
 
-    variant, problems = load_variant(args.variant)
+    variant = load_or_report(args.variant)
     if variant is None:
-        for line in problems:
-            print(line, file=sys.stderr)
         return EXIT_PROBLEMS
     figures = bench(variant, seconds=args.seconds, rules_seconds=min(1.0, args.seconds / 3))
     if args.json:
@@ -433,7 +427,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         ]
         for name, f in ((n, figures[n]) for n in ("heuristic", "random"))
     ]
-    _table(
+    table(
         [
             gettext("policy"),
             gettext("games/s"),
@@ -443,10 +437,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
         ],
         rows,
         sys.stdout,
+        left=1,
     )
     print()
     rules: dict[str, Any] = figures["rules"]
-    _table(
+    table(
         [gettext("rules"), gettext("per second")],
         [
             [gettext("beat checks"), _grouped(rules["beat_checks_per_s"])],
@@ -454,6 +449,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             [gettext("lead generations"), _grouped(rules["lead_generations_per_s"])],
         ],
         sys.stdout,
+        left=1,
     )
     return EXIT_OK
 
@@ -467,26 +463,11 @@ def configure_compare(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("b", metavar="B", help="variant B: a bundled id or a YAML file")
     parser.add_argument("--games", type=_positive, required=True, help="game pairs to play")
     _add_seed(parser, "job seed (shared by A and B)")
-    parser.add_argument(
-        "--workers",
-        type=_positive,
-        default=1,
-        help=f"local processes (default 1; this machine has {default_workers()})",
-    )
-    parser.add_argument(
-        "--policy", choices=POLICY_NAMES, default="heuristic", help="the policy of all five seats"
-    )
+    _add_run_options(parser)
     parser.add_argument(
         "--all", action="store_true", help="list every metric, not only those that differ"
     )
     parser.add_argument("--json", action="store_true", help="print the comparison as JSON")
-
-
-def _load_or_report(spec: str) -> Variant | None:
-    variant, problems = load_variant(spec)
-    for line in problems:
-        print(line, file=sys.stderr)
-    return variant
 
 
 def _fmt(value: float | None, kind: str) -> str:
@@ -507,8 +488,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     """Play A and B on the same deal seeds and print B − A with 95% intervals per metric."""
     from baohuang.simulation.compare import compare, method_text, metric_kind, pairing_text
 
-    a = _load_or_report(args.a)
-    b = _load_or_report(args.b)
+    a = load_or_report(args.a)
+    b = load_or_report(args.b)
     if a is None or b is None:
         return EXIT_PROBLEMS
     chosen_seed(args)
@@ -563,7 +544,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
             ]
         )
     if rows:
-        _table(
+        table(
             [
                 gettext("metric"),
                 "A",
@@ -575,6 +556,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
             ],
             rows,
             out,
+            left=1,
         )
     else:
         print(gettext("No metric differs significantly (use --all to list them all)."), file=out)
@@ -638,15 +620,7 @@ def configure_balance(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="use this `baohuang simulate --json` output instead of simulating",
     )
-    parser.add_argument(
-        "--workers",
-        type=_positive,
-        default=1,
-        help=f"local processes (default 1; this machine has {default_workers()})",
-    )
-    parser.add_argument(
-        "--policy", choices=POLICY_NAMES, default="heuristic", help="the policy of all five seats"
-    )
+    _add_run_options(parser)
     parser.add_argument("--json", action="store_true", help="print the proposal as JSON")
 
 
@@ -654,7 +628,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     """Simulate, solve the integer program for the table, verify on fresh seeds, print."""
     from baohuang.simulation.balance import BalanceError, Target, solve, verify
 
-    variant = _load_or_report(args.variant)
+    variant = load_or_report(args.variant)
     if variant is None:
         return EXIT_PROBLEMS
     try:
@@ -745,10 +719,11 @@ def cmd_balance(args: argparse.Namespace) -> int:
         file=out,
     )
     print(file=out)
-    _table(
+    table(
         [gettext("entry"), gettext("today"), gettext("proposed")],
         [[c["path"], str(c["old"]), str(c["new"])] for c in proposal.changes],
         out,
+        left=1,
     )
     print(file=out)
 

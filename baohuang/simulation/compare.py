@@ -469,14 +469,14 @@ def compare_chunk(
     pairs = Pairing()
     every = max(1, min(100, (stop - start) // 100))
     for i in range(start, stop):
-        ga = play_game(cva, game_seed(seed, i), seats_a, random.Random(policy_seed(seed, i)))
+        ga = play_game(cva, game_seed(seed, i), seats_a, random.Random(policy_seed(seed, i)))  # noqa: S311 (seeded game randomness (reproducible deals), not security)
         score_a = ga.outcome.score if ga.outcome is not None else None
         if same:
             gb = ga
             result = ga.result()
             score_b = score(cvb, result) if result is not None else None
         else:
-            gb = play_game(cvb, game_seed(seed, i), seats_b, random.Random(policy_seed(seed, i)))
+            gb = play_game(cvb, game_seed(seed, i), seats_b, random.Random(policy_seed(seed, i)))  # noqa: S311 (seeded game randomness (reproducible deals), not security)
             score_b = gb.outcome.score if gb.outcome is not None else None
         sa.add_game(ga)
         sb.add_game(gb, score_b)

@@ -150,7 +150,7 @@ def simulate(
     stats = Stats.empty(cv.id, cv.checksum, seed, names)
     every = max(1, min(100, (stop - start) // 100))
     for i in range(start, stop):
-        rng = random.Random(policy_seed(seed, i))
+        rng = random.Random(policy_seed(seed, i))  # noqa: S311 (seeded game randomness (reproducible deals), not security)
         stats.add_game(play_game(cv, game_seed(seed, i), seats, rng))
         if progress is not None and (i - start + 1) % every == 0:
             progress(i - start + 1, stop - start)

@@ -17,9 +17,121 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from typing_extensions import TypedDict
+
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.game import Game
 from baohuang.engine.scoring import GameResult, Score, score
+
+# --------------------------------------------------------------------------- JSON shapes
+# The shapes of :meth:`Stats.to_dict` and :meth:`Stats.summary` as a job's ``result`` and
+# ``summary`` carry them. mypy holds the two methods to them; the API's OpenAPI document
+# (baohuang.jobs.serializers) and so the web editor's generated types are derived from them.
+
+
+class TallyDict(TypedDict):
+    """A tally's counters (:meth:`Tally.to_dict`)."""
+
+    n: int
+    wins: int
+    draws: int
+    losses: int
+    points: int
+    points_sq: int
+
+
+class RoleDict(TallyDict):
+    """One role's counters: the tally, its points histogram and finish ranks."""
+
+    histogram: dict[str, int]
+    """Points (as text, in numeric order) → seat-games that scored them."""
+    ranks: list[int]
+    """Seat-games finished first … fifth."""
+
+
+class StatsDict(TypedDict):
+    """Every counter of a set of games (:meth:`Stats.to_dict`): a job's ``result``."""
+
+    variant: str
+    checksum: str
+    seed: int
+    policies: list[str]
+    ranges: list[list[int]]
+    games: int
+    unscored: int
+    roles: dict[str, RoleDict]
+    counters: dict[str, int]
+    plays: int
+    plays_sq: int
+    decisions: int
+    decisions_sq: int
+    seats: list[TallyDict]
+    by_policy: dict[str, TallyDict]
+    outcomes: dict[str, int] | None
+
+
+class RateDict(TypedDict):
+    """A rate with its Wilson 95% interval."""
+
+    rate: float
+    ci95: list[float]
+
+
+class CounterDict(TypedDict, total=False):
+    """An event counter's figure: a rate of games with its interval (``rate``, ``ci95``),
+    or for events that can happen several times in one game, a count ``per_game``."""
+
+    rate: float
+    ci95: list[float]
+    per_game: float
+
+
+class MeanDict(TypedDict):
+    """A mean with its 95% interval (``[null, null]`` below two observations)."""
+
+    mean: float
+    ci95: list[float | None]
+
+
+class TallySummaryDict(TypedDict):
+    """A tally's rates and mean points (:meth:`Tally.summary`)."""
+
+    n: int
+    win: RateDict
+    draw: RateDict
+    loss: RateDict
+    points: MeanDict
+
+
+class RoleSummaryDict(TallySummaryDict):
+    """One role's rates and means, and its finish-rank distribution."""
+
+    ranks: list[float]
+    """Shares of the role's seat-games finished first … fifth."""
+
+
+class SeatsSummaryDict(TypedDict):
+    """Per seat: win rates, the first seat's advantage over the mean, mean points."""
+
+    win_rates: list[float]
+    seat0_advantage: float
+    mean_points: list[float]
+
+
+class SummaryDict(TypedDict):
+    """Rates, means and 95% intervals (:meth:`Stats.summary`): a job's ``summary``."""
+
+    variant: str
+    games: int
+    scored: int
+    policies: list[str]
+    roles: dict[str, RoleSummaryDict]
+    rates: dict[str, CounterDict]
+    plays_per_game: MeanDict
+    decisions_per_game: float
+    seats: SeatsSummaryDict
+    by_policy: dict[str, TallySummaryDict]
+
 
 ROLES: tuple[str, ...] = ("emperor", "guard", "rebel", "solo")
 """The roles statistics are kept for."""
@@ -132,7 +244,7 @@ class Tally:
             self.points_sq + other.points_sq,
         )
 
-    def to_dict(self) -> dict[str, int]:
+    def to_dict(self) -> TallyDict:
         """The counters as a JSON object."""
         return {
             "n": self.n,
@@ -150,19 +262,25 @@ class Tally:
             **{k: int(data[k]) for k in ("n", "wins", "draws", "losses", "points", "points_sq")}
         )
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> TallySummaryDict:
         """Rates with Wilson 95% intervals, and the mean points with a normal 95% interval.
 
         The points interval is ``[null, null]`` (unbounded) for fewer than two seat-games:
         see :func:`mean_interval`.
         """
-        out: dict[str, Any] = {"n": self.n}
-        for name, count in (("win", self.wins), ("draw", self.draws), ("loss", self.losses)):
+
+        def rate(count: int) -> RateDict:
             lo, hi = wilson(count, self.n)
-            out[name] = {"rate": count / self.n if self.n else 0.0, "ci95": [lo, hi]}
+            return {"rate": count / self.n if self.n else 0.0, "ci95": [lo, hi]}
+
         mean, mean_lo, mean_hi = mean_interval(self.points, self.points_sq, self.n)
-        out["points"] = {"mean": mean, "ci95": [mean_lo, mean_hi]}
-        return out
+        return {
+            "n": self.n,
+            "win": rate(self.wins),
+            "draw": rate(self.draws),
+            "loss": rate(self.losses),
+            "points": {"mean": mean, "ci95": [mean_lo, mean_hi]},
+        }
 
 
 @dataclass
@@ -197,7 +315,7 @@ class RoleStats:
             [a + b for a, b in zip(self.ranks, other.ranks, strict=True)],
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> RoleDict:
         """As a JSON object (histogram keys become strings, in numeric order)."""
         return {
             **self.tally.to_dict(),
@@ -401,7 +519,7 @@ class Stats:
 
     # ------------------------------------------------------------------ serialisation
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> StatsDict:
         """Every counter as JSON-ready data (exact; :meth:`from_dict` reads it back)."""
         return {
             "variant": self.variant,
@@ -459,7 +577,7 @@ class Stats:
         """A counter per game played."""
         return self.counters[counter] / self.games if self.games else 0.0
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> SummaryDict:
         """Rates, means and 95% intervals derived from the counters.
 
         Means' intervals are ``[null, null]`` (unbounded) below two observations (see
@@ -470,7 +588,7 @@ class Stats:
         mean_rate = sum(seat_rates) / 5
         plays_mean, plays_lo, plays_hi = mean_interval(self.plays, self.plays_sq, games)
         dec_mean, _, _ = mean_interval(self.decisions, self.decisions_sq, games)
-        rates: dict[str, Any] = {}
+        rates: dict[str, CounterDict] = {}
         for name in COUNTERS:
             count = self.counters[name]
             if name in ("abdications", "redeals", "kicks", "rebels_declared"):

@@ -105,7 +105,7 @@ def tournament(
                 FIRST_SEATS if half == 0 else tuple(s for s in range(5) if s not in FIRST_SEATS)
             )
             seats = [pa if s in a_seats else pb for s in range(5)]
-            rng = random.Random(derive_seed(seed, i, 1 + half))
+            rng = random.Random(derive_seed(seed, i, 1 + half))  # noqa: S311 (seeded game randomness (reproducible deals), not security)
             game = play_game(cv, deal_seed, seats, rng)
             out = game.outcome
             if out is None or out.score is None:

@@ -4,10 +4,13 @@ import { pageContext } from "./lib/api";
 import { useI18n } from "./lib/i18n";
 import { VariantList } from "./screens/VariantList";
 import { Editor, TABS, type Tab } from "./screens/Editor";
+import { TokensScreen } from "./screens/TokensScreen";
 
 export interface Route {
   slug: string | null;
   tab: Tab;
+  /** A page outside the rule sets: `#/tokens` (API tokens). */
+  page?: "tokens";
 }
 
 export function parseHash(hash: string): Route {
@@ -16,10 +19,12 @@ export function parseHash(hash: string): Route {
     const tab = (TABS as readonly string[]).includes(parts[2] ?? "") ? (parts[2] as Tab) : "rules";
     return { slug: parts[1], tab };
   }
+  if (parts[0] === "tokens") return { slug: null, tab: "rules", page: "tokens" };
   return { slug: null, tab: "rules" };
 }
 
 export function routeHash(route: Route): string {
+  if (route.page === "tokens") return "#/tokens";
   if (!route.slug) return "#/";
   return `#/variants/${encodeURIComponent(route.slug)}${route.tab === "rules" ? "" : `/${route.tab}`}`;
 }
@@ -57,7 +62,7 @@ export function App() {
           <span>{t("app.title")}</span>
         </a>
         <div className="topbar-right">
-          {route.slug ? (
+          {route.slug || route.page ? (
             <a
               href="#/"
               className="back"
@@ -72,6 +77,20 @@ export function App() {
           <button type="button" className="lang" data-testid="lang" onClick={() => setLang(lang === "zh" ? "en" : "zh")}>
             {t("app.lang")}
           </button>
+          {ctx.user ? (
+            <a
+              href="#/tokens"
+              className="back"
+              data-testid="tokens-link"
+              aria-current={route.page === "tokens" ? "page" : undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                go({ slug: null, tab: "rules", page: "tokens" });
+              }}
+            >
+              {t("app.tokens")}
+            </a>
+          ) : null}
           {ctx.user ? <span className="user muted">{ctx.user}</span> : null}
           {ctx.logout_url ? (
             <form method="post" action={ctx.logout_url} className="logout">
@@ -85,7 +104,9 @@ export function App() {
         </div>
       </header>
       <main>
-        {route.slug ? (
+        {route.page === "tokens" ? (
+          <TokensScreen />
+        ) : route.slug ? (
           <Editor key={route.slug} slug={route.slug} tab={route.tab} onTab={(tab) => go({ slug: route.slug, tab })} />
         ) : (
           <VariantList onOpen={(slug) => go({ slug, tab: "rules" })} />

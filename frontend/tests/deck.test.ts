@@ -1,25 +1,19 @@
 import { describe, expect, it } from "vitest";
 import type { Deck } from "../src/lib/model";
-import { cycleSuit, deckComposition, deckSize, evenSplit, setRandomCount, toggleAll } from "../src/lib/deck";
-import { weihai } from "./fixtures";
+import { cycleSuit, evenSplit, setRandomCount, suitLeft, toggleAll } from "../src/lib/deck";
 
-describe("deck arithmetic (same counting as rules.checks.deck_composition)", () => {
-  it("counts the full shoe and the bundled trims", () => {
-    expect(deckSize({ decks: 4 })).toBe(216);
-    expect(deckSize(weihai().deck)).toBe(165); // RULES.md §2.1: Weihai 165
-    expect(deckSize({ decks: 4, remove: [{ rank: "3" }, { rank: "4" }, { rank: "5" }] })).toBe(168);
-    expect(deckSize({ decks: 4, remove: [{ rank: "3", count: 11 }] })).toBe(205); // 憋三
-  });
-
+// Editing the deck section's removals (the cards are counted by the server: POST /api/v1/deck/).
+describe("deck trims", () => {
   it("cycles a suit cell 4 → 3 → … → 0 → 4", () => {
     let deck: Deck = { decks: 4 };
     const seen: number[] = [];
     for (let i = 0; i < 5; i++) {
       deck = cycleSuit(deck, "7", "s");
-      seen.push(deckComposition(deck)["7"]);
+      seen.push(suitLeft(deck, "7", "s"));
     }
-    expect(seen).toEqual([15, 14, 13, 12, 16]);
+    expect(seen).toEqual([3, 2, 1, 0, 4]);
     expect(deck).toEqual({ decks: 4, remove: [] });
+    expect(cycleSuit(cycleSuit({ decks: 4 }, "7", "s"), "7", "s").remove).toEqual([{ rank: "7", suits: ["s", "s"] }]);
   });
 
   it("keeps one removal per rank in rank order", () => {

@@ -3,6 +3,7 @@ import { render, screen, fireEvent } from "@testing-library/react";
 import { getIn, parsePath, setIn } from "../src/lib/path";
 import { ANCHORS, anchorOf, pinProblems } from "../src/lib/problems";
 import { histogramBins, normaliseStats } from "../src/lib/stats";
+import sim from "./sim-baike-weihai-200.json";
 import { I18nProvider, LANG_KEY, translate, useI18n } from "../src/lib/i18n";
 import { DocContext } from "../src/widgets/doc";
 import { RulesForm } from "../src/screens/RulesForm";
@@ -92,38 +93,28 @@ describe("pinning problems to fields", () => {
 });
 
 describe("simulation statistics", () => {
-  const raw = {
-    games: 200,
-    roles: {
-      emperor: { n: 150, wins: 60, draws: 15, losses: 75, points: 30, points_sq: 0, histogram: { "-6": 20, "0": 10, "6": 30 }, ranks: [40, 30, 30, 25, 25] },
-      guard: { n: 150, wins: 60, draws: 15, losses: 75, points: 15, points_sq: 0, histogram: { "-3": 5, "3": 7 }, ranks: [30, 30, 30, 30, 30] },
-      rebel: { n: 650, wins: 300, draws: 50, losses: 300, points: -45, points_sq: 0, histogram: {}, ranks: [1, 1, 1, 1, 1] },
-      solo: { n: 0, wins: 0, draws: 0, losses: 0, points: 0, points_sq: 0, histogram: {}, ranks: [0, 0, 0, 0, 0] },
-    },
-    counters: { rebellion: 20 },
-    plays: 5000,
-  };
-  it("reads raw counters", () => {
-    const view = normaliseStats(raw)!;
-    expect(view.roles.map((r) => r.role)).toEqual(["emperor", "guard", "rebel"]);
-    expect(view.roles[0].win).toBeCloseTo(0.4);
-    expect(view.roles[0].ranks![0]).toBeCloseTo(40 / 150);
-    expect(view.roles[0].meanPoints).toBeCloseTo(0.2);
-    expect(histogramBins(view.roles[0].histogram!).map((b) => b.label)).toHaveLength(13); // −6 … 6
+  // `baohuang simulate --json` of 200 games: the job's summary and counters, as the API
+  // sends them (typed by the generated schema: a field renamed on the server fails here).
+  it("reads the summary's rates and the counters' histograms", () => {
+    const view = normaliseStats(sim)!;
+    expect(view.games).toBe(200);
+    expect(view.roles.map((r) => r.role)).toEqual(["emperor", "guard", "rebel", "solo"]);
+    const emperor = view.roles[0];
+    expect(emperor.n).toBe(176);
+    expect(emperor.win).toBe(sim.summary.roles.emperor.win.rate);
+    expect(emperor.loss).toBe(sim.summary.roles.emperor.loss.rate);
+    expect(emperor.win + emperor.draw + emperor.loss).toBeCloseTo(1);
+    expect(emperor.meanPoints).toBe(sim.summary.roles.emperor.points.mean);
+    const counted = emperor.histogram.reduce((a, b) => a + b.count, 0);
+    expect(counted).toBe(176);
+    expect(emperor.histogram.map((b) => b.points)).toEqual([...emperor.histogram.map((b) => b.points)].sort((x, y) => x - y));
+    expect(histogramBins(emperor.histogram).length).toBeGreaterThanOrEqual(emperor.histogram.length);
   });
-  it("reads a summary with rates, next to the raw counters", () => {
-    const summary = {
-      games: 200,
-      roles: { emperor: { n: 150, win: { rate: 0.5 }, draw: { rate: 0.1 }, loss: { rate: 0.4 }, points: { mean: 1.5 }, ranks: [0.3, 0.2, 0.2, 0.2, 0.1] } },
-      rates: { rebellion: { rate: 0.1 }, kicks: { per_game: 0.2 } },
-    };
-    const view = normaliseStats({ summary, stats: raw })!;
-    expect(view.roles[0].win).toBe(0.5);
-    expect(view.roles[0].histogram).not.toBeNull();
-    expect(view.rates).toEqual([
-      { name: "rebellion", value: 0.1, perGame: false },
-      { name: "kicks", value: 0.2, perGame: true },
-    ]);
+  it("tells rates of games from counts per game", () => {
+    const view = normaliseStats(sim)!;
+    expect(view.rates).toContainEqual({ name: "rebellion", value: 0.035, perGame: false });
+    expect(view.rates).toContainEqual({ name: "kicks", value: 0.015, perGame: true });
+    expect(view.playsPerGame).toBe(sim.summary.plays_per_game.mean);
   });
 });
 

@@ -16,7 +16,7 @@ function staff(isStaff: boolean) {
   const el = document.createElement("script");
   el.id = "editor-context";
   el.type = "application/json";
-  el.textContent = JSON.stringify({ user: "op", is_staff: isStaff });
+  el.textContent = JSON.stringify({ user: "op", is_staff: isStaff, can_read_drafts: isStaff });
   document.body.appendChild(el);
 }
 

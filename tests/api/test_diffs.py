@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from baohuang.catalog import services
 from baohuang.catalog.models import RuleSet
-from tests.api.conftest import assert_error
+from tests.fixtures import assert_error
 
 VARIANTS = "/api/v1/variants/"
 DIFF = "/api/v1/diff/"

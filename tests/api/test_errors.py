@@ -23,7 +23,7 @@ from baohuang.api.errors import (
 )
 from baohuang.api.parsers import MAX_DEPTH
 from baohuang.catalog.models import RuleSet
-from tests.api.conftest import assert_error
+from tests.fixtures import assert_error
 
 pytestmark = pytest.mark.django_db
 
@@ -126,7 +126,8 @@ def test_request_data_too_big_raised_later_is_413() -> None:
 
     response = middleware.process_exception(request, RequestDataTooBig("too big"))
 
-    assert response is not None and response.status_code == 413
+    assert response is not None
+    assert response.status_code == 413
     assert json.loads(response.content)["error"] == "payload_too_large"
     elsewhere = RequestFactory().post("/admin/")
     assert middleware.process_exception(elsewhere, RequestDataTooBig("x")) is None
@@ -135,7 +136,8 @@ def test_request_data_too_big_raised_later_is_413() -> None:
 def test_the_drf_handler_maps_request_data_too_big_to_413() -> None:
     response = api_exception_handler(RequestDataTooBig("too big"), {})
 
-    assert response is not None and response.status_code == 413
+    assert response is not None
+    assert response.status_code == 413
     assert response.data["error"] == "payload_too_large"
 
 

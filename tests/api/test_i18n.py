@@ -22,7 +22,7 @@ from rest_framework.test import APIClient
 from baohuang.catalog import services
 from baohuang.catalog.models import RuleSet
 from baohuang.jobs.models import SimulationJob
-from tests.api.conftest import assert_error
+from tests.fixtures import assert_error
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +100,8 @@ def assert_chinese(body: dict[str, Any], allowed: tuple[str, ...] = ()) -> None:
         assert _HAN.search(text), text
         assert english_in(text, allowed) == [], text
     for item in body["errors"]:
-        assert item["code"] and isinstance(item["params"], dict), item
+        assert item["code"], item
+        assert isinstance(item["params"], dict), item
 
 
 def test_the_english_detector_works() -> None:
@@ -374,7 +375,7 @@ def _failed_job(common: RuleSet, code: str, params: dict[str, Any]) -> Simulatio
 
 
 def test_job_status_and_failure_are_chinese(common: RuleSet, clients: dict[str, APIClient]) -> None:
-    reason = "InjectedFailure: failure injected at game 3 (BAOHUANG_JOBS_FAIL_AT_GAME)"
+    reason = "InjectedFailure: failure injected at game 3 (an engine bug)"
     failed = _failed_job(common, "chunk_failed", {"first": 0, "last": 49, "reason": reason})
     lost = _failed_job(common, "worker_lost", {"first": 50, "last": 99, "attempts": 3})
 
@@ -385,7 +386,8 @@ def test_job_status_and_failure_are_chinese(common: RuleSet, clients: dict[str, 
         assert zh["status"] == en["status"] == "failed"
         assert (zh["status_text"], en["status_text"]) == ("失败", "failed")
         assert zh["error_code"] == en["error_code"] == code
-        assert _HAN.search(zh["error"]) and english_in(zh["error"], (reason,)) == []
+        assert _HAN.search(zh["error"])
+        assert english_in(zh["error"], (reason,)) == []
         assert en["error"].startswith("Games ")
     listed = clients["staff"].get("/api/v1/simulations/", **ZH).json()
     assert {item["status_text"] for item in listed} == {"失败"}
@@ -504,4 +506,5 @@ def test_the_csrf_failure_view_answers_json_for_the_api(rf: Any) -> None:
     assert (api.status_code, body["error"]) == (403, "csrf_failed")
     assert body["errors"][0]["params"] == {"reason": "cookie_missing"}
     assert_chinese(body, ("CSRF", "cookie"))
-    assert page.status_code == 403 and page["Content-Type"].startswith("text/html")
+    assert page.status_code == 403
+    assert page["Content-Type"].startswith("text/html")

@@ -14,7 +14,7 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from baohuang.catalog.models import RuleSet
-from tests.api.conftest import assert_error, token_client
+from tests.fixtures import assert_error, token_client
 
 SLUG = "baike-common"
 DRAFT = f"/api/v1/variants/{SLUG}/draft/"

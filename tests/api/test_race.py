@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.db import connections
 
 from baohuang.catalog.models import EditEvent, RuleSet
-from tests.api.conftest import token_client
+from tests.fixtures import token_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from baohuang.catalog import services
 from baohuang.catalog.models import RuleSet
-from tests.api.conftest import assert_error
+from tests.fixtures import assert_error
 
 URL = "/api/v1/variants/baike-common/rulebook/"
 
@@ -33,7 +33,8 @@ def test_markdown_and_json_in_english(anon: APIClient, common: RuleSet) -> None:
     assert js.status_code == 200
     assert js["Content-Type"].startswith("application/json")
     body = js.json()
-    assert body["lang"] == "en" and body["version"] == 1
+    assert body["lang"] == "en"
+    assert body["version"] == 1
     assert [s["id"] for s in body["sections"]][:4] == ["cards", "bidding", "declarations", "play"]
 
 

@@ -15,7 +15,8 @@ from baohuang.catalog.models import RuleSet
 from baohuang.engine import deck
 from baohuang.engine.compiled import compile_definition
 from baohuang.rules import json_schema, validate_definition
-from tests.api.conftest import assert_error, golden_record, load_variant
+from tests.api.conftest import golden_record
+from tests.fixtures import assert_error, load_variant
 
 pytestmark = pytest.mark.django_db
 
@@ -645,7 +646,8 @@ def test_replay_a_valid_record_gives_the_result_with_scores(
 
     assert response.status_code == 200, response.content
     body = response.json()
-    assert body["valid"] is True and body["finished"] is True
+    assert body["valid"] is True
+    assert body["finished"] is True
     assert body["error"] is None
     assert body["version"] == 1
     result = body["result"]
@@ -720,7 +722,8 @@ def test_replay_finds_the_version_by_checksum(common_v2: RuleSet, anon: APIClien
 
     body = anon.post(REPLAY, record).json()
 
-    assert body["version"] == 1 and body["valid"] is True
+    assert body["version"] == 1
+    assert body["valid"] is True
     mismatch = assert_error(anon.post(REPLAY, {**record, "version": 2}), 400, "checksum_mismatch")
     assert "version 1" in mismatch["detail"]
 

@@ -140,7 +140,9 @@ def open_editor(browser: Any, site: str) -> Iterator[Callable[..., Any]]:
     """Log in through the admin form in a fresh context of a given viewport; returns the page."""
     contexts: list[Any] = []
 
-    def _open(viewport: dict[str, int] = DESKTOP, lang: str = "en") -> Any:
+    def _open(
+        viewport: dict[str, int] = DESKTOP, lang: str = "en", account: tuple[str, str] = OPERATOR
+    ) -> Any:
         context = browser.new_context(viewport=viewport, locale="en-US")
         contexts.append(context)
         # The starting language (only if the page has not chosen one: a reload keeps it).
@@ -155,8 +157,8 @@ def open_editor(browser: Any, site: str) -> Iterator[Callable[..., Any]]:
         page.js_errors = errors
         page.goto(f"{site}/editor/")
         assert "/admin/login/" in page.url  # the editor is behind the Django login
-        page.fill("#id_username", OPERATOR[0])
-        page.fill("#id_password", OPERATOR[1])
+        page.fill("#id_username", account[0])
+        page.fill("#id_password", account[1])
         page.click("input[type=submit]")
         page.wait_for_url(f"{site}/editor/**")
         return page

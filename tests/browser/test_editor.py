@@ -163,7 +163,8 @@ def test_clone_edit_diff_against_origin_and_publish(open_editor: Callable[..., A
     # The clone opens in the editor; it remembers where it came from.
     expect(page.get_by_test_id("validity")).to_have_text("Valid")
     clone = RuleSet.objects.get(slug="our-weihai")
-    assert clone.based_on is not None and clone.based_on.rule_set.slug == SLUG
+    assert clone.based_on is not None
+    assert clone.based_on.rule_set.slug == SLUG
     grid = page.get_by_test_id("scoring-grid").first
     grid.get_by_test_id("score-1-2-emperor").fill("8")
     grid.get_by_test_id("score-1-2-guard").fill("1")
@@ -255,7 +256,9 @@ def test_every_screen_fits(
     cell = page.get_by_test_id("score-1-2-emperor").first
     cell.scroll_into_view_if_needed()
     box = cell.bounding_box()
-    assert box and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    assert box
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= viewport["width"]
     assert box["width"] >= 28, "a score input is too narrow to use"
 
     if viewport == DESKTOP:
@@ -322,3 +325,21 @@ def test_saving_a_draft_with_an_error_in_chinese(open_editor: Callable[..., Any]
     shoot(page, "desktop-zh-save-error")
     assert RuleSet.objects.get(slug=SLUG).draft_revision == 1  # nothing was saved
     assert not page.js_errors
+
+
+def test_the_buttons_follow_the_accounts_permissions(open_editor: Callable[..., Any]) -> None:
+    """A staff account that may only view rule sets gets no "new rule set" or "clone"
+    button (the API would refuse them), while the operator gets both."""
+    from django.contrib.auth.models import Permission, User
+
+    viewer = User.objects.create_user("viewer", password="view-only-4711", is_staff=True)
+    viewer.user_permissions.add(Permission.objects.get(codename="view_ruleset"))
+    page = open_editor(account=("viewer", "view-only-4711"))
+    page.get_by_test_id("variant-list").wait_for()
+    assert page.get_by_test_id("new-rule-set").count() == 0
+    assert page.get_by_test_id("clone-baike-common").count() == 0
+    operator = open_editor()
+    operator.get_by_test_id("variant-list").wait_for()
+    assert operator.get_by_test_id("new-rule-set").count() == 1
+    assert operator.get_by_test_id("clone-baike-common").count() == 1
+    assert page.js_errors == []

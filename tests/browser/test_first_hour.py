@@ -121,7 +121,9 @@ def test_the_tabs_are_an_aria_tab_list_with_arrow_keys(open_editor: Callable[...
     expect(tablist).to_have_attribute("aria-label", "Editor tabs")
     tabs = tablist.get_by_role("tab")
     names = [tabs.nth(i).get_attribute("data-testid") for i in range(tabs.count())]
-    assert names[0] == "tab-rules" and "tab-raw" in names and len(names) >= 6
+    assert names[0] == "tab-rules"
+    assert "tab-raw" in names
+    assert len(names) >= 6
 
     for i in range(tabs.count()):
         tab = tabs.nth(i)

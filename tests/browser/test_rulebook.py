@@ -97,7 +97,8 @@ def test_rulebook_tab_shows_the_draft_in_the_editor_language(
     # … just below the editor's sticky head, not hidden under it.
     head = page.locator(".editor-head").bounding_box()
     box = frame.locator("#rb-scoring > h2").bounding_box()
-    assert head is not None and box is not None
+    assert head is not None
+    assert box is not None
     below = box["y"] - (head["y"] + head["height"])
     assert 0 <= below < 60, f"the section's heading is {below}px below the editor's head"
     shoot(page, "rulebook-tab-zh")
@@ -156,14 +157,16 @@ def test_printed_rulebook_keeps_sections_and_tables_whole(
     page = open_editor(DESKTOP)  # a session: the rulebook is read like the editor reads it
     book = rulebook_json(page, site, slug, "zh")
     response = page.goto(rulebook_url(site, slug, "zh", "html"))
-    assert response is not None and response.ok
+    assert response is not None
+    assert response.ok
     page.emulate_media(media="print")
 
     # The print stylesheet never splits a table or a card example.
     breaks = page.eval_on_selector_all(
         ".rb-table, .rb-example", "els => els.map(e => getComputedStyle(e).breakInside)"
     )
-    assert breaks and set(breaks) == {"avoid"}
+    assert breaks
+    assert set(breaks) == {"avoid"}
     family = page.evaluate("getComputedStyle(document.body).fontFamily")
     assert "WenQuanYi Micro Hei" in family
     shoot(page, f"rulebook-{slug}-zh-print-media", full_page=True)

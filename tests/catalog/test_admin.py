@@ -81,7 +81,8 @@ def test_edit_fix_publish_and_diff(
     page = logged_in.get(change_url(rule_set))
     assert page.status_code == 200
     text = page.content.decode()
-    assert "schema_version: 1" in text and 'name="revision"' in text
+    assert "schema_version: 1" in text
+    assert 'name="revision"' in text
     assert "Publish…" in text
 
     # 1. A bad value: the hands do not add up to the deck -> the error names the path.
@@ -95,7 +96,8 @@ def test_edit_fix_publish_and_diff(
     assert "deal.hand_sizes: The hands add up to 215" in response.content.decode()
     assert response.context["adminform"].form.errors["draft_yaml"]
     rule_set.refresh_from_db()
-    assert rule_set.draft_revision == 1 and rule_set.draft == definition
+    assert rule_set.draft_revision == 1
+    assert rule_set.draft == definition
 
     # 2. Fixed, with a real change: row 3 of the two-person table.
     good = copy.deepcopy(definition)
@@ -116,7 +118,8 @@ def test_edit_fix_publish_and_diff(
 
     assert "Published baike-common version 2." in messages_of(response)
     version = RuleSetVersion.objects.get(rule_set=rule_set, number=2)
-    assert version.published_by is not None and version.published_by.username == "operator"
+    assert version.published_by is not None
+    assert version.published_by.username == "operator"
     assert "v2" in logged_in.get(change_url(rule_set)).content.decode()
 
     # 4. The diff 1 <-> 2 lists the changed paths with old and new values.
@@ -140,7 +143,8 @@ def test_edit_fix_publish_and_diff(
     )
     assert history.status_code == 200
     text = history.content.decode()
-    assert "published version 2" in text and "draft saved" in text
+    assert "published version 2" in text
+    assert "draft saved" in text
 
 
 def test_warnings_are_shown_after_saving(
@@ -173,7 +177,9 @@ def test_two_edits_from_the_same_revision_the_second_is_refused(
 
     assert response.status_code == 200
     (error,) = [e for e in non_field_errors(response) if "Someone else saved" in e]
-    assert "revision 1" in error and "revision 2" in error and "not saved" in error
+    assert "revision 1" in error
+    assert "revision 2" in error
+    assert "not saved" in error
     rule_set.refresh_from_db()
     assert rule_set.draft == first
     assert rule_set.draft_revision == 2
@@ -280,7 +286,8 @@ def test_add_a_rule_set_in_the_admin(
 
     assert response.status_code == 302
     created = RuleSet.objects.get(slug="house-rules")
-    assert created.draft == draft and not created.versions.exists()
+    assert created.draft == draft
+    assert not created.versions.exists()
     # A mismatching id is named.
     data |= {"slug": "other-rules"}
     errors = non_field_errors(logged_in.post(reverse("admin:catalog_ruleset_add"), data))
@@ -376,7 +383,8 @@ def test_versions_are_read_only_in_the_admin(logged_in: Client, rule_set: RuleSe
     assert page.status_code == 200
     text = page.content.decode()
     assert "hand_sizes: [44, 43, 43, 43, 43]" in text
-    assert 'name="definition"' not in text and 'name="number"' not in text
+    assert 'name="definition"' not in text
+    assert 'name="number"' not in text
 
     response = logged_in.post(url, {"number": "9", "definition": "{}"})
     assert response.status_code == 403
@@ -464,8 +472,10 @@ def test_clone_from_the_admin(logged_in: Client, rule_set: RuleSet) -> None:
     response = logged_in.post(url, {"slug": "my-rules", "name_en": "Mine"})
 
     copy_ = RuleSet.objects.get(slug="my-rules")
-    assert response.status_code == 302 and response["Location"] == change_url(copy_)
-    assert copy_.name_en == "Mine" and copy_.draft["id"] == "my-rules"
+    assert response.status_code == 302
+    assert response["Location"] == change_url(copy_)
+    assert copy_.name_en == "Mine"
+    assert copy_.draft["id"] == "my-rules"
 
 
 def test_clone_action_needs_exactly_one(logged_in: Client, rule_set: RuleSet) -> None:
@@ -515,7 +525,8 @@ def test_the_diff_page_shows_each_change_as_a_sentence_in_the_request_language(
     assert row["path"] == "scoring.multipliers[0]"
     assert "新增倍数：造反成功 ×4" in response.content.decode()
     english = logged_in.get(diff_url(rule_set)).content.decode()
-    assert row["en"] in english and "新增倍数" not in english
+    assert row["en"] in english
+    assert "新增倍数" not in english
 
 
 def test_a_clone_of_a_version_remembers_it_and_diffs_against_it(
@@ -529,7 +540,8 @@ def test_a_clone_of_a_version_remembers_it_and_diffs_against_it(
     clone = RuleSet.objects.get(slug="our-common")
     assert clone.based_on == RuleSetVersion.objects.get(rule_set=rule_set, number=1)
     page = logged_in.get(change_url(clone)).content.decode()
-    assert "Diff against origin" in page and "cloned from" in page
+    assert "Diff against origin" in page
+    assert "cloned from" in page
 
     edited = copy.deepcopy(clone.draft)
     edited["scoring"]["two_person"]["rows"][0].update(emperor=8, guard=1)

@@ -16,5 +16,6 @@ def test_rule_set_page_links_to_the_rulebooks(logged_in: Client, rule_set: RuleS
     assert f'href="{base}&amp;version=draft"'.encode() in text
     assert "Rulebook / 规则书".encode() in text
     draft = logged_in.get(f"{base}&version=draft", HTTP_ACCEPT_LANGUAGE="zh-Hans")
-    assert draft.status_code == 200 and draft["Content-Type"].startswith("text/html")
+    assert draft.status_code == 200
+    assert draft["Content-Type"].startswith("text/html")
     assert "普通玩法规则书" in draft.content.decode()

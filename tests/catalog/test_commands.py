@@ -141,7 +141,8 @@ def test_ensure_operator_creates_a_staff_publisher_once(
     call_command("ensure_operator", stdout=out)
 
     user = User.objects.get(username="boss")
-    assert user.is_staff and not user.is_superuser
+    assert user.is_staff
+    assert not user.is_superuser
     assert user.has_perm("catalog.publish_ruleset")
     assert user.has_perm("catalog.change_ruleset")
     assert not user.has_perm("auth.change_user")

@@ -49,16 +49,19 @@ def test_ranks_that_look_like_numbers_stay_text() -> None:
 def test_bad_yaml_names_the_line() -> None:
     data, problem = from_yaml("deal:\n  hand_sizes: [1, 2\n")
 
-    assert data is None and problem is not None
+    assert data is None
+    assert problem is not None
     assert "not valid YAML (line" in problem.message
 
 
 def test_oversized_text_and_alias_bombs_are_refused() -> None:
     _, problem = from_yaml("a" * (MAX_TEXT_CHARS + 1))
-    assert problem is not None and problem.code == "too_large"
+    assert problem is not None
+    assert problem.code == "too_large"
 
     bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
     for i in range(1, 8):
         bomb += f"{chr(97 + i)}: &{chr(97 + i)} [" + ", ".join([f"*{chr(96 + i)}"] * 10) + "]\n"
     _, problem = from_yaml(bomb)
-    assert problem is not None and "more than" in problem.message
+    assert problem is not None
+    assert "more than" in problem.message

@@ -71,7 +71,8 @@ def test_two_racing_publishes_give_one_new_version_and_one_refusal(edited: RuleS
 
         published = [r for r in results if isinstance(r, RuleSetVersion)]
         refused = [r for r in results if isinstance(r, CatalogError)]
-        assert len(published) == 1 and len(refused) == 1, results
+        assert len(published) == 1, results
+        assert len(refused) == 1, results
         assert isinstance(refused[0], NothingToPublish)
         assert numbers(edited) == list(range(1, published[0].number + 1))
         # A new change for the next round.
@@ -124,6 +125,7 @@ def test_without_the_lock_the_unique_constraint_turns_a_race_into_a_conflict(
 
     published = [r for r in results if isinstance(r, RuleSetVersion)]
     conflicts = [r for r in results if isinstance(r, PublishConflict)]
-    assert len(published) == 1 and len(conflicts) == 1, results
+    assert len(published) == 1, results
+    assert len(conflicts) == 1, results
     assert "Version 2 of baike-common was published by someone else" in str(conflicts[0])
     assert numbers(edited) == [1, 2]

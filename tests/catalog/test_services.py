@@ -84,7 +84,8 @@ def test_the_definition_id_must_be_the_slug(db: None, definition: dict[str, Any]
 
     (problem,) = invalid.value.errors
     assert problem.path == "id"
-    assert "my-rules" in problem.message and "baike-common" in problem.message
+    assert "my-rules" in problem.message
+    assert "baike-common" in problem.message
 
 
 # --------------------------------------------------------------------------- drafts
@@ -168,7 +169,9 @@ def test_publish_numbers_versions_and_stores_the_checksum(
     assert version.checksum == checksum(version.definition)
     assert selectors.latest_version(rule_set) == version
     event = rule_set.events.first()
-    assert event is not None and event.action == "published" and event.version == version
+    assert event is not None
+    assert event.action == "published"
+    assert event.version == version
     assert "published version 2" in event.summary
     assert "scoring.two_person.rows[3].emperor" in event.changed_paths
 
@@ -226,10 +229,13 @@ def test_retiring_hides_a_version_from_latest_but_keeps_it_and_its_number(
     services.retire_version(v2, operator)
 
     latest = selectors.latest_version(rule_set)
-    assert latest is not None and latest.number == 1
+    assert latest is not None
+    assert latest.number == 1
     assert selectors.get_version("baike-common", 2).retired is True
     event = rule_set.events.first()
-    assert event is not None and event.action == "retired" and event.user == operator
+    assert event is not None
+    assert event.action == "retired"
+    assert event.user == operator
     # The draft still differs from v1, and the next number skips the retired one.
     services.update_draft(rule_set, definition | {"source": "edited"}, 2, None)
     assert services.publish(rule_set, None).number == 3
@@ -261,7 +267,8 @@ def test_clone_copies_the_draft_with_the_new_id_and_no_versions(
     assert copy_.draft["name"] == {"zh": copy_.name_zh, "en": copy_.name_en}
     assert not copy_.versions.exists()
     event = copy_.events.get()
-    assert event.action == "cloned" and "cloned from baike-common" in event.summary
+    assert event.action == "cloned"
+    assert "cloned from baike-common" in event.summary
 
     with pytest.raises(SlugTaken):
         services.clone_rule_set(rule_set, "my-common", operator)

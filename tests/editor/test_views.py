@@ -67,6 +67,24 @@ def test_the_page_carries_the_user_and_the_publish_permission(client: Client, bu
     assert context_of(client.get("/editor/").content.decode())["can_publish"] is True
 
 
+def test_the_page_carries_the_permissions_the_buttons_follow(client: Client, built: Path) -> None:
+    """A staff account without permissions sees no "new rule set" button and no draft: the
+    editor follows the model permissions, as the admin and the API do, not "is staff"."""
+    user = User.objects.create_user("bare", password="pw-123-xyz", is_staff=True)
+    client.force_login(user)
+    ctx = context_of(client.get("/editor/").content.decode())
+    assert ctx["is_staff"] is True
+    assert (ctx["can_add"], ctx["can_change"], ctx["can_read_drafts"]) == (False, False, False)
+    assert ctx["can_simulate"] is False
+    for codename in ("add_ruleset", "view_ruleset", "run_simulation"):
+        user.user_permissions.add(Permission.objects.get(codename=codename))
+    user = User.objects.get(pk=user.pk)
+    client.force_login(user)
+    ctx = context_of(client.get("/editor/").content.decode())
+    assert (ctx["can_add"], ctx["can_change"], ctx["can_read_drafts"]) == (True, False, True)
+    assert ctx["can_simulate"] is True
+
+
 def test_a_missing_build_says_how_to_build_it(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -119,7 +137,9 @@ def test_the_landing_page_speaks_chinese(client: Client) -> None:
     html = response.content.decode()
     assert '<html lang="zh-hans">' in html
     assert "<title>保皇规则配置器</title>" in html
-    assert "网页编辑器" in html and "管理后台" in html and "健康检查" in html
+    assert "网页编辑器" in html
+    assert "管理后台" in html
+    assert "健康检查" in html
     assert "Web editor" not in html
 
 
@@ -131,6 +151,7 @@ def test_the_admin_links_the_editor_and_view_site_leads_to_the_landing_page(
 
     html = client.get("/admin/").content.decode()
 
-    assert 'href="/editor/"' in html and "Open the web editor" in html
+    assert 'href="/editor/"' in html
+    assert "Open the web editor" in html
     assert 'href="/">View site' in html
     assert "Logged in as boss." in client.get("/").content.decode()

@@ -32,7 +32,8 @@ def variant(base: str, **changes: Any) -> CompiledVariant:
         else:
             node[last] = value
     report = validate_definition(definition)
-    assert report.valid and report.variant is not None, [str(p) for p in report.errors]
+    assert report.valid, [str(p) for p in report.errors]
+    assert report.variant is not None
     return compile_variant(report.variant)
 
 

@@ -8,8 +8,10 @@ from baohuang.engine.cards import BJ, SJ, TWO, Card, is_joker
 
 
 def test_is_joker() -> None:
-    assert is_joker(SJ) and is_joker(BJ)
-    assert not is_joker(TWO) and not is_joker(0)
+    assert is_joker(SJ)
+    assert is_joker(BJ)
+    assert not is_joker(TWO)
+    assert not is_joker(0)
 
 
 def test_bad_cards_are_named() -> None:

@@ -37,11 +37,14 @@ def test_a_trimmed_two_deck_shoe() -> None:
     )
     assert list(spec.fixed) == sorted(spec.fixed)
     counts = Counter(spec.fixed)
-    assert counts[EMPEROR_CARD] == 1 and counts[BIG_JOKER] == 0  # one BJ removed, one marked
-    assert counts[GUARD_CARD] == 1 and counts[SMALL_JOKER] == 0  # one SJ removed, one marked
+    assert counts[EMPEROR_CARD] == 1
+    assert counts[BIG_JOKER] == 0
+    assert counts[GUARD_CARD] == 1
+    assert counts[SMALL_JOKER] == 0
     assert counts[KING * 4 + 0] == counts[KING * 4 + 1] == 1  # K♠ and K♥: one of two each left
     assert counts[KING * 4 + 2] == counts[KING * 4 + 3] == 2
-    assert len(spec.fixed) == 96 and spec.size == 93
+    assert len(spec.fixed) == 96
+    assert spec.size == 93
     assert spec.random_removals == ((SIX, 3),)
     assert spec.hand_sizes == (19, 19, 19, 18, 18)
     assert rank_counts(spec.fixed) == [0, 8, 8, 8, 8, 8, 8, 8, 8, 8, 6, 8, 8, 1, 1, 0]
@@ -51,7 +54,8 @@ def test_a_trimmed_two_deck_shoe() -> None:
 
 def test_an_untrimmed_deck_without_marks() -> None:
     spec = build_shoe_spec(1, [], [], [], False, False, [11, 11, 11, 11, 10])
-    assert spec.fixed == tuple(range(54)) and spec.size == 54
+    assert spec.fixed == tuple(range(54))
+    assert spec.size == 54
     assert rank_limits(spec, False) == (4,) * 13 + (1, 1, 0)
 
 
@@ -80,4 +84,5 @@ def test_random_removals_never_take_the_emperor_card() -> None:
     spec = build_shoe_spec(4, [], [], [(BJ, 3)], True, True, [43, 43, 43, 43, 41])
     for seed in range(20):
         cards = [card for hand in deal(spec, random.Random(seed)) for card in hand]
-        assert cards.count(EMPEROR_CARD) == 1 and cards.count(BIG_JOKER) == 0
+        assert cards.count(EMPEROR_CARD) == 1
+        assert cards.count(BIG_JOKER) == 0

@@ -174,8 +174,11 @@ def test_benchmark_runs() -> None:
     from baohuang.engine.benchmarks import bench_rules, make_beat_pairs, make_follow_cases
 
     for prev, cand in make_beat_pairs(20):
-        assert len(prev) == len(cand) and 1 <= len(prev) <= 4
+        assert len(prev) == len(cand)
+        assert 1 <= len(prev) <= 4
     for hand, previous in make_follow_cases(20):
-        assert sum(hand) == 44 and 1 <= previous.size <= 4
+        assert sum(hand) == 44
+        assert 1 <= previous.size <= 4
     figures = bench_rules(0.01)
-    assert figures["beat_checks_per_s"] > 0 and figures["follow_generations_per_s"] > 0
+    assert figures["beat_checks_per_s"] > 0
+    assert figures["follow_generations_per_s"] > 0

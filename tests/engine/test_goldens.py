@@ -500,7 +500,8 @@ def dealt_sets(game: Game) -> tuple[str, ...]:
 def observed(game: Game, moments: list[Moment], kinds: set[str]) -> dict[str, Any]:
     """The values a player checks, read from the replayed game."""
     out = game.outcome
-    assert out is not None and out.score is not None
+    assert out is not None
+    assert out.score is not None
     plan = out.tribute
     return {
         "roles": (
@@ -600,7 +601,8 @@ def test_hd_money_is_capped_by_the_beans_carried():
     cv = compile_variant(load_bundled("hd"))
     game = replay(cv, record["seed"], record["actions"], dealer=record["dealer"]).game
     result = game.result()
-    assert result is not None and result.carried is None  # the engine passes no beans
+    assert result is not None
+    assert result.carried is None
     capped = score(cv, dataclasses.replace(result, carried=HD_CARRIED))
     assert list(capped.money) == HD_CAPPED.value, check_the_rule(
         "hd", [mismatch("money with beans carried", HD_CAPPED, list(capped.money))]
@@ -643,7 +645,8 @@ def test_the_regenerator_refuses_to_overwrite_a_changed_golden(tmp_path: Path):
     changed = json.loads(json.dumps(document))
     changed["summary"]["outcome"] = "win"
     written, diff = write_golden(path, changed, force=False)
-    assert not written and diff == ["summary.outcome: 'draw' -> 'win'"]
+    assert not written
+    assert diff == ["summary.outcome: 'draw' -> 'win'"]
     assert json.loads(path.read_text(encoding="utf-8")) == document
     assert write_golden(path, changed, force=True) == (True, diff)
     assert json.loads(path.read_text(encoding="utf-8")) == changed
@@ -659,7 +662,8 @@ def test_the_regenerator_command_refuses_without_force(tmp_path: Path, capsys):
     capsys.readouterr()
     assert main(["baike-common", "--dir", str(tmp_path)]) == 1
     out = capsys.readouterr()
-    assert "REFUSED" in out.out and "summary.points: [1, 1, 1, 1, -4] -> [0, 0, 0, 0, 0]" in out.out
+    assert "REFUSED" in out.out
+    assert "summary.points: [1, 1, 1, 1, -4] -> [0, 0, 0, 0, 0]" in out.out
     assert "CHECK THE RULE" in out.err
     assert json.loads(path.read_text(encoding="utf-8")) == stale
     assert main(["baike-common", "--dir", str(tmp_path), "--force"]) == 0

@@ -40,7 +40,8 @@ def test_qingdao_match_rotates_dealer_and_pays_tribute():
         play_out(game, rng)
         match.record_result(game)
         again = replay_record(cv, make_record(game))
-        assert again.ok and again.game.outcome == game.outcome
+        assert again.ok
+        assert again.game.outcome == game.outcome
         previous = game
     assert paid_games >= 1
     assert sum(match.totals) == 0

@@ -76,7 +76,8 @@ def compare_cores(games: int) -> int:
     with tempfile.TemporaryFile("w+") as py_err, tempfile.TemporaryFile("w+") as nat_err:
         py, nat = _start("python", games, py_err), _start("native", games, nat_err)
         try:
-            assert py.stdout is not None and nat.stdout is not None
+            assert py.stdout is not None
+            assert nat.stdout is not None
             for line_py, line_nat in zip(py.stdout, nat.stdout, strict=False):
                 a, b = json.loads(line_py), json.loads(line_nat)
                 assert (a.pop("core"), b.pop("core")) == ("python", "native")

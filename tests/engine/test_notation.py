@@ -170,7 +170,7 @@ def test_empty_play_is_an_error(text: str) -> None:
 
 
 def test_notation_error_is_a_value_error() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="'X' is not a card"):
         parse_card("X")
 
 
@@ -181,13 +181,13 @@ def test_parse_card_rejects(token: str) -> None:
 
 
 def test_card_rejects_impossible_cards() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"rank must be 0\.\.15"):
         Card(16)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="SJ has no suit"):
         Card(SJ, SPADES)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="mark belongs on BJ"):
         Card(SJ, None, EMPEROR_CARD)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown mark 'sword'"):
         Card(5, None, "sword")
 
 

@@ -34,11 +34,14 @@ def test_hidden_guard_stays_hidden_from_everyone_but_himself():
         seen = game.observe(seat)
         view = game.view(seat)
         if seat == game.guard:
-            assert seen["i_am_guard"] and view.i_am_guard
+            assert seen["i_am_guard"]
+            assert view.i_am_guard
             assert view.known_partner == game.emperor
         else:
-            assert seen["guard"] is None and not seen["i_am_guard"]
-            assert view.public_guard is None and not view.i_am_guard
+            assert seen["guard"] is None
+            assert not seen["i_am_guard"]
+            assert view.public_guard is None
+            assert not view.i_am_guard
         if seat == game.emperor:
             assert view.known_partner is None  # the emperor does not know his hidden guard
 
@@ -80,9 +83,11 @@ def test_automatic_play_locks_on_with_the_fourth_spell():
                 game.apply(game.legal_actions()[0])  # he acts himself: the spell ends
         else:
             game.apply(game.legal_actions()[0])
-    assert game.auto_spells[0] == 4 and game.locked(0)
+    assert game.auto_spells[0] == 4
+    assert game.locked(0)
     while not game.finished and game.to_act != 0:
         game.apply(game.legal_actions()[0])
     if not game.finished:
         legal = game.legal_actions()
-        assert len(legal) == 1 and legal[0] != A.AUTO  # locked: only the default move
+        assert len(legal) == 1
+        assert legal[0] != A.AUTO

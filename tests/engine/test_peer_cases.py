@@ -234,7 +234,8 @@ def lead_with(variant: str, hand: Sequence[str]) -> Game:
     game.apply(parse_ranks("BJ"))
     while game.trick is not None:
         game.apply("pass")
-    assert game.to_act == 1 and game.trick is None
+    assert game.to_act == 1
+    assert game.trick is None
     return game
 
 
@@ -724,7 +725,8 @@ def throne_round(variant: str) -> object:
     game = Game.new(cv(variant), 1, hands=hands)
     for _ in range(5):
         game.apply("abdicate")
-    assert game.holder == 0 and game.to_act == 0
+    assert game.holder == 0
+    assert game.to_act == 0
     return sorted(a for a in game.legal_actions() if a != "auto")
 
 

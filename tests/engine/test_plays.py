@@ -40,9 +40,9 @@ def test_play_is_immutable() -> None:
 
 
 def test_play_rejects_bad_ranks() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="got 16"):
         Play.of([16])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="got -1"):
         Play.of([-1])
 
 
@@ -67,7 +67,10 @@ def test_counts_and_parts() -> None:
     play = parse_play("BJ SJ SJ 9 9")
     counts = play.counts
     assert len(counts) == NUM_RANKS
-    assert counts[BJ] == 1 and counts[SJ] == 2 and counts[6] == 2 and sum(counts) == 5
+    assert counts[BJ] == 1
+    assert counts[SJ] == 2
+    assert counts[6] == 2
+    assert sum(counts) == 5
     assert play.count(SJ) == 2
     assert play.joker_group == (BJ, SJ, SJ)
     assert play.non_jokers == (6, 6)
@@ -109,7 +112,8 @@ def test_legal_plays(text: str) -> None:
 def test_illegal_plays_say_why(text: str, words: str) -> None:
     play = parse_play(text)
     reason = is_legal_play(play, DEFAULT_RULES)
-    assert reason is not None and words in reason
+    assert reason is not None
+    assert words in reason
     assert not is_legal_fast(play.ranks, DEFAULT_RULES)
 
 
@@ -129,7 +133,8 @@ def test_top_only_where_the_variant_has_it() -> None:
     assert is_legal_play(parse_play("TOP"), WITH_TOP) is None
     assert is_legal_play(parse_play("TOP TOP"), WITH_TOP) is None
     reason = is_legal_play(parse_play("TOP 8 8"), WITH_TOP)
-    assert reason is not None and "different ranks" in reason
+    assert reason is not None
+    assert "different ranks" in reason
     with_top_attached = PlayRules(attachable=frozenset({SJ, BJ, TOP}), has_top=True)
     assert is_legal_play(parse_play("TOP BJ 8 8"), with_top_attached) is None
 
@@ -142,20 +147,21 @@ def test_rules_equality_ignores_tables() -> None:
     assert PlayRules() == DEFAULT_RULES
     assert hash(PlayRules()) == hash(DEFAULT_RULES)
     assert PlayRules(attachable=frozenset({SJ, BJ, TWO})) != DEFAULT_RULES
-    assert DEFAULT_RULES.tables.split and DEFAULT_RULES.tables.simple
+    assert DEFAULT_RULES.tables.split
+    assert DEFAULT_RULES.tables.simple
     assert not PlayRules(has_top=True).tables.split
 
 
 def test_rules_validation() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="count must be at least 1"):
         SpecialBeat(TWO, 0, frozenset({BJ}))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="must beat at least one rank"):
         SpecialBeat(TWO, 3, frozenset())
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="jokers only"):
         RoastRules(((SJ,), (5,)))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="appears twice"):
         RoastRules(((SJ,), (SJ,)))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="attachable ranks must be"):
         PlayRules(attachable=frozenset({16}))
     assert RoastRules(((SJ, BJ),)).joker_order == ((BJ, SJ),)
 

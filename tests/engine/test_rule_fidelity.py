@@ -49,7 +49,8 @@ def test_hd_abdication_passes_the_emperor_card_upstream():
     no_grabs(game)
     assert game.to_act == 0
     answer(game, A.ABDICATE)
-    assert game.holder == 4 and game.to_act == 4  # seat 0's 上家 is seat 4
+    assert game.holder == 4
+    assert game.to_act == 4
     assert game.observe(2)["emperor_card_holder"] == 4
 
 
@@ -60,9 +61,11 @@ def test_hd_forced_ascension_takes_only_the_first_decliner():
     game = rigged(bundled("hd"), hands)
     no_grabs(game)
     answer(game, A.ABDICATE, *[A.ABDICATE] * 4)  # a free first round: everyone declines
-    assert game.holder == 0 and game.to_act == 0
+    assert game.holder == 0
+    assert game.to_act == 0
     legal = game.legal_actions()
-    assert "call:4s" in legal and A.ABDICATE not in legal  # forced: he must ascend
+    assert "call:4s" in legal
+    assert A.ABDICATE not in legal
 
 
 def test_hd_second_round_is_ordinary_after_the_first_decliner_cannot_call():
@@ -74,7 +77,8 @@ def test_hd_second_round_is_ordinary_after_the_first_decliner_cannot_call():
     answer(game, A.ABDICATE)  # the first decliner cannot call: he passes again
     assert game.to_act == 4
     legal = game.legal_actions()
-    assert "call:5h" in legal and A.ABDICATE in legal  # seat 4 may call, or decline
+    assert "call:5h" in legal
+    assert A.ABDICATE in legal
 
 
 def test_forcing_everyone_still_forces_a_later_seat():
@@ -120,17 +124,21 @@ def test_side_out_winners_score_above_zero(variant_id):
     # 先出完牌的一方获胜: royals 3rd and 4th are out before the last rebel — they won.
     s = score(bundled(variant_id), make_result(0, 1, [2, 3, 0, 1, 4]))
     assert s.outcome == "win"
-    assert s.points[0] > 0 and s.points[1] > 0
+    assert s.points[0] > 0
+    assert s.points[1] > 0
     lose = score(bundled(variant_id), make_result(0, 1, [0, 2, 3, 4, 1]))
-    assert lose.outcome == "lose" and lose.points[0] < 0  # the guard was caught
+    assert lose.outcome == "lose"
+    assert lose.points[0] < 0
 
 
 def test_bie3_a_draw_scores_nothing():
     # 憋三: 第一个出完牌的玩家属于对方，则此时双方为平局: rebel 1st, royals 2nd and 3rd.
     s = score(bundled("tcy-bie3"), make_result(0, 1, [2, 0, 1, 3, 4]))
-    assert s.outcome == "draw" and s.points == (0, 0, 0, 0, 0)
+    assert s.outcome == "draw"
+    assert s.points == (0, 0, 0, 0, 0)
     win = score(bundled("tcy-bie3"), make_result(0, 1, [0, 1, 2, 3, 4]))
-    assert win.outcome == "win" and win.points[0] > 0
+    assert win.outcome == "win"
+    assert win.points[0] > 0
 
 
 @pytest.mark.parametrize("solo", ["open", "hidden"])
@@ -194,7 +202,8 @@ def test_classic_four_identical_exempts_whatever_else_he_holds():
     # 除非有4张相同花色相同点数的可以选择不打: he also holds a triple he could call.
     game = classic_forced_round(["9s", "9s", "9s", "5h", "5h", "5h", "5h"])
     legal = game.legal_actions()
-    assert "call:9s" in legal and A.ABDICATE in legal
+    assert "call:9s" in legal
+    assert A.ABDICATE in legal
 
 
 def test_classic_triple_alone_is_forced():
@@ -241,7 +250,8 @@ def test_automatic_play_counts_spells_not_turns():
     # §7: 托管超过三次: one spell may cover many turns; the fourth spell locks it on.
     game = Game.new(bundled("jj-standard"), 2)
     drive_seat0(game, ["auto", "auto", "auto", "self", "auto", "self", "auto", "self"])
-    assert game.auto_spells[0] == 3 and game.auto_turns[0] == 5
+    assert game.auto_spells[0] == 3
+    assert game.auto_turns[0] == 5
     assert not game.locked(0)
     drive_seat0(game, ["auto"])  # the fourth spell
     assert game.locked(0)
@@ -266,15 +276,18 @@ def test_a_kick_doubles_weihai_points_only_when_the_kickers_win():
     cv = bundled("baike-weihai")
     won = score(cv, make_result(0, 1, [0, 1, 2, 3, 4], events=["rebellion", "kick"]))
     lost = score(cv, make_result(0, 1, [2, 3, 4, 0, 1], events=["rebellion", "kick"]))
-    assert won.multiplier == 4 and "kick_succeeded" in won.events
-    assert lost.multiplier == 2 and "kick_succeeded" not in lost.events
+    assert won.multiplier == 4
+    assert "kick_succeeded" in won.events
+    assert lost.multiplier == 2
+    assert "kick_succeeded" not in lost.events
 
 
 def test_rebels_kick_succeeds_when_the_rebels_win():
     cv = bundled("baike-weihai")
     won = score(cv, make_result(0, 1, [2, 3, 4, 0, 1], events=["open_guard", "kick"]))
     lost = score(cv, make_result(0, 1, [0, 1, 2, 3, 4], events=["open_guard", "kick"]))
-    assert won.multiplier == 2 and lost.multiplier == 1  # no Weihai open-guard doubling
+    assert won.multiplier == 2
+    assert lost.multiplier == 1
 
 
 # --------------------------------------------------------------------------- 12: wind
@@ -348,10 +361,12 @@ def test_bie3_shut_in_is_an_event_not_every_game():
     shut = sum(1 for g in games if g.outcome is not None and g.outcome.shut_in)
     assert 0 < shut < 45, shut  # measured: 35 of these 60 games
     for game in games:
-        assert game.outcome is not None and game.outcome.score is not None
+        assert game.outcome is not None
+        assert game.outcome.score is not None
         royals = {game.emperor, game.guard}
         for seat in game.outcome.shut_in:  # down to his 3s, and his side lost
-            assert game.counts[seat][0] > 0 and game.sizes[seat] <= 8
+            assert game.counts[seat][0] > 0
+            assert game.sizes[seat] <= 8
             assert game.outcome.score.outcome == ("lose" if seat in royals else "win")
 
 
@@ -380,13 +395,15 @@ def test_bie6_rebels_choose_with_the_guard_not_after_him():
         assert game.observe(2)["guard"] is None  # nothing is shown until all have chosen
         game.apply(A.OPEN_GUARD if q == "guard" else A.REBEL if q == "rebel" else A.NO_KICK)
     assert asked == [(1, "guard"), (2, "rebel"), (3, "rebel"), (4, "rebel")]
-    assert "open_guard" in game.events and "rebellion" not in game.events
+    assert "open_guard" in game.events
+    assert "rebellion" not in game.events
 
 
 def test_bie6_hidden_guard_and_two_rebels_make_a_rebellion():
     game = rigged(bundled("tcy-bie6"), BIE6_HANDS)
     answer(game, A.ASCEND, A.HIDDEN_GUARD, A.REBEL, A.REBEL, A.NO_REBEL)
-    assert "rebellion" in game.events and game.observe(3)["guard"] == 1
+    assert "rebellion" in game.events
+    assert game.observe(3)["guard"] == 1
 
 
 def test_hold_back_last_play_with_or_without_jokers():

@@ -29,9 +29,11 @@ def test_fixed_guard_is_whoever_holds_the_guard_card(guard_seat):
     hands[2].remove("SJ*")
     hands[guard_seat].append("SJ*")
     game = rigged(bundled("baike-common"), hands)
-    assert game.to_act == 0 and words(game) == {A.ASCEND, A.ABDICATE}  # the holder may ascend
+    assert game.to_act == 0
+    assert words(game) == {A.ASCEND, A.ABDICATE}
     answer(game, A.ASCEND)
-    assert game.phase == "declarations" and game.to_act == guard_seat
+    assert game.phase == "declarations"
+    assert game.to_act == guard_seat
     assert game.view(guard_seat).question == "guard"
     assert [s for s in range(5) if game.view(s).i_am_guard] == [guard_seat]
     assert game.observe(1)["guard"] is None  # nobody else learns it
@@ -46,11 +48,14 @@ def test_an_emperor_holding_the_guard_card_too_plays_solo(hidden_allowed):
     answer(game, A.ASCEND)
     assert not any(game.view(s).i_am_guard for s in range(5))
     if hidden_allowed:  # 明独保 or 暗独保: he is asked
-        assert game.to_act == 0 and words(game) == {A.OPEN_SOLO, A.HIDDEN_SOLO}
+        assert game.to_act == 0
+        assert words(game) == {A.OPEN_SOLO, A.HIDDEN_SOLO}
         assert game.observe(3)["solo"] is None
         answer(game, A.OPEN_SOLO)
-    assert game.phase == "play" and game.to_act == 0
-    assert game.observe(3)["solo"] == "open" and game.observe(3)["emperor"] == 0
+    assert game.phase == "play"
+    assert game.to_act == 0
+    assert game.observe(3)["solo"] == "open"
+    assert game.observe(3)["emperor"] == 0
 
 
 def test_an_emperor_without_the_guard_card_is_not_solo():
@@ -58,7 +63,8 @@ def test_an_emperor_without_the_guard_card_is_not_solo():
     answer(game, A.ASCEND)
     assert game.view(game.to_act).question == "guard"
     answer(game, A.OPEN_GUARD)
-    assert game.observe(3)["solo"] is None and game.observe(3)["guard"] == 2
+    assert game.observe(3)["solo"] is None
+    assert game.observe(3)["guard"] == 2
 
 
 # --------------------------------------------------------------------------- §4.2 called guard
@@ -85,7 +91,8 @@ def to_offer(game) -> None:
 def test_a_triple_calls_the_guard_the_fourth_copy_guards(fourth_at):
     game = rigged(classic(), called_hands(["9s", "9s", "9s"], fourth_at))
     to_offer(game)
-    assert "call:9s" in words(game) and A.ASCEND not in words(game)
+    assert "call:9s" in words(game)
+    assert A.ASCEND not in words(game)
     answer(game, "call:9s")
     assert game.observe(2)["called_card"] == "9s"
     assert [s for s in range(5) if game.view(s).i_am_guard] == [fourth_at]
@@ -137,10 +144,12 @@ def test_calling_a_card_he_holds_all_of_makes_him_his_own_guard(all_four):
     to_offer(game)
     answer(game, "call:9s")
     if all_four:  # hidden (暗独保) unless he declares it
-        assert game.to_act == 0 and words(game) == {A.OPEN_SOLO, A.HIDDEN_SOLO}
+        assert game.to_act == 0
+        assert words(game) == {A.OPEN_SOLO, A.HIDDEN_SOLO}
         assert not any(game.view(s).i_am_guard for s in range(5))
     else:
-        assert game.to_act == 3 and game.view(3).i_am_guard
+        assert game.to_act == 3
+        assert game.view(3).i_am_guard
 
 
 @covers("bidding.solo.declared", "4.2-declared-solo")
@@ -153,8 +162,11 @@ def test_a_declared_solo_needs_no_triple(declared):
     if declared:
         answer(game, A.DECLARE_SOLO)
         seen = game.observe(2)
-        assert seen["emperor"] == 0 and seen["solo"] == "open" and seen["guard"] is None
-        assert game.phase == "play" and game.to_act == 0
+        assert seen["emperor"] == 0
+        assert seen["solo"] == "open"
+        assert seen["guard"] is None
+        assert game.phase == "play"
+        assert game.to_act == 0
 
 
 # --------------------------------------------------------------------------- §4.3 abdication
@@ -168,8 +180,10 @@ def test_abdication_passes_the_emperor_card_up_or_downstream(pass_to, receiver):
     cv = variant("baike-common", **{"bidding.flow.0.pass_to": pass_to})
     game = rigged(cv, COMMON_NO_TWO)
     answer(game, A.ABDICATE)
-    assert game.observe(3)["emperor_card_holder"] == receiver and game.to_act == receiver
-    assert "BJ*" in game.observe(receiver)["hand"] and "BJ*" not in game.observe(0)["hand"]
+    assert game.observe(3)["emperor_card_holder"] == receiver
+    assert game.to_act == receiver
+    assert "BJ*" in game.observe(receiver)["hand"]
+    assert "BJ*" not in game.observe(0)["hand"]
     answer(game, A.ASCEND)
     assert game.observe(3)["emperor"] == receiver
 
@@ -181,19 +195,22 @@ def test_after_the_last_round_the_hand_is_redealt(rounds):
     game = rigged(cv, COMMON_NO_TWO)
     answer(game, *[A.ABDICATE] * 5)  # one full round
     if rounds == 2:  # the card is back with its first holder, who may still ascend
-        assert game.to_act == 0 and game.observe(0)["emperor_card_holder"] == 0
+        assert game.to_act == 0
+        assert game.observe(0)["emperor_card_holder"] == 0
         assert A.ASCEND in words(game)
         assert game.observe(1)["tips"] == 4  # passes 2 to 5 paid a tip each
         answer(game, *[A.ABDICATE] * 5)
     # 流局: a new deal from the shoe, full hands, and the offering starts again.
-    assert game.phase == "bidding" and game.hand_sizes() == [44, 43, 43, 43, 43]
+    assert game.phase == "bidding"
+    assert game.hand_sizes() == [44, 43, 43, 43, 43]
     assert game.observe(0)["tips"] == 0
 
 
 def test_no_redeal_once_someone_ascends():
     game = rigged(bundled("baike-common"), COMMON_NO_TWO)
     answer(game, *[A.ABDICATE] * 7, A.ASCEND)
-    assert game.phase != "bidding" and game.observe(0)["emperor"] == 3
+    assert game.phase != "bidding"
+    assert game.observe(0)["emperor"] == 3
 
 
 def tip_game(tip: str, tip_from_pass: int, hands=None):
@@ -277,20 +294,24 @@ def weihai_offer(**changes):
 def test_a_holder_of_both_cards_passes_two_seats_on(changes, receiver, skipped):
     game = weihai_offer(**changes)
     answer(game, A.ABDICATE)
-    assert game.to_act == receiver and game.observe(1)["emperor_card_holder"] == receiver
+    assert game.to_act == receiver
+    assert game.observe(1)["emperor_card_holder"] == receiver
     if skipped:  # that player may not pass again, and the roles are known to all
         assert words(game) == {A.ASCEND}
         answer(game, A.ASCEND)
-        assert game.observe(4)["guard"] == 0 and game.observe(4)["emperor"] == receiver
+        assert game.observe(4)["guard"] == 0
+        assert game.observe(4)["emperor"] == receiver
     else:
-        assert A.ABDICATE in words(game) and game.observe(1)["guard"] is None
+        assert A.ABDICATE in words(game)
+        assert game.observe(1)["guard"] is None
 
 
 def test_skip_one_is_only_for_a_holder_of_both_cards():
     hands = [["BJ*", "7s"], ["SJ*", "10s"], ["Js", "Jh"], ["Qs", "Qh"], ["Ks", "Kh"]]
     game = rigged(bundled("baike-weihai"), hands)
     answer(game, *[A.NO_GRAB] * 5, A.ABDICATE)
-    assert game.to_act == 4 and A.ABDICATE in words(game)
+    assert game.to_act == 4
+    assert A.ABDICATE in words(game)
 
 
 def forced_common(exempt_own_guard: bool, forced: bool = True):
@@ -317,7 +338,8 @@ def test_a_forced_round_lets_pass_one_who_cannot_ascend():
     cv = variant("baike-classic", **{"bidding.flow.1.forced": True})
     game = rigged(cv, called_hands(["9s", "Kh"]))
     to_offer(game)
-    assert A.ABDICATE in words(game) and not any(a.startswith("call:") for a in words(game))
+    assert A.ABDICATE in words(game)
+    assert not any(a.startswith("call:") for a in words(game))
 
 
 @covers("bidding.flow.offer_throne.forced_exempt_own_guard")
@@ -342,18 +364,24 @@ def test_a_forced_player_who_would_be_his_own_guard_may_pass(exempt, both, may_p
 def test_a_grab_makes_the_grabber_an_open_solo_emperor():
     game = rigged(classic(), called_hands(["9s", "9s", "9s"]))
     answer(game, A.NO_GRAB, A.NO_GRAB)  # seats 0 and 4
-    assert game.to_act == 3 and words(game) == {A.GRAB, A.NO_GRAB}
+    assert game.to_act == 3
+    assert words(game) == {A.GRAB, A.NO_GRAB}
     answer(game, A.GRAB)
     seen = game.observe(1)
-    assert seen["emperor"] == 3 and seen["solo"] == "open" and seen["guard"] is None
+    assert seen["emperor"] == 3
+    assert seen["solo"] == "open"
+    assert seen["guard"] is None
     assert "grabbed_solo" in seen["events"]
-    assert game.phase == "play" and game.to_act == 3  # the emperor leads
+    assert game.phase == "play"
+    assert game.to_act == 3
 
 
 def test_without_a_grab_step_nobody_is_asked():
     cv = variant("baike-classic", **{"bidding.flow": bundled_flow("baike-classic")[1:]})
     game = rigged(cv, called_hands(["9s", "9s", "9s"]))
-    assert game.to_act == 0 and A.GRAB not in words(game) and "call:9s" in words(game)
+    assert game.to_act == 0
+    assert A.GRAB not in words(game)
+    assert "call:9s" in words(game)
 
 
 def bundled_flow(variant_id: str) -> list[dict]:
@@ -388,7 +416,8 @@ def test_the_grabber_takes_the_emperor_card(takes):
     game = rigged(cv, called_hands(["9s", "9s", "9s"]))
     answer(game, A.NO_GRAB, A.GRAB)  # seat 4 grabs
     sizes = game.hand_sizes()
-    assert sizes[4] == 2 + takes and sizes[0] == 4 - takes  # gives nothing back
+    assert sizes[4] == 2 + takes
+    assert sizes[0] == 4 - takes
     assert game.observe(4)["emperor"] == 4
 
 
@@ -404,7 +433,8 @@ def test_after_a_grab_the_marked_cards_may_become_plain_jokers(void):
     )
     game = rigged(cv, hands)
     answer(game, A.NO_GRAB, A.NO_GRAB, A.GRAB)  # seat 3 grabs
-    assert game.phase == "play" and game.observe(0)["emperor"] == 3
+    assert game.phase == "play"
+    assert game.observe(0)["emperor"] == 3
     assert ("TOP" in game.observe(1)["hand"]) is not void
     assert ("SJ" in game.observe(1)["hand"]) is void
 

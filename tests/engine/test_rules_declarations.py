@@ -48,7 +48,8 @@ def test_the_guard_chooses_or_the_data_chooses_for_him(reveal, question, public)
         assert game.observe(3)["guard"] is None
         answer(game, A.OPEN_GUARD)
         public = 1
-    assert game.phase == "play" and game.to_act == 0
+    assert game.phase == "play"
+    assert game.to_act == 0
     assert game.observe(3)["guard"] == public
     assert ("open_guard" in game.observe(3)["events"]) is (public is not None)
     assert game.view(1).i_am_guard  # he always knows
@@ -58,7 +59,8 @@ def test_a_hidden_guard_stays_hidden_from_the_others():
     game = rigged(bundled("baike-common"), HANDS)
     answer(game, A.ASCEND, A.HIDDEN_GUARD)
     assert all(game.observe(s)["guard"] is None for s in range(5))
-    assert game.view(0).known_partner is None and game.view(1).known_partner == 0
+    assert game.view(0).known_partner is None
+    assert game.view(1).known_partner == 0
 
 
 # --------------------------------------------------------------------------- §4.6 rebellion
@@ -101,7 +103,8 @@ def test_no_rebellion_where_the_variant_has_none():
 def test_no_rebellion_against_an_open_guard():
     game = weihai(**{"declarations.kick": None})
     answer(game, A.OPEN_GUARD)
-    assert game.phase == "play" and game.observe(2)["rebels_declared"] == []
+    assert game.phase == "play"
+    assert game.observe(2)["rebels_declared"] == []
 
 
 def test_a_rebellion_reveals_a_hidden_solo():
@@ -113,7 +116,8 @@ def test_a_rebellion_reveals_a_hidden_solo():
     answer(game, A.HIDDEN_SOLO)
     assert game.observe(2)["solo"] is None
     answer(game, A.REBEL, A.REBEL, A.NO_REBEL, A.NO_REBEL)
-    assert "rebellion" in game.observe(2)["events"] and game.observe(2)["solo"] == "hidden"
+    assert "rebellion" in game.observe(2)["events"]
+    assert game.observe(2)["solo"] == "hidden"
 
 
 # --------------------------------------------------------------------------- §4.6 kick
@@ -132,18 +136,21 @@ def test_after_a_rebellion_the_royals_may_kick(royals_may):
     if not royals_may:
         assert game.phase == "play"
         return
-    assert asked(game) == [(0, "royal_kick")] and words(game) == {A.KICK, A.NO_KICK}
+    assert asked(game) == [(0, "royal_kick")]
+    assert words(game) == {A.KICK, A.NO_KICK}
     answer(game, A.NO_KICK)
     assert asked(game) == [(1, "royal_kick")]  # then the guard
     answer(game, A.KICK)
-    assert game.phase == "play" and "kick" in game.observe(3)["events"]
+    assert game.phase == "play"
+    assert "kick" in game.observe(3)["events"]
 
 
 def test_royals_who_do_not_kick_leave_no_kick():
     game = weihai()
     rebellion(game)
     answer(game, A.NO_KICK, A.NO_KICK)
-    assert game.phase == "play" and "kick" not in game.observe(3)["events"]
+    assert game.phase == "play"
+    assert "kick" not in game.observe(3)["events"]
 
 
 def test_no_kick_where_the_variant_has_none():

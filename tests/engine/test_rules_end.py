@@ -36,11 +36,14 @@ def test_play_goes_on_until_one_player_is_left_who_is_fifth():
     hands = [["BJ*", "7s"], ["9s"], ["SJ*", "6s"], ["Qs"], ["Ks"]]
     game = common(hands)
     run(game, "7", "9", A.PASS, "Q", "K")  # seats 1, 3, 4 are out
-    assert not game.finished and game.observe(0)["finish"] == [1, 3, 4]
+    assert not game.finished
+    assert game.observe(0)["finish"] == [1, 3, 4]
     run(game, A.PASS, A.PASS, "BJ")  # seat 0 out: only seat 2 is left
-    assert game.finished and game.legal_actions() == []
+    assert game.finished
+    assert game.legal_actions() == []
     result = game.result()
-    assert result is not None and tuple(result.finish) == (1, 3, 4, 0, 2)
+    assert result is not None
+    assert tuple(result.finish) == (1, 3, 4, 0, 2)
 
 
 # --------------------------------------------------------------------------- §6.4
@@ -62,7 +65,8 @@ def test_the_game_may_end_when_one_side_is_all_out(when):
     game = royals_out(**{"end.when": when})
     assert game.finished is (when == "one_side_out")
     if when == "all_but_one":
-        assert game.to_act == 3 and game.observe(3)["finish"] == [0, 2]
+        assert game.to_act == 3
+        assert game.observe(3)["finish"] == [0, 2]
 
 
 @covers("end.unfinished_order")
@@ -76,7 +80,8 @@ def test_the_game_may_end_when_one_side_is_all_out(when):
 def test_players_left_at_an_early_end_are_ranked_by_the_data(order, finish):
     game = royals_out(**{"end.when": "one_side_out", "end.unfinished_order": order})
     result = game.result()
-    assert result is not None and tuple(result.finish) == finish
+    assert result is not None
+    assert tuple(result.finish) == finish
 
 
 def declared_solo(ends: bool, first: list[str]) -> Game:
@@ -85,7 +90,8 @@ def declared_solo(ends: bool, first: list[str]) -> Game:
     cv = variant("lianzhong-classic", **{"end.open_solo_ends_on_other_first": ends})
     game = rigged(cv, hands)
     answer(game, *[A.NO_GRAB] * 5, A.DECLARE_SOLO)
-    assert game.phase == "play" and game.observe(1)["solo"] == "open"
+    assert game.phase == "play"
+    assert game.observe(1)["solo"] == "open"
     return game
 
 
@@ -97,13 +103,15 @@ def test_an_open_solo_ends_when_another_goes_out_first(ends):
     assert game.finished is ends
     if ends:
         result = game.result()
-        assert result is not None and result.finish[0] == 1
+        assert result is not None
+        assert result.finish[0] == 1
 
 
 def test_an_open_solo_goes_on_when_the_emperor_goes_out_first():
     game = declared_solo(True, [])
     run(game, "BJ")  # the emperor, first
-    assert not game.finished and game.observe(1)["finish"] == [0]
+    assert not game.finished
+    assert game.observe(1)["finish"] == [0]
 
 
 # --------------------------------------------------------------------------- §7 automatic play
@@ -128,9 +136,11 @@ def test_automatic_play_gives_the_default_answer():
     game = common(LONG)
     answer(game, A.AUTO)
     assert game.observe(1)["trick"] == "7"
-    assert play("8") not in legal(game) and legal(game) == [A.PASS]
+    assert play("8") not in legal(game)
+    assert legal(game) == [A.PASS]
     answer(game, A.AUTO)
-    assert game.to_act == 2 and game.observe(1)["trick"] == "7"
+    assert game.to_act == 2
+    assert game.observe(1)["trick"] == "7"
 
 
 def spells(game: Game, n: int) -> None:

@@ -40,7 +40,8 @@ def common(hands=HANDS, **changes: Any) -> Game:
 @covers("5.1-sets", "5.1-no-straights")
 def test_a_set_is_cards_of_one_rank_no_straights():
     game = common()
-    assert play("8 8 8") in legal(game) and play("8") in legal(game)
+    assert play("8 8 8") in legal(game)
+    assert play("8") in legal(game)
     assert play("8 7") not in legal(game)
     assert "cards of different ranks (8 and 7)" in refusal(game, play("8 7"))
     assert game.to_act == 0  # the refusal changed nothing
@@ -75,7 +76,8 @@ def test_twos_attach_only_where_the_variant_says(attach):
 @covers("5.2-emperor-leads")
 def test_the_emperor_leads_the_first_trick_and_a_leader_cannot_pass():
     game = common()
-    assert game.to_act == 0 and game.view(0).question == "lead"
+    assert game.to_act == 0
+    assert game.view(0).question == "lead"
     assert A.PASS not in legal(game)
     assert refusal(game, A.PASS) == "The leader must play; he cannot pass."
 
@@ -89,7 +91,8 @@ def test_a_follow_has_as_many_cards_each_strictly_higher():
     assert "different number of cards" in refusal(game, play("9"))
     answer(game, A.PASS)
     # Seat 2 holds SJ* J 5: SJ J (a J with a joker) beats 8 8; SJ 5 does not.
-    assert play("SJ J") in legal(game) and play("SJ 5") not in legal(game)
+    assert play("SJ J") in legal(game)
+    assert play("SJ 5") not in legal(game)
     assert "not higher" in refusal(game, play("SJ 5"))
 
 
@@ -106,9 +109,11 @@ def test_equal_does_not_beat():
 def test_when_everyone_else_passes_the_last_player_who_played_leads():
     game = common()
     answer(game, play("8"), play("9"), A.PASS, play("Q"), A.PASS)
-    assert game.to_act == 0 and A.PASS in legal(game)  # passing is always allowed
+    assert game.to_act == 0
+    assert A.PASS in legal(game)
     answer(game, A.PASS, A.PASS, A.PASS)  # 0, 1, 2 pass after the Q
-    assert game.to_act == 3 and game.observe(1)["trick"] is None
+    assert game.to_act == 3
+    assert game.observe(1)["trick"] is None
     assert A.PASS not in legal(game)  # a fresh trick: he must lead
 
 
@@ -146,7 +151,8 @@ def hd_out(**changes: Any) -> Game:
     game = rigged(cv, hands)
     to_play(game)
     answer(game, play("4 4 4"), A.PASS, A.PASS, A.PASS, A.PASS, play("BJ"))
-    assert game.observe(1)["finish"] == [0] and game.to_act == 1
+    assert game.observe(1)["finish"] == [0]
+    assert game.to_act == 1
     return game
 
 
@@ -168,7 +174,8 @@ def test_the_next_player_may_apply_for_the_wind(wind):
 def test_an_application_fails_when_anyone_plays():
     game = hd_out()
     answer(game, A.APPLY_WIND, A.PASS)
-    assert game.to_act == 3 and play("TOP") in legal(game)
+    assert game.to_act == 3
+    assert play("TOP") in legal(game)
     answer(game, play("TOP"), A.PASS, A.PASS)  # seat 3 beats the big joker
     answer(game, A.PASS)
     assert game.to_act == 3  # he leads, not the applicant
@@ -196,21 +203,26 @@ def qingdao(defer: bool) -> Game:
 @pytest.mark.parametrize("defer", [True, False])
 def test_a_player_may_defer_and_follow_in_a_second_circle(defer):
     game = qingdao(defer)
-    assert game.to_act == 1 and (A.DEFER in legal(game)) is defer
+    assert game.to_act == 1
+    assert (A.DEFER in legal(game)) is defer
     answer(game, A.DEFER if defer else A.PASS, A.PASS, A.PASS, A.PASS)
     if defer:  # nobody followed: he may follow or pass in a second circle
-        assert game.to_act == 1 and A.DEFER not in legal(game)
-        assert play("A") in legal(game) and A.PASS in legal(game)
+        assert game.to_act == 1
+        assert A.DEFER not in legal(game)
+        assert play("A") in legal(game)
+        assert A.PASS in legal(game)
         answer(game, play("A"))
         assert game.to_act == 2
     else:
-        assert game.to_act == 0 and game.observe(0)["trick"] is None
+        assert game.to_act == 0
+        assert game.observe(0)["trick"] is None
 
 
 def test_in_the_second_circle_those_who_passed_count_as_passed():
     game = qingdao(True)
     answer(game, A.DEFER, A.PASS, A.PASS, A.PASS, A.PASS)  # he passes in the second circle
-    assert game.to_act == 0 and game.observe(0)["trick"] is None
+    assert game.to_act == 0
+    assert game.observe(0)["trick"] is None
 
 
 # --------------------------------------------------------------------------- §5.5 roasting
@@ -328,7 +340,8 @@ def test_bie3_threes_are_played_last():
     ]
     game = rigged(bundled("tcy-bie3"), hands)
     to_play(game)
-    assert play("3") not in legal(game) and play("9") in legal(game)
+    assert play("3") not in legal(game)
+    assert play("9") in legal(game)
     assert "Held-back cards (3)" in refusal(game, play("3"))
 
 
@@ -370,8 +383,10 @@ def test_who_is_shut_in_with_held_back_cards(when, expected):
         fields = hold(shut_in=True, shut_in_when=when) if when else hold(shut_in=False)
         game = common(hands, **fields)
         answer(game, *(a if a == A.PASS else play(a) for a in script))
-        assert game.finished and game.outcome is not None
-        assert game.outcome.score is not None and game.outcome.score.outcome == "lose"
+        assert game.finished
+        assert game.outcome is not None
+        assert game.outcome.score is not None
+        assert game.outcome.score.outcome == "lose"
         assert game.outcome.shut_in == expected.get(name, ()), name
 
 
@@ -400,16 +415,20 @@ def threes(game: Game, seat: int) -> int:
 def test_a_player_dealt_no_three_buys_one_with_a_two(buy):
     game = bie3_dealt(**({} if buy else {"deal.buy": None}))
     if buy:  # from the player with the most 3s; the 2 goes to him
-        assert threes(game, 1) == 1 and "2h" not in game.observe(1)["hand"]
-        assert "2h" in game.observe(0)["hand"] and threes(game, 0) == 1
+        assert threes(game, 1) == 1
+        assert "2h" not in game.observe(1)["hand"]
+        assert "2h" in game.observe(0)["hand"]
+        assert threes(game, 0) == 1
     else:
-        assert threes(game, 1) == 0 and "2h" in game.observe(1)["hand"]
+        assert threes(game, 1) == 0
+        assert "2h" in game.observe(1)["hand"]
         assert threes(game, 0) == 3
 
 
 def test_the_data_names_the_rank_to_buy_and_the_card_to_pay_with():
     game = bie3_dealt(**{"deal.buy.pay_with": "K"})
-    assert "Ks" not in game.observe(1)["hand"] and "Ks" in game.observe(0)["hand"]
+    assert "Ks" not in game.observe(1)["hand"]
+    assert "Ks" in game.observe(0)["hand"]
     assert "2h" in game.observe(1)["hand"]
 
 
@@ -442,9 +461,11 @@ def test_the_guard_card_ranks_above_the_big_joker(top):
     answer(game, play("BJ"), A.PASS)
     assert game.to_act == 2
     if top == "guard_card":  # 老花 / 特画 beats a big joker
-        assert "TOP" in game.observe(2)["hand"] and play("TOP") in legal(game)
+        assert "TOP" in game.observe(2)["hand"]
+        assert play("TOP") in legal(game)
     else:
-        assert "TOP" not in game.observe(2)["hand"] and legal(game) == [A.PASS]
+        assert "TOP" not in game.observe(2)["hand"]
+        assert legal(game) == [A.PASS]
 
 
 def test_hd_the_guards_copy_of_the_called_card_is_the_top_card():

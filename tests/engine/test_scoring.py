@@ -109,6 +109,17 @@ def test_automatic_penalty_is_split_among_teammates():
     assert sum(s.money) == 0
 
 
+def test_an_automatic_royal_pays_his_penalty_to_his_partner():
+    # The emperor's teammate is the guard, not the rebels (RULES.md §8.6).
+    s = score(
+        cv("jj-standard"), make_result(0, 1, [0, 1, 2, 3, 4], automatic=[0]), base=100, table_fee=0
+    )
+    base = score(cv("jj-standard"), make_result(0, 1, [0, 1, 2, 3, 4]), base=100, table_fee=0)
+    assert s.money[0] == base.money[0] - 600
+    assert s.money[1] == base.money[1] + 600
+    assert s.money[2:] == base.money[2:]
+
+
 def test_qingdao_outcome_table():
     # RULES.md §9.1: the outcome column, keyed by the royals' two ranks in any order.
     c = cv("baike-qingdao")

@@ -53,3 +53,18 @@ def test_side_of_each_seat() -> None:
         "rebels",
         "royals",
     ]
+
+
+def test_bad_results_name_the_field_and_the_problem() -> None:
+    """The API words a bad result by its code and points at the field by its path."""
+    with pytest.raises(ScoringError) as caught:
+        make_result(emperor=7, guard=1, finish=SEATS)
+    assert (caught.value.path, caught.value.code) == ("emperor", "emperor_seat")
+    with pytest.raises(ScoringError) as caught:
+        make_result(emperor=0, guard=9, finish=SEATS)
+    assert (caught.value.path, caught.value.code) == ("guard", "guard_seat")
+    with pytest.raises(ScoringError) as caught:
+        make_result(emperor=0, guard=1, finish=SEATS, carried=[0, 0])
+    assert (caught.value.path, caught.value.code) == ("carried", "carried_seats")
+    plain = ScoringError("message")
+    assert (str(plain), plain.path, plain.code) == ("message", "", "invalid")

@@ -130,3 +130,25 @@ def test_tribute_never_creates_or_destroys_cards(variant, finish, solo, guard_op
     before = Counter(card for hand in hands for card in hand)
     resolve_tribute(c, plan, hands)
     assert Counter(card for hand in hands for card in hand) == before
+
+
+def test_a_tribute_plan_reads_back_from_its_json_form() -> None:
+    """Game records of a match carry the tribute owed; reading one back must be exact."""
+    from baohuang.engine.tribute import TributePlan
+
+    plan = TributePlan(
+        shut_in=((4, 0, 2),), givers=((3, 1), (2, 2)), takers=((0, 2), (1, 1)), rule=3
+    )
+    data = plan.as_dict()
+    assert data == {
+        "rule": 3,
+        "shut_in": [{"from": 4, "to": 0, "count": 2}],
+        "give": [{"seat": 3, "count": 1}, {"seat": 2, "count": 2}],
+        "take": [{"seat": 0, "count": 2}, {"seat": 1, "count": 1}],
+    }
+    assert TributePlan.from_dict(data) == plan
+    assert TributePlan.from_dict({"shut_in": [], "give": [], "take": []}) == TributePlan()
+    assert TributePlan().empty
+    assert not plan.empty
+    assert not TributePlan(givers=((3, 1),)).empty
+    assert not TributePlan(shut_in=((4, 0, 1),)).empty

@@ -9,7 +9,6 @@ and SQLite (a test database file, so that worker processes can open it too).
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import signal
@@ -25,24 +24,21 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-import yaml
 from django.conf import settings
-from django.contrib.auth.models import Permission, User
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import connection
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from baohuang.catalog import services as catalog
 from baohuang.catalog.models import RuleSetVersion
 from baohuang.catalog.selectors import latest_version
 from baohuang.jobs import dispatch, services
 from baohuang.jobs.models import SimulationJob
 from baohuang.project.celery import app
-from baohuang.rules import VARIANTS_DIR
+from tests.fixtures import COMMON_SLUG, make_user, publish_common, token_client, with_perms
 
 ROOT = Path(__file__).resolve().parents[2]
-SLUG = "baike-common"
+SLUG = COMMON_SLUG
 
 
 # --------------------------------------------------------------------------- data
@@ -51,29 +47,10 @@ SLUG = "baike-common"
 @pytest.fixture
 def version(db: None) -> RuleSetVersion:
     """Version 1 of ``baike-common``, published (as ``make run`` imports it)."""
-    definition = yaml.safe_load((VARIANTS_DIR / f"{SLUG}.yaml").read_text(encoding="utf-8"))
-    rule_set = catalog.create_rule_set(
-        SLUG, "普通玩法", "Common (baike)", copy.deepcopy(definition), None
-    )
-    catalog.publish(rule_set, None)
-    found = latest_version(rule_set)
-    assert found is not None
+    found = latest_version(publish_common())
+    if found is None:
+        raise LookupError("baike-common was not published")
     return found
-
-
-def _user(username: str, **flags: Any) -> User:
-    # No password (tokens authenticate): hashing one takes a good part of a second.
-    return User.objects.create_user(username, **flags)
-
-
-def with_perms(user: User, *names: str) -> User:
-    """``user`` given the permissions ``app_label.codename``."""
-    for name in names:
-        app_label, codename = name.split(".")
-        user.user_permissions.add(
-            Permission.objects.get(content_type__app_label=app_label, codename=codename)
-        )
-    return user
 
 
 @pytest.fixture
@@ -81,7 +58,7 @@ def staff(db: None) -> User:
     """A staff account that may start jobs (``jobs.run_simulation``) and read and create
     rule sets (drafts in comparisons, balancing)."""
     return with_perms(
-        _user("runner", is_staff=True),
+        make_user("runner", is_staff=True),
         "jobs.run_simulation",
         "catalog.add_ruleset",
         "catalog.view_ruleset",
@@ -89,29 +66,9 @@ def staff(db: None) -> User:
 
 
 @pytest.fixture
-def bare_staff(db: None) -> User:
-    """A staff account without any permission."""
-    return _user("bare", is_staff=True)
-
-
-@pytest.fixture
 def other_staff(db: None) -> User:
     """Another staff account (may read every job: ``jobs.view_simulationjob``)."""
-    return with_perms(_user("colleague", is_staff=True), "jobs.view_simulationjob")
-
-
-@pytest.fixture
-def outsider(db: None) -> User:
-    """An account that is not staff."""
-    return _user("outsider")
-
-
-def token_client(user: User) -> APIClient:
-    """A client that authenticates with the user's API token."""
-    client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-    return client
+    return with_perms(make_user("colleague", is_staff=True), "jobs.view_simulationjob")
 
 
 @pytest.fixture
@@ -120,19 +77,40 @@ def staff_client(staff: User) -> APIClient:
     return token_client(staff)
 
 
-def assert_error(response: Any, status: int, code: str | None = None) -> dict[str, Any]:
-    """The API's one error shape, with this status (and code); the body."""
-    assert response.status_code == status, (response.status_code, response.content[:500])
-    body = response.json()
-    assert set(body) == {"error", "detail", "errors"}, body
-    assert isinstance(body["detail"], str) and body["detail"]
-    for item in body["errors"]:
-        assert set(item) == {"path", "message", "code", "params"}, item
-        assert isinstance(item["code"], str) and item["code"]
-        assert isinstance(item["params"], dict)
-    if code is not None:
-        assert body["error"] == code, body
-    return dict(body)
+class InjectedFailure(RuntimeError):
+    """What :func:`fail_at_game` makes a chunk raise, as a bug in the engine would."""
+
+
+@pytest.fixture
+def fail_at_game(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
+    """``fail_at_game(n)``: from then on, the chunk holding game ``n`` raises
+    :class:`InjectedFailure` when it reaches that game (in this process: the services
+    called directly and the :func:`embedded_worker` threads)."""
+
+    def arm(game: int) -> None:
+        for name in ("simulate", "compare_chunk"):
+            real = getattr(services, name)
+
+            def failing(
+                *args: Any,
+                chunk: tuple[int, int],
+                progress: Callable[[int, int], None] | None = None,
+                _real: Callable[..., Any] = real,
+                **kwargs: Any,
+            ) -> Any:
+                start, stop = chunk
+
+                def report(done: int, total: int) -> None:
+                    if start <= game < stop and start + done > game:
+                        raise InjectedFailure(f"failure injected at game {game}")
+                    if progress is not None:
+                        progress(done, total)
+
+                return _real(*args, chunk=chunk, progress=report, **kwargs)
+
+            monkeypatch.setattr(services, name, failing)
+
+    return arm
 
 
 # --------------------------------------------------------------------------- Celery

@@ -16,10 +16,12 @@ from rest_framework.test import APIClient
 
 from baohuang.catalog import services as catalog
 from baohuang.catalog.models import RuleSetVersion
+from baohuang.catalog.selectors import compiled_version
 from baohuang.jobs import services
 from baohuang.jobs.models import SimulationJob
 from baohuang.simulation.runner import run
-from tests.jobs.conftest import SLUG, assert_error, token_client
+from tests.fixtures import assert_error, token_client
+from tests.jobs.conftest import SLUG
 
 pytestmark = pytest.mark.django_db
 
@@ -43,10 +45,13 @@ def test_staff_start_a_job_and_get_202_with_its_id(
     assert body["url"] == f"{URL}{job.pk}/" == response["Location"]
     assert body["status"] == "queued"
     assert body["progress"] == {"done": 0, "total": 120}
-    assert body["result"] is None and body["error"] is None
+    assert body["result"] is None
+    assert body["error"] is None
     assert (body["variant"], body["version"], body["games"], body["seed"]) == (SLUG, 1, 120, 5)
-    assert body["policy"] == "heuristic" and body["created_by"] == "runner"
-    assert job.version == version and job.chunks.count() == 5
+    assert body["policy"] == "heuristic"
+    assert body["created_by"] == "runner"
+    assert job.version == version
+    assert job.chunks.count() == 5
 
 
 def test_the_job_url_shows_status_progress_and_then_the_result(
@@ -61,7 +66,7 @@ def test_the_job_url_shows_status_progress_and_then_the_result(
 
     assert body["status"] == "succeeded"
     assert body["progress"] == {"done": 30, "total": 30}
-    expected = run(services.compiled_version(version), 30, 5, "heuristic")
+    expected = run(compiled_version(version), 30, 5, "heuristic")
     assert body["result"] == expected.to_dict()
     assert body["summary"]["games"] == 30
     assert body["summary"]["roles"]["emperor"]["win"]["rate"] == pytest.approx(
@@ -139,7 +144,7 @@ def test_a_variant_without_a_published_version_cannot_be_simulated(
     assert body["errors"] == [
         {
             "path": "variant",
-            "message": "The variant 'unpublished' has no published version to simulate yet.",
+            "message": "The variant 'unpublished' has no published version yet.",
             "code": "invalid",
             "params": {},
         }

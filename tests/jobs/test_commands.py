@@ -46,7 +46,8 @@ def test_the_admin_lists_jobs_and_shows_their_chunks(version: RuleSetVersion) ->
     listing = client.get("/admin/jobs/simulationjob/")
     page = client.get(f"/admin/jobs/simulationjob/{job.pk}/change/")
 
-    assert listing.status_code == 200 and str(job.pk) in listing.content.decode()
+    assert listing.status_code == 200
+    assert str(job.pk) in listing.content.decode()
     assert page.status_code == 200
     assert page.content.decode().count("pending") >= 3  # the three chunks
     assert client.get("/admin/jobs/simulationjob/add/").status_code == 403
@@ -71,7 +72,9 @@ def test_the_operators_group_sees_the_jobs_in_the_admin(version: RuleSetVersion)
     assert operator.has_perm("jobs.view_simulationjob")
     assert operator.has_perm("jobs.view_simulationchunk")
     assert "/admin/jobs/simulationjob/" in index
-    assert listing.status_code == 200 and str(job.pk) in listing.content.decode()
-    assert page.status_code == 200 and page.content.decode().count("pending") >= 3
+    assert listing.status_code == 200
+    assert str(job.pk) in listing.content.decode()
+    assert page.status_code == 200
+    assert page.content.decode().count("pending") >= 3
     assert client.get("/admin/jobs/simulationjob/add/").status_code == 403
     assert client.post(f"/admin/jobs/simulationjob/{job.pk}/delete/").status_code == 403

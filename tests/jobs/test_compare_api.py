@@ -16,7 +16,8 @@ from baohuang.jobs import services
 from baohuang.jobs.models import SimulationJob
 from baohuang.simulation import simulate
 from baohuang.simulation.compare import compare
-from tests.jobs.conftest import SLUG, assert_error
+from tests.fixtures import assert_error
+from tests.jobs.conftest import SLUG
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +65,8 @@ def test_rescoring_a_definition_equals_simulating_it(
     assert body["summary"]["roles"]["emperor"]["points"]["mean"] == pytest.approx(
         expected.summary()["roles"]["emperor"]["points"]["mean"]
     )
-    assert body["status"] == "succeeded" and body["games"] == 24
+    assert body["status"] == "succeeded"
+    assert body["games"] == 24
     assert "scoring.multipliers" in " ".join(body["rescored"]["settlement_fields"])
     assert body["rescored"]["elapsed_ms"] >= 0
 
@@ -138,7 +140,8 @@ def test_a_comparison_job_is_the_paired_comparison(
     assert response.status_code == 202, response.content
     assert response.json()["url"] == f"/api/v1/comparisons/{response.json()['id']}/"
     job = run_all(response.json()["id"])
-    assert job.kind == "comparison" and job.chunks.count() > 1
+    assert job.kind == "comparison"
+    assert job.chunks.count() > 1
 
     body = staff_client.get(response.json()["url"]).json()
 
@@ -147,7 +150,8 @@ def test_a_comparison_job_is_the_paired_comparison(
     expected = compare(
         compile_definition(version.definition), compile_definition(changed), 30, 8
     ).report()
-    assert result["play_unchanged"] is True and result["games"] == 30
+    assert result["play_unchanged"] is True
+    assert result["games"] == 30
     assert result["metrics"] == expected["metrics"]
     assert result["message"]["zh"].startswith("这两个版本打法完全相同")
     listed = staff_client.get("/api/v1/comparisons/").json()
@@ -193,7 +197,8 @@ def test_a_balance_proposal_lands_as_a_new_draft_with_a_verification_job(
     assert response.status_code == 201, response.content
     body = response.json()
     assert body["draft"]["slug"] == f"{SLUG}-balanced"
-    assert body["changes"] and all(abs(c["new"] - c["old"]) <= 3 for c in body["changes"])
+    assert body["changes"]
+    assert all(abs(c["new"] - c["old"]) <= 3 for c in body["changes"])
     assert body["predicted"]["target"]["diff"] == pytest.approx(
         body["predicted"]["solver_value"], abs=1e-9
     )
@@ -202,7 +207,8 @@ def test_a_balance_proposal_lands_as_a_new_draft_with_a_verification_job(
     assert draft["definition"]["scoring"] == body["definition"]["scoring"]
     assert not RuleSetVersion.objects.filter(rule_set__slug=body["draft"]["slug"]).exists()
     job = run_all(body["verification"]["id"])
-    assert job.kind == "comparison" and job.seed != 3
+    assert job.kind == "comparison"
+    assert job.seed != 3
     result = staff_client.get(body["verification"]["url"]).json()["result"]
     assert result["play_unchanged"] is True
     again = staff_client.post(url + "balance/", {}, format="json")
@@ -226,7 +232,8 @@ def test_the_lists_filter_by_variant_and_kind(
 
     both = staff_client.get("/api/v1/simulations/", {"variant": SLUG}).json()
     assert [item["id"] for item in both] == [comparison, simulation]
-    assert both[0]["kind"] == "comparison" and both[0]["b"].startswith(f"{SLUG} draft")
+    assert both[0]["kind"] == "comparison"
+    assert both[0]["b"].startswith(f"{SLUG} draft")
     assert both[1]["b"] is None
     only = staff_client.get("/api/v1/simulations/", {"variant": SLUG, "kind": "simulation"})
     assert [item["id"] for item in only.json()] == [simulation]

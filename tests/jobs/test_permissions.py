@@ -17,7 +17,8 @@ from rest_framework.test import APIClient
 from baohuang.catalog.models import RuleSetVersion
 from baohuang.jobs import services
 from baohuang.jobs.models import SimulationJob
-from tests.jobs.conftest import SLUG, assert_error, token_client, with_perms
+from tests.fixtures import assert_error, token_client, with_perms
+from tests.jobs.conftest import SLUG
 
 URL = "/api/v1/simulations/"
 
@@ -104,7 +105,8 @@ def test_own_jobs_are_cancellable_others_need_cancel_any_job(
 
     own = services.create_job(version, 30, 4, "heuristic", created_by=bare_staff)
     response = token_client(bare_staff).post(f"{URL}{own.pk}/cancel/")
-    assert response.status_code == 200 and response.json()["status"] == "cancelled"
+    assert response.status_code == 200
+    assert response.json()["status"] == "cancelled"
 
 
 def test_a_quota_of_queued_games_per_account(
@@ -117,7 +119,8 @@ def test_a_quota_of_queued_games_per_account(
     refused = client.post(URL, {"variant": SLUG, "games": 500, "seed": 2}, format="json")
 
     body = assert_error(refused, 429, "quota_exceeded")
-    assert "1,000" in body["detail"] and "BAOHUANG_MAX_QUEUED_GAMES_PER_USER" in body["detail"]
+    assert "1,000" in body["detail"]
+    assert "BAOHUANG_MAX_QUEUED_GAMES_PER_USER" in body["detail"]
     assert body["errors"][0]["params"] == {"limit": 1000, "queued": 600, "games": 500}
     zh = client.post(
         URL,

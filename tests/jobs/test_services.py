@@ -6,6 +6,7 @@ worker's task would; the tests with real workers are in ``test_workers.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 from django.utils import timezone
 
 from baohuang.catalog.models import RuleSetVersion
+from baohuang.catalog.selectors import compiled_version
 from baohuang.jobs import services
 from baohuang.jobs.errors import InvalidJob, JobFinished
 from baohuang.jobs.models import SimulationChunk, SimulationJob
@@ -27,7 +29,7 @@ ChunkStatus = SimulationChunk.Status
 
 def reference(version: RuleSetVersion, games: int, seed: int = 11) -> dict[str, Any]:
     """What ``baohuang simulate`` computes for the same job."""
-    return run(services.compiled_version(version), games, seed, "heuristic").to_dict()
+    return run(compiled_version(version), games, seed, "heuristic").to_dict()
 
 
 def chunk_ids(job: SimulationJob) -> list[int]:
@@ -39,7 +41,9 @@ def test_a_job_is_split_into_chunks_covering_every_game_once(version: RuleSetVer
 
     ranges = list(job.chunks.order_by("index").values_list("start", "stop"))
     assert ranges == [(0, 25), (25, 50), (50, 75), (75, 100), (100, 105)]
-    assert job.status == Status.QUEUED and job.done == 0 and job.result is None
+    assert job.status == Status.QUEUED
+    assert job.done == 0
+    assert job.result is None
     assert all(c.status == ChunkStatus.PENDING and c.task_id for c in job.chunks.all())
 
 
@@ -57,7 +61,9 @@ def test_running_every_chunk_gives_the_result_of_one_run(version: RuleSetVersion
 
     job = job_row(job.pk)
     assert job.status == Status.SUCCEEDED
-    assert job.done == 60 and job.finished_at is not None and job.started_at is not None
+    assert job.done == 60
+    assert job.finished_at is not None
+    assert job.started_at is not None
     assert job.result == reference(version, 60)
 
 
@@ -71,12 +77,13 @@ def test_a_chunk_delivered_twice_is_counted_once(version: RuleSetVersion) -> Non
     # Two attempts of one chunk both finishing (a worker thought dead was only slow):
     claim = services.claim_chunk(second, "slow")
     assert claim is not None
-    stats = simulate(services.compiled_version(version), 50, 11, "heuristic", chunk=(25, 50))
+    stats = simulate(compiled_version(version), 50, 11, "heuristic", chunk=(25, 50))
     assert services.finish_chunk(claim, stats) is True
     assert services.finish_chunk(claim, stats) is False
 
     job = job_row(job.pk)
-    assert job.status == Status.SUCCEEDED and job.result == reference(version, 50)
+    assert job.status == Status.SUCCEEDED
+    assert job.result == reference(version, 50)
 
 
 def test_progress_is_the_games_played_and_never_goes_back(version: RuleSetVersion) -> None:
@@ -84,10 +91,12 @@ def test_progress_is_the_games_played_and_never_goes_back(version: RuleSetVersio
     first, second = chunk_ids(job)
     a = services.claim_chunk(first, "w1")
     b = services.claim_chunk(second, "w2")
-    assert a is not None and b is not None
+    assert a is not None
+    assert b is not None
     assert job_row(job.pk).status == Status.RUNNING
 
-    assert services.heartbeat(a, 10) and services.heartbeat(b, 4)
+    assert services.heartbeat(a, 10)
+    assert services.heartbeat(b, 4)
     assert job_row(job.pk).done == 14
     assert services.heartbeat(a, 7)  # a stale report cannot lower it
     assert job_row(job.pk).done == 14
@@ -113,7 +122,8 @@ def test_cancel_stops_pending_and_running_chunks(version: RuleSetVersion) -> Non
 
     cancelled = services.cancel_job(job.pk)
 
-    assert cancelled.status == Status.CANCELLED and cancelled.finished_at is not None
+    assert cancelled.status == Status.CANCELLED
+    assert cancelled.finished_at is not None
     statuses = dict(job.chunks.values_list("pk", "status"))
     assert statuses == {
         first: ChunkStatus.DONE,
@@ -134,9 +144,9 @@ def test_a_finished_job_cannot_be_cancelled(version: RuleSetVersion) -> None:
 
 
 def test_a_failing_chunk_fails_the_job_with_its_error(
-    version: RuleSetVersion, settings: Any
+    version: RuleSetVersion, fail_at_game: Callable[[int], None]
 ) -> None:
-    settings.BAOHUANG_JOBS_FAIL_AT_GAME = 30
+    fail_at_game(30)
     job = new_job(version, 75, 25)
     first, second, third = chunk_ids(job)
 
@@ -185,12 +195,14 @@ def test_the_reaper_sends_a_chunk_whose_worker_went_silent_again(
 
     assert report.requeued == 1
     chunk = job.chunks.get(pk=first)
-    assert chunk.status == ChunkStatus.PENDING and chunk.task_id != old_task
+    assert chunk.status == ChunkStatus.PENDING
+    assert chunk.task_id != old_task
     assert services.heartbeat(lost, 3) is False  # the old attempt, if alive, stops
     assert services.run_chunk(first, "rescuer") == "done"
     assert services.run_chunk(second, "rescuer") == "done"
     job = job_row(job.pk)
-    assert job.status == Status.SUCCEEDED and job.result == reference(version, 50)
+    assert job.status == Status.SUCCEEDED
+    assert job.result == reference(version, 50)
     assert job.chunks.get(pk=first).attempts == 2
 
 
@@ -210,7 +222,8 @@ def test_a_chunk_lost_max_attempts_times_fails_its_job(
     assert report.failed_jobs == 1
     job = job_row(job.pk)
     assert job.status == Status.FAILED
-    assert "started 2 times" in job.error and "stopped answering" in job.error
+    assert "started 2 times" in job.error
+    assert "stopped answering" in job.error
 
 
 def test_the_reaper_resends_pending_chunks_missing_from_an_empty_queue(

@@ -15,6 +15,7 @@ import socket
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,8 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from baohuang.catalog.models import RuleSetVersion
-from baohuang.jobs import dispatch, services
+from baohuang.catalog.selectors import compiled_version
+from baohuang.jobs import dispatch
 from baohuang.jobs.models import SimulationChunk, SimulationJob
 from baohuang.simulation.runner import run
 from tests.jobs.conftest import (
@@ -50,7 +52,7 @@ def _fast_heartbeats(settings: Any, short_closes: None) -> None:
 
 def reference(version: RuleSetVersion, games: int, seed: int) -> dict[str, Any]:
     """``baohuang simulate`` of the same job, in this process."""
-    return run(services.compiled_version(version), games, seed, "heuristic").to_dict()
+    return run(compiled_version(version), games, seed, "heuristic").to_dict()
 
 
 def poll(client: APIClient, url: str, timeout: float = 90) -> list[dict[str, Any]]:
@@ -98,7 +100,8 @@ def test_a_job_goes_queued_running_succeeded_with_growing_progress(
     assert final["result"] == reference(version, 600, 21)
     job = job_row(final["id"])
     assert job.chunks.filter(status=ChunkStatus.DONE).count() == 20
-    assert job.started_at is not None and job.finished_at is not None
+    assert job.started_at is not None
+    assert job.finished_at is not None
 
 
 def test_chunks_delivered_twice_are_counted_once(version: RuleSetVersion, job_queue: str) -> None:
@@ -113,7 +116,8 @@ def test_chunks_delivered_twice_are_counted_once(version: RuleSetVersion, job_qu
 
     job = job_row(job.pk)
     assert job.status == SimulationJob.Status.SUCCEEDED
-    assert job.result is not None and job.result["games"] == 120
+    assert job.result is not None
+    assert job.result["games"] == 120
     assert job.result == reference(version, 120, 8)
 
 
@@ -154,10 +158,14 @@ def test_cancel_stops_a_running_job(
 
 
 def test_a_failing_chunk_fails_the_job(
-    version: RuleSetVersion, staff_client: APIClient, job_queue: str, settings: Any
+    version: RuleSetVersion,
+    staff_client: APIClient,
+    job_queue: str,
+    settings: Any,
+    fail_at_game: Callable[[int], None],
 ) -> None:
-    # The test-only setting makes the chunk holding game 45 raise, as an engine bug would.
-    settings.BAOHUANG_JOBS_FAIL_AT_GAME = 45
+    # The chunk holding game 45 raises, as an engine bug would.
+    fail_at_game(45)
     settings.BAOHUANG_JOBS_CHUNK_GAMES = 20
     body = staff_client.post(
         URL, {"variant": SLUG, "games": 400, "seed": 4, "policy": "heuristic"}, format="json"
@@ -261,7 +269,8 @@ def test_a_worker_killed_mid_job_does_not_leave_it_stuck(
     assert final.status == SimulationJob.Status.SUCCEEDED, final.error
     assert final.result == reference(version, 1200, 13)
     stuck.refresh_from_db()
-    assert stuck.status == ChunkStatus.DONE and stuck.attempts == 2
+    assert stuck.status == ChunkStatus.DONE
+    assert stuck.attempts == 2
     assert recovered_in < 60, recovered_in
 
 

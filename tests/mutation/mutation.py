@@ -1,12 +1,16 @@
 """`make mutation`: run mutmut on some modules and report the kill rate.
 
-    python tests/mutation/mutation.py [--report-only | --pending] [--jobs N] [MODULE ...]
+    python tests/mutation/mutation.py [--report-only | --pending | --sample K] [--jobs N]
+                                      [MODULE ...]
 
 A MODULE is a file or folder under ``baohuang/`` (``baohuang/engine/beats.py``,
 ``baohuang/rules``); the default is everything ``[tool.mutmut] only_mutate`` names. The
 run uses one worker unless ``--jobs`` says otherwise (the machines are shared).
 ``--report-only`` prints the report of the last results kept in ``mutants/``; ``--pending``
-runs only the mutants not run yet and the unreviewed survivors (after adding tests).
+runs only the mutants not run yet, the timeouts and the unreviewed survivors.
+``--sample K`` runs K mutants of each module chosen at random (``--seed``, default 0) among
+those not run yet: for modules whose full run takes hours on a shared machine, the report
+then gives the kill rate of the mutants run with its 95% (Wilson) interval.
 
 The report reads the reviewed equivalent mutants from ``tests/mutation/equivalent.txt``
 (one ``<mutant id>  # reason`` a line) and prints, per module and in total: mutants,
@@ -20,7 +24,9 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
+import math
 import os
+import random
 import subprocess
 import sys
 import tomllib
@@ -33,6 +39,9 @@ MUTANTS = ROOT / "mutants"
 
 # mutmut's exit codes (mutmut/stats.py) folded into what the report counts.
 KILLED_CODES = {1, 3, 36, 37, -24, 24, 152, 255, -11, -9}  # failed test, timeout, crash
+#: Timeouts count as killed (a mutant that never ends is caught), but on a loaded machine a
+#: slow run of a surviving mutant times out too: --pending runs them again.
+TIMEOUT_CODES = {36, -24, 24, 152, 255}
 SURVIVED_CODES = {0}
 NO_TESTS_CODES = {5, 33}
 
@@ -96,14 +105,62 @@ def load_results(files: list[str]) -> dict[str, dict[str, int | None]]:
     return results
 
 
+#: Generates the mutants (mutants/*.meta) without running any: mutmut 3 has no command for
+#: it, so this calls the steps its ``run`` starts with (mutmut is pinned in the lock file).
+_GENERATE = """
+import os
+import mutmut.__main__ as m
+m.set_mutant_under_test("mutant_generation")
+os.makedirs("mutants", exist_ok=True)
+m.copy_src_dir()
+m.copy_also_copy_files()
+m.setup_source_paths()
+m.store_lines_covered_by_tests()
+m.create_mutants(1)
+"""
+
+
+def generate(files: list[str]) -> None:
+    """Make sure the mutants of ``files`` exist (their .meta files list them)."""
+    if all((MUTANTS / (name + ".meta")).exists() for name in files):
+        return
+    print("+ generating mutants", flush=True)
+    subprocess.run([sys.executable, "-c", _GENERATE], cwd=ROOT, check=True)
+
+
+def sample(files: list[str], k: int, seed: int) -> list[str]:
+    """Up to ``k`` mutants of each file not run yet, chosen at random from ``seed``."""
+    rng = random.Random(seed)
+    chosen: list[str] = []
+    for codes in load_results(files).values():
+        waiting = sorted(key for key, code in codes.items() if code is None)
+        ran = len(codes) - len(waiting)
+        chosen += sorted(rng.sample(waiting, min(len(waiting), max(0, k - ran))))
+    return chosen
+
+
+def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval of ``successes / n`` (``(0, 1)`` with no observations)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def pending(files: list[str]) -> list[str]:
-    """The mutants not run yet and the survivors not reviewed as equivalent."""
+    """The mutants not run yet, those that timed out and the survivors not reviewed as
+    equivalent."""
     equivalents = load_equivalents()
     return [
         key
         for codes in load_results(files).values()
         for key, code in sorted(codes.items())
-        if code is None or (code not in KILLED_CODES and key not in equivalents)
+        if code is None
+        or code in TIMEOUT_CODES
+        or (code not in KILLED_CODES and key not in equivalents)
     ]
 
 
@@ -149,6 +206,14 @@ def report(files: list[str]) -> int:
         f"unreviewed survivors {total['unreviewed']}, not run {total['not run']}, "
         f"kill rate {_rate(total)} = killed / (checked - equivalent)"
     )
+    checked = total["mutants"] - total["not run"] - total["equivalent"]
+    if total["not run"] and checked:
+        lo, hi = wilson(total["killed"], checked)
+        print(
+            f"{checked} of {total['mutants'] - total['equivalent']} mutants run: "
+            f"kill rate 95% interval {100 * lo:.1f}–{100 * hi:.1f}% (Wilson; a random "
+            "sample with --sample, else the mutants run so far)"
+        )
     if unreviewed:
         print(f"\nUnreviewed survivors ({len(unreviewed)}); see one with `mutmut show <id>`:")
         for line in unreviewed:
@@ -178,6 +243,13 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1, help="mutmut workers (default 1)")
     parser.add_argument("--report-only", action="store_true", help="report the last results")
     parser.add_argument(
+        "--sample",
+        type=int,
+        metavar="K",
+        help="run K mutants of each module, chosen at random among those not run yet",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of --sample (default 0)")
+    parser.add_argument(
         "--pending",
         action="store_true",
         help="run only the mutants not run yet and the unreviewed survivors (after new tests)",
@@ -186,8 +258,12 @@ def main() -> int:
     files = selected_files(args.modules)
     if not args.report_only:
         globs = [module_of(name) + ".*" for name in files]
-        if args.pending:
-            globs = pending(files)
+        if args.pending or args.sample is not None:
+            if args.sample is not None:
+                generate(files)
+                globs = sample(files, args.sample, args.seed)
+            else:
+                globs = pending(files)
             if not globs:
                 return report(files)
         mutmut = Path(sys.executable).with_name("mutmut")

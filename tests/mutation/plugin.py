@@ -53,7 +53,10 @@ TESTS_OF: dict[str, tuple[str, ...]] = {
     ),
     "baohuang.engine.notation": (f"{_ENGINE}test_notation*.py",),
     "baohuang.engine.deck": (f"{_ENGINE}test_deck.py", f"{_ENGINE}test_deck_mutants.py"),
-    "baohuang.simulation.stats": ("tests/simulation/test_stats*.py",),
+    "baohuang.simulation.stats": (
+        "tests/simulation/test_stats*.py",
+        "tests/simulation/test_rescore.py",
+    ),
     "baohuang.rules.checks": (
         "tests/rules/test_checks*.py",
         "tests/rules/test_problems*.py",

@@ -79,7 +79,8 @@ def test_weihai_scoring_grid_in_chinese() -> None:
     book = build(load_bundled("baike-weihai"), "zh", 1)
     titles = [s.title for s in book.sections]
     assert titles[:4] == ["用牌与发牌", "确定皇帝和侍卫", "明保、暗保与造反", "出牌与管牌"]
-    assert "计分" in titles and "本规则说明" in titles
+    assert "计分" in titles
+    assert "本规则说明" in titles
     grid = _table(book, "积分表（行：皇帝名次")
     assert grid.header == ["皇帝＼侍卫", "头客", "二客", "三客", "二落", "大落"]
     assert grid.rows[0][:3] == ["头客", "—", "+6 / +3 / −3"]
@@ -110,7 +111,8 @@ def test_play_examples_are_legal_and_judged_right(variant_id: str) -> None:
     cv = compile_variant(load_bundled(variant_id))
     shown = ex.play_examples(cv) + ex.roast_examples(cv)
     assert len(shown) >= 4
-    assert any(e.beats for e in shown) and any(not e.beats for e in shown)
+    assert any(e.beats for e in shown)
+    assert any(not e.beats for e in shown)
     for e in shown:
         previous, candidate = Play.of(e.previous), Play.of(e.candidate)
         assert play_reason(cv, previous) is None
@@ -136,7 +138,8 @@ def test_hold_back_example_follows_the_rank() -> None:
     definition["play"]["hold_back"] = []
     definition["house_notes"] = []  # the house notes speak of 憋六 in their own words
     text = render(build_definition(definition, "zh"), "md")
-    assert "憋6" not in text and "特殊牌" not in text
+    assert "憋6" not in text
+    assert "特殊牌" not in text
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -172,7 +175,8 @@ def test_no_house_notes_no_section() -> None:
 
 def test_json_is_the_structure() -> None:
     data = json.loads(render(build(load_bundled("baike-qingdao"), "en", 3), "json"))
-    assert data["version"] == 3 and data["variant_id"] == "baike-qingdao"
+    assert data["version"] == 3
+    assert data["variant_id"] == "baike-qingdao"
     kinds = {b["kind"] for s in data["sections"] for b in s["blocks"]}
     assert {"paragraph", "list", "table", "cards", "note"} <= kinds
     tribute = next(s for s in data["sections"] if s["id"] == "tribute")
@@ -182,8 +186,10 @@ def test_json_is_the_structure() -> None:
 
 def test_html_is_a_printable_page() -> None:
     page = render(build(load_bundled("baike-qingdao"), "zh", 1), "html")
-    assert page.startswith("<!DOCTYPE html>") and '<html lang="zh-Hans">' in page
+    assert page.startswith("<!DOCTYPE html>")
+    assert '<html lang="zh-Hans">' in page
     assert "@page { size: A4" in page
     assert ".rb-table, .rb-example, .rb-note li, .rb-table tr," in page  # break-inside: avoid
     assert "WenQuanYi Micro Hei" in page  # a Chinese font every Debian box can have
-    assert 'class="rb-card rb-red"' in page and "♥" in page
+    assert 'class="rb-card rb-red"' in page
+    assert "♥" in page

@@ -64,7 +64,8 @@ def test_every_field_has_a_name_in_both_languages(path: str) -> None:
         en = labels.field_label(path)
     with speaking("zh"):
         zh = labels.field_label(path)
-    assert en and zh
+    assert en
+    assert zh
     assert zh != en
     assert _latin_free(zh), zh
     assert "_" not in en

@@ -59,13 +59,16 @@ def test_aliases_cannot_nest_past_the_limit() -> None:
     lines += [f"l{i}: &l{i} " + "[" * 10 + f"*l{i - 1}" + "]" * 10 for i in range(1, 20)]
     data, problem = parse_text("\n".join(lines))
 
-    assert data is None and problem is not None and problem.code == "too_deep"
+    assert data is None
+    assert problem is not None
+    assert problem.code == "too_deep"
 
 
 def test_a_document_that_contains_itself_is_too_deep() -> None:
     _, problem = parse_text("a: &a [*a]")
 
-    assert problem is not None and problem.code == "too_deep"
+    assert problem is not None
+    assert problem.code == "too_deep"
 
 
 def test_repeated_aliases_are_measured_once() -> None:
@@ -122,4 +125,5 @@ def test_the_cli_reports_a_deep_file_not_an_internal_error(
 
     out = capsys.readouterr().out
     assert status == 1
-    assert '"too_deep"' in out and "internal" not in out.lower()
+    assert '"too_deep"' in out
+    assert "internal" not in out.lower()

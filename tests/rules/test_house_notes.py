@@ -66,18 +66,21 @@ def test_house_notes_are_optional_and_descriptive() -> None:
     doc = _base()
     doc.pop("house_notes", None)
     report = validate_definition(doc)
-    assert report.valid and report.variant is not None
+    assert report.valid
+    assert report.variant is not None
     assert report.variant.house_notes == []
     assert kind_of("house_notes[0].zh") == kind_of("house_notes[].en") == "descriptive"
     described = Variant.model_fields["notes"].description or ""
-    assert "maintainers" in described and "house_notes" in described
+    assert "maintainers" in described
+    assert "house_notes" in described
 
 
 def test_a_house_note_in_both_languages_is_accepted() -> None:
     doc = _base()
     doc["house_notes"] = [{"zh": "本桌明保也翻倍。", "en": "At this table an open guard doubles."}]
     report = validate_definition(doc)
-    assert report.valid and report.variant is not None
+    assert report.valid
+    assert report.variant is not None
     assert report.variant.house_notes == [
         HouseNote(zh="本桌明保也翻倍。", en="At this table an open guard doubles.")
     ]
@@ -142,7 +145,8 @@ def test_every_bundled_variant_has_house_notes_in_both_languages(path: Path) -> 
     assert 3 <= len(v.house_notes) <= 16
     assert v.notes, "the developer notes stay"
     for note in v.house_notes:
-        assert note.zh.strip() and note.en.strip()
+        assert note.zh.strip()
+        assert note.en.strip()
         assert re.search(r"[\u4e00-\u9fff]", note.zh), note.zh
     assert len({n.zh for n in v.house_notes}) == len(v.house_notes)
     assert len({n.en for n in v.house_notes}) == len(v.house_notes)
@@ -178,4 +182,6 @@ def test_the_house_notes_use_the_rulebook_terms() -> None:
         # Only inside a quotation of the source (“…”), never in the notes' own words.
         outside = re.sub(r"“[^”]*”", "", zh)
         assert other not in outside, other
-    assert "平民" in zh and "登基" in zh and "让位" in zh
+    assert "平民" in zh
+    assert "登基" in zh
+    assert "让位" in zh

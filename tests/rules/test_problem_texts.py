@@ -142,7 +142,8 @@ def test_structural_problems_have_codes_params_and_chinese(
     with speaking("zh"):
         chinese = [p for p in validate_definition(doc).errors if p.code == code]
 
-    assert len(english) == 1 and len(chinese) == 1
+    assert len(english) == 1
+    assert len(chinese) == 1
     assert params.items() <= english[0].params.items()
     assert _is_json(english[0].params)
     assert english_words(chinese[0].message) == [], chinese[0].message

@@ -133,15 +133,18 @@ def test_165_card_decks_lose_every_3_4_5_and_three_random_6s(variant_id: str) ->
     assert counts["3"] == counts["4"] == counts["5"] == 0
     assert counts["6"] == 13
     six = next(r for r in v.deck.remove if r.rank == "6")
-    assert six.count == 3 and six.suits is None  # "any three 6s": chosen per deal
+    assert six.count == 3
+    assert six.suits is None
 
 
 def test_tcy_weihai_keeps_all_sixes_and_bie3_keeps_five_threes() -> None:
     weihai = deck_composition(load("tcy-weihai"))
     bie3 = deck_composition(load("tcy-bie3"))
 
-    assert weihai["3"] == weihai["4"] == weihai["5"] == 0 and weihai["6"] == 16
-    assert bie3["3"] == 5 and bie3["4"] == 16
+    assert weihai["3"] == weihai["4"] == weihai["5"] == 0
+    assert weihai["6"] == 16
+    assert bie3["3"] == 5
+    assert bie3["4"] == 16
 
 
 @pytest.mark.parametrize("path", PATHS, ids=IDS)
@@ -226,13 +229,17 @@ def test_called_guards_have_no_marked_guard_card_and_fixed_guards_do(path: Path)
 def check_baike_classic(v: Variant) -> None:
     guard = v.bidding.guard
     assert isinstance(guard, CalledGuard)
-    assert "2" not in guard.callable_ranks and len(guard.callable_ranks) == 12
+    assert "2" not in guard.callable_ranks
+    assert len(guard.callable_ranks) == 12
     assert guard.choice == "highest"
     assert v.bidding.solo.declared
     assert grab(v) is not None
     free, forced = offers(v)
-    assert not free.forced and forced.forced and forced.forced_exempt_four_identical
-    assert not forced.forced_exempt_own_guard and forced.forces == "everyone"
+    assert not free.forced
+    assert forced.forced
+    assert forced.forced_exempt_four_identical
+    assert not forced.forced_exempt_own_guard
+    assert forced.forces == "everyone"
     assert {free.tip, forced.tip} == {"none"}
     assert isinstance(v.bidding.flow[-1], RedealStep)
     assert v.scoring.multipliers == []
@@ -242,29 +249,35 @@ def check_baike_weihai(v: Variant) -> None:
     assert isinstance(v.bidding.guard, FixedGuard)
     assert offers(v)[0].when_holding_both == "skip_one"
     assert grab(v) is not None
-    assert v.declarations.rebellion is not None and v.declarations.rebellion.threshold == 2
+    assert v.declarations.rebellion is not None
+    assert v.declarations.rebellion.threshold == 2
     assert v.declarations.kick is not None
     assert [h.rank for h in v.play.hold_back] == ["6"]
     assert v.end.when == "one_side_out"
     # No Weihai source doubles an open guard; JJ doubles a successful kick (RULES.md §8.3).
     assert multipliers(v) == {"rebellion": 2, "kick_succeeded": 2}
     known = v.scoring.two_person_guard_known
-    assert known is not None and known.zero_sum
+    assert known is not None
+    assert known.zero_sum
     for (e, g), (emperor, guard, rebels) in table_of(known).items():
         assert emperor == guard  # equal shares (§8.4)
         sign, k = caught(e, g)
-        assert emperor == 3 * k * sign and rebels == -2 * k * sign
+        assert emperor == 3 * k * sign
+        assert rebels == -2 * k * sign
 
 
 def check_baike_qingdao(v: Variant) -> None:
     guard = v.bidding.guard
-    assert isinstance(guard, CalledGuard) and guard.choice == "free"
+    assert isinstance(guard, CalledGuard)
+    assert guard.choice == "free"
     assert all(step.tip == "highest" and step.tip_from_pass == 1 for step in offers(v))
     assert offers(v)[-1].forced
     step = grab(v)
-    assert step is not None and step.takes_emperor_card
+    assert step is not None
+    assert step.takes_emperor_card
     assert v.play.defer
-    assert v.bidding.solo.declared and v.bidding.solo.declared_requires == "four_identical"
+    assert v.bidding.solo.declared
+    assert v.bidding.solo.declared_requires == "four_identical"
     assert not v.tribute.hand_over_marked
     rules = v.tribute.rules
     assert len(rules) == 12
@@ -272,21 +285,26 @@ def check_baike_qingdao(v: Variant) -> None:
     assert sorted(pairs) == sorted(RANK_PAIRS)
     assert [r.when.solo for r in rules].count("any") == 2
     by_pair = {tuple(sorted(r.when.ranks)): r for r in rules if r.when.ranks is not None}
-    assert by_pair[(2, 4)].give == [] and by_pair[(1, 5)].give == []
+    assert by_pair[(2, 4)].give == []
+    assert by_pair[(1, 5)].give == []
     three_five = by_pair[(3, 5)]
     assert [(s.who, s.count) for s in three_five.give] == [("emperor", 2), ("guard", 1)]
     assert [(s.who, s.count) for s in three_five.take] == [("rebels", 1)]
     assert [(s.who, s.count) for s in by_pair[(4, 5)].take] == [("rebels", 2)]
     outcome = {tuple(sorted(r.ranks)): r.outcome for r in v.scoring.outcome.table}
-    assert v.scoring.outcome.method == "rank_table" and len(outcome) == 10
-    assert outcome[(1, 5)] == "draw" and outcome[(2, 3)] == "win" and outcome[(2, 5)] == "lose"
+    assert v.scoring.outcome.method == "rank_table"
+    assert len(outcome) == 10
+    assert outcome[(1, 5)] == "draw"
+    assert outcome[(2, 3)] == "win"
+    assert outcome[(2, 5)] == "lose"
     assert any("(2,4)" in note for note in v.notes)
 
 
 def check_tcy_bie6(v: Variant) -> None:
     assert isinstance(v.bidding.guard, FixedGuard)
     assert [h.rank for h in v.play.hold_back] == ["6"]
-    assert v.declarations.rebellion is not None and v.declarations.kick is None
+    assert v.declarations.rebellion is not None
+    assert v.declarations.kick is None
     assert v.declarations.rebellion.timing == "with_guard"  # 明保暗保的同时…造反
     assert multipliers(v) == {"guard_known": 2}
     assert v.end.when == "one_side_out"
@@ -297,19 +315,25 @@ def check_tcy_bie3(v: Variant) -> None:
     assert isinstance(guard, CalledGuard)
     assert not {"2", "3"} & set(guard.callable_ranks)
     (hold,) = v.play.hold_back
-    assert hold.rank == "3" and not hold.only_when_leading and hold.shut_in
+    assert hold.rank == "3"
+    assert not hold.only_when_leading
+    assert hold.shut_in
     assert hold.shut_in_when == "lost_down_to_them"
     solo_outcome = {r.emperor_rank: r.outcome for r in v.scoring.outcome.solo}
     assert solo_outcome == {1: "win", 2: "draw", 3: "draw", 4: "draw", 5: "lose"}
     assert "2" in v.play.attach
     buy = v.deal.buy
-    assert buy is not None and (buy.rank, buy.pay_with) == ("3", "2")
+    assert buy is not None
+    assert (buy.rank, buy.pay_with) == ("3", "2")
     assert v.play.top_card == "guard_card"
     beats = {b.count: set(b.beats) for b in v.play.special_beats if b.rank == "2"}
-    assert "BJ" in beats[3] and "TOP" in beats[4]
-    assert v.end.when == "one_side_out" and v.end.side_out_draw_if_first_other_side
+    assert "BJ" in beats[3]
+    assert "TOP" in beats[4]
+    assert v.end.when == "one_side_out"
+    assert v.end.side_out_draw_if_first_other_side
     assert v.scoring.outcome.method == "side_out"
-    assert v.tribute.paid_in == "2" and v.tribute.shut_in is not None
+    assert v.tribute.paid_in == "2"
+    assert v.tribute.shut_in is not None
     assert multipliers(v) == {"guard_known": 2, "solo": 2}
     hidden_loss = next(
         r for r in v.tribute.rules if r.when.guard == "hidden" and r.when.outcome == "lose"
@@ -319,11 +343,15 @@ def check_tcy_bie3(v: Variant) -> None:
 
 def check_tcy_weihai(v: Variant) -> None:
     step = grab(v)
-    assert step is not None and step.marks_void and not step.takes_emperor_card
+    assert step is not None
+    assert step.marks_void
+    assert not step.takes_emperor_card
     (offer,) = offers(v)
-    assert offer.forced and offer.forced_exempt_own_guard
+    assert offer.forced
+    assert offer.forced_exempt_own_guard
     assert offer.when_holding_both == "skip_one"
-    assert v.end.when == "one_side_out" and v.end.open_solo_ends_on_other_first
+    assert v.end.when == "one_side_out"
+    assert v.end.open_solo_ends_on_other_first
     assert [h.rank for h in v.play.hold_back] == ["6"]
     assert v.declarations.rebellion is not None
     assert multipliers(v) == {"guard_known": 2}
@@ -335,21 +363,26 @@ def check_lianzhong_classic(v: Variant) -> None:
     assert all(step.tip == "none" for step in offers(v))
     assert v.bidding.solo.declared
     step = grab(v)
-    assert step is not None and step.priority == "emperor_then_upstream"
+    assert step is not None
+    assert step.priority == "emperor_then_upstream"
     assert v.play.roast is not None
     order = v.play.roast.joker_order
     assert order.index("SJ") < order.index("BJ") < order.index("SJ SJ SJ")
     assert order.index("BJ") < order.index("BJ SJ") < order.index("BJ BJ")
-    assert v.play.roast.more_jokers and not v.play.roast.plain_sets
+    assert v.play.roast.more_jokers
+    assert not v.play.roast.plain_sets
     assert v.play.hold_back == []
     assert v.end.open_solo_ends_on_other_first
     assert multipliers(v) == {"open_guard": 2}
     assert v.scoring.outcome.method == "points"  # the formula's sign (RULES.md §8.5)
     forced = offers(v)[-1]
-    assert forced.forced and forced.forced_exempt_four_identical
+    assert forced.forced
+    assert forced.forced_exempt_four_identical
     money = v.scoring.money
-    assert money.quit_penalty == 40 and money.quit_penalty_to == "nobody"
-    assert v.play.automatic.counted == "spells" and v.play.automatic.lock_after == 3
+    assert money.quit_penalty == 40
+    assert money.quit_penalty_to == "nobody"
+    assert v.play.automatic.counted == "spells"
+    assert v.play.automatic.lock_after == 3
 
 
 def check_lianzhong_simple(v: Variant) -> None:
@@ -357,16 +390,19 @@ def check_lianzhong_simple(v: Variant) -> None:
     assert v.deal.next_dealer == "previous_emperor"
     assert all(s.tip == "two_or_highest" and s.tip_from_pass == 2 for s in offers(v))
     assert grab(v) is None
-    assert v.declarations.rebellion is not None and v.declarations.rebellion.threshold == 2
+    assert v.declarations.rebellion is not None
+    assert v.declarations.rebellion.threshold == 2
     assert multipliers(v) == {"open_guard": 2, "rebellion": 2}
     assert v.end.open_solo_ends_on_other_first
-    assert v.scoring.outcome.method == "points" and v.scoring.outcome.table == []
+    assert v.scoring.outcome.method == "points"
+    assert v.scoring.outcome.table == []
     assert v.scoring.money.quit_penalty_to == "nobody"
 
 
 def check_hd(v: Variant) -> None:
     guard = v.bidding.guard
-    assert isinstance(guard, CalledGuard) and guard.choice == "free"
+    assert isinstance(guard, CalledGuard)
+    assert guard.choice == "free"
     assert isinstance(v.bidding.flow[0], GrabSoloStep)
     # HD plays counterclockwise and abdicates clockwise: upstream in play order (§3).
     assert all(
@@ -374,9 +410,12 @@ def check_hd(v: Variant) -> None:
         for s in offers(v)
     )
     free, forced = offers(v)
-    assert not free.forced and forced.forced and forced.forces == "first_decliner"  # 逼位
+    assert not free.forced
+    assert forced.forced
+    assert forced.forces == "first_decliner"
     assert v.play.top_card == "guard_card"
-    assert v.play.wind == "apply" and v.play.wind_unclaimed == "next_player"
+    assert v.play.wind == "apply"
+    assert v.play.wind_unclaimed == "next_player"
     assert v.scoring.money.cap_to_carried
 
 

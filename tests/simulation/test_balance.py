@@ -27,7 +27,8 @@ def _rows(definition: dict) -> list[dict]:
 def test_the_table_meets_every_constraint(common80: Stats) -> None:
     p = solve(COMMON, common80, Target.parse("equal-sides"), 3)
     assert validate_definition(p.definition).valid
-    assert p.changes and all(abs(c["new"] - c["old"]) <= 3 for c in p.changes)
+    assert p.changes
+    assert all(abs(c["new"] - c["old"]) <= 3 for c in p.changes)
     rows = _rows(p.definition)
     for row in rows:
         assert row["emperor"] + row["guard"] + 3 * row["rebels"] == 0
@@ -49,7 +50,8 @@ def test_fixed_entries_kept_outcomes_and_no_room(common80: Stats) -> None:
     assert fixed not in {c["path"] for c in p.changes}
     for old, new in zip(_rows(COMMON.model_dump(mode="json")), _rows(p.definition), strict=True):
         for role in ("emperor", "guard", "rebels"):
-            assert (old[role] > 0) == (new[role] > 0) and (old[role] < 0) == (new[role] < 0)
+            assert (old[role] > 0) == (new[role] > 0)
+            assert (old[role] < 0) == (new[role] < 0)
     none = solve(COMMON, common80, Target.parse("equal-sides"), 0)
     assert none.changes == []
 
@@ -83,7 +85,8 @@ def test_balance_command_prints_the_contract_shape(capsys: pytest.CaptureFixture
     assert status == 0, err
     data = json.loads(out)
     assert {"definition", "changes", "predicted", "verification"} <= set(data)
-    assert data["verification"]["games"] == 12 and data["verification"]["seed"] == 3
+    assert data["verification"]["games"] == 12
+    assert data["verification"]["seed"] == 3
     for m in data["verification"]["metrics"]:
         assert {"name", "a", "b", "diff", "ci95", "significant", "method"} <= set(m)
     assert data["verification"]["metrics"][0]["name"].startswith("royal_side_minus_rebel")

@@ -81,13 +81,16 @@ def test_simulate_random_policy_and_a_file(
 def test_simulate_problems(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, _, err = run(capsys, "simulate", "nowhere", "--games", "3", "--seed", "2")
     assert status == 1
-    assert "neither a bundled variant id nor a file" in err and "baike-common" in err
+    assert "neither a bundled variant id nor a file" in err
+    assert "baike-common" in err
     bad = tmp_path / "bad.yaml"
     bad.write_text("id: [\n", encoding="utf-8")
     status, _, err = run(capsys, "simulate", str(bad), "--games", "3", "--seed", "2")
-    assert status == 1 and "not valid YAML" in err
+    assert status == 1
+    assert "not valid YAML" in err
     status, _, err = run(capsys, "simulate", "baike-common", "--games", "0", "--seed", "2")
-    assert status == 2 and "argument --games: '0' is not a whole number above 0" in err
+    assert status == 2
+    assert "argument --games: '0' is not a whole number above 0" in err
 
 
 @pytest.mark.parametrize(
@@ -105,7 +108,8 @@ def test_a_bad_number_names_its_option_not_a_function(
 
     assert status == 2
     assert says in err
-    assert "_positive" not in err and "invalid" not in err
+    assert "_positive" not in err
+    assert "invalid" not in err
 
 
 def test_simulate_without_a_seed_chooses_one_and_prints_it_to_repeat_the_run(
@@ -136,7 +140,8 @@ def test_progress_bar_on_a_terminal(
     status = main(["simulate", "baike-common", "--games", "4", "--seed", "1"])
     assert status == 0
     shown = terminal.getvalue()
-    assert "4/4 games" in shown and shown.endswith("\n")
+    assert "4/4 games" in shown
+    assert shown.endswith("\n")
     bar = ProgressBar(FakeTerminal(), "x")
     bar(0, 0)
 
@@ -158,7 +163,9 @@ def test_bench_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
     monkeypatch.setattr(bench, "bench_rules", lambda seconds: rules)
     status, out, _ = run(capsys, "bench", "--seconds", "0.05")
     assert status == 0
-    assert "games/s" in out and "heuristic" in out and "beat checks" in out
+    assert "games/s" in out
+    assert "heuristic" in out
+    assert "beat checks" in out
 
 
 def test_compare_and_bench_speak_chinese(
@@ -180,11 +187,16 @@ def test_compare_and_bench_speak_chinese(
         "1",
     )
     assert status == 0
-    assert "对牌局" in out and "配对：发牌种子相同，但牌不同（deck.remove" in out
-    assert "方法：" in out and "paired" not in out and "pairing" not in out
+    assert "对牌局" in out
+    assert "配对：发牌种子相同，但牌不同（deck.remove" in out
+    assert "方法：" in out
+    assert "paired" not in out
+    assert "pairing" not in out
     status, out, _ = run(capsys, "--lang", "zh", "bench", "--seconds", "0.05")
     assert status == 0
-    assert "局/秒" in out and "管牌判断" in out and "games/s" not in out
+    assert "局/秒" in out
+    assert "管牌判断" in out
+    assert "games/s" not in out
 
 
 def test_a_balance_error_has_a_code_and_speaks_the_language() -> None:

@@ -22,12 +22,15 @@ def scoring_only() -> Comparison:
 
 def test_a_scoring_only_change_is_played_once(scoring_only: Comparison) -> None:
     report = scoring_only.report()
-    assert report["play_unchanged"] is True and report["games"] == 40
+    assert report["play_unchanged"] is True
+    assert report["games"] == 40
     assert report["message"]["zh"].startswith("这两个版本打法完全相同，只是计分不同")
     by_name = {m["name"]: m for m in report["metrics"]}
     assert set(by_name) == set(METRICS)
     plays = by_name["plays_per_game"]
-    assert plays["diff"] == 0 and plays["ci95"] == [0, 0] and not plays["significant"]
+    assert plays["diff"] == 0
+    assert plays["ci95"] == [0, 0]
+    assert not plays["significant"]
     for m in report["metrics"]:
         assert set(m) >= {"name", "a", "b", "diff", "ci95", "significant", "method"}
         assert "identical games" in m["method"] or m["diff"] is None
@@ -53,7 +56,8 @@ def test_different_variants_are_paired_by_seed_and_merge_exactly() -> None:
     assert report["pairing_code"] == "deck_differs"
     assert "deck.remove" in report["pairing_params"]["fields"]
     plays = next(m for m in report["metrics"] if m["name"] == "plays_per_game")
-    assert plays["significant"] and plays["diff"] < 0  # Weihai's games are much shorter
+    assert plays["significant"]
+    assert plays["diff"] < 0
     again = Comparison.from_dict(json.loads(json.dumps(whole.to_dict())))
     assert again.report() == report
 

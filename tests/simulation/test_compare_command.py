@@ -20,9 +20,11 @@ def test_compare_json_is_the_contract_shape(
     status, out, err = run(
         capsys, "compare", "baike-weihai", str(file), "--games", "10", "--seed", "3", "--json"
     )
-    assert status == 0 and err == ""
+    assert status == 0
+    assert err == ""
     data = json.loads(out)
-    assert data["play_unchanged"] is True and data["games"] == 10
+    assert data["play_unchanged"] is True
+    assert data["games"] == 10
     for m in data["metrics"]:
         assert {"name", "a", "b", "diff", "ci95", "significant", "method"} <= set(m)
         assert len(m["ci95"]) == 2
@@ -32,7 +34,9 @@ def test_compare_table_and_workers(capsys: pytest.CaptureFixture[str]) -> None:
     args = ("compare", "baike-common", "baike-weihai", "--games", "12", "--seed", "5")
     status, out, _ = run(capsys, *args, "--all")
     assert status == 0
-    assert "这两个版本打法不同" in out and "plays_per_game" in out and "95% CI" in out
+    assert "这两个版本打法不同" in out
+    assert "plays_per_game" in out
+    assert "95% CI" in out
     _, one, _ = run(capsys, *args, "--json")
     _, two, _ = run(capsys, *args, "--json", "--workers", "2")
     strip = lambda text: {k: v for k, v in json.loads(text).items() if k != "elapsed_s"}  # noqa: E731
@@ -41,4 +45,5 @@ def test_compare_table_and_workers(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_compare_problems(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "compare", "baike-common", "nope", "--games", "2", "--seed", "1")
-    assert status == 1 and "neither a bundled variant id nor a file" in err
+    assert status == 1
+    assert "neither a bundled variant id nor a file" in err

@@ -34,7 +34,8 @@ def test_same_seed_same_statistics(common40: Stats) -> None:
 def test_merging_chunks_equals_one_run(common40: Stats) -> None:
     first = simulate(COMMON, 40, seed=11, chunk=(0, 15))
     second = simulate(COMMON, 40, seed=11, chunk=(15, 40))
-    assert first.games == 15 and second.games == 25
+    assert first.games == 15
+    assert second.games == 25
     assert merge(first, second) == common40
     assert merge(second, first) == common40
     assert merge(first, second).to_dict() == common40.to_dict()
@@ -69,7 +70,8 @@ def test_figures_are_consistent(cv, common40: Stats) -> None:
     stats = common40 if cv is COMMON else simulate(cv, 40, seed=11)
     roles = stats.roles
     scored = stats.scored
-    assert stats.games == 40 and stats.ranges == [(0, 40)]
+    assert stats.games == 40
+    assert stats.ranges == [(0, 40)]
     for name in ROLES:
         r = roles[name]
         t = r.tally

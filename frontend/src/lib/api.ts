@@ -1,5 +1,6 @@
 // The REST API v1 client (DESIGN.md §7): session auth, CSRF cookie for writes. Every request
 // names the editor's language (Accept-Language), so the server's messages come back in it.
+import type { components } from "../generated/api";
 import { currentLang } from "./i18n";
 
 /** One problem of an error: its path, the server's sentence (in our language), a code. */
@@ -43,6 +44,11 @@ export interface PageContext {
   user?: string;
   can_publish?: boolean;
   is_staff?: boolean;
+  /** The account's model permissions, as the admin checks them (not "is staff"). */
+  can_add?: boolean;
+  can_change?: boolean;
+  can_simulate?: boolean;
+  can_read_drafts?: boolean;
   csrf_token?: string;
   login_url?: string;
   logout_url?: string;
@@ -125,6 +131,7 @@ export const urls = {
     `${API}/variants/${encodeURIComponent(slug)}/diff-origin/${to ? `?to=${encodeURIComponent(to)}` : ""}`,
   compare: (slug: string) => `${API}/variants/${encodeURIComponent(slug)}/compare/`,
   validate: () => `${API}/validate/`,
+  deck: () => `${API}/deck/`,
   schema: () => `${API}/schema/variant/`,
   simulations: () => `${API}/simulations/`,
   simulation: (id: string | number) => `${API}/simulations/${id}/`,
@@ -142,26 +149,17 @@ export function listOf<T>(data: unknown): T[] {
 }
 
 /** One change between two definitions, as the server's diff answers it. */
-export interface ServerChange {
-  path: string;
-  old: unknown;
-  new: unknown;
-  change: "changed" | "added" | "removed";
-  text: { zh: string; en: string };
-}
+export type ServerChange = components["schemas"]["Change"];
 
 /** The published version a clone came from. */
-export interface BasedOn {
-  slug: string;
-  version: number;
-}
+export type BasedOn = components["schemas"]["BasedOn"];
 
 /** A side of a diff: `slug@N`, `slug@draft`, `slug`, or a whole definition (unsaved edits). */
 export type DiffSide = string | Record<string, unknown>;
 
 /** The changes from one side to the other (the server's one diff, with sentences). */
 export async function diffSides(from: DiffSide, to: DiffSide, signal?: AbortSignal): Promise<ServerChange[]> {
-  const { data } = await request<{ changes: ServerChange[] }>(urls.diff(), {
+  const { data } = await request<components["schemas"]["AnyDiff"]>(urls.diff(), {
     method: "POST",
     body: { from, to },
     signal,

@@ -1,34 +1,57 @@
-// Deck arithmetic for the trim grid: the same counting as baohuang/rules/checks.py
-// (`deck_composition`): random removals count as removed.
-import { ALL_RANKS, JOKER_RANKS, type Deck, type Rank, type Removal, type Suit, SUITS } from "./model";
+// The deck section in the trim grid: editing the removals, and the live card count, which
+// the server does (POST /api/v1/deck/: the same counting as validation, rules/checks.py), so
+// the editor never counts cards itself.
+import { useEffect, useState } from "react";
+import type { components } from "../generated/api";
+import { request, urls } from "./api";
+import { JOKER_RANKS, ALL_RANKS, type Deck, type Rank, type Removal, type Suit, SUITS } from "./model";
+
+/** The server's count of a deck section: `size`, and per rank `full` and `left`. */
+export type DeckCount = components["schemas"]["DeckCount"];
 
 export function isJoker(rank: Rank): boolean {
   return (JOKER_RANKS as readonly string[]).includes(rank);
 }
 
-/** Copies of one rank in the full shoe. */
-export function copiesOf(rank: Rank, decks: number): number {
-  return isJoker(rank) ? decks : 4 * decks;
+/** The server's count of a deck section (an ApiError if the section is not valid). */
+export async function countDeck(deck: Deck | undefined, signal?: AbortSignal): Promise<DeckCount> {
+  const { data } = await request<DeckCount>(urls.deck(), { method: "POST", body: deck ?? {}, signal });
+  return data;
 }
 
-/** Cards left of each rank after the trims. */
-export function deckComposition(deck: Deck | undefined): Record<Rank, number> {
-  const decks = deck?.decks ?? 4;
-  const counts = Object.fromEntries(ALL_RANKS.map((r) => [r, copiesOf(r, decks)])) as Record<Rank, number>;
-  for (const removal of deck?.remove ?? []) {
-    if (!(removal.rank in counts)) continue;
-    if (removal.count == null && removal.suits == null) counts[removal.rank] = 0;
-    else {
-      const taken = removal.count != null ? removal.count : (removal.suits ?? []).length;
-      counts[removal.rank] = Math.max(0, counts[removal.rank] - taken);
-    }
-  }
-  return counts;
+/** The live count of `deck`: asked shortly after each change (the latest answer wins); the
+ * last count stays shown, marked `pending`, while the next is asked. `count` is null before
+ * the first answer and while the section is not valid (the validation says why). */
+export function useDeckCount(deck: Deck | undefined, delay = 120): { count: DeckCount | null; pending: boolean } {
+  const [count, setCount] = useState<DeckCount | null>(null);
+  const [pending, setPending] = useState(true);
+  const key = JSON.stringify(deck ?? {});
+  useEffect(() => {
+    const controller = new AbortController();
+    setPending(true);
+    const timer = window.setTimeout(() => {
+      countDeck(JSON.parse(key) as Deck, controller.signal)
+        .then((answer) => {
+          setCount(answer);
+          setPending(false);
+        })
+        .catch(() => {
+          if (controller.signal.aborted) return;
+          setCount(null);
+          setPending(false);
+        });
+    }, delay);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [key, delay]);
+  return { count, pending };
 }
 
-/** Cards in play after the trims. */
-export function deckSize(deck: Deck | undefined): number {
-  return Object.values(deckComposition(deck)).reduce((a, b) => a + b, 0);
+/** One rank's row of a count: `left` of `full`, or null when unknown. */
+export function rankCount(count: DeckCount | null, rank: Rank): { left: number; full: number } | null {
+  return count?.ranks.find((r) => r.rank === rank) ?? null;
 }
 
 export function handSum(handSizes: number[] | undefined): number {

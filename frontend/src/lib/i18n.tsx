@@ -621,8 +621,45 @@ const DICT_FIRST = {
 } as const satisfies Record<string, Entry>;
 // ------------------------------------------------------------------- end of the issue-20 block
 
-/** The whole catalog: the main block and the blocks of issues 15 and 20. */
-const CATALOG = { ...DICT, ...DICT_AB, ...DICT_FIRST };
+// ------------------------------------------------------------------- API tokens (issue 16)
+// prettier-ignore
+const DICT_TOKENS = {
+  "app.tokens": ["API 令牌", "API tokens"],
+  "tok.title": ["API 令牌", "API tokens"],
+  "tok.intro": ["脚本和其他程序用令牌访问 API：请求头 Authorization: Token <令牌>。令牌以你的账号身份、按你的权限操作；“只读”令牌只能读取（GET），不能修改任何东西。令牌只在创建时显示一次，服务器只保存它的摘要。", "Scripts and other programs use a token to call the API: the header Authorization: Token <key>. A token acts as your account, with your permissions; a read-only token can only read (GET), never change anything. A token is shown once, when it is created; the server keeps only its digest."],
+  "tok.new": ["新建令牌", "New token"],
+  "tok.name": ["名称", "Name"],
+  "tok.name.placeholder": ["用途，例如：夜间模拟脚本", "what it is for, e.g. nightly simulation script"],
+  "tok.scope": ["权限范围", "Scope"],
+  "tok.scope.read": ["只读", "read only"],
+  "tok.scope.write": ["读写", "read and write"],
+  "tok.lifetime": ["有效期", "Expires"],
+  "tok.never": ["永不过期", "never"],
+  "tok.days": ["{n} 天后", "in {n} days"],
+  "tok.create": ["创建令牌", "Create token"],
+  "tok.creating": ["创建中…", "Creating…"],
+  "tok.created.title": ["令牌“{name}”已创建", "Token “{name}” created"],
+  "tok.created.once": ["请现在复制：这个令牌只显示这一次，关闭后无法再次查看。", "Copy it now: the token is shown only this once and cannot be shown again."],
+  "tok.created.done": ["我已复制，关闭", "I have copied it, close"],
+  "tok.key": ["令牌", "Token"],
+  "tok.copy": ["复制", "Copy"],
+  "tok.copied": ["已复制", "Copied"],
+  "tok.usage": ["用法：", "Use it like this:"],
+  "tok.empty": ["你还没有 API 令牌。", "You have no API tokens yet."],
+  "tok.prefix": ["开头", "Starts with"],
+  "tok.createdAt": ["创建时间", "Created"],
+  "tok.lastUsed": ["最后使用", "Last used"],
+  "tok.neverUsed": ["从未使用", "never"],
+  "tok.expires": ["过期时间", "Expires"],
+  "tok.state": ["状态", "State"],
+  "tok.actions": ["操作", "Actions"],
+  "tok.revoke": ["吊销", "Revoke"],
+  "tok.revoke.confirm": ["吊销令牌“{name}”？使用它的程序会立即被拒绝，此操作不能撤销。", "Revoke the token “{name}”? Programs using it are refused at once; this cannot be undone."],
+} as const satisfies Record<string, Entry>;
+// ------------------------------------------------------------------- end of the API tokens block
+
+/** The whole catalog: the main block and the blocks of issues 15 and 20 (and API tokens). */
+const CATALOG = { ...DICT, ...DICT_AB, ...DICT_FIRST, ...DICT_TOKENS };
 
 /** A key of the editor's catalog: `t("ed.sav")` is a type error, not an English fallback. */
 export type Key = keyof typeof CATALOG;

@@ -1,23 +1,32 @@
 // Simulation and comparison jobs of a rule set: start, follow (poll), remember the last ones in
 // this browser (so results survive leaving or reloading the tab), list the history.
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { components } from "../generated/api";
 import { API, ApiError, listOf, request } from "./api";
 
+type Schemas = components["schemas"];
+/** A job's status code (the server's `StatusEnum`). */
+export type JobStatus = Schemas["StatusEnum"];
+
+/** A job as the editor holds it: a list item's fields, and the detail's once fetched
+ * (`SimulationJob`, `ComparisonJob` in the API's schema). */
 export interface JobBody {
   id: string;
   url?: string;
-  kind?: "simulation" | "comparison";
-  status: string;
+  kind?: Schemas["KindEnum"];
+  status: JobStatus;
+  status_text?: string;
   variant?: string;
   version?: number;
   b?: string | null;
   games?: number;
   seed?: number;
   policy?: string;
-  progress?: { done: number; total: number };
-  result?: unknown;
-  summary?: unknown;
-  error?: unknown;
+  progress?: Schemas["Progress"];
+  result?: Schemas["SimulationJob"]["result"] | Schemas["ComparisonJob"]["result"];
+  summary?: Schemas["SimulationJob"]["summary"];
+  error?: string | null;
+  error_code?: string | null;
   created_at?: string;
   finished_at?: string | null;
 }
@@ -34,9 +43,9 @@ export const jobUrls = {
   score: (slug: string) => `${API}/variants/${encodeURIComponent(slug)}/score/`,
 };
 
-export const DONE = new Set(["succeeded", "done", "success", "finished", "completed", "complete"]);
-export const FAILED = new Set(["failed", "error", "errored"]);
-export const CANCELLED = new Set(["cancelled", "canceled", "revoked"]);
+export const DONE: ReadonlySet<string> = new Set<JobStatus>(["succeeded"]);
+export const FAILED: ReadonlySet<string> = new Set<JobStatus>(["failed"]);
+export const CANCELLED: ReadonlySet<string> = new Set<JobStatus>(["cancelled"]);
 export const isTerminal = (status: string) => DONE.has(status) || FAILED.has(status) || CANCELLED.has(status);
 export const succeeded = (job: { status: string } | null | undefined) => Boolean(job && DONE.has(job.status));
 
@@ -172,15 +181,10 @@ export async function latestSucceededSimulation(slug: string): Promise<JobBody |
   return listOf<JobBody>(data).find((j) => DONE.has(j.status)) ?? null;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
-
 /** The simulated version's mean points per role (the job's summary). */
-export function roleMeans(summary: unknown): Record<string, number | null> {
+export function roleMeans(summary: JobBody["summary"]): Record<string, number | null> {
   const out: Record<string, number | null> = {};
-  if (!isObj(summary) || !isObj(summary.roles)) return out;
-  for (const [role, s] of Object.entries(summary.roles)) {
-    out[role] = isObj(s) && isObj(s.points) && typeof s.points.mean === "number" ? s.points.mean : null;
-  }
+  if (!summary || !("roles" in summary)) return out;
+  for (const [role, s] of Object.entries(summary.roles)) out[role] = s.points.mean;
   return out;
 }

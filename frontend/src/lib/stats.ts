@@ -1,6 +1,23 @@
-// Simulation statistics, normalised for the charts. Accepts the simulation package's raw
-// counters (`Stats.to_dict`: wins/draws/losses, histogram, ranks as counts) and its summary
-// (`Stats.summary`: win/draw/loss rates, ranks as fractions), or a job result holding both.
+// Simulation statistics, for the charts: a job's `summary` (Stats.summary: rates, means and
+// intervals) and its `result` (Stats.to_dict: the counters, with the points histograms), typed
+// by the API's generated schema (baohuang/simulation/stats.py declares both shapes).
+import type { components } from "../generated/api";
+
+type Job = components["schemas"]["SimulationJob"];
+/** A simulation's summary (a comparison job's is `{a, b}`, one per side). */
+export type SimulationSummary = Extract<NonNullable<Job["summary"]>, { roles: unknown }>;
+/** A simulation's counters (`result` of the job, `stats` of `baohuang simulate --json`). */
+export type SimulationCounters = Extract<NonNullable<Job["result"]>, { roles: unknown }>;
+
+/** A simulation job's summary and counters, or null (not finished, or a comparison job's). */
+export function simulationParts(job: {
+  result?: Job["result"] | Record<string, unknown> | null;
+  summary?: Job["summary"];
+}): { summary: SimulationSummary; stats: SimulationCounters } | null {
+  const { result, summary } = job;
+  if (!result || !summary || !("roles" in summary) || !("roles" in result)) return null;
+  return { summary, stats: result as SimulationCounters };
+}
 
 export const ROLE_ORDER = ["emperor", "guard", "rebel", "solo"] as const;
 
@@ -10,106 +27,47 @@ export interface RoleView {
   win: number;
   draw: number;
   loss: number;
-  meanPoints: number | null;
-  histogram: { points: number; count: number }[] | null;
-  ranks: number[] | null; // fractions 1st … 5th
+  meanPoints: number;
+  histogram: { points: number; count: number }[];
+  ranks: number[]; // fractions 1st … 5th
 }
 
 export interface StatsView {
-  games: number | null;
+  games: number;
   roles: RoleView[];
   rates: { name: string; value: number; perGame: boolean }[];
-  playsPerGame: number | null;
+  playsPerGame: number;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
-const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
-
-function rateOf(v: unknown): number | null {
-  if (isObj(v)) return num(v.rate);
-  return num(v);
-}
-
-function roleView(role: string, raw: Obj | undefined, summary: Obj | undefined): RoleView | null {
-  const r = raw ?? {};
-  const s = summary ?? {};
-  const n = num(r.n) ?? num(s.n) ?? 0;
-  let win: number | null = rateOf(s.win) ?? rateOf(s.win_rate);
-  let draw: number | null = rateOf(s.draw) ?? rateOf(s.draw_rate);
-  let loss: number | null = rateOf(s.loss) ?? rateOf(s.loss_rate) ?? rateOf(s.lose);
-  if ((win === null || loss === null) && n > 0 && num(r.wins) !== null) {
-    win = (num(r.wins) ?? 0) / n;
-    draw = (num(r.draws) ?? 0) / n;
-    loss = (num(r.losses) ?? 0) / n;
+/** The charts' view of a simulation: its summary and its counters (both sent by the API for
+ * a job that succeeded; `baohuang simulate --json` prints them as `summary` and `stats`). */
+export function normaliseStats(sim: { summary: SimulationSummary; stats: SimulationCounters }): StatsView {
+  const { summary, stats } = sim;
+  const names = [...new Set([...ROLE_ORDER, ...Object.keys(summary.roles)])];
+  const roles: RoleView[] = [];
+  for (const role of names) {
+    const s = summary.roles[role];
+    if (!s || s.n === 0) continue;
+    const histogram = Object.entries(stats.roles[role]?.histogram ?? {})
+      .map(([points, count]) => ({ points: Number(points), count }))
+      .sort((a, b) => a.points - b.points);
+    roles.push({
+      role,
+      n: s.n,
+      win: s.win.rate,
+      draw: s.draw.rate,
+      loss: s.loss.rate,
+      meanPoints: s.points.mean,
+      histogram,
+      ranks: s.ranks,
+    });
   }
-  if (win === null && isObj(r.win)) win = rateOf(r.win);
-  let meanPoints: number | null = null;
-  if (isObj(s.points)) meanPoints = num(s.points.mean);
-  else if (isObj(r.points)) meanPoints = num((r.points as Obj).mean);
-  else if (n > 0 && num(r.points) !== null) meanPoints = (num(r.points) ?? 0) / n;
-  const histSource = isObj(r.histogram) ? r.histogram : isObj(s.histogram) ? s.histogram : null;
-  const histogram = histSource
-    ? Object.entries(histSource)
-        .map(([k, v]) => ({ points: Number(k), count: num(v) ?? 0 }))
-        .filter((b) => Number.isFinite(b.points))
-        .sort((a, b) => a.points - b.points)
-    : null;
-  let ranks: number[] | null = null;
-  const rankSource = Array.isArray(s.ranks) ? s.ranks : Array.isArray(r.ranks) ? r.ranks : null;
-  if (rankSource) {
-    const values = rankSource.map((x) => num(x) ?? 0);
-    const total = values.reduce((a, b) => a + b, 0);
-    ranks = total > 1.0001 ? values.map((x) => x / total) : values;
-  }
-  if (n === 0 && win === null && !histogram) return null;
-  return { role, n, win: win ?? 0, draw: draw ?? 0, loss: loss ?? 0, meanPoints, histogram, ranks };
-}
-
-/** Find the raw counters and the summary inside a job result, wherever they sit. */
-function parts(result: Obj): { raw?: Obj; summary?: Obj } {
-  const candidates: Obj[] = [result];
-  for (const key of ["stats", "raw", "counters", "summary", "statistics", "result"]) {
-    if (isObj(result[key])) candidates.push(result[key] as Obj);
-  }
-  let raw: Obj | undefined;
-  let summary: Obj | undefined;
-  for (const c of candidates) {
-    if (!isObj(c.roles)) continue;
-    const first = Object.values(c.roles as Obj)[0];
-    if (!isObj(first)) continue;
-    if ("wins" in first || "histogram" in first) raw ??= c;
-    if (isObj(first.win) || "win_rate" in first) summary ??= c;
-  }
-  return { raw, summary };
-}
-
-export function normaliseStats(result: unknown): StatsView | null {
-  if (!isObj(result)) return null;
-  const { raw, summary } = parts(result);
-  if (!raw && !summary) return null;
-  const rawRoles = (raw?.roles ?? {}) as Obj;
-  const sumRoles = (summary?.roles ?? {}) as Obj;
-  const names = [...new Set([...ROLE_ORDER, ...Object.keys(rawRoles), ...Object.keys(sumRoles)])];
-  const roles = names
-    .map((name) => roleView(name, rawRoles[name] as Obj | undefined, sumRoles[name] as Obj | undefined))
-    .filter((r): r is RoleView => r !== null && r.n > 0);
   const rates: StatsView["rates"] = [];
-  const games = num(summary?.games) ?? num(raw?.games) ?? num(result.games);
-  if (isObj(summary?.rates)) {
-    for (const [name, v] of Object.entries(summary!.rates as Obj)) {
-      if (isObj(v) && num(v.rate) !== null) rates.push({ name, value: num(v.rate)!, perGame: false });
-      else if (isObj(v) && num(v.per_game) !== null) rates.push({ name, value: num(v.per_game)!, perGame: true });
-    }
-  } else if (isObj(raw?.counters) && games) {
-    for (const [name, v] of Object.entries(raw!.counters as Obj)) {
-      if (num(v) !== null) rates.push({ name, value: num(v)! / games, perGame: name.endsWith("s") && !name.endsWith("_games") });
-    }
+  for (const [name, figure] of Object.entries(summary.rates)) {
+    if (figure.per_game !== undefined) rates.push({ name, value: figure.per_game, perGame: true });
+    else if (figure.rate !== undefined) rates.push({ name, value: figure.rate, perGame: false });
   }
-  let playsPerGame: number | null = null;
-  if (isObj(summary?.plays_per_game)) playsPerGame = num((summary!.plays_per_game as Obj).mean);
-  else if (raw && games) playsPerGame = (num(raw.plays) ?? 0) / games;
-  return { games, roles, rates, playsPerGame };
+  return { games: summary.games, roles, rates, playsPerGame: summary.plays_per_game.mean };
 }
 
 /** Histogram bins with every integer between the extremes (empty bins shown as gaps), or

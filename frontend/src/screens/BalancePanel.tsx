@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { diffSides, request, type ServerChange } from "../lib/api";
 import { useI18n } from "../lib/i18n";
-import { errorText, FAILED, jobUrls, roleMeans, rememberProposal, rememberedProposal, succeeded, useFollowedJob } from "../lib/jobs";
+import { errorText, FAILED, jobUrls, roleMeans, rememberProposal, rememberedProposal, succeeded, useFollowedJob, type JobBody } from "../lib/jobs";
 import { findMetric, formatDiff, formatInterval, formatValue, type ComparisonResult, type Metric } from "../lib/compare";
 import { Progress } from "../charts/charts";
 import { roleColor } from "../charts/roles";
@@ -44,7 +44,7 @@ interface Stored extends Proposal {
 
 export function BalancePanel(props: {
   slug: string;
-  job: { id: string | number; version?: number; games?: number; seed?: number; summary?: unknown };
+  job: { id: string | number; version?: number; games?: number; seed?: number; summary?: JobBody["summary"] };
 }) {
   const { t, lang, tk } = useI18n();
   const { slug, job } = props;

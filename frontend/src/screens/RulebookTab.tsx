@@ -25,7 +25,8 @@ type State = { kind: "loading" } | { kind: "error"; message: string } | { kind: 
 export function RulebookTab(props: { slug: string; latest: number | null; revision: number; dirty: boolean }) {
   const { slug, latest, revision } = props;
   const { t, lang } = useI18n();
-  const isStaff = useMemo(() => Boolean(pageContext().is_staff), []);
+  // The draft is readable by those who may change the rule set (the API's rule).
+  const isStaff = useMemo(() => Boolean(pageContext().can_read_drafts), []);
   const [published, setPublished] = useState<number[]>([]);
   const [version, setVersion] = useState<RulebookVersion | null>(() => defaultRulebookVersion(isStaff, latest));
   const [state, setState] = useState<State>({ kind: "loading" });

@@ -1,7 +1,7 @@
 // The rules form: one section per part of the rules, each with widgets made for it.
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { useI18n } from "../lib/i18n";
-import { deckSize } from "../lib/deck";
+import { useDeckCount, type DeckCount } from "../lib/deck";
 import {
   ALL_RANKS,
   PARTIES,
@@ -156,7 +156,7 @@ function DeckSection() {
         </Field>
       </div>
       <Field anchor="deck.remove" label={t("f.trims")} help={t("f.trims.help")} wide>
-        <TrimGrid deck={deck} handSizes={handSizes} onChange={(d) => update("deck", d)} />
+        <TrimGrid deck={deck} handSizes={handSizes} count={useContext(DeckCountContext)} onChange={(d) => update("deck", d)} />
       </Field>
     </Section>
   );
@@ -165,13 +165,13 @@ function DeckSection() {
 function DealSection() {
   const { t } = useI18n();
   const { update } = useDoc();
-  const deck = useValue<Deck>("deck");
+  const count = useContext(DeckCountContext);
   const handSizes = useValue<number[]>("deal.hand_sizes");
   return (
     <Section name="deal">
       <Field anchor="deal.hand_sizes" label={t("f.hand_sizes")} wide>
-        <HandSizes handSizes={handSizes} deckSize={deckSize(deck)} onChange={(v) => update("deal.hand_sizes", v)} />
-        <CountSummary deck={deck} handSizes={handSizes} />
+        <HandSizes handSizes={handSizes} deckSize={count?.size ?? null} onChange={(v) => update("deal.hand_sizes", v)} />
+        <CountSummary count={count} handSizes={handSizes} />
       </Field>
       <div className="row">
         <PNum path="deal.first_dealer" label={t("f.first_dealer")} min={0} max={4} fallback={0} />
@@ -630,18 +630,29 @@ function TributeSection() {
   );
 }
 
+/** The server's live count of the document's deck section, shared by the deck and deal
+ * sections (one request per change). */
+const DeckCountContext = createContext<DeckCount | null>(null);
+
+function DeckCounted({ children }: { children: ReactNode }) {
+  const { count } = useDeckCount(useValue<Deck>("deck"));
+  return <DeckCountContext.Provider value={count}>{children}</DeckCountContext.Provider>;
+}
+
 export function RulesForm(props: { variant?: Variant; slug?: string }) {
   return (
-    <div className="rules-form">
-      <GeneralSection />
-      <DeckSection />
-      <DealSection />
-      <BiddingSection />
-      <DeclarationsSection />
-      <PlaySection />
-      <EndSection />
-      <ScoringSection slug={props.slug} />
-      <TributeSection />
-    </div>
+    <DeckCounted>
+      <div className="rules-form">
+        <GeneralSection />
+        <DeckSection />
+        <DealSection />
+        <BiddingSection />
+        <DeclarationsSection />
+        <PlaySection />
+        <EndSection />
+        <ScoringSection slug={props.slug} />
+        <TributeSection />
+      </div>
+    </DeckCounted>
   );
 }

@@ -2,16 +2,25 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, listOf, request, urls } from "../lib/api";
 import { hasKey, useI18n } from "../lib/i18n";
-import { histogramBins, normaliseStats, sharePercent, sharedScale, type ChartScale, type StatsView } from "../lib/stats";
+import { histogramBins, normaliseStats, sharePercent, sharedScale, simulationParts, type ChartScale, type StatsView } from "../lib/stats";
 import { BarChart, Progress, RoleLegend, StackedBars } from "../charts/charts";
 import { NumInput, SelectInput } from "../widgets/inputs";
-import { rememberJobs, rememberedJobs, succeeded as succeededJob } from "../lib/jobs";
+import {
+  DONE,
+  FAILED,
+  isTerminal,
+  rememberJobs,
+  rememberedJobs,
+  succeeded as succeededJob,
+  type JobBody,
+  type JobStatus,
+} from "../lib/jobs";
 import { JobHistory } from "./JobHistory";
 import { BalancePanel } from "./BalancePanel";
 
 export interface Job {
   id: string | number;
-  status: string;
+  status: JobStatus;
   version?: number;
   games?: number;
   seed?: number;
@@ -19,23 +28,17 @@ export interface Job {
   status_text?: string;
   /** Why the job failed, as a code (chunk_failed, worker_lost); `error` is its sentence. */
   error_code?: string | null;
-  progress?: { done: number; total: number };
-  result?: unknown;
-  summary?: unknown;
-  error?: unknown;
+  progress?: JobBody["progress"];
+  result?: JobBody["result"];
+  summary?: JobBody["summary"];
+  error?: string | null;
 }
-
-const DONE = new Set(["done", "succeeded", "success", "finished", "completed", "complete"]);
-const FAILED = new Set(["failed", "error", "errored"]);
-const CANCELLED = new Set(["cancelled", "canceled", "revoked"]);
 /** The job's status for people: the server's label, else ours for its code, else the code. */
 export function statusLabel(job: Pick<Job, "status" | "status_text">, tk: (key: string) => string): string {
   if (job.status_text) return job.status_text;
   const key = `job.${job.status}`;
   return hasKey(key) ? tk(key) : job.status;
 }
-
-export const isTerminal = (status: string) => DONE.has(status) || FAILED.has(status) || CANCELLED.has(status);
 
 interface RunState {
   version: number;
@@ -250,7 +253,8 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
 /** A finished job's statistics for the charts: `result` holds the raw counters
  * (histograms), `summary` the rates and intervals. */
 export function statsOf(job: Job | null): StatsView | null {
-  return job && DONE.has(job.status) ? normaliseStats({ stats: job.result, summary: job.summary }) : null;
+  const parts = job && DONE.has(job.status) ? simulationParts(job) : null;
+  return parts ? normaliseStats(parts) : null;
 }
 
 function RunView({ run, compare, scale }: { run: RunState; compare: boolean; scale?: ChartScale }) {

@@ -36,7 +36,8 @@ export function VariantList({ onOpen }: { onOpen: (slug: string) => void }) {
   const [attempt, setAttempt] = useState(0);
   // The "new rule set" panel: from scratch ("") or cloning a rule set.
   const [creating, setCreating] = useState<{ from: string } | null>(null);
-  const isStaff = Boolean(pageContext().is_staff);
+  // The buttons follow the account's permissions, as the admin and the API do.
+  const canAdd = Boolean(pageContext().can_add);
 
   useEffect(() => {
     let live = true;
@@ -80,7 +81,7 @@ export function VariantList({ onOpen }: { onOpen: (slug: string) => void }) {
       <div className="list-head">
         <h1>{t("list.title")}</h1>
         <input type="search" placeholder={t("list.filter")} value={filter} aria-label={t("list.filter")} onChange={(e) => setFilter(e.target.value)} />
-        {isStaff ? (
+        {canAdd ? (
           <button type="button" className="primary" data-testid="new-rule-set" onClick={() => setCreating({ from: "" })}>
             {t("list.new")}
           </button>
@@ -130,7 +131,7 @@ export function VariantList({ onOpen }: { onOpen: (slug: string) => void }) {
                   ) : null}
                 </div>
               </a>
-              {isStaff && v.version != null ? (
+              {canAdd && v.version != null ? (
                 <button type="button" className="card-action" data-testid={`clone-${v.slug}`} onClick={() => setCreating({ from: v.slug })}>
                   {t("list.clone")}
                 </button>

@@ -5,13 +5,15 @@ import { NumInput } from "./inputs";
 
 export function HandSizes(props: {
   handSizes: number[] | undefined;
-  deckSize: number;
+  /** The cards in play (the server's count), null while unknown. */
+  deckSize: number | null;
   onChange: (sizes: number[]) => void;
 }) {
   const { t } = useI18n();
   const sizes = props.handSizes ?? [0, 0, 0, 0, 0];
   const sum = handSum(sizes);
-  const bad = sum !== props.deckSize;
+  const bad = props.deckSize !== null && sum !== props.deckSize;
+  const deckSize = props.deckSize;
   return (
     <div className={`hand-sizes ${bad ? "mismatch" : ""}`} data-testid="hand-sizes">
       <div className="hand-inputs">
@@ -32,9 +34,13 @@ export function HandSizes(props: {
       </div>
       <div className="hand-total">
         <span className={bad ? "mismatch-note" : ""} data-testid="hand-sizes-sum">
-          Σ {sum} / {props.deckSize}
+          Σ {sum} / {deckSize ?? "…"}
         </span>
-        <button type="button" onClick={() => props.onChange(evenSplit(props.deckSize, sizes.length || 5))}>
+        <button
+          type="button"
+          disabled={deckSize === null}
+          onClick={() => deckSize !== null && props.onChange(evenSplit(deckSize, sizes.length || 5))}
+        >
           {t("f.split")}
         </button>
       </div>

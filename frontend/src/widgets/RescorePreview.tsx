@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { ApiError, request } from "../lib/api";
 import { useI18n } from "../lib/i18n";
+import type { components } from "../generated/api";
 import { errorText, jobUrls, latestSucceededSimulation, roleMeans, type JobBody } from "../lib/jobs";
 import { formatValue } from "../lib/compare";
 import { roleColor } from "../charts/roles";
@@ -47,7 +48,7 @@ export function RescorePreview({ slug }: { slug: string }) {
     const abort = new AbortController();
     const timer = window.setTimeout(() => {
       setState({ kind: "busy" });
-      request<{ summary: unknown; rescored?: { elapsed_ms?: number; settlement_fields?: string[] } }>(jobUrls.rescore(base.id), {
+      request<components["schemas"]["Rescored"]>(jobUrls.rescore(base.id), {
         method: "POST",
         body: { definition: JSON.parse(key) },
         signal: abort.signal,

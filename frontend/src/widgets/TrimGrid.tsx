@@ -2,17 +2,16 @@
 import { useI18n } from "../lib/i18n";
 import { ALL_RANKS, type Deck, type Rank, SUIT_SYMBOL, SUITS } from "../lib/model";
 import {
-  copiesOf,
   cycleSuit,
-  deckComposition,
-  deckSize,
   handSum,
   isJoker,
+  rankCount,
   removalFor,
   setRandomCount,
   suitLeft,
   toggleAll,
   trimMode,
+  type DeckCount,
 } from "../lib/deck";
 import { NumInput } from "./inputs";
 
@@ -28,17 +27,25 @@ export function rankLabel(rank: Rank, lang: "zh" | "en") {
   return rank;
 }
 
-export function CountSummary({ deck, handSizes }: { deck: Deck | undefined; handSizes: number[] | undefined }) {
+/** The server's card count (`count`, null while unknown) against the hand sizes' sum. */
+export function CountSummary({ count, handSizes }: { count: DeckCount | null; handSizes: number[] | undefined }) {
   const { t } = useI18n();
-  const size = deckSize(deck);
   const sum = handSum(handSizes);
-  const bad = size !== sum;
+  const bad = count !== null && count.size !== sum;
   return (
-    <div className={`count-summary ${bad ? "mismatch" : "ok"}`} data-testid="count-summary" role="status">
-      <span data-testid="deck-size">{t("f.deckSize", { n: size })}</span>
+    <div
+      className={`count-summary ${count === null ? "unknown" : bad ? "mismatch" : "ok"}`}
+      data-testid="count-summary"
+      role="status"
+    >
+      <span data-testid="deck-size">{t("f.deckSize", { n: count?.size ?? "…" })}</span>
       <span className="sep">·</span>
       <span data-testid="hand-sum">{t("f.handSum", { n: sum })}</span>
-      {bad ? <strong className="mismatch-note"> — {t("f.mismatch")}</strong> : <span className="okmark"> ✓</span>}
+      {count === null ? null : bad ? (
+        <strong className="mismatch-note"> — {t("f.mismatch")}</strong>
+      ) : (
+        <span className="okmark"> ✓</span>
+      )}
     </div>
   );
 }
@@ -46,12 +53,13 @@ export function CountSummary({ deck, handSizes }: { deck: Deck | undefined; hand
 export function TrimGrid(props: {
   deck: Deck | undefined;
   handSizes: number[] | undefined;
+  /** The server's count of `deck` (useDeckCount), null while unknown. */
+  count: DeckCount | null;
   onChange: (deck: Deck) => void;
 }) {
-  const { deck, onChange } = props;
+  const { deck, count, onChange } = props;
   const { t, lang } = useI18n();
   const decks = deck?.decks ?? 4;
-  const counts = deckComposition(deck);
   return (
     <div className="trim-grid-wrap">
       <table className="trim-grid" data-testid="trim-grid">
@@ -73,10 +81,10 @@ export function TrimGrid(props: {
             const removal = removalFor(deck, rank);
             const mode = trimMode(removal);
             const joker = isJoker(rank);
-            const left = counts[rank];
-            const full = copiesOf(rank, decks);
+            const counted = rankCount(count, rank);
+            const state = !counted ? "" : counted.left === 0 ? "gone" : counted.left < counted.full ? "trimmed" : "";
             return (
-              <tr key={rank} className={`mode-${mode} ${left === 0 ? "gone" : left < full ? "trimmed" : ""}`} data-rank={rank}>
+              <tr key={rank} className={`mode-${mode} ${state}`} data-rank={rank}>
                 <th scope="row">{rankLabel(rank, lang)}</th>
                 {SUITS.map((suit) =>
                   joker ? (
@@ -112,7 +120,7 @@ export function TrimGrid(props: {
                   <NumInput
                     value={mode === "count" ? (removal?.count ?? 0) : 0}
                     min={0}
-                    max={full}
+                    max={counted?.full}
                     className="rand"
                     label={`${t("f.random")} ${rank}`}
                     testId={`trim-${rank}-random`}
@@ -120,15 +128,15 @@ export function TrimGrid(props: {
                   />
                 </td>
                 <td className="left" data-testid={`trim-${rank}-left`}>
-                  {left}
-                  <span className="muted">/{full}</span>
+                  {counted ? counted.left : "…"}
+                  <span className="muted">/{counted ? counted.full : "…"}</span>
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
-      <CountSummary deck={deck} handSizes={props.handSizes} />
+      <CountSummary count={count} handSizes={props.handSizes} />
     </div>
   );
 }

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 GROUP_NAME = "Operators"
 DEFAULT_USERNAME = "operator"
-DEFAULT_PASSWORD = "operator"
+DEFAULT_PASSWORD = "operator"  # noqa: S105 (the documented local-development default, refused with DEBUG off)
 
 #: What an operator may do: edit rule sets, publish and retire, read versions and history;
 #: start simulations (and comparisons, re-scores, balancing), cancel anyone's job, see the

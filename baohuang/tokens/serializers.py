@@ -1,0 +1,80 @@
+"""Request and response bodies of the token endpoints (``/api/v1/tokens/``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+from rest_framework import serializers
+from rest_framework.exceptions import ErrorDetail
+
+from baohuang.api.serializers import StrictCharField, StrictIntegerField
+from baohuang.tokens.models import ApiToken
+from baohuang.tokens.services import MAX_DAYS, NAME_MAX
+
+
+class TokenCreateSerializer(serializers.Serializer):
+    """``POST /api/v1/tokens/``: ``{name, scope?, expires_in_days?}``; unknown fields are
+    refused (a typo such as ``scopes`` must not give a read token silently)."""
+
+    name = StrictCharField(
+        max_length=NAME_MAX, help_text="What the token is for (a script, a machine)."
+    )
+    scope = serializers.ChoiceField(
+        choices=ApiToken.Scope.choices,
+        default=ApiToken.Scope.READ,
+        help_text="read (default): GET, HEAD and OPTIONS only; write: every request the "
+        "account may make (the account's permissions still apply).",
+    )
+    expires_in_days = StrictIntegerField(
+        min_value=1,
+        max_value=MAX_DAYS,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=f"Days until the token expires (1 to {MAX_DAYS}); null or absent: never.",
+    )
+
+    def to_internal_value(self, data: Any) -> Any:
+        """Refuse fields this endpoint does not know."""
+        if isinstance(data, Mapping):
+            unknown = sorted(str(key) for key in data if key not in self.fields)
+            if unknown:
+                known = ", ".join(self.fields)
+                message = _("Unknown field; the fields are %(known)s.") % {"known": known}
+                raise serializers.ValidationError(
+                    {key: [ErrorDetail(message, "unknown_field")] for key in unknown}
+                )
+        return super().to_internal_value(data)
+
+
+class TokenSerializer(serializers.Serializer):
+    """A token as it is listed: never its key."""
+
+    id = serializers.UUIDField()
+    url = serializers.CharField(help_text="DELETE it to revoke the token.")
+    name = serializers.CharField()
+    scope = serializers.ChoiceField(choices=ApiToken.Scope.choices)
+    prefix = serializers.CharField(
+        help_text="The key's first characters, to recognise it (the key is not stored)."
+    )
+    state = serializers.ChoiceField(
+        choices=ApiToken.State.choices, help_text="active, expired or revoked."
+    )
+    state_text = serializers.CharField(help_text="The state in the request's language.")
+    created_at = serializers.DateTimeField()
+    last_used_at = serializers.DateTimeField(
+        allow_null=True, help_text="Last request with the token (to the minute); null: never."
+    )
+    expires_at = serializers.DateTimeField(allow_null=True, help_text="null: never.")
+    revoked_at = serializers.DateTimeField(allow_null=True)
+
+
+class TokenCreatedSerializer(TokenSerializer):
+    """The answer to a creation: the token and, this once, its key."""
+
+    key = serializers.CharField(
+        help_text="The token, shown this once: send it as `Authorization: Token <key>`. "
+        "The server keeps only its SHA-256 digest."
+    )
