@@ -97,13 +97,15 @@ def seat_view(game: Game, seat: int) -> SeatView:
     through the game's properties: bots build one view per decision."""
     phase = game.phase
     p = game._play
-    emperor = game.emperor if game.emperor >= 0 else None
-    public_guard = game.guard if game.guard_public else None
-    i_am_guard = game.guard == seat and emperor is not None and seat != emperor
+    emperor_seat = game.emperor  # -1 before the bidding ends
+    emperor = emperor_seat if emperor_seat >= 0 else None
+    guard = game.guard
+    public_guard = guard if game.guard_public else None
+    i_am_guard = guard is not None and guard == seat and emperor_seat >= 0 and seat != emperor_seat
     known: int | None = None
     if i_am_guard:
         known = emperor
-    elif seat == emperor and public_guard is not None:
+    elif seat == emperor_seat and public_guard is not None:
         known = public_guard
     if p.counts:
         hand: tuple[int, ...] = ()
@@ -116,9 +118,10 @@ def seat_view(game: Game, seat: int) -> SeatView:
             row[RANK_OF[c]] += 1
         counts = tuple(row)
         sizes = tuple(len(h) for h in game.hands)
-    question = game._question() if phase != "finished" else ""
+    # In play (the usual case) the phase is asked directly, not through the bound method.
+    question = p.question() if phase == "play" else game._question() if phase != "finished" else ""
     solo = game.solo
-    if not (solo == "open" or game.guard_public or seat == emperor):
+    if not (solo == "open" or game.guard_public or seat == emperor_seat):
         solo = None
     return _new_view(
         SeatView,

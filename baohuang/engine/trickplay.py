@@ -276,10 +276,10 @@ class TrickPlay:
             if run > row[r]:
                 return False
         rules = self.cv.play
-        if not is_legal_fast(play, rules):
-            return False
         trick = self.trick
-        return trick is None or beats_fast(trick, play, rules)
+        if trick is not None:
+            return beats_fast(trick, play, rules)  # only a legal play beats
+        return is_legal_fast(play, rules)
 
     def apply(self, seat: int, action: Action) -> int:
         """Take a legal action of `seat`; the next seat to act, or -1 when the game ended."""
