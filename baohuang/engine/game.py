@@ -24,6 +24,7 @@ from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, high_to_low
 from baohuang.engine.bidding import Bidding
 from baohuang.engine.cards import BJ
+from baohuang.engine.clone import clone_game
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.dealing import deal_table, rigged_hands
 from baohuang.engine.declarations import Declarations
@@ -151,6 +152,11 @@ class Game(PhaseState):
     def observe(self, seat: int) -> dict[str, Any]:
         """What `seat` may know: its own cards, public roles and plays, never hidden ones."""
         return observation(self, seat)
+
+    def clone(self) -> Game:
+        """An independent copy for search, sharing the compiled variant (far cheaper than
+        ``copy.deepcopy``; see :mod:`baohuang.engine.clone`)."""
+        return clone_game(self)
 
     def view(self, seat: int) -> SeatView:
         """The policy input for `seat` (cheap to build; nothing hidden leaks)."""

@@ -52,6 +52,8 @@ class SeatView(NamedTuple):
     """Cards tipped (贴牌) so far, travelling with the emperor card."""
     passes: int = 0
     """Passes since the last play of the current trick."""
+    called_rank: int | None = None
+    """Rank of the card the emperor called to find his guard (public), or None."""
 
 
 def observation(game: Game, seat: int) -> dict[str, Any]:
@@ -146,5 +148,6 @@ def seat_view(game: Game, seat: int) -> SeatView:
             game._hold_back_tuple,
             len(game._bidding.tips),
             p.passes,
+            RANK_OF[game.called_card] if game.called_card is not None else None,
         ),
     )

@@ -681,13 +681,17 @@ export interface components {
              */
             seed: number;
             /**
-             * @description The policy of all five seats.
-             *
-             *     * `heuristic` - heuristic
-             *     * `random` - random
+             * @description The policy: one name for all five seats, or a mix by role.
              * @default heuristic
              */
-            policy: components["schemas"]["PolicyEnum"];
+            policy: string | {
+                /** @example mc */
+                royals: string;
+                /** @example heuristic */
+                rebels: string;
+                /** @example heuristic */
+                bidding?: string;
+            };
         };
         /** @description A comparison job. */
         ComparisonJob: {
@@ -913,12 +917,6 @@ export interface components {
          * @enum {string}
          */
         OutcomeEnum: "win" | "draw" | "lose";
-        /**
-         * @description * `heuristic` - heuristic
-         *     * `random` - random
-         * @enum {string}
-         */
-        PolicyEnum: "heuristic" | "random";
         /**
          * @description One problem: a JSON path (empty for the whole document), a sentence in the request's
          *     language, a stable machine code and the values the sentence was made from.
@@ -1404,13 +1402,17 @@ export interface components {
              */
             seed: number;
             /**
-             * @description The policy of all five seats.
-             *
-             *     * `heuristic` - heuristic
-             *     * `random` - random
+             * @description The policy: one name for all five seats, or a mix by role.
              * @default heuristic
              */
-            policy: components["schemas"]["PolicyEnum"];
+            policy: string | {
+                /** @example mc */
+                royals: string;
+                /** @example heuristic */
+                rebels: string;
+                /** @example heuristic */
+                bidding?: string;
+            };
         };
         /** @description A job: its parameters, status, progress, result and error. */
         SimulationJob: {

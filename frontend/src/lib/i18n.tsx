@@ -326,6 +326,7 @@ const DICT = {
   "rate.plays": ["出牌次数 / 局", "plays per game"],
   "pol.heuristic": ["启发式机器人", "heuristic bots"],
   "pol.random": ["随机机器人", "random bots"],
+  "pol.mc": ["搜索机器人（蒙特卡洛）", "search bots (Monte-Carlo)"],
   "ev.open_guard": ["明保", "open guard (明保)"],
   "ev.open_guard_win": ["明保且胜", "open guard wins"],
   "ev.rebellion": ["造反成功", "rebellion (造反)"],
