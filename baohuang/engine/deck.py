@@ -72,6 +72,11 @@ def rank_counts(cards: Iterable[int]) -> list[int]:
 class ShoeSpec:
     """A compiled deck: fixed cards, random removals, marks and hand sizes."""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> ShoeSpec:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
+
     fixed: tuple[int, ...]
     """Card ids left after the fixed trims, sorted (marked jokers included)."""
     random_removals: tuple[tuple[int, int], ...]

@@ -17,7 +17,7 @@ phase answers the same questions (:class:`~baohuang.engine.table.PhasePart`); it
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from baohuang.engine import actions as A
@@ -50,12 +50,9 @@ class Game(PhaseState):
     """One game of a variant from a seed. Build with :meth:`new`."""
 
     outcome: Outcome | None
-    # The current phase's methods, bound when it begins (one call per decision).
-    _question: Callable[[], str]
-    _actions: Callable[[int], list[Action]]
-    _reject: Callable[[int, Action], str | None]
-    _step: Callable[[int, Action], int]
-    _default: Callable[[int], Action]
+    # The current phase, set when it begins (its methods are called once per decision; the
+    # object, not its bound methods, so that a copy of the game calls its own phases).
+    _part: PhasePart
     _legal_cache: list[Action] | None
     _lock_after: int
     _lock_counts: list[int]
@@ -107,9 +104,9 @@ class Game(PhaseState):
         if self.phase == "finished":
             return []
         if self.locked(self.to_act):
-            found = [self._default(self.to_act)]
+            found = [self._part.default(self.to_act)]
         else:
-            found = self._actions(self.to_act)
+            found = self._part.actions(self.to_act)
             found.append(A.AUTO)
         self._legal_cache = found
         return list(found)
@@ -129,20 +126,20 @@ class Game(PhaseState):
                     self._dispatch(action)
                     return
         if action == A.AUTO or self.locked(self.to_act):
-            if action not in (A.AUTO, self._default(self.to_act)):
+            if action not in (A.AUTO, self._part.default(self.to_act)):
                 raise IllegalAction(reason("automatic_only_default", seat=self.to_act))
             seat = self.to_act
             if not self.in_spell[seat]:
                 self.in_spell[seat] = True
                 self.auto_spells[seat] += 1
             self.auto_turns[seat] += 1
-            chosen = self._default(seat)
+            chosen = self._part.default(seat)
             self.history.append(action)
             self._dispatch(chosen)
             return
         if isinstance(action, tuple) and not high_to_low(action):
             action = tuple(sorted(action, reverse=True))
-        refused = self._reject(self.to_act, action)
+        refused = self._part.reject(self.to_act, action)
         if refused is not None:
             raise IllegalAction(refused)
         self.in_spell[self.to_act] = False
@@ -186,10 +183,10 @@ class Game(PhaseState):
 
     def default_action(self) -> Action:
         """托管: the answer the system gives for the seat to act (RULES.md §7)."""
-        return self._default(self.to_act)
+        return self._part.default(self.to_act)
 
     def _dispatch(self, action: Action) -> None:
-        seat = self._step(self.to_act, action)
+        seat = self._part.apply(self.to_act, action)
         if seat >= 0:
             self.to_act = seat
         else:
@@ -197,11 +194,7 @@ class Game(PhaseState):
 
     def _enter(self, phase: Phase, part: PhasePart) -> None:
         self.phase = phase
-        self._question = part.question
-        self._actions = part.actions
-        self._reject = part.reject
-        self._step = part.apply
-        self._default = part.default
+        self._part = part
 
     def _deal(self, tribute: TributePlan | None, rigged: list[list[int]] | None = None) -> None:
         deal_table(self, tribute, rigged)

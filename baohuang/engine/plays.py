@@ -49,6 +49,11 @@ class Play:
     rules (:func:`is_legal_play`) say an empty play is not legal.
     """
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Play:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
+
     ranks: tuple[int, ...]
 
     def __post_init__(self) -> None:
@@ -127,6 +132,11 @@ class SpecialBeat:
     (``SpecialBeat(TWO, 4, frozenset({TOP}))``).
     """
 
+    def __deepcopy__(self, memo: dict[int, object]) -> SpecialBeat:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
+
     rank: int
     count: int
     beats: frozenset[int]
@@ -153,6 +163,11 @@ class RoastRules:
     parts have the same size and every non-joker card is strictly higher (both empty is
     fine). Groups missing from the order cannot roast.
     """
+
+    def __deepcopy__(self, memo: dict[int, object]) -> RoastRules:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
 
     joker_order: tuple[tuple[int, ...], ...]
     more_jokers: bool = True
@@ -182,6 +197,11 @@ REPEATS: Final[_Repeats] = tuple(
 @dataclass(frozen=True, slots=True)
 class RuleTables:
     """Lookup tables derived once from a :class:`PlayRules` (not part of its identity)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> RuleTables:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
 
     attach: tuple[bool, ...]
     """``attach[rank]``: the rank may be attached (and exists in the variant)."""
@@ -262,6 +282,11 @@ class PlayRules:
     ``tables`` holds derived lookup tables; it is computed here and excluded from
     equality and hashing.
     """
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PlayRules:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
 
     attachable: frozenset[int] = DEFAULT_ATTACHABLE
     has_top: bool = False

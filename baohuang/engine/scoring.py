@@ -40,6 +40,11 @@ class GameResult:
     may repeat an event (two kicks double twice).
     """
 
+    def __deepcopy__(self, memo: dict[int, object]) -> GameResult:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
+
     emperor: int
     guard: int | None
     finish: tuple[int, ...]
@@ -62,6 +67,11 @@ class GameResult:
 @dataclass(frozen=True, slots=True)
 class Score:
     """Points (and money) per seat, the royals' outcome and the stake multiplier."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Score:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
 
     points: tuple[int, ...]
     base_points: tuple[int, ...]

@@ -120,8 +120,10 @@ def seat_view(game: Game, seat: int) -> SeatView:
             row[RANK_OF[c]] += 1
         counts = tuple(row)
         sizes = tuple(len(h) for h in game.hands)
-    # In play (the usual case) the phase is asked directly, not through the bound method.
-    question = p.question() if phase == "play" else game._question() if phase != "finished" else ""
+    # In play (the usual case) the phase is asked directly, as the trick play it is.
+    question = (
+        p.question() if phase == "play" else game._part.question() if phase != "finished" else ""
+    )
     solo = game.solo
     if not (solo == "open" or game.guard_public or seat == emperor_seat):
         solo = None

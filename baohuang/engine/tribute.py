@@ -33,6 +33,11 @@ class TributePlan:
     picks `count` of them.
     """
 
+    def __deepcopy__(self, memo: dict[int, object]) -> TributePlan:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
+
     shut_in: tuple[tuple[int, int, int], ...] = ()
     givers: tuple[tuple[int, int], ...] = ()
     takers: tuple[tuple[int, int], ...] = ()
@@ -67,6 +72,11 @@ class TributePlan:
 @dataclass(frozen=True, slots=True)
 class TributeCard:
     """One card moved by tribute."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TributeCard:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
 
     giver: int
     receiver: int
