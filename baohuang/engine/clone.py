@@ -61,6 +61,11 @@ def _attributes(obj: object) -> list[str]:
     return list(slotted)
 
 
+def _is_engine_object(obj: object) -> bool:
+    """An instance of one of the engine's own classes (copied attribute by attribute)."""
+    return type(obj).__module__.startswith("baohuang.engine.") and not isinstance(obj, type)
+
+
 class _Copier:
     """One clone: copies reachable state once each (``memo`` by object id)."""
 
@@ -104,9 +109,15 @@ class _Copier:
             bound = types.MethodType(obj.__func__, self.copy(obj.__self__))
             self.memo[id(obj)] = bound
             return bound
+        if cls is types.BuiltinMethodType and _is_engine_object(obj.__self__):
+            # A method of a class compiled by mypyc (the native core), bound to an engine
+            # object: bound again, by name, to that object's copy.
+            bound = getattr(self.copy(obj.__self__), obj.__name__)
+            self.memo[id(obj)] = bound
+            return bound
         if isinstance(obj, CompiledVariant) or _is_frozen_dataclass(cls):
             return obj
-        if cls.__module__.startswith("baohuang.engine.") and not isinstance(obj, type):
+        if _is_engine_object(obj):
             return self._copy_object(obj)
         return copy.deepcopy(obj, self.memo)
 

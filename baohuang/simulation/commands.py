@@ -419,6 +419,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             "machine": figures["machine"],
         }
     )
+    print(gettext("Engine core: %(core)s") % {"core": figures["core"]})
     print()
     rows = [
         [
