@@ -9,8 +9,10 @@
 #   make messages  compile the translation catalogs (baohuang/*/locale/*/LC_MESSAGES/django.po → .mo)
 #   make lock    refresh requirements.lock / requirements-dev.lock (pinned, hashed) from pyproject.toml
 #   make lint    ruff check + format check + mypy, no tests
+#   make native  build the native engine core (mypyc; README "Performance"); run and test do it
 #   make fmt     ruff format + ruff check --fix
 #   make soak    the slow (soak / fuzz / statistical) tests only; GAMES=N per variant
+#                (and 10,000 differential games per variant: NATIVE_SOAK_GAMES)
 #   make multihost  root: PostgreSQL+Redis, gunicorn and two Celery workers on four network-namespace
 #                hosts; a 20,000-game job survives a worker host torn down mid-job (prints figures)
 #   make mutation  mutmut on the engine, rules and stats (one worker; slow, not in `make test`);
@@ -39,7 +41,7 @@ MUTATION_ARGS ?=
 NPM    := $(shell command -v npm 2>/dev/null)
 FRONT_STAMP := frontend/node_modules/.installed
 
-.PHONY: help venv lock messages test lint fmt run serve soak multihost mutation clean distclean frontend frontend-test types
+.PHONY: help venv lock messages native core test lint fmt run serve soak multihost mutation clean distclean frontend frontend-test types
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -72,6 +74,18 @@ lock: $(STAMP)
 
 messages: $(STAMP)
 	$(BIN)/python -m baohuang.i18n compile
+
+# The native engine core: the hot modules (baohuang.native.COMPILED_MODULES) compiled by mypyc
+# into build/native/ (never beside the .py files), used only while their sources are unchanged.
+# `native` fails without a C compiler; `core` (run by `make run` and `make test`) then says the
+# pure-Python core runs instead. Either way the last line names the core in use.
+native: $(STAMP)
+	$(BIN)/python -m baohuang.corebuild
+	@$(BIN)/python -m baohuang.corebuild --which
+
+core: $(STAMP)
+	@$(BIN)/python -m baohuang.corebuild --optional
+	@$(BIN)/python -m baohuang.corebuild --which
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -113,7 +127,7 @@ ifneq ($(NPM),)
 	cd frontend && if [ -t 1 ]; then npm test; else NO_COLOR=1 npm test; fi
 endif
 
-test: lint messages frontend-test
+test: lint messages core frontend-test
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 fmt: $(STAMP)
@@ -126,7 +140,7 @@ fmt: $(STAMP)
 run: export DEBUG ?= true
 run: export OPERATOR_USERNAME ?= operator
 run: export OPERATOR_PASSWORD ?= operator
-run: $(STAMP) messages frontend
+run: $(STAMP) messages core frontend
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py import_variants
 	$(BIN)/python manage.py ensure_operator
@@ -146,7 +160,7 @@ run: $(STAMP) messages frontend
 # Production-style, on this machine: gunicorn (gunicorn.conf.py: BIND, WEB_CONCURRENCY …) with
 # DEBUG off, after migrate and collectstatic. Needs SECRET_KEY (and OPERATOR_PASSWORD for the
 # first operator account) in the environment; README "Production".
-serve: $(STAMP) messages frontend
+serve: $(STAMP) messages core frontend
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 	$(BIN)/python manage.py import_variants
@@ -155,7 +169,7 @@ serve: $(STAMP) messages frontend
 
 # Placeholder: the soak/statistical tests are those marked @pytest.mark.slow.
 # pytest exits 5 when none are selected yet; that is not a failure here.
-soak: $(STAMP)
+soak: $(STAMP) core
 	SOAK_GAMES=$(GAMES) SIM_SOAK_GAMES=$(GAMES) $(BIN)/pytest -m slow $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "soak: no slow tests yet"; [ $$rc -eq 5 ]; }
 
 # The multi-host test (README "Several machines, tested"): part of `make test` too when run as

@@ -530,6 +530,12 @@ COMMANDS: tuple[Command, ...] = (
         simulation_commands.configure_compare,
     ),
     Command(
+        ("tournament",),
+        "two policies on the same deals, seats swapped: points margin and points by role",
+        simulation_commands.cmd_tournament,
+        simulation_commands.configure_tournament,
+    ),
+    Command(
         ("balance",),
         "solve for a scoring table that meets a target (HiGHS), verified on fresh seeds",
         simulation_commands.cmd_balance,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import signal
 import socket
 import statistics
@@ -207,6 +208,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     os.environ.setdefault("DATABASE_URL", DEFAULT_DATABASE)
     os.environ.setdefault("CELERY_BROKER_URL", DEFAULT_BROKER)
+    # Production settings need a key; the bench's own throwaway one does (nothing is signed
+    # that outlives the run).
+    os.environ.setdefault("SECRET_KEY", "jobs-bench-" + secrets.token_urlsafe(40))
     ensure_database(os.environ["DATABASE_URL"])
     queue = f"bench-{uuid.uuid4().hex[:10]}"
     setup_django(queue)

@@ -28,6 +28,13 @@ settings.register_profile("dev", deadline=None, suppress_health_check=[HealthChe
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+def pytest_report_header(config: object) -> str:
+    """Which engine core the tests run (baohuang.native: the mypyc build when it is fresh)."""
+    from baohuang import native
+
+    return native.describe()
+
+
 def pytest_configure(config: object) -> None:
     """Compile stale translation catalogs, as `make messages` does, when pytest runs alone."""
     from baohuang.i18n import compile_catalogs

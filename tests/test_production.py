@@ -263,8 +263,14 @@ def test_api_errors_are_json_and_requests_are_logged(gunicorn: Server) -> None:
 
     assert status == 404
     assert kind == "application/json"
+    # gunicorn writes the access line after the response has gone out: wait for it.
+    line = re.compile(r'access 127\.0\.0\.1 "GET /api/v1/nothing/ HTTP/1\.1" 404 \d+ \d+ms')
+    deadline = time.monotonic() + 10
     log = gunicorn.log.read_text(errors="replace")
-    assert re.search(r'access 127\.0\.0\.1 "GET /api/v1/nothing/ HTTP/1\.1" 404 \d+ \d+ms', log)
+    while not line.search(log) and time.monotonic() < deadline:
+        time.sleep(0.1)
+        log = gunicorn.log.read_text(errors="replace")
+    assert line.search(log), log[-3000:]
 
 
 def _post_chunked(server: Server, path: str, chunks: Iterator[bytes]) -> tuple[int, bytes]:

@@ -15,6 +15,9 @@ publish                                        ``catalog.publish_ruleset``
 start simulations, comparisons, re-score,      ``jobs.run_simulation`` (balance also
 balance                                        ``catalog.add_ruleset``: it creates a rule set)
 cancel someone else's job                      ``jobs.cancel_any_job`` (one's own: always)
+play a published version at the play-test      any account (a game is its player's only)
+table
+play a draft at the play-test table            ``catalog.change_ruleset``
 list, create, revoke one's own API tokens      any account, logged in with the session (a
                                                token is refused: 403 ``session_required``)
 =============================================  ==============================================
@@ -182,3 +185,21 @@ class ManagesOwnTokens(BasePermission):
         if is_token_request(request):
             raise refusals.session_required()
         return True
+
+
+# --------------------------------------------------------------------------- games
+
+
+def may_play_draft(user: Any) -> bool:
+    """Whether ``user`` may play a draft at the play-test table: ``catalog.change_ruleset``."""
+    return has_perms(user, CHANGE_RULESET)
+
+
+class CanPlayGames(BasePermission):
+    """Any authenticated, active account (each game is visible to its player only)."""
+
+    message = _("Log in or send an API token (Authorization: Token …) to play a game.")
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        """Authenticated users."""
+        return authenticated(request.user)

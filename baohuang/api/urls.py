@@ -47,6 +47,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("v1/schema/variant/", rules_views.VariantSchemaView.as_view(), name="variant-schema"),
     path("v1/simulations/", include("baohuang.jobs.urls")),
     path("v1/comparisons/", include(comparison_patterns)),
+    path("v1/games/", include("baohuang.play.urls")),
     path("v1/tokens/", include("baohuang.tokens.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action
@@ -33,6 +34,7 @@ from baohuang.engine.cards import ACE, BJ, NUM_RANKS, SJ, TOP, TWO
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, card_from_text, deal, rank_counts
 from baohuang.engine.game import SeatView
+from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.plays import REPEATS
 from baohuang.rules.model import CalledGuard
 
@@ -46,6 +48,7 @@ CALIBRATION_SEED = 20240517
 CALIBRATION_DEALS = 300
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class HeuristicParams:
     """The knobs of the heuristic; quantiles are of the variant's dealt-hand strength."""
@@ -85,9 +88,10 @@ class HeuristicParams:
 
 
 #: Card values used to rank plays that carry attached cards (cheapest first).
-_VALUE: tuple[int, ...] = (*range(TWO + 1), 18, 22, 26)
+_VALUE: Final[tuple[int, ...]] = (*range(TWO + 1), 18, 22, 26)
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class VariantTables:
     """Per-variant tables of the heuristic, built once by :func:`tables_for`."""
@@ -185,7 +189,7 @@ def tables_for(cv: CompiledVariant) -> VariantTables:
     return built
 
 
-_MATERIAL = (list, tuple)
+_MATERIAL: Final = (list, tuple)
 
 
 def _whole(counts: Sequence[int]) -> tuple[int, ...]:
@@ -198,6 +202,7 @@ def _whole(counts: Sequence[int]) -> tuple[int, ...]:
     return out
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class HeuristicPolicy:
     """The rule-based player for one compiled variant (see the module docstring)."""

@@ -63,6 +63,23 @@ class ActionError(ValueError):
     """An action written in a record cannot be read."""
 
 
+def high_to_low(ranks: tuple[object, ...]) -> bool:
+    """Whether a play is rank ints sorted high to low (the form the engine keeps).
+
+    Anything else (another order, or items that are not ints) is False: the caller sorts
+    the play, and checking it says what is wrong.
+    """
+    last = 1 << 30
+    for item in ranks:
+        if type(item) is not int:
+            return False
+        r: int = item
+        if r > last:
+            return False
+        last = r
+    return True
+
+
 def format_action(action: Action) -> str:
     """The record text of an action."""
     if isinstance(action, tuple):
@@ -70,8 +87,9 @@ def format_action(action: Action) -> str:
     return action
 
 
-def parse_action(text: str) -> Action:
-    """Read an action from its record text; ActionError says what is wrong."""
+def parse_action(text: object) -> Action:
+    """Read an action from its record text; ActionError says what is wrong (also when
+    ``text`` is not a string: records come from outside)."""
     if not isinstance(text, str):
         raise ActionError(reason("action_not_text", type=type(text).__name__))
     t = text.strip()

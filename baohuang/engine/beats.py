@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, RANK_NAMES, RANK_WORDS, SJ
+from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.plays import Play, PlayRules, format_ranks, is_legal_fast, is_legal_play
 from baohuang.engine.reasons import Reason, joined, reason
 
@@ -31,6 +32,7 @@ _COUNT_WORDS: Final = (
 _GT: Final = operator.gt
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The answer of :func:`beats`: whether the candidate beats, and why in one sentence.

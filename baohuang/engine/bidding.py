@@ -23,6 +23,7 @@ from baohuang.engine.deck import (
     card_from_text,
     card_text,
 )
+from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.table import Table, downstream, not_allowed, upstream
 from baohuang.rules.model import CalledGuard, GrabSoloStep, OfferThroneStep, RedealStep
 
@@ -30,6 +31,7 @@ Step = GrabSoloStep | OfferThroneStep | RedealStep
 """One step of a variant's bidding flow."""
 
 
+@mypyc_attr(serializable=True)
 class Bidding:
     """The bidding of one deal: the current step, the emperor card's holder, the tips.
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from baohuang.engine.cards import BJ, PLAIN_RANKS, RANK_NAMES, SJ
+from baohuang.engine.mypyc_attrs import mypyc_attr
 
 SMALL_JOKER = 52
 BIG_JOKER = 53
@@ -26,11 +28,11 @@ _SUIT_LETTERS = "shcd"
 _RANK_TEXT = RANK_NAMES[: len(PLAIN_RANKS)]
 
 #: Rank int of each card id (the guard card is a small joker, the emperor card a big one).
-RANK_OF: tuple[int, ...] = tuple(
+RANK_OF: Final[tuple[int, ...]] = tuple(
     [i // 4 for i in range(52)] + [_SJ_RANK, _BJ_RANK, _BJ_RANK, _SJ_RANK]
 )
 #: Suit int of each card id, or -1 for jokers.
-SUIT_OF: tuple[int, ...] = tuple([i % 4 for i in range(52)] + [-1, -1, -1, -1])
+SUIT_OF: Final[tuple[int, ...]] = tuple([i % 4 for i in range(52)] + [-1, -1, -1, -1])
 
 
 def card_text(card: int) -> str:
@@ -65,9 +67,15 @@ def rank_counts(cards: Iterable[int]) -> list[int]:
     return counts
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class ShoeSpec:
     """A compiled deck: fixed cards, random removals, marks and hand sizes."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ShoeSpec:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
 
     fixed: tuple[int, ...]
     """Card ids left after the fixed trims, sorted (marked jokers included)."""
@@ -108,6 +116,23 @@ def build_shoe_spec(
     return ShoeSpec(tuple(sorted(cards)), tuple(remove_random), tuple(hand_sizes))
 
 
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Shuffle in place exactly as ``rng.shuffle(cards)`` does (the same draws, the same order).
+
+    :meth:`random.Random.shuffle`'s algorithm, written out so that the native core
+    (:mod:`baohuang.native`) runs it compiled: Fisher–Yates from the last position, each
+    index drawn by ``getrandbits`` with rejection (``Random._randbelow``).
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def deal(spec: ShoeSpec, rng: random.Random, dealer: int = 0) -> list[list[int]]:
     """Trim at random, shuffle and deal; returns the five hands indexed by seat, each sorted.
 
@@ -119,7 +144,7 @@ def deal(spec: ShoeSpec, rng: random.Random, dealer: int = 0) -> list[list[int]]
         candidates = [i for i, c in enumerate(cards) if RANK_OF[c] == rank and c < EMPEROR_CARD]
         for i in sorted(rng.sample(candidates, count), reverse=True):
             del cards[i]
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     hands: list[list[int]] = [[] for _ in range(5)]
     start = 0
     for offset, size in enumerate(spec.hand_sizes):

@@ -14,12 +14,14 @@ from typing import Literal
 
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action
+from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.table import Table, not_allowed
 
 QuestionKind = Literal["solo", "guard", "rebel", "royal_kick", "rebel_kick"]
 """What a declaration asks."""
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class Question:
     """A pending declaration: who is asked and what."""
@@ -28,6 +30,7 @@ class Question:
     kind: QuestionKind
 
 
+@mypyc_attr(serializable=True)
 class Declarations:
     """The declarations of one game: the questions pending, the rebels and kickers.
 

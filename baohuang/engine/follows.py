@@ -17,11 +17,12 @@ the position it would fill.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, SJ
 from baohuang.engine.plays import REPEATS, Play, PlayRules, RuleTables, is_legal_fast
 
-_NO_RANKS: frozenset[int] = frozenset()
+_NO_RANKS: Final[frozenset[int]] = frozenset()
 
 
 def _mask(hand: Sequence[int], forbidden: frozenset[int]) -> Sequence[int]:
@@ -231,11 +232,23 @@ def legal_follows(
     as high-to-low rank tuples, sorted by size, then by the tuple. Plays using a rank in
     ``forbidden_ranks`` are left out. Special beats and roasting count as beating.
     """
+    return follows_of(
+        hand, None if previous is None else previous.ranks, rules, forbidden_ranks=forbidden_ranks
+    )
+
+
+def follows_of(
+    hand: Sequence[int],
+    p: tuple[int, ...] | None,
+    rules: PlayRules,
+    *,
+    forbidden_ranks: frozenset[int] = _NO_RANKS,
+) -> list[tuple[int, ...]]:
+    """:func:`legal_follows` with the previous play as its rank tuple (high to low), or None."""
     h = _mask(hand, forbidden_ranks)
     tables = rules.tables
-    if previous is None:
+    if p is None:
         return _leads(h, tables)
-    p = previous.ranks
     out: list[tuple[int, ...]] = []
     _plain(h, p, tables, out)
     if not tables.simple:

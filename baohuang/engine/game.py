@@ -17,23 +17,23 @@ phase answers the same questions (:class:`~baohuang.engine.table.PhasePart`); it
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from itertools import pairwise
-from operator import attrgetter
+from collections.abc import Sequence
 from typing import Any
 
 from baohuang.engine import actions as A
-from baohuang.engine.actions import Action
+from baohuang.engine.actions import Action, high_to_low
 from baohuang.engine.bidding import Bidding
 from baohuang.engine.cards import BJ
+from baohuang.engine.clone import clone_game
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.dealing import deal_table, rigged_hands
 from baohuang.engine.declarations import Declarations
+from baohuang.engine.phase_state import PhaseState
 from baohuang.engine.reasons import reason
 from baohuang.engine.scoring import GameResult
 from baohuang.engine.seatview import SeatView, observation, seat_view
 from baohuang.engine.settlement import Outcome, game_result, settle, unscored
-from baohuang.engine.table import Phase, PhasePart, Table, downstream, upstream
+from baohuang.engine.table import Phase, PhasePart, downstream, upstream
 from baohuang.engine.tribute import TributePlan
 from baohuang.engine.trickplay import TrickPlay
 
@@ -46,47 +46,17 @@ class IllegalAction(ValueError):
     """An action that is not allowed now; the message says why. The state is unchanged."""
 
 
-def _shown(path: str, doc: str) -> Any:
-    """A phase's attribute, readable (not settable) on the game: ``_shown("_play.trick")``."""
-    return property(attrgetter(path), doc=doc)
-
-
-class Game(Table):
+class Game(PhaseState):
     """One game of a variant from a seed. Build with :meth:`new`."""
 
     outcome: Outcome | None
-    _bidding: Bidding
-    _declarations: Declarations
-    _play: TrickPlay
-    # The current phase's methods, bound when it begins (one call per decision).
-    _question: Callable[[], str]
-    _actions: Callable[[int], list[Action]]
-    _reject: Callable[[int, Action], str | None]
-    _step: Callable[[int, Action], int]
-    _default: Callable[[int], Action]
+    # The current phase, set when it begins (its methods are called once per decision; the
+    # object, not its bound methods, so that a copy of the game calls its own phases).
+    _part: PhasePart
     _legal_cache: list[Action] | None
     _lock_after: int
     _lock_counts: list[int]
     _hold_back_tuple: tuple[int, ...]
-
-    # The phases' state, for readers (bots, statistics, records, tests).
-    holder: int = _shown("_bidding.holder", "Who holds the emperor card (BJ*) in bidding.")
-    first_holder: int = _shown("_bidding.first_holder", "Who was dealt the emperor card.")
-    tips: list[int] = _shown("_bidding.tips", "Cards tipped (贴牌) so far.")
-    rebels_declared: list[int] = _shown("_declarations.rebels_declared", "Declared rebels.")
-    counts: list[list[int]] = _shown("_play.counts", "Hands by rank in play (else []).")
-    sizes: list[int] = _shown("_play.sizes", "Cards left per seat in play (else []).")
-    dealt_ranks: list[frozenset[int]] = _shown("_play.dealt_ranks", "Ranks held at the lead.")
-    trick: tuple[int, ...] | None = _shown("_play.trick", "The play to beat, or None.")
-    trick_owner: int = _shown("_play.trick_owner", "Who made the play to beat.")
-    passes: int = _shown("_play.passes", "Passes since the trick's last play.")
-    second_circle: list[int] = _shown("_play.second_circle", "Deferrers still to answer.")
-    out: list[bool] = _shown("_play.out", "Whether each seat has gone out.")
-    finish: list[int] = _shown("_play.finish", "Seats in the order they went out.")
-    plays: int = _shown("_play.plays", "Plays made (passes not counted).")
-    uneven_beats: int = _shown("_play.uneven_beats", "Beats with a different card count.")
-    tricks: list[tuple[int, tuple[int, ...]]] = _shown("_play.tricks", "Every (seat, play).")
-    played_counts: list[int] = _shown("_play.played_counts", "Cards played, by rank.")
 
     # ------------------------------------------------------------------ construction
 
@@ -134,9 +104,9 @@ class Game(Table):
         if self.phase == "finished":
             return []
         if self.locked(self.to_act):
-            found = [self._default(self.to_act)]
+            found = [self._part.default(self.to_act)]
         else:
-            found = self._actions(self.to_act)
+            found = self._part.actions(self.to_act)
             found.append(A.AUTO)
         self._legal_cache = found
         return list(found)
@@ -156,20 +126,20 @@ class Game(Table):
                     self._dispatch(action)
                     return
         if action == A.AUTO or self.locked(self.to_act):
-            if action not in (A.AUTO, self._default(self.to_act)):
+            if action not in (A.AUTO, self._part.default(self.to_act)):
                 raise IllegalAction(reason("automatic_only_default", seat=self.to_act))
             seat = self.to_act
             if not self.in_spell[seat]:
                 self.in_spell[seat] = True
                 self.auto_spells[seat] += 1
             self.auto_turns[seat] += 1
-            chosen = self._default(seat)
+            chosen = self._part.default(seat)
             self.history.append(action)
             self._dispatch(chosen)
             return
-        if isinstance(action, tuple) and any(a < b for a, b in pairwise(action)):
+        if isinstance(action, tuple) and not high_to_low(action):
             action = tuple(sorted(action, reverse=True))
-        refused = self._reject(self.to_act, action)
+        refused = self._part.reject(self.to_act, action)
         if refused is not None:
             raise IllegalAction(refused)
         self.in_spell[self.to_act] = False
@@ -180,8 +150,14 @@ class Game(Table):
         """What `seat` may know: its own cards, public roles and plays, never hidden ones."""
         return observation(self, seat)
 
-    #: The policy input for a seat (cheap to build; nothing hidden leaks): ``view(seat)``.
-    view = seat_view
+    def clone(self) -> Game:
+        """An independent copy for search, sharing the compiled variant (far cheaper than
+        ``copy.deepcopy``; see :mod:`baohuang.engine.clone`)."""
+        return clone_game(self)
+
+    def view(self, seat: int) -> SeatView:
+        """The policy input for `seat` (cheap to build; nothing hidden leaks)."""
+        return seat_view(self, seat)
 
     def hand_sizes(self) -> list[int]:
         """Cards left in each seat's hand."""
@@ -207,10 +183,10 @@ class Game(Table):
 
     def default_action(self) -> Action:
         """托管: the answer the system gives for the seat to act (RULES.md §7)."""
-        return self._default(self.to_act)
+        return self._part.default(self.to_act)
 
     def _dispatch(self, action: Action) -> None:
-        seat = self._step(self.to_act, action)
+        seat = self._part.apply(self.to_act, action)
         if seat >= 0:
             self.to_act = seat
         else:
@@ -218,11 +194,7 @@ class Game(Table):
 
     def _enter(self, phase: Phase, part: PhasePart) -> None:
         self.phase = phase
-        self._question = part.question
-        self._actions = part.actions
-        self._reject = part.reject
-        self._step = part.apply
-        self._default = part.default
+        self._part = part
 
     def _deal(self, tribute: TributePlan | None, rigged: list[list[int]] | None = None) -> None:
         deal_table(self, tribute, rigged)

@@ -18,6 +18,7 @@ from itertools import pairwise
 from typing import Final
 
 from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, RANK_NAMES, SJ, TOP, TWO
+from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.reasons import Reason, joined, reason
 
 DEFAULT_ATTACHABLE: Final = frozenset({SJ, BJ})
@@ -37,6 +38,7 @@ def format_ranks(ranks: Iterable[int]) -> str:
     return " ".join(RANK_NAMES[r] for r in sorted(ranks, reverse=True))
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class Play:
     """An immutable, hashable play: a multiset of ranks.
@@ -46,6 +48,11 @@ class Play:
     :func:`baohuang.engine.notation.parse_play`. A play may be empty as an object; the
     rules (:func:`is_legal_play`) say an empty play is not legal.
     """
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Play:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
 
     ranks: tuple[int, ...]
 
@@ -58,10 +65,12 @@ class Play:
 
     @classmethod
     def trusted(cls, ranks: tuple[int, ...]) -> Play:
-        """Wrap ranks already sorted high to low and known valid (the engine's hot path)."""
-        play = object.__new__(cls)
-        object.__setattr__(play, "ranks", ranks)
-        return play
+        """Wrap ranks already sorted high to low and known valid.
+
+        The same play as ``Play(ranks)`` (the engine's hot paths pass rank tuples instead,
+        see :func:`~baohuang.engine.follows.follows_of`).
+        """
+        return cls(ranks)
 
     @classmethod
     def of(cls, ranks: Iterable[int]) -> Play:
@@ -112,6 +121,7 @@ class Play:
         return len(self.ranks)
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class SpecialBeat:
     """A variant's exception to the beat rule (RULES.md §6.5).
@@ -121,6 +131,11 @@ class SpecialBeat:
     joker (``SpecialBeat(TWO, 3, frozenset({BJ}))``); four 2s beat the guard card
     (``SpecialBeat(TWO, 4, frozenset({TOP}))``).
     """
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SpecialBeat:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
 
     rank: int
     count: int
@@ -136,6 +151,7 @@ class SpecialBeat:
         object.__setattr__(self, "beats", frozenset(self.beats))
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class RoastRules:
     """Roasting (烤牌, RULES.md §5.5): joker groups ordered from LOW to HIGH.
@@ -147,6 +163,11 @@ class RoastRules:
     parts have the same size and every non-joker card is strictly higher (both empty is
     fine). Groups missing from the order cannot roast.
     """
+
+    def __deepcopy__(self, memo: dict[int, object]) -> RoastRules:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
 
     joker_order: tuple[tuple[int, ...], ...]
     more_jokers: bool = True
@@ -172,9 +193,15 @@ REPEATS: Final[_Repeats] = tuple(
 """``REPEATS[rank][n]`` is the tuple ``(rank,) * n``, shared rather than rebuilt."""
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class RuleTables:
     """Lookup tables derived once from a :class:`PlayRules` (not part of its identity)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> RuleTables:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
 
     attach: tuple[bool, ...]
     """``attach[rank]``: the rank may be attached (and exists in the variant)."""
@@ -241,6 +268,7 @@ def _build_tables(rules: PlayRules) -> RuleTables:
     )
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class PlayRules:
     """The play rules of a variant, as the engine reads them.
@@ -254,6 +282,11 @@ class PlayRules:
     ``tables`` holds derived lookup tables; it is computed here and excluded from
     equality and hashing.
     """
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PlayRules:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
 
     attachable: frozenset[int] = DEFAULT_ATTACHABLE
     has_top: bool = False

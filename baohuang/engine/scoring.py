@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from baohuang.engine.compiled import CompiledVariant
+from baohuang.engine.mypyc_attrs import mypyc_attr
 
 Outcome = Literal["win", "draw", "lose"]
 SoloKind = Literal["open", "hidden"]
@@ -29,6 +30,7 @@ class ScoringError(ValueError):
         self.code = code
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """What scoring needs to know about a finished game.
@@ -37,6 +39,11 @@ class GameResult:
     at an early end are already ranked by the variant's `end.unfinished_order`). `events`
     may repeat an event (two kicks double twice).
     """
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GameResult:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
 
     emperor: int
     guard: int | None
@@ -56,9 +63,15 @@ class GameResult:
         return "royals" if seat == self.emperor or seat == self.guard else "rebels"
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class Score:
     """Points (and money) per seat, the royals' outcome and the stake multiplier."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Score:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
 
     points: tuple[int, ...]
     base_points: tuple[int, ...]

@@ -8,7 +8,7 @@ Neither shows another seat's cards or a hidden role.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from baohuang.engine.cards import RANK_NAMES
 from baohuang.engine.deck import RANK_OF, card_text
@@ -52,6 +52,8 @@ class SeatView(NamedTuple):
     """Cards tipped (贴牌) so far, travelling with the emperor card."""
     passes: int = 0
     """Passes since the last play of the current trick."""
+    called_rank: int | None = None
+    """Rank of the card the emperor called to find his guard (public), or None."""
 
 
 def observation(game: Game, seat: int) -> dict[str, Any]:
@@ -86,6 +88,10 @@ def observation(game: Game, seat: int) -> dict[str, Any]:
     }
 
 
+#: Builds a SeatView from its fields without the named tuple's interpreted ``__new__``.
+_new_view: Final = tuple.__new__
+
+
 def seat_view(game: Game, seat: int) -> SeatView:
     """The policy input for `seat` (cheap to build; nothing hidden leaks): ``Game.view``.
 
@@ -93,13 +99,15 @@ def seat_view(game: Game, seat: int) -> SeatView:
     through the game's properties: bots build one view per decision."""
     phase = game.phase
     p = game._play
-    emperor = game.emperor if game.emperor >= 0 else None
-    public_guard = game.guard if game.guard_public else None
-    i_am_guard = game.guard == seat and emperor is not None and seat != emperor
+    emperor_seat = game.emperor  # -1 before the bidding ends
+    emperor = emperor_seat if emperor_seat >= 0 else None
+    guard = game.guard
+    public_guard = guard if game.guard_public else None
+    i_am_guard = guard is not None and guard == seat and emperor_seat >= 0 and seat != emperor_seat
     known: int | None = None
     if i_am_guard:
         known = emperor
-    elif seat == emperor and public_guard is not None:
+    elif seat == emperor_seat and public_guard is not None:
         known = public_guard
     if p.counts:
         hand: tuple[int, ...] = ()
@@ -112,29 +120,36 @@ def seat_view(game: Game, seat: int) -> SeatView:
             row[RANK_OF[c]] += 1
         counts = tuple(row)
         sizes = tuple(len(h) for h in game.hands)
-    question = game._question() if phase != "finished" else ""
+    # In play (the usual case) the phase is asked directly, as the trick play it is.
+    question = (
+        p.question() if phase == "play" else game._part.question() if phase != "finished" else ""
+    )
     solo = game.solo
-    if not (solo == "open" or game.guard_public or seat == emperor):
+    if not (solo == "open" or game.guard_public or seat == emperor_seat):
         solo = None
-    return SeatView(
-        seat,
-        phase,
-        question,
-        hand,
-        counts,
-        sizes,
-        emperor,
-        known,
-        i_am_guard,
-        public_guard,
-        solo,
-        p.trick,
-        p.trick_owner if p.trick is not None else None,
-        tuple(p.finish),
-        tuple(p.played_counts),
-        tuple(game._declarations.rebels_declared),
-        tuple(game.events),
-        game._hold_back_tuple,
-        len(game._bidding.tips),
-        p.passes,
+    return _new_view(
+        SeatView,
+        (
+            seat,
+            phase,
+            question,
+            hand,
+            counts,
+            sizes,
+            emperor,
+            known,
+            i_am_guard,
+            public_guard,
+            solo,
+            p.trick,
+            p.trick_owner if p.trick is not None else None,
+            tuple(p.finish),
+            tuple(p.played_counts),
+            tuple(game._declarations.rebels_declared),
+            tuple(game.events),
+            game._hold_back_tuple,
+            len(game._bidding.tips),
+            p.passes,
+            RANK_OF[game.called_card] if game.called_card is not None else None,
+        ),
     )

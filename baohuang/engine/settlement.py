@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.plays import is_legal_fast
 from baohuang.engine.reasons import Reason, reason
 from baohuang.engine.scoring import GameResult, Score, make_result, score
@@ -19,6 +20,7 @@ from baohuang.engine.tribute import TributePlan, plan_tribute
 from baohuang.engine.trickplay import TrickPlay, whole_hand
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class Outcome:
     """How a finished game ended: scores, tribute owed, and what happened."""

@@ -21,6 +21,7 @@ from typing import Literal, Protocol
 from baohuang.engine.actions import Action, format_action
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import card_text
+from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.reasons import not_allowed_now
 from baohuang.engine.tribute import TributeCard, TributePlan
 
@@ -73,6 +74,7 @@ class PhasePart(Protocol):
         ...
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class Table:
     """The state every phase shares (see the module docstring)."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from baohuang.engine.compiled import RANK_INDEX, CompiledVariant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF
+from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.scoring import GameResult, Outcome
 from baohuang.rules.model import TributeRule, TributeWhen
 
@@ -22,6 +23,7 @@ _TWO = 12
 _MARKED = (EMPEROR_CARD, GUARD_CARD)
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class TributePlan:
     """The tribute owed for the next game.
@@ -30,6 +32,11 @@ class TributePlan:
     giver of `givers` puts `count` cards into a pool and every taker of `takers`, in order,
     picks `count` of them.
     """
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TributePlan:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
 
     shut_in: tuple[tuple[int, int, int], ...] = ()
     givers: tuple[tuple[int, int], ...] = ()
@@ -61,9 +68,15 @@ class TributePlan:
         }
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class TributeCard:
     """One card moved by tribute."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TributeCard:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
 
     giver: int
     receiver: int

@@ -16,7 +16,8 @@ from baohuang.engine.beats import beats_fast
 from baohuang.engine.cards import RANK_NAMES, TOP
 from baohuang.engine.deck import GUARD_CARD, RANK_OF
 from baohuang.engine.deck_limits import deck_reason
-from baohuang.engine.follows import legal_follows
+from baohuang.engine.follows import follows_of
+from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.plays import Play, is_legal_fast
 from baohuang.engine.reasons import joined, reason
 from baohuang.engine.table import Table, downstream
@@ -27,6 +28,7 @@ def whole_hand(row: list[int]) -> tuple[int, ...]:
     return tuple(r for r in range(15, -1, -1) for _ in range(row[r]))
 
 
+@mypyc_attr(serializable=True)
 class TrickPlay:
     """The play of one game: hands by rank, the trick, who is out, what was played.
 
@@ -50,7 +52,6 @@ class TrickPlay:
         "table",
         "trick",
         "trick_owner",
-        "trick_play",
         "tricks",
         "uneven_beats",
         "wind_applicant",
@@ -68,7 +69,6 @@ class TrickPlay:
         """The ranks each seat held when play began."""
         self.trick: tuple[int, ...] | None = None
         """The play to beat (ranks high to low), or None when the next play leads."""
-        self.trick_play: Play | None = None
         self.trick_owner = -1
         """Who made the play to beat."""
         self.passes = 0
@@ -139,14 +139,12 @@ class TrickPlay:
         rules = self.cv.play
         found: list[Action]
         if held_back:
-            found = list(
-                legal_follows(row, self.trick_play, rules, forbidden_ranks=frozenset(held_back))
-            )
+            found = list(follows_of(row, self.trick, rules, forbidden_ranks=frozenset(held_back)))
             whole = whole_hand(row)
             if self._whole_hand_ok(whole, leading):
                 found.append(whole)
         else:
-            found = list(legal_follows(row, self.trick_play, rules))
+            found = list(follows_of(row, self.trick, rules))
         if not leading:
             found.append(A.PASS)
             if self._may_defer(seat):
@@ -215,9 +213,12 @@ class TrickPlay:
                 )
             return reason("not_a_play_action", action=action)
         ranks = action
+        if self._quick_ok(seat, ranks):
+            return None
         if not ranks:
             return reason("play_without_cards")
-        if any(type(r) is not int or not 0 <= r < 16 for r in ranks):
+        items: tuple[object, ...] = ranks  # from outside: not known to be ints
+        if any(type(r) is not int or not 0 <= r < 16 for r in items):
             return reason("ranks_out_of_range")
         not_in_deck = deck_reason(cv, ranks)
         if not_in_deck is not None:
@@ -248,6 +249,37 @@ class TrickPlay:
                 verdict = explain(Play(self.trick or ()), Play(ranks), cv.play)
                 return verdict.reason
         return None
+
+    def _quick_ok(self, seat: int, play: tuple[int, ...]) -> bool:
+        """Whether a play is certainly allowed, checked without building any reason.
+
+        The usual case (cards held, high to low, a legal play that beats the trick, no
+        held-back ranks in the variant); False means "look closer": :meth:`reject` then
+        says why, or allows it. Cards held are cards the deck holds.
+        """
+        if not play or self.cv.hold_back:
+            return False
+        items: tuple[object, ...] = play  # checked one by one: the action comes from outside
+        row = self.counts[seat]
+        last = TOP
+        run = 0
+        for item in items:
+            if type(item) is not int:
+                return False
+            r: int = item
+            if r > last or r < 0:
+                return False  # not high to low, or not a rank
+            if r == last:
+                run += 1
+            else:
+                last, run = r, 1
+            if run > row[r]:
+                return False
+        rules = self.cv.play
+        trick = self.trick
+        if trick is not None:
+            return beats_fast(trick, play, rules)  # only a legal play beats
+        return is_legal_fast(play, rules)
 
     def apply(self, seat: int, action: Action) -> int:
         """Take a legal action of `seat`; the next seat to act, or -1 when the game ended."""
@@ -280,7 +312,6 @@ class TrickPlay:
             self.uneven_beats += 1
         self.tricks.append((seat, ranks))
         self.trick = ranks
-        self.trick_play = Play.trusted(ranks)
         self.trick_owner = seat
         self.passes = 0
         self.deferred = []
@@ -338,7 +369,6 @@ class TrickPlay:
         """The trick is over: the next leader (the owner, or who takes the wind)."""
         owner = self.trick_owner
         self.trick = None
-        self.trick_play = None
         self.passes = 0
         self.deferred = []
         self.second_circle = []

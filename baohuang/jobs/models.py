@@ -86,7 +86,9 @@ class SimulationJob(models.Model):
         verbose_name=_("seed"),
     )
     policy = models.CharField(
-        verbose_name=_("policy"), max_length=20, help_text=_("The policy of all five seats.")
+        verbose_name=_("policy"),
+        max_length=100,
+        help_text=_("The policy of all five seats, or a mix by role (royals=NAME,rebels=NAME)."),
     )
     chunk_games = models.PositiveIntegerField(
         verbose_name=_("chunk games"), help_text=_("Games per chunk (the last may be fewer).")

@@ -14,7 +14,7 @@ from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
 from baohuang.api.serializers import StrictCharField, StrictIntegerField, version_field
-from baohuang.bots import POLICY_NAMES
+from baohuang.bots import POLICY_NAMES, PolicySpecError, policy_name
 from baohuang.i18n import grouped
 from baohuang.jobs import conf
 from baohuang.jobs.models import SimulationJob
@@ -37,6 +37,89 @@ class _Strict(serializers.Serializer):
                     {key: [ErrorDetail(message, "unknown_field")] for key in unknown}
                 )
         return super().to_internal_value(data)
+
+
+#: The OpenAPI shape of ``policy`` in job requests: a name, or a mix by role.
+POLICY_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        {
+            "type": "string",
+            "description": "A policy name for all five seats: "
+            + ", ".join(POLICY_NAMES)
+            + ", or mc:N (the search player with N rollouts per decision), or a role mix "
+            "written royals=NAME,rebels=NAME[,bidding=NAME].",
+            "examples": ["heuristic", "mc", "mc:32", "royals=mc,rebels=heuristic"],
+        },
+        {
+            "type": "object",
+            "description": "A mix by role: the emperor and his guard play `royals`, the "
+            "others `rebels`; decisions before the emperor is known (bidding) are "
+            "`bidding`'s (default heuristic). Stored and returned as its name, "
+            "royals=…,rebels=….",
+            "properties": {
+                "royals": {"type": "string", "examples": ["mc"]},
+                "rebels": {"type": "string", "examples": ["heuristic"]},
+                "bidding": {"type": "string", "examples": ["heuristic"]},
+            },
+            "required": ["royals", "rebels"],
+            "additionalProperties": False,
+        },
+    ],
+    "default": "heuristic",
+}
+
+
+def policy_error_message(exc: PolicySpecError) -> str:
+    """The translated sentence for a policy that cannot be used."""
+    params = {"known": ", ".join(POLICY_NAMES), **exc.params}
+    if exc.code == "unknown_role":
+        return (
+            _("Unknown role '%(role)s'; a policy mix has royals, rebels and (optional) bidding.")
+            % params
+        )
+    if exc.code == "required":
+        return _("A policy mix needs '%(role)s'.") % params
+    if exc.code == "unknown_policy":
+        return (
+            _(
+                "Unknown policy '%(policy)s'; known policies: %(known)s, mc:N (N rollouts per "
+                "decision), or a mix by role."
+            )
+            % params
+        )
+    return _("A policy is a name, or an object {royals, rebels} for a mix by role.")
+
+
+@extend_schema_field(POLICY_SCHEMA)
+class PolicyField(serializers.Field):
+    """``policy``: a policy name, or a JSON object mixing policies by role; validated to the
+    policy's name (a mix in its canonical form ``royals=…,rebels=…``)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("default", "heuristic")
+        kwargs.setdefault("help_text", "The policy: one name for all five seats, or a mix by role.")
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        """The policy name; errors carry a stable code and, for a mix, the role at fault."""
+        if not isinstance(data, str | Mapping):
+            raise serializers.ValidationError(
+                ErrorDetail(
+                    policy_error_message(PolicySpecError("not_a_policy_name", "", "")),
+                    "not_a_policy_name",
+                )
+            )
+        try:
+            return policy_name(data)
+        except PolicySpecError as exc:
+            detail = ErrorDetail(policy_error_message(exc), exc.code)
+            if exc.key and isinstance(data, Mapping):
+                raise serializers.ValidationError({exc.key: [detail]}) from exc
+            raise serializers.ValidationError(detail) from exc
+
+    def to_representation(self, value: Any) -> str:
+        """The policy name."""
+        return str(value)
 
 
 class _JobRequest(_Strict):
@@ -81,9 +164,7 @@ class SimulationCreateSerializer(_JobRequest):
         help_text="The job seed: game i is dealt from a seed derived from it and i, so the "
         "result does not depend on how many workers ran the job.",
     )
-    policy = serializers.ChoiceField(
-        choices=POLICY_NAMES, default="heuristic", help_text="The policy of all five seats."
-    )
+    policy = PolicyField()
 
 
 class ProgressSerializer(serializers.Serializer):
@@ -255,9 +336,7 @@ class ComparisonCreateSerializer(_JobRequest):
     seed = StrictIntegerField(
         min_value=MIN_SEED, max_value=MAX_SEED, help_text="The job seed, shared by A and B."
     )
-    policy = serializers.ChoiceField(
-        choices=POLICY_NAMES, default="heuristic", help_text="The policy of all five seats."
-    )
+    policy = PolicyField()
 
 
 @extend_schema_field(

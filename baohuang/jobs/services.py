@@ -34,7 +34,7 @@ from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from baohuang.bots import POLICY_NAMES
+from baohuang.bots import POLICY_NAMES, is_policy_name
 from baohuang.catalog.models import RuleSetVersion
 from baohuang.catalog.selectors import compiled_version
 from baohuang.engine.compiled import compile_definition
@@ -151,7 +151,7 @@ def create_job(
         )
     if not MIN_SEED <= seed <= MAX_SEED:
         raise InvalidJob("seed", _("The seed must be a 64-bit signed integer."))
-    if policy not in POLICY_NAMES:
+    if not is_policy_name(policy):
         raise InvalidJob(
             "policy",
             _("Unknown policy '%(policy)s'; known policies: %(known)s.")

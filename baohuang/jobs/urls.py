@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
-from baohuang.jobs import views
+from baohuang.jobs import views, watch_views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.SimulationListView.as_view(), name="simulation-list"),
@@ -16,6 +16,14 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path(
         "<uuid:job_id>/balance/", views.SimulationBalanceView.as_view(), name="simulation-balance"
+    ),
+    path(
+        "<uuid:job_id>/games/", watch_views.SimulationGamesView.as_view(), name="simulation-games"
+    ),
+    path(
+        "<uuid:job_id>/games/<int:n>/",
+        watch_views.SimulationGameView.as_view(),
+        name="simulation-game",
     ),
 ]
 

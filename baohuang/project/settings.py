@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "baohuang.catalog",
     "baohuang.api",
     "baohuang.jobs",
+    "baohuang.play",
     "baohuang.editor",
     # API tokens (hashed, scoped, revocable); replaces rest_framework.authtoken, whose keys
     # the migration tokens.0002 imports.

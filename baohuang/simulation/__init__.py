@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from baohuang.simulation.runner import play_game, run, simulate
 from baohuang.simulation.stats import ROLES, RoleStats, Stats, Tally, merge
-from baohuang.simulation.tournament import Duel, tournament
+from baohuang.simulation.tournament import Duel, run_tournament, tournament
 
 __all__ = [
     "ROLES",
@@ -20,6 +20,7 @@ __all__ = [
     "merge",
     "play_game",
     "run",
+    "run_tournament",
     "simulate",
     "tournament",
 ]

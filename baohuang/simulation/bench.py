@@ -91,9 +91,12 @@ def bench_games(cv: CompiledVariant, name: str, seconds: float = 2.0) -> dict[st
 def bench(variant: Variant, seconds: float = 2.0, rules_seconds: float = 0.5) -> dict[str, Any]:
     """Every figure of ``baohuang bench`` on ``variant``: games, decisions and card-level
     rules per second."""
+    from baohuang import native
+
     cv = compile_variant(variant)
     return {
         "variant": variant.id,
+        "core": native.CORE,
         "python": platform.python_version(),
         "machine": platform.machine(),
         "heuristic": bench_games(cv, "heuristic", seconds),

@@ -134,7 +134,11 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
         help=f"local processes (default 1; this machine has {default_workers()})",
     )
     parser.add_argument(
-        "--policy", choices=POLICY_NAMES, default="heuristic", help="the policy of all five seats"
+        "--policy",
+        type=_policy_name,
+        default="heuristic",
+        help="the policy of all five seats: heuristic, random, mc, mc:N (N rollouts per "
+        "decision), or a mix by role such as royals=mc,rebels=heuristic",
     )
 
 
@@ -415,6 +419,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             "machine": figures["machine"],
         }
     )
+    print(gettext("Engine core: %(core)s") % {"core": figures["core"]})
     print()
     rows = [
         [
@@ -450,6 +455,130 @@ def cmd_bench(args: argparse.Namespace) -> int:
         sys.stdout,
         left=1,
     )
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- tournament
+
+
+def _policy_name(text: str) -> str:
+    """A policy name ``make_policy`` knows (``mc:N`` included); argparse names the option."""
+    from baohuang.bots import is_policy_name
+
+    if not is_policy_name(text):
+        raise argparse.ArgumentTypeError(
+            gettext("unknown policy '%(value)s' (known: %(known)s, mc:N)")
+            % {"value": text, "known": ", ".join(POLICY_NAMES)}
+        )
+    return text
+
+
+def configure_tournament(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``baohuang tournament``."""
+    parser.add_argument("variant", metavar="VARIANT", help="a bundled variant id or a YAML file")
+    parser.add_argument(
+        "--a", type=_policy_name, default="mc", help="policy A (default mc; mc:N = N rollouts)"
+    )
+    parser.add_argument(
+        "--b", type=_policy_name, default="heuristic", help="policy B (default heuristic)"
+    )
+    parser.add_argument("--deals", type=_positive, required=True, help="deals, each played twice")
+    _add_seed(parser, "tournament seed (deal i: derived seed)")
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help=f"local processes (default 1; this machine has {default_workers()})",
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """A against B on the same deals with seats swapped: the margin, and points by role."""
+    from baohuang.simulation.tournament import run_tournament
+
+    variant = load_or_report(args.variant)
+    if variant is None:
+        return EXIT_PROBLEMS
+    if args.a == args.b:
+        print(gettext("Give two different policies (--a and --b)."), file=sys.stderr)
+        return EXIT_PROBLEMS
+    chosen_seed(args)
+    bar = ProgressBar(sys.stderr, f"{args.a} vs {args.b}") if sys.stderr.isatty() else None
+    start = time.perf_counter()
+    duel = run_tournament(
+        variant, args.deals, args.seed, args.a, args.b, workers=args.workers, progress=bar
+    )
+    elapsed = time.perf_counter() - start
+    if bar is not None:
+        bar.close()
+    summary = duel.summary()
+    if args.json:
+        print(json.dumps({**summary, "seed": args.seed, "elapsed_s": elapsed}, indent=2))
+        return EXIT_OK
+    out = sys.stdout
+    print(
+        gettext(
+            "%(variant)s: A = %(a)s, B = %(b)s, %(deals)s deals (each twice, seats swapped), "
+            "seed %(seed)s, %(elapsed)s s"
+        )
+        % {
+            "variant": duel.variant,
+            "a": duel.a,
+            "b": duel.b,
+            "deals": _grouped(duel.deals),
+            "seed": args.seed,
+            "elapsed": _grouped(elapsed, 1),
+        },
+        file=out,
+    )
+    m = summary["points_margin"]
+    w = summary["win_rate_margin"]
+    print(
+        gettext("A − B points per seat-game: %(mean)+.2f, 95%% CI %(ci)s")
+        % {"mean": m["mean"], "ci": _ci(m["ci95"])},
+        file=out,
+    )
+    lo, hi = w["ci95"]
+    win_ci = gettext("unbounded") if lo is None else f"[{100 * lo:+.1f}, {100 * hi:+.1f}]"
+    print(
+        gettext("A − B win rate per seat-game: %(mean)+.1f points, 95%% CI %(ci)s")
+        % {"mean": 100 * w["mean"], "ci": win_ci},
+        file=out,
+    )
+    print(file=out)
+    rows = []
+    for role, by_policy in summary["roles"].items():
+        ra, rb = by_policy[duel.a], by_policy[duel.b]
+        if not ra["n"] and not rb["n"]:
+            continue
+        rows.append(
+            [
+                _role(role),
+                _grouped(ra["n"]),
+                f"{ra['points']['mean']:+.2f} {_ci(ra['points']['ci95'])}",
+                _grouped(rb["n"]),
+                f"{rb['points']['mean']:+.2f} {_ci(rb['points']['ci95'])}",
+            ]
+        )
+    table(
+        [
+            gettext("role"),
+            gettext("A seat-games"),
+            gettext("A points (95% CI)"),
+            gettext("B seat-games"),
+            gettext("B points (95% CI)"),
+        ],
+        rows,
+        out,
+        left=1,
+    )
+    if duel.unscored:
+        print(
+            gettext("%(n)s deals left out: a game of theirs was not scored.")
+            % {"n": duel.unscored},
+            file=out,
+        )
     return EXIT_OK
 
 

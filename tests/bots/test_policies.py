@@ -7,7 +7,14 @@ import random
 
 import pytest
 
-from baohuang.bots import POLICY_NAMES, HeuristicPolicy, Policy, RandomPolicy, make_policy
+from baohuang.bots import (
+    POLICY_NAMES,
+    HeuristicPolicy,
+    MonteCarloPolicy,
+    Policy,
+    RandomPolicy,
+    make_policy,
+)
 from baohuang.engine import actions as A
 from baohuang.engine.compiled import CompiledVariant, compile_variant
 from baohuang.engine.deck import EMPEROR_CARD
@@ -19,6 +26,13 @@ VARIANTS = [p.stem for p in bundled_variant_paths()]
 
 def cv_of(variant_id: str) -> CompiledVariant:
     return compile_variant(load_bundled(variant_id))
+
+
+def built(name: str, cv: CompiledVariant) -> Policy:
+    """The policy by name; the search player with a small budget (these tests play it a lot)."""
+    if name == "mc":
+        return MonteCarloPolicy(cv, rollouts=4, max_candidates=3)
+    return make_policy(name, cv)
 
 
 def play_checked(cv: CompiledVariant, policy: Policy, seed: int) -> Game:
@@ -38,8 +52,8 @@ def play_checked(cv: CompiledVariant, policy: Policy, seed: int) -> Game:
 @pytest.mark.parametrize("name", POLICY_NAMES)
 def test_policies_choose_legal_actions_in_every_variant(variant_id: str, name: str) -> None:
     cv = cv_of(variant_id)
-    policy = make_policy(name, cv)
-    for seed in range(3):
+    policy = built(name, cv)
+    for seed in range(1 if name == "mc" else 3):
         game = play_checked(cv, policy, seed)
         assert game.outcome is not None
 
@@ -48,16 +62,21 @@ def test_make_policy_names_and_unknown_name() -> None:
     cv = cv_of("baike-common")
     assert isinstance(make_policy("heuristic", cv), HeuristicPolicy)
     assert isinstance(make_policy("random", cv), RandomPolicy)
+    assert isinstance(make_policy("mc", cv), MonteCarloPolicy)
     assert all(isinstance(make_policy(n, cv), Policy) for n in POLICY_NAMES)
-    with pytest.raises(ValueError, match="heuristic, random"):
-        make_policy("genius", cv)
+    budget = make_policy("mc:12", cv)
+    assert isinstance(budget, MonteCarloPolicy)
+    assert (budget.rollouts, budget.name) == (12, "mc:12")
+    for bad in ("genius", "mc:0", "mc:x", "mc:", "mc:1000001"):
+        with pytest.raises(ValueError, match="heuristic, random, mc"):
+            make_policy(bad, cv)
 
 
 @pytest.mark.parametrize("name", POLICY_NAMES)
 def test_same_rng_same_game(name: str) -> None:
     cv = cv_of("baike-common")
-    first = play_checked(cv, make_policy(name, cv), 7)
-    again = play_checked(cv, make_policy(name, cv), 7)
+    first = play_checked(cv, built(name, cv), 7)
+    again = play_checked(cv, built(name, cv), 7)
     assert first.history == again.history
     assert first.outcome == again.outcome
 
@@ -112,7 +131,7 @@ def twin_with_other_hidden_information(game: Game, seat: int, rng: random.Random
 @pytest.mark.parametrize("name", POLICY_NAMES)
 def test_hidden_information_does_not_change_the_choice(variant_id: str, name: str) -> None:
     cv = cv_of(variant_id)
-    policy = make_policy(name, cv)
+    policy = built(name, cv)
     shuffler = random.Random(99)
     compared = 0
     for seed in range(2):

@@ -15,6 +15,7 @@ from baohuang.engine.deck import (
     card_from_text,
     card_text,
     deal,
+    shuffle,
 )
 from baohuang.rules import bundled_variant_paths, load_bundled
 
@@ -70,3 +71,15 @@ def test_card_from_text_accepts_t_and_suit_symbols():
     assert card_text(card_from_text("T♥")) == "10h"
     with pytest.raises(ValueError, match="'11s'"):
         card_from_text("11s")
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 52, 165, 216])
+def test_shuffle_draws_as_random_shuffle(size: int) -> None:
+    # The deal's own shuffle (compiled in the native core) keeps random.shuffle's order.
+    for seed in range(40):
+        ours, theirs = list(range(size)), list(range(size))
+        a, b = random.Random(seed), random.Random(seed)
+        shuffle(ours, a)
+        b.shuffle(theirs)
+        assert ours == theirs
+        assert a.random() == b.random()  # the same number of draws

@@ -220,3 +220,52 @@ def test_the_openapi_document_has_the_simulation_endpoints(staff_client: APIClie
     assert {"202", "400", "401", "403", "413", "429"} <= set(create_op["responses"])
     job = schema["components"]["schemas"]["SimulationJob"]
     assert {"id", "status", "progress", "result", "error"} <= set(job["properties"])
+
+
+# --------------------------------------------------------------------------- policy mixes
+
+
+def test_a_mix_by_role_runs_and_is_stored_by_its_name(
+    version: RuleSetVersion, staff_client: APIClient
+) -> None:
+    response = create(staff_client, games=6, policy={"rebels": "random", "royals": "heuristic"})
+
+    assert response.status_code == 202, response.content
+    assert response.json()["policy"] == "royals=heuristic,rebels=random"
+    job = SimulationJob.objects.get()
+    for pk in job.chunks.values_list("pk", flat=True):
+        services.run_chunk(pk, "test")
+    body = staff_client.get(response.json()["url"]).json()
+    assert body["status"] == "succeeded"
+    mixed = run(compiled_version(version), 6, 5, "royals=heuristic,rebels=random")
+    assert body["result"] == mixed.to_dict()
+    # The mix changes the games: not the same as everyone playing the heuristic.
+    assert (
+        mixed.to_dict()["roles"]
+        != run(compiled_version(version), 6, 5, "heuristic").to_dict()["roles"]
+    )
+    # The name form is accepted as it is.
+    again = create(staff_client, games=6, policy="royals=heuristic,rebels=random")
+    assert again.json()["policy"] == "royals=heuristic,rebels=random"
+
+
+@pytest.mark.parametrize(
+    ("policy", "path", "code"),
+    [
+        ({"royals": "mc", "kings": "random"}, "policy.kings", "unknown_role"),
+        ({"royals": "mc"}, "policy.rebels", "required"),
+        ({"royals": "mc", "rebels": "greedy"}, "policy.rebels", "unknown_policy"),
+        ({"royals": "mc", "rebels": 3}, "policy.rebels", "not_a_policy_name"),
+        ({"royals": "royals=mc,rebels=mc", "rebels": "mc"}, "policy.royals", "unknown_policy"),
+        ("greedy", "policy", "unknown_policy"),
+        ("royals=mc", "policy", "unknown_policy"),
+        (["mc"] * 5, "policy", "not_a_policy_name"),
+    ],
+)
+def test_a_bad_policy_mix_is_a_coded_400_at_its_key(
+    version: RuleSetVersion, staff_client: APIClient, policy: Any, path: str, code: str
+) -> None:
+    body = assert_error(create(staff_client, policy=policy), 400, "invalid")
+
+    assert [(e["path"], e["code"]) for e in body["errors"]] == [(path, code)], body
+    assert not SimulationJob.objects.exists()

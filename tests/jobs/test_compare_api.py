@@ -158,6 +158,44 @@ def test_a_comparison_job_is_the_paired_comparison(
     assert [item["id"] for item in listed] == [body["id"]]
 
 
+def test_a_comparison_with_a_policy_mix(version: RuleSetVersion, staff_client: APIClient) -> None:
+    changed = scoring_changed(version.definition)
+    mix = {"royals": "heuristic", "rebels": "random"}
+    response = staff_client.post(
+        "/api/v1/comparisons/",
+        {
+            "a": {"variant": SLUG},
+            "b": {"definition": changed},
+            "games": 6,
+            "seed": 2,
+            "policy": mix,
+        },
+        format="json",
+    )
+    assert response.status_code == 202, response.content
+    job = run_all(response.json()["id"])
+    assert job.policy == "royals=heuristic,rebels=random"
+    result = staff_client.get(response.json()["url"]).json()["result"]
+    expected = compare(
+        compile_definition(version.definition),
+        compile_definition(changed),
+        6,
+        2,
+        "royals=heuristic,rebels=random",
+    ).report()
+    assert result["metrics"] == expected["metrics"]
+    body = assert_error(
+        staff_client.post(
+            "/api/v1/comparisons/",
+            {"a": {"variant": SLUG}, "b": {"version": 1}, "games": 5, "seed": 1, "policy": {}},
+            format="json",
+        ),
+        400,
+        "invalid",
+    )
+    assert [(e["path"], e["code"]) for e in body["errors"]] == [("policy.royals", "required")]
+
+
 def test_comparison_bad_requests(version: RuleSetVersion, staff_client: APIClient) -> None:
     url = "/api/v1/comparisons/"
     bad = copy.deepcopy(version.definition)

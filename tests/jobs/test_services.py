@@ -48,9 +48,10 @@ def test_a_job_is_split_into_chunks_covering_every_game_once(version: RuleSetVer
 
 
 def test_the_automatic_chunk_size_gives_about_32_chunks(version: RuleSetVersion) -> None:
+    assert services.create_job(version, 100_000, 1).chunk_games == 3125
     assert services.create_job(version, 2000, 1).chunk_games == 63
-    assert services.create_job(version, 100, 1).chunk_games == 25
-    assert services.create_job(version, 200_000, 1).chunk_games == 500
+    assert services.create_job(version, 100, 1).chunk_games == 25  # not under 25 games
+    assert services.create_job(version, 200_000, 1).chunk_games == 5000  # nor over 5000
 
 
 def test_running_every_chunk_gives_the_result_of_one_run(version: RuleSetVersion) -> None:

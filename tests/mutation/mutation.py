@@ -7,7 +7,8 @@ A MODULE is a file or folder under ``baohuang/`` (``baohuang/engine/beats.py``,
 ``baohuang/rules``); the default is everything ``[tool.mutmut] only_mutate`` names. The
 run uses one worker unless ``--jobs`` says otherwise (the machines are shared).
 ``--report-only`` prints the report of the last results kept in ``mutants/``; ``--pending``
-runs only the mutants not run yet, the timeouts and the unreviewed survivors.
+runs only the mutants not run yet, the timeouts and the unreviewed survivors; ``--recheck``
+only the timeouts and unreviewed survivors of the mutants already run (after adding tests).
 ``--sample K`` runs K mutants of each module chosen at random (``--seed``, default 0) among
 those not run yet: for modules whose full run takes hours on a shared machine, the report
 then gives the kill rate of the mutants run with its 95% (Wilson) interval.
@@ -150,6 +151,18 @@ def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float,
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def survivors(files: list[str]) -> list[str]:
+    """The mutants run that timed out or survived unreviewed (after adding tests)."""
+    equivalents = load_equivalents()
+    return [
+        key
+        for codes in load_results(files).values()
+        for key, code in sorted(codes.items())
+        if code is not None
+        and (code in TIMEOUT_CODES or (code not in KILLED_CODES and key not in equivalents))
+    ]
+
+
 def pending(files: list[str]) -> list[str]:
     """The mutants not run yet, those that timed out and the survivors not reviewed as
     equivalent."""
@@ -250,6 +263,11 @@ def main() -> int:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of --sample (default 0)")
     parser.add_argument(
+        "--recheck",
+        action="store_true",
+        help="run again only the survivors and timeouts of earlier runs (not mutants never run)",
+    )
+    parser.add_argument(
         "--pending",
         action="store_true",
         help="run only the mutants not run yet and the unreviewed survivors (after new tests)",
@@ -258,8 +276,10 @@ def main() -> int:
     files = selected_files(args.modules)
     if not args.report_only:
         globs = [module_of(name) + ".*" for name in files]
-        if args.pending or args.sample is not None:
-            if args.sample is not None:
+        if args.pending or args.recheck or args.sample is not None:
+            if args.recheck:
+                globs = survivors(files)
+            elif args.sample is not None:
                 generate(files)
                 globs = sample(files, args.sample, args.seed)
             else:

@@ -90,6 +90,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a play-test game
+         * @description Sit at `seat` against four bots (`policy`) on a published version of `variant` (default: the latest) or on its current draft (`"version": "draft"`, catalog.change_ruleset). The bots move up to your turn; the answer is your view (201, with `id`). Games are kept for BAOHUANG_GAME_HOURS (72) after their last action and are visible to their player only.
+         */
+        post: operations["games_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{game_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your view of a game
+         * @description What your seat may know now: your cards, your legal actions, the steps as you were told them. Another seat's cards appear only in `result`, once the game is over. 404 for a game that is not yours or has expired.
+         */
+        get: operations["games_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{game_id}/actions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take your action
+         * @description One of your `legal` actions (record text). The bots answer up to your next turn; the answer is your new view. An action the engine refuses is a 400 `illegal_action` whose `detail` is the engine's reason (its code and params in `errors`); after the end, 409 `game_over`. Requests on one game are served one at a time.
+         */
+        post: operations["games_act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{game_id}/steps/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished game, step by step
+         * @description Once the game is over: its record, its summary and every step with its sentence and the whole table after it (all five hands), as `/api/v1/simulations/{id}/games/{n}/` answers for a job's game; for the game viewer. Before the end it is a 409 `game_not_over` (it would show every hand).
+         */
+        get: operations["games_steps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/schema/variant/": {
         parameters: {
             query?: never;
@@ -188,6 +268,46 @@ export interface paths {
          * @description Stop a queued or running job: chunks not started are dropped, running ones stop between two games within a few seconds. The answer is the job, now `cancelled` (again if it was cancelled already). A job that succeeded or failed is a 409 `job_finished`. The job's creator, or with the permission `jobs.cancel_any_job` (403 without it).
          */
         post: operations["simulations_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/simulations/{job_id}/games/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find notable games of a job
+         * @description Regenerates games `start` … `start + scan − 1` of the job (at most 1000) and returns those that pass every `find` filter (repeat it to combine: `find=solo_open&find=emperor_lost`), at most `limit`. Filters: `kick`, `redeal`, `rebellion`, `open_guard`, `abdication`, `solo`, `solo_open`, `solo_hidden`, `grabbed_solo`, `emperor_won`, `emperor_lost`, `draw`, `shut_in`, `unscored`. `stop` is where the search ended; search on from it.
+         */
+        get: operations["simulations_games"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/simulations/{job_id}/games/{n}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Watch game n of a job
+         * @description Game `n` (0 … games − 1) of the job, regenerated from the job's seed (the same game the job counted): its record, its summary and every step with its sentence in the request's language and the whole table after it (all five hands). A comparison job's games are those of its version A.
+         */
+        get: operations["simulations_game"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -556,6 +676,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description ``POST /api/v1/games/{id}/actions/``. */
+        ActionRequest: {
+            /** @description One of the legal actions, as in a game record: 'pass', 'ascend', 'call:4s', 'play 9 9 9' (cards in any order; suits are ignored). */
+            action: string;
+        };
         /** @description Every change from one side to the other. */
         AnyDiff: {
             /** @description The side compared from. */
@@ -681,13 +806,17 @@ export interface components {
              */
             seed: number;
             /**
-             * @description The policy of all five seats.
-             *
-             *     * `heuristic` - heuristic
-             *     * `random` - random
+             * @description The policy: one name for all five seats, or a mix by role.
              * @default heuristic
              */
-            policy: components["schemas"]["PolicyEnum"];
+            policy: string | {
+                /** @example mc */
+                royals: string;
+                /** @example heuristic */
+                rebels: string;
+                /** @example heuristic */
+                bidding?: string;
+            };
         };
         /** @description A comparison job. */
         ComparisonJob: {
@@ -855,6 +984,24 @@ export interface components {
             /** @description The individual problems, with paths. */
             errors: components["schemas"]["Problem"][];
         };
+        /** @description One step of the game as the seat is told it. */
+        Event: {
+            /** @description The action's index in the record; null: the table's doing. */
+            index: number | null;
+            /** @description Whose step it is, if anyone's. */
+            seat: number | null;
+            phase: string;
+            /** @description The action as recorded (null when not yours to know). */
+            action: string | null;
+            /** @description The sentence's code (stable). */
+            code: string;
+            /** @description The sentence's values. */
+            params: {
+                [key: string]: unknown;
+            };
+            /** @description The sentence, in the request's language. */
+            text: string;
+        };
         /**
          * @description * `open_guard` - open_guard
          *     * `open_guard_win` - open_guard_win
@@ -869,6 +1016,52 @@ export interface components {
          * @enum {string}
          */
         EventsEnum: "open_guard" | "open_guard_win" | "rebellion" | "kick" | "kick_succeeded" | "solo" | "open_solo" | "hidden_solo" | "grabbed_solo" | "guard_known";
+        /** @description A game that passed the filters. */
+        FoundGame: {
+            index: number;
+            emperor: number | null;
+            guard: number | null;
+            solo: string | null;
+            events: string[];
+            redeals: number;
+            outcome: string | null;
+            points: number[] | null;
+            /** @description Every filter it passes. */
+            matches: string[];
+        };
+        /** @description The result of a search. */
+        FoundGames: {
+            find: string[];
+            start: number;
+            /** @description The first game not searched (continue from it). */
+            stop: number;
+            games: components["schemas"]["FoundGame"][];
+            /** @description Every filter name. */
+            filters: string[];
+        };
+        /** @description ``POST /api/v1/games/``. */
+        GameCreateRequest: {
+            /** @description The variant id (slug), e.g. baike-common. */
+            variant: string;
+            /** @description A published version number, "draft" (catalog.change_ruleset), or omitted/null for the latest published version. */
+            version?: number | "draft" | null;
+            /** @description Your seat, 0–4 (the bots take the other four). */
+            seat: number;
+            /**
+             * @description The bots' policy.
+             *
+             *     * `heuristic` - heuristic
+             *     * `random` - random
+             *     * `mc` - mc
+             * @default heuristic
+             */
+            policy: components["schemas"]["PolicyEnum"];
+            /**
+             * Format: int64
+             * @description The deal seed; omitted: a random one (the answer says which).
+             */
+            seed?: number | null;
+        };
         /** @description A game's end state (or where it stopped): roles, finish, points, tribute. */
         GameSummary: {
             finished: boolean;
@@ -889,6 +1082,53 @@ export interface components {
             unscored_reason: string | null;
             plays: number;
             actions: number;
+        };
+        /** @description The seat's view of a game (nothing another seat holds, until the settlement). */
+        GameView: {
+            /** Format: uuid */
+            id: string;
+            variant: string;
+            /** @description The version number, or "draft". */
+            version: unknown;
+            checksum: string;
+            policy: string;
+            seed: number;
+            /** Format: date-time */
+            expires_at: string;
+            seat: number;
+            /** @description bidding, declarations, play or finished. */
+            phase: string;
+            /** @description Whose turn it is (yours, unless the game is over). */
+            to_act: number | null;
+            /** @description What you are asked: grab, offer, solo, guard, rebel, royal_kick, rebel_kick, lead, follow ('' when not your turn). */
+            question: string;
+            /** @description Your cards, e.g. BJ*, 10h, 9s (high first). */
+            hand: string[];
+            /** @description Your legal actions as record text. */
+            legal: string[];
+            /** @description The action that lets the system play (托管). */
+            automatic: string;
+            hand_sizes: number[];
+            dealer: number;
+            emperor: number | null;
+            emperor_card_holder: number | null;
+            called_card: string | null;
+            /** @description The guard once public. */
+            guard: number | null;
+            i_am_guard: boolean;
+            solo: string | null;
+            rebels_declared: number[];
+            tips: number;
+            /** @description The play to beat. */
+            trick: string | null;
+            trick_owner: number | null;
+            finish: number[];
+            played: {
+                [key: string]: number;
+            };
+            events: components["schemas"]["Event"][];
+            /** @description Null until the game is over; then the scores, the tribute owed, every seat's cards (`hands`) and the game record (`record`). */
+            result: unknown | null;
         };
         /**
          * @description * `simulation` - simulation
@@ -916,9 +1156,10 @@ export interface components {
         /**
          * @description * `heuristic` - heuristic
          *     * `random` - random
+         *     * `mc` - mc
          * @enum {string}
          */
-        PolicyEnum: "heuristic" | "random";
+        PolicyEnum: "heuristic" | "random" | "mc";
         /**
          * @description One problem: a JSON path (empty for the whole document), a sentence in the request's
          *     language, a stable machine code and the values the sentence was made from.
@@ -1404,13 +1645,17 @@ export interface components {
              */
             seed: number;
             /**
-             * @description The policy of all five seats.
-             *
-             *     * `heuristic` - heuristic
-             *     * `random` - random
+             * @description The policy: one name for all five seats, or a mix by role.
              * @default heuristic
              */
-            policy: components["schemas"]["PolicyEnum"];
+            policy: string | {
+                /** @example mc */
+                royals: string;
+                /** @example heuristic */
+                rebels: string;
+                /** @example heuristic */
+                bidding?: string;
+            };
         };
         /** @description A job: its parameters, status, progress, result and error. */
         SimulationJob: {
@@ -1989,6 +2234,41 @@ export interface components {
             published_by: string | null;
             retired: boolean;
         };
+        /** @description Game ``n`` of a job, step by step. */
+        WatchedGame: {
+            /**
+             * Format: uuid
+             * @description The job (null: a play-test game).
+             */
+            job: string | null;
+            /** @description The game's index in the job. */
+            n: number | null;
+            variant: string;
+            /** @description Null for a draft. */
+            version: number | null;
+            policy: string;
+            /** @description The game record (replay it at …/replay/). */
+            record: unknown;
+            /** @description Roles, finish, points, outcome, tribute owed. */
+            summary: unknown;
+            steps: components["schemas"]["WatchedStep"][];
+        };
+        /** @description One step of a watched game and the table after it. */
+        WatchedStep: {
+            /** @description The action's index; null: the table's doing. */
+            index: number | null;
+            seat: number | null;
+            phase: string;
+            action: string | null;
+            code: string;
+            params: {
+                [key: string]: unknown;
+            };
+            /** @description The sentence, in the request's language. */
+            text: string;
+            /** @description The table after the step: phase, to_act, hands (all five), emperor, guard, guard_public, solo, trick, trick_owner, finish, events, tips. */
+            state: unknown;
+        };
     };
     responses: never;
     parameters: never;
@@ -2390,6 +2670,295 @@ export interface operations {
             };
         };
     };
+    games_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Your view of the new game. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description Bad input: malformed JSON, a wrong type, a value out of range, bad card notation or an invalid definition. `errors` lists every problem with its path. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated (or a bad token) where authentication is needed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown variant or version. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (see `error` for which). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    games_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description Not authenticated (or a bad token) where authentication is needed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown variant or version. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    games_act: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description Bad input: malformed JSON, a wrong type, a value out of range, bad card notation or an invalid definition. `errors` lists every problem with its path. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated (or a bad token) where authentication is needed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown variant or version. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (see `error` for which). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    games_steps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchedGame"];
+                };
+            };
+            /** @description Not authenticated (or a bad token) where authentication is needed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown variant or version. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (see `error` for which). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     schema_variant: {
         parameters: {
             query?: never;
@@ -2728,6 +3297,131 @@ export interface operations {
             };
             /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown variant or version. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (see `error` for which). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulations_games: {
+        parameters: {
+            query?: {
+                find?: ("abdication" | "draw" | "emperor_lost" | "emperor_won" | "grabbed_solo" | "kick" | "open_guard" | "rebellion" | "redeal" | "shut_in" | "solo" | "solo_hidden" | "solo_open" | "unscored")[];
+                /** @description Games to return (10). */
+                limit?: number;
+                /** @description Games to search (200). */
+                scan?: number;
+                /** @description The first game (0). */
+                start?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The job's id. */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FoundGames"];
+                };
+            };
+            /** @description Bad input: malformed JSON, a wrong type, a value out of range, bad card notation or an invalid definition. `errors` lists every problem with its path. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated (or a bad token) where authentication is needed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown variant or version. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulations_game: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id. */
+                job_id: string;
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchedGame"];
+                };
+            };
+            /** @description Not authenticated (or a bad token) where authentication is needed. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -326,6 +326,7 @@ const DICT = {
   "rate.plays": ["出牌次数 / 局", "plays per game"],
   "pol.heuristic": ["启发式机器人", "heuristic bots"],
   "pol.random": ["随机机器人", "random bots"],
+  "pol.mc": ["搜索机器人（蒙特卡洛）", "search bots (Monte-Carlo)"],
   "ev.open_guard": ["明保", "open guard (明保)"],
   "ev.open_guard_win": ["明保且胜", "open guard wins"],
   "ev.rebellion": ["造反成功", "rebellion (造反)"],
@@ -621,6 +622,106 @@ const DICT_FIRST = {
 } as const satisfies Record<string, Entry>;
 // ------------------------------------------------------------------- end of the issue-20 block
 
+// ------------------------------------------------------------------- issue 19: play and watch
+// prettier-ignore
+const DICT_PLAY = {
+  "ed.tab.play": ["试玩", "Play-test"],
+  "play.title": ["试玩牌桌", "Play-test table"],
+  "play.intro": ["坐在一个座位上，和四个机器人打一局。引擎在服务器上运行：你只看到这个座位能知道的东西，只能选合法的动作。", "Sit at one seat and play a hand against four bots. The engine runs on the server: you see only what your seat may know, and only legal actions are offered."],
+  "play.version": ["版本", "Version"],
+  "play.draft": ["当前草稿", "current draft"],
+  "play.seat": ["座位", "Seat"],
+  "play.seatN": ["座位 {n}", "Seat {n}"],
+  "play.you": ["你（座位 {n}）", "You (seat {n})"],
+  "play.bots": ["机器人", "Bots"],
+  "play.seed": ["随机种子（可不填）", "Seed (optional)"],
+  "play.start": ["开始", "Start"],
+  "play.newGame": ["新开一局", "New game"],
+  "play.trickBy": ["座位 {n} 出的牌：", "To beat, from seat {n}:"],
+  "play.noTrick": ["桌上没有要管的牌", "Nothing to beat on the table"],
+  "play.over": ["牌局结束", "The game is over"],
+  "play.out": ["第 {n} 个出完", "out, place {n}"],
+  "play.cardsLeft": ["剩 {n} 张牌", "{n} cards left"],
+  "play.role.emperor": ["皇帝", "Emperor"],
+  "play.role.guard": ["保子", "Guard"],
+  "play.role.rebel": ["造反", "Rebel"],
+  "play.playSelected": ["出牌", "Play"],
+  "play.hint": ["提示", "Hint"],
+  "play.log": ["过程", "What happened"],
+  "play.result": ["结算", "Settlement"],
+  "play.points": ["得分", "Points"],
+  "play.cards": ["开局时的牌", "Cards at the first lead"],
+  "play.download": ["下载牌谱（JSON）", "Download the record (JSON)"],
+  "play.card.BJ": ["大王", "Big joker"],
+  "play.card.SJ": ["小王", "Small joker"],
+  "play.card.TOP": ["特画", "Top card"],
+  "play.card.emperor": ["皇帝牌", "emperor card"],
+  "play.card.guard": ["保子牌", "guard card"],
+  "play.q.grab": ["抢独吗？", "Grab the solo?"],
+  "play.q.offer": ["登基还是让位？", "Take the throne or abdicate?"],
+  "play.q.solo": ["明独还是暗独？", "Open or hidden solo?"],
+  "play.q.guard": ["明保还是暗保？", "Open or hidden guard?"],
+  "play.q.rebel": ["造反吗？", "Rebel?"],
+  "play.q.royal_kick": ["踢吗？", "Kick?"],
+  "play.q.rebel_kick": ["踢吗？", "Kick?"],
+  "play.q.lead": ["该你出牌", "Your lead"],
+  "play.q.follow": ["管上还是不要？", "Beat it or pass?"],
+  "play.act.ascend": ["登基", "Ascend"],
+  "play.act.abdicate": ["让位", "Abdicate"],
+  "play.act.declare_solo": ["登基打独", "Ascend and play solo"],
+  "play.act.grab": ["抢独", "Grab the solo"],
+  "play.act.no_grab": ["不抢", "Do not grab"],
+  "play.act.call": ["登基，叫 {card}", "Ascend, call {card}"],
+  "play.act.open_guard": ["明保", "Open guard"],
+  "play.act.hidden_guard": ["暗保", "Hidden guard"],
+  "play.act.open_solo": ["明独", "Open solo"],
+  "play.act.hidden_solo": ["暗独", "Hidden solo"],
+  "play.act.rebel": ["造反", "Rebel"],
+  "play.act.no_rebel": ["不造反", "Do not rebel"],
+  "play.act.kick": ["踢", "Kick"],
+  "play.act.no_kick": ["不踢", "Do not kick"],
+  "play.act.pass": ["不要", "Pass"],
+  "play.act.defer": ["让牌", "Defer"],
+  "play.act.apply_wind": ["要风", "Apply for the wind"],
+  "play.act.auto": ["托管（让系统替我出）", "Automatic (let the system play)"],
+  "ed.tab.watch": ["看牌局", "Watch games"],
+  "play.watch": ["一步一步回看这局（亮出所有牌）", "Watch this game step by step (all cards shown)"],
+  "watch.thisGame": ["这一局", "This game"],
+  "watch.link": ["看这个任务的牌局", "Watch this job's games"],
+  "watch.title": ["看模拟的牌局", "Watch simulated games"],
+  "watch.intro": ["服务器按任务的随机种子重新生成任何一局（就是任务统计的那一局），一步一步地看：叫牌、贴牌、声明、每一手牌、出完、结算和进贡。", "The server regenerates any game of a job from its seed (the very game the job counted); step through it: bidding, tips, declarations, every trick, going out, the settlement and the tribute owed."],
+  "watch.noJobs": ["这个规则集还没有模拟任务：先在“模拟”里运行一个。", "No simulation job for this rule set yet: run one in Simulation first."],
+  "watch.job": ["任务", "Job"],
+  "watch.jobLabel": ["v{v} · {games} 局 · 种子 {seed} · {status}", "v{v} · {games} games · seed {seed} · {status}"],
+  "watch.game": ["第几局", "Game"],
+  "watch.gameN": ["第 {n} 局", "Game {n}"],
+  "watch.open": ["打开", "Open"],
+  "watch.find": ["找这样的牌局", "Find games with"],
+  "watch.search": ["查找", "Search"],
+  "watch.none": ["查到第 {stop} 局为止没有找到。", "None found up to game {stop}."],
+  "watch.more": ["从第 {from} 局起继续找", "Search on from game {from}"],
+  "watch.viewAs": ["看谁的牌", "Whose cards"],
+  "watch.everyone": ["所有人（全部亮出）", "everyone (all shown)"],
+  "watch.first": ["第一步", "First step"],
+  "watch.prev": ["上一步", "Previous step"],
+  "watch.next": ["下一步", "Next step"],
+  "watch.last": ["最后一步", "Last step"],
+  "watch.step": ["步骤", "Step"],
+  "watch.filter.rebellion": ["造反成功", "a successful rebellion"],
+  "watch.filter.kick": ["踢", "a kick"],
+  "watch.filter.redeal": ["重新发牌", "a redeal"],
+  "watch.filter.open_guard": ["明保", "an open guard"],
+  "watch.filter.abdication": ["让位", "an abdication"],
+  "watch.filter.solo_open": ["明独", "an open solo"],
+  "watch.filter.solo_hidden": ["暗独", "a hidden solo"],
+  "watch.filter.grabbed_solo": ["抢独", "a grabbed solo"],
+  "watch.filter.emperor_won": ["皇帝一方赢", "the emperor's side won"],
+  "watch.filter.emperor_lost": ["皇帝一方输", "the emperor's side lost"],
+  "watch.filter.draw": ["平局", "a draw"],
+  "watch.filter.shut_in": ["憋住（有人没出完被憋）", "a shut-in (憋)"],
+} as const satisfies Record<string, Entry>;
+// ------------------------------------------------------------------- end of the issue-19 block
+
 // ------------------------------------------------------------------- API tokens (issue 16)
 // prettier-ignore
 const DICT_TOKENS = {
@@ -658,8 +759,8 @@ const DICT_TOKENS = {
 } as const satisfies Record<string, Entry>;
 // ------------------------------------------------------------------- end of the API tokens block
 
-/** The whole catalog: the main block and the blocks of issues 15 and 20 (and API tokens). */
-const CATALOG = { ...DICT, ...DICT_AB, ...DICT_FIRST, ...DICT_TOKENS };
+/** The whole catalog: the main block and the blocks of issues 15, 19 and 20 (and API tokens). */
+const CATALOG = { ...DICT, ...DICT_AB, ...DICT_FIRST, ...DICT_PLAY, ...DICT_TOKENS };
 
 /** A key of the editor's catalog: `t("ed.sav")` is a type error, not an English fallback. */
 export type Key = keyof typeof CATALOG;

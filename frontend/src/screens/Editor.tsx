@@ -14,6 +14,8 @@ import { CheckerTab } from "./CheckerTab";
 import { SimulationTab } from "./SimulationTab";
 import { CompareTab } from "./CompareTab";
 import { RulebookTab } from "./RulebookTab";
+import { PlayTab } from "./PlayTab";
+import { WatchTab } from "./WatchTab";
 
 export interface DraftBody {
   slug: string;
@@ -37,7 +39,7 @@ export interface VariantDetail {
   definition: Record<string, unknown> | null;
 }
 
-export const TABS = ["rules", "raw", "diff", "check", "sim", "compare", "rulebook"] as const;
+export const TABS = ["rules", "raw", "diff", "check", "sim", "compare", "rulebook", "play", "watch"] as const;
 export type Tab = (typeof TABS)[number];
 
 const BACKUP_PREFIX = "baohuang.editor.unsaved.";
@@ -570,6 +572,8 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
         {tab === "check" ? <CheckerTab slug={slug} latest={latest} /> : null}
         {tab === "sim" ? <SimulationTab slug={slug} latest={latest} /> : null}
         {tab === "compare" ? <CompareTab slug={slug} latest={latest} doc={doc} dirty={dirty} /> : null}
+        {tab === "play" ? <PlayTab slug={slug} latest={latest} /> : null}
+        {tab === "watch" ? <WatchTab slug={slug} /> : null}
         {tab === "rulebook" ? <RulebookTab slug={slug} latest={latest} revision={draft.revision} dirty={dirty} /> : null}
         </div>
         {TABS.filter((name) => name !== tab).map((name) => (

@@ -1,6 +1,6 @@
 // The rule set's past simulations and comparisons (GET /api/v1/simulations/?variant=…):
 // reopen any of them; a simulation opens in the Simulation tab, a comparison in Compare.
-import { useI18n } from "../lib/i18n";
+import { hasKey, useI18n } from "../lib/i18n";
 import { DONE, rememberJobs, useJobHistory, type JobBody } from "../lib/jobs";
 
 export function openJobElsewhere(slug: string, job: JobBody) {
@@ -49,7 +49,7 @@ export function JobHistory(props: {
                 <tr key={j.id} className={j.id === props.current ? "current" : ""} data-testid="history-row" data-kind={j.kind}>
                   <td>{when(j.created_at)}</td>
                   <td>{t(`hist.kind.${j.kind ?? "simulation"}`)}</td>
-                  <td>{j.kind === "comparison" ? `v${j.version} ↔ ${j.b ?? "?"}` : `v${j.version} · ${tk(`pol.${j.policy}`)}`}</td>
+                  <td>{j.kind === "comparison" ? `v${j.version} ↔ ${j.b ?? "?"}` : `v${j.version} · ${hasKey(`pol.${j.policy}`) ? tk(`pol.${j.policy}`) : j.policy}`}</td>
                   <td className="num">{j.games?.toLocaleString()}</td>
                   <td className="num">{j.seed}</td>
                   <td>{tk(`job.status.${j.status}`)}</td>

@@ -17,6 +17,7 @@ import {
 } from "../lib/jobs";
 import { JobHistory } from "./JobHistory";
 import { BalancePanel } from "./BalancePanel";
+import { WatchLink } from "./WatchTab";
 
 export interface Job {
   id: string | number;
@@ -275,6 +276,7 @@ function RunView({ run, compare, scale }: { run: RunState; compare: boolean; sca
             {t("sim.status", { s: statusLabel(job, tk) })}
           </div>
           <Progress done={job.progress?.done ?? 0} total={job.progress?.total ?? 0} />
+          {(job as { variant?: string }).variant ? <WatchLink slug={(job as { variant?: string }).variant!} jobId={job.id} /> : null}
           {FAILED.has(job.status) ? (
             <div className="banner error" role="alert">
               {t("sim.failed")}: {errorText(job.error)}

@@ -8,6 +8,7 @@ waiting cancels the job.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import json
@@ -19,7 +20,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
-from baohuang.bots import POLICY_NAMES
+from baohuang.bots import POLICY_NAMES, is_policy_name
 from baohuang.i18n import grouped
 from baohuang.jobs import services
 from baohuang.jobs.errors import InvalidJob, JobFinished
@@ -41,6 +42,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _policy(text: str) -> str:
+    """A policy name or a role mix (``royals=mc,rebels=heuristic``)."""
+    if not is_policy_name(text):
+        raise argparse.ArgumentTypeError(
+            f"unknown policy '{text}' (known: {', '.join(POLICY_NAMES)}, mc:N, or "
+            "royals=NAME,rebels=NAME)"
+        )
+    return text
+
+
 class Command(BaseCommand):
     help = (
         "Queue a simulation job for the Celery workers and print its id; with --wait, show "
@@ -59,7 +70,11 @@ class Command(BaseCommand):
             "--version", type=_positive, default=None, help="version (default: latest published)"
         )
         parser.add_argument(
-            "--policy", choices=POLICY_NAMES, default="heuristic", help="policy of all seats"
+            "--policy",
+            type=_policy,
+            default="heuristic",
+            help="policy of all seats (heuristic, random, mc, mc:N) or a mix by role "
+            "(royals=mc,rebels=heuristic)",
         )
         parser.add_argument("--wait", action="store_true", help="wait, with a progress bar")
         parser.add_argument("--json", action="store_true", help="with --wait: print JSON")

@@ -1,0 +1,173 @@
+"""A search player: determinized Monte-Carlo over the heuristic (issue 18).
+
+In the play phase, when it has more than one choice, :class:`MonteCarloPolicy` asks "which
+of my moves scores best for me?" by trying them:
+
+1. it samples ``worlds`` complete games that its seat cannot tell apart from the real one,
+   from its :class:`~baohuang.engine.seatview.SeatView` alone
+   (:class:`~baohuang.engine.determinize.Worlds`: the unseen cards dealt at random to the
+   other seats in their known sizes, a hidden guard placed at random among the seats that
+   may be him);
+2. in each world it plays every candidate move and then the rest of the game with the
+   heuristic on all five seats (a rollout), and reads the seat's points under the
+   variant's own scoring (multipliers, tables, early ends — whatever the variant says);
+3. it takes the move with the best mean over the worlds (see below for ties and noise).
+   Every candidate is tried in the same worlds (common random numbers), so the comparison
+   is between moves, not deals.
+
+The budget is ``rollouts`` per decision: with ``k`` candidates each is tried in
+``max(1, rollouts // k)`` worlds. At most ``max_candidates`` moves are tried — the
+heuristic's own choice first, then passing, then the others in the engine's order — so a
+seat with a huge choice of follows still gets a few worlds per move.
+
+Bidding and declarations (ascend, call, open the guard, rebel, kick) are the heuristic's:
+worlds are built for the play phase only. So are the moves while the seat still holds more
+than ``max_hand`` cards (12 by default): the search spends its budget at the end of the
+game, where places are decided and rollouts are short. A move other than the heuristic's is
+played only when it beats the heuristic's in the same worlds by more than ``confidence``
+standard errors of the mean difference (1 by default), so noise does not replace a sound
+move by a lucky one. All randomness comes from the generator passed
+to :meth:`MonteCarloPolicy.act` (one number per searched decision), so games are
+reproducible like the rest; the choice never depends on anything the seat cannot see
+(``tests/bots/test_policies.py`` checks it with twin games that differ only in hidden cards).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from baohuang.bots.heuristic import HeuristicPolicy
+from baohuang.engine import actions as A
+from baohuang.engine.actions import Action
+from baohuang.engine.compiled import CompiledVariant
+from baohuang.engine.determinize import Worlds
+from baohuang.engine.game import Game, IllegalAction
+from baohuang.engine.seatview import SeatView
+
+#: Rollouts per decision when none is given (``mc``).
+DEFAULT_ROLLOUTS = 64
+#: Moves tried per decision at most.
+DEFAULT_MAX_CANDIDATES = 4
+#: How sure the search must be (standard errors) to overrule the heuristic.
+DEFAULT_CONFIDENCE = 1.0
+#: Search once the seat holds this many cards or fewer: the end of a game, where exact
+#: play decides places and rollouts are short (early rollouts are long and noisy).
+DEFAULT_MAX_HAND = 12
+
+
+@dataclass
+class MonteCarloPolicy:
+    """Determinized Monte-Carlo search with heuristic rollouts (see the module docstring)."""
+
+    cv: CompiledVariant
+    rollouts: int = DEFAULT_ROLLOUTS
+    """Budget: rollouts per decision (spread over the candidate moves)."""
+    max_candidates: int = DEFAULT_MAX_CANDIDATES
+    """Moves tried per decision at most."""
+    confidence: float = DEFAULT_CONFIDENCE
+    """Standard errors by which another move must beat the heuristic's in the same worlds."""
+    max_hand: int = DEFAULT_MAX_HAND
+    """Search only when the seat holds at most this many cards (else the heuristic's move)."""
+    name: str = "mc"
+    heuristic: HeuristicPolicy = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.rollouts < 1:
+            raise ValueError(f"rollouts must be at least 1, got {self.rollouts}")
+        if self.max_candidates < 2:
+            raise ValueError(f"max_candidates must be at least 2, got {self.max_candidates}")
+        self.heuristic = HeuristicPolicy(self.cv)
+
+    def act(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The heuristic's choice outside play; in play, the best candidate by search."""
+        default = self.heuristic.act(view, legal, rng)
+        if view.phase != "play" or view.hand_sizes[view.seat] > self.max_hand:
+            return default
+        candidates = self.candidates(default, legal)
+        if len(candidates) < 2:
+            return default
+        return self.search(view, candidates, rng.getrandbits(64))
+
+    def candidates(self, default: Action, legal: Sequence[Action]) -> list[Action]:
+        """The moves to try: the heuristic's, then pass, then the rest (at most the cap)."""
+        chosen = [default]
+        if default != A.PASS and A.PASS in legal:
+            chosen.append(A.PASS)
+        for action in legal:
+            if len(chosen) >= self.max_candidates:
+                break
+            if action != A.AUTO and action not in chosen:
+                chosen.append(action)
+        return chosen
+
+    def search(self, view: SeatView, candidates: Sequence[Action], seed: int) -> Action:
+        """The candidate with the best mean points for the view's seat (ties: the first)."""
+        sampler = random.Random(seed)  # noqa: S311 (seeded search randomness (reproducible), not security)
+        worlds = Worlds(self.cv, view, sampler.getrandbits(64))
+        per = max(1, self.rollouts // len(candidates))
+        n = len(candidates)
+        scores: list[list[int | None]] = [[] for _ in range(n)]
+        seat = view.seat
+        for _ in range(per):
+            world = worlds.sample(sampler)
+            rollout_seed = sampler.getrandbits(32)
+            for i, action in enumerate(candidates):
+                game = world.clone()
+                try:
+                    game.apply(action)
+                except IllegalAction:
+                    scores[i].append(None)  # this world's public state differs (see determinize)
+                    continue
+                rng = random.Random(rollout_seed)  # noqa: S311 (seeded search randomness, not security)
+                scores[i].append(self.rollout(game, seat, rng))
+        return candidates[self.pick(scores)]
+
+    def pick(self, scores: Sequence[Sequence[int | None]]) -> int:
+        """The candidate to play, from each one's points per world (None: not tried there).
+
+        Candidate 0 (the heuristic's move) unless another one beats it in the same worlds
+        by a mean difference above ``confidence`` standard errors; then the best of those.
+        """
+        best, best_mean = 0, 0.0
+        base = scores[0]
+        for i in range(1, len(scores)):
+            diffs = [
+                b - a
+                for a, b in zip(base, scores[i], strict=True)
+                if a is not None and b is not None
+            ]
+            if len(diffs) < 2:
+                continue
+            mean = sum(diffs) / len(diffs)
+            var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+            se = (var / len(diffs)) ** 0.5
+            if mean > best_mean and mean > self.confidence * se:
+                best, best_mean = i, mean
+        return best
+
+    def rollout(self, game: Game, seat: int, rng: random.Random) -> int:
+        """Play `game` to the end with the heuristic on every seat; `seat`'s points (0 unscored)."""
+        from baohuang.simulation.runner import LazyLegal  # same layer; imported late (cycle)
+
+        act = self.heuristic.act
+        view = game.view
+        apply = game.apply
+        locked = game.locked
+        steps = 0
+        while game.phase != "finished":
+            seat_now = game.to_act
+            legal = LazyLegal(game) if not locked(seat_now) else game.legal_actions()
+            apply(act(view(seat_now), legal, rng))
+            steps += 1
+            if steps > _MAX_ROLLOUT_STEPS:
+                return 0
+        outcome = game.outcome
+        if outcome is None or outcome.score is None:
+            return 0
+        return outcome.score.points[seat]
+
+
+#: A safety net against a rollout that does not end (a bug).
+_MAX_ROLLOUT_STEPS = 20_000

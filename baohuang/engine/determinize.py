@@ -1,0 +1,201 @@
+"""Worlds a seat cannot tell apart from the real game, built from its view alone (for search).
+
+A search player (:mod:`baohuang.bots.mc`) sees only a :class:`~baohuang.engine.seatview.SeatView`.
+:class:`Worlds` turns such a view, taken in the play phase, into complete games that agree
+with everything the seat knows and fill in what it does not know at random:
+
+- the other hands: the cards nobody has seen (the deck's cards by rank, less the seat's own,
+  less every card played) dealt at random to the other seats in their known sizes;
+- a hidden guard: one of the seats that may still be him (not the seat itself, not the
+  emperor, not a declared rebel, and — where a card ranks above the big joker and is still
+  unseen — not a seat that has gone out, since the guard holds that card);
+- the card above the big joker (特画 / 老花), when unseen: in the guard's hand.
+
+Everything public is copied from the view: roles as far as they are known, events,
+declared rebels, the trick and its owner, passes, who is out and in which order, the cards
+played. What the view does not carry (a deferral's second circle, an application for the
+wind) starts empty, so in variants with those rules a world may offer a seat a slightly
+different choice than the real game; the search only ever returns an action the real game
+listed.
+
+A world is a :class:`~baohuang.engine.game.Game` in the play phase with the view's seat to
+act: :meth:`Worlds.sample` clones a template built once per decision and deals the unseen
+cards into it, so each world costs one :meth:`Game.clone` and a shuffle.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from baohuang.engine.cards import TOP
+from baohuang.engine.compiled import CompiledVariant
+from baohuang.engine.deck import GUARD_CARD, RANK_OF
+from baohuang.engine.game import Game
+from baohuang.engine.seatview import SeatView
+
+
+class NotInPlay(ValueError):
+    """Worlds are built for the play phase only (the view is from another phase)."""
+
+
+class Worlds:
+    """Complete games consistent with one seat's view in the play phase (see module doc).
+
+    Build once per decision; :meth:`sample` gives a fresh world each call.
+    """
+
+    __slots__ = ("_guards", "_pool", "_template", "_top_holder_is_guard", "view")
+
+    def __init__(self, cv: CompiledVariant, view: SeatView, seed: int) -> None:
+        if view.phase != "play":
+            raise NotInPlay(f"a world needs a view from the play phase, not '{view.phase}'")
+        self.view = view
+        seat = view.seat
+        template = Game.new(cv, seed)
+        total = [0] * 16
+        for hand in template.hands:
+            for card in hand:
+                total[RANK_OF[card]] += 1
+        for card in template.tips:
+            total[RANK_OF[card]] += 1
+        finish = list(view.finish)
+        out = [s in finish for s in range(5)]
+        emperor = view.emperor if view.emperor is not None else seat
+        # Who may be the guard, and is he known?
+        known_guard: int | None
+        guards: list[int] = []
+        if view.public_guard is not None:
+            known_guard = view.public_guard
+        elif view.i_am_guard:
+            known_guard = seat
+        elif view.solo is not None:
+            known_guard = None  # a solo the seat knows of: no guard
+        else:
+            known_guard = -1  # hidden: sampled
+        # The card above the big joker: does this game have one, of which rank, with whom?
+        top_base = self._top_base(cv, view)
+        top_unseen = False
+        if top_base is not None:
+            total[top_base] -= 1
+            total[TOP] += 1
+            top_unseen = view.counts[TOP] == 0 and view.played[TOP] == 0
+        if known_guard == -1:
+            guards = [
+                s
+                for s in range(5)
+                if s not in (seat, emperor)
+                and s not in view.rebels_declared
+                and not (top_unseen and out[s])
+            ]
+            if not guards:  # nothing fits (an unusual rule shape): any other seat
+                guards = [s for s in range(5) if s not in (seat, emperor)]
+        pool = [total[r] - view.counts[r] - view.played[r] for r in range(16)]
+        # Never negative (a view the deck cannot explain, which a rule shape not foreseen
+        # here might give: then a world's hand sizes follow the cards dealt).
+        pool = [max(0, n) for n in pool]
+        self._pool = pool
+        self._guards = guards
+        self._top_holder_is_guard = top_unseen
+        # The template: the real game's public state with the seat's own hand.
+        t = template
+        t.emperor = emperor
+        t.guard = known_guard if known_guard is not None and known_guard >= 0 else None
+        t.solo = view.solo
+        t.guard_public = view.public_guard is not None
+        t.guard_open = t.guard_public
+        t.events = list(view.events)
+        t.grabbed = "grabbed_solo" in view.events
+        t.history = []
+        by_spells = t._lock_counts is t.auto_spells
+        t.auto_spells = [0] * 5
+        t.auto_turns = [0] * 5
+        t.in_spell = [False] * 5
+        t._lock_counts = t.auto_spells if by_spells else t.auto_turns
+        t._declarations.rebels_declared = list(view.rebels_declared)
+        p = t._play
+        counts = [[0] * 16 for _ in range(5)]
+        counts[seat] = list(view.counts)
+        p.counts = counts
+        p.sizes = list(view.hand_sizes)
+        p.dealt_ranks = [frozenset() for _ in range(5)]
+        p.finish = finish
+        p.out = out
+        p.played_counts = list(view.played)
+        p.tricks = []
+        p.plays = 0
+        p.uneven_beats = 0
+        p.passes = view.passes
+        p.deferred = []
+        p.second_circle = []
+        p.deferred_this_trick = set()
+        p.wind_applicant = None
+        owner = view.trick_owner
+        p.trick = view.trick
+        p.trick_owner = owner if owner is not None else -1
+        p.wind_from = owner if owner is not None and out[owner] else None
+        if hasattr(p, "trick_play"):
+            from baohuang.engine.plays import Play
+
+            p.trick_play = Play.trusted(view.trick) if view.trick is not None else None
+        t.outcome = None
+        t._legal_cache = None
+        t._enter("play", p)
+        t.to_act = seat
+        self._template = t
+
+    @staticmethod
+    def _top_base(cv: CompiledVariant, view: SeatView) -> int | None:
+        """The rank of the card that plays above the big joker in this game, if there is one.
+
+        With a called guard it is the called card (none in a solo or after a grab: no
+        guard); otherwise the marked guard card, unless a grab voided the marks (then only
+        if the seat has seen it above the big joker).
+        """
+        if not cv.play.has_top:
+            return None
+        grabbed = "grabbed_solo" in view.events
+        if view.called_rank is not None:
+            return None if view.solo is not None or grabbed else view.called_rank
+        if grabbed and not (view.counts[TOP] or view.played[TOP]):
+            return None
+        return RANK_OF[GUARD_CARD]
+
+    def sample(self, rng: random.Random) -> Game:
+        """A new world: the unseen cards dealt at random, a hidden guard chosen at random."""
+        world = self._template.clone()
+        view = self.view
+        seat = view.seat
+        if self._guards:
+            world.guard = rng.choice(self._guards)
+        pool = self._pool
+        cards = [r for r in range(16) if r != TOP for _ in range(pool[r])]
+        rng.shuffle(cards)
+        counts = world._play.counts
+        sizes = view.hand_sizes
+        room = [0 if s == seat else sizes[s] for s in range(5)]
+        if pool[TOP]:
+            holder = world.guard if self._top_holder_is_guard else None
+            if holder is None or holder == seat or room[holder] == 0:
+                holder = _any_with_room(room, rng)
+            if holder is not None:
+                counts[holder][TOP] += 1
+                room[holder] -= 1
+        i = 0
+        for s in range(5):
+            need = room[s]
+            if need <= 0:
+                continue
+            row = counts[s]
+            for r in cards[i : i + need]:
+                row[r] += 1
+            i += need
+        play = world._play
+        play.sizes = [sum(row) for row in counts]  # equal to the view's unless it was odd
+        play.dealt_ranks = [frozenset(r for r in range(16) if row[r]) for row in counts]
+        return world
+
+
+def _any_with_room(room: Sequence[int], rng: random.Random) -> int | None:
+    seats = [s for s in range(5) if room[s] > 0]
+    return rng.choice(seats) if seats else None

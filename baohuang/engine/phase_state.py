@@ -1,0 +1,107 @@
+"""The phases' state, readable on the game: what bots, statistics, records and tests read.
+
+:class:`~baohuang.engine.game.Game` keeps one object per phase (bidding, declarations,
+trick play); :class:`PhaseState`, its base, shows their state as read-only attributes
+(``game.trick`` is ``game._play.trick``). Plain properties, so the mypyc build of the
+engine (:mod:`baohuang.native`) compiles them like the rest.
+"""
+
+from __future__ import annotations
+
+from baohuang.engine.bidding import Bidding
+from baohuang.engine.declarations import Declarations
+from baohuang.engine.table import Table
+from baohuang.engine.trickplay import TrickPlay
+
+
+class PhaseState(Table):
+    """A table with its phases, their state readable (not settable) as attributes."""
+
+    _bidding: Bidding
+    _declarations: Declarations
+    _play: TrickPlay
+
+    @property
+    def holder(self) -> int:
+        """Who holds the emperor card (BJ*) in bidding."""
+        return self._bidding.holder
+
+    @property
+    def first_holder(self) -> int:
+        """Who was dealt the emperor card."""
+        return self._bidding.first_holder
+
+    @property
+    def tips(self) -> list[int]:
+        """Cards tipped (贴牌) so far."""
+        return self._bidding.tips
+
+    @property
+    def rebels_declared(self) -> list[int]:
+        """Declared rebels."""
+        return self._declarations.rebels_declared
+
+    @property
+    def counts(self) -> list[list[int]]:
+        """Hands by rank in play (else [])."""
+        return self._play.counts
+
+    @property
+    def sizes(self) -> list[int]:
+        """Cards left per seat in play (else [])."""
+        return self._play.sizes
+
+    @property
+    def dealt_ranks(self) -> list[frozenset[int]]:
+        """Ranks held at the lead."""
+        return self._play.dealt_ranks
+
+    @property
+    def trick(self) -> tuple[int, ...] | None:
+        """The play to beat, or None."""
+        return self._play.trick
+
+    @property
+    def trick_owner(self) -> int:
+        """Who made the play to beat."""
+        return self._play.trick_owner
+
+    @property
+    def passes(self) -> int:
+        """Passes since the trick's last play."""
+        return self._play.passes
+
+    @property
+    def second_circle(self) -> list[int]:
+        """Deferrers still to answer."""
+        return self._play.second_circle
+
+    @property
+    def out(self) -> list[bool]:
+        """Whether each seat has gone out."""
+        return self._play.out
+
+    @property
+    def finish(self) -> list[int]:
+        """Seats in the order they went out."""
+        return self._play.finish
+
+    @property
+    def plays(self) -> int:
+        """Plays made (passes not counted)."""
+        return self._play.plays
+
+    @property
+    def uneven_beats(self) -> int:
+        """Beats with a different card count."""
+        return self._play.uneven_beats
+
+    @property
+    def tricks(self) -> list[tuple[int, tuple[int, ...]]]:
+        """Every (seat, play)."""
+        return self._play.tricks
+
+    @property
+    def played_counts(self) -> list[int]:
+        """Cards played, by rank."""
+        return self._play.played_counts

@@ -1,0 +1,103 @@
+// The play-test table's API (issue #19): POST /api/v1/games/, GET …/{id}/, POST …/actions/.
+import { API, request } from "./api";
+
+/** One step of a game as the seat is told it (the server's sentence in our language). */
+export interface GameEvent {
+  index: number | null;
+  seat: number | null;
+  phase: string;
+  action: string | null;
+  code: string;
+  params: Record<string, unknown>;
+  text: string;
+}
+
+export interface GameResult {
+  finish: number[];
+  points: number[] | null;
+  outcome: string | null;
+  multiplier: number | null;
+  emperor: number | null;
+  guard: number | null;
+  solo: string | null;
+  unscored_reason: string | null;
+  hands: string[][];
+  record: Record<string, unknown>;
+}
+
+/** One seat's view of a game (nothing another seat holds until `result`). */
+export interface GameView {
+  id: string;
+  variant: string;
+  version: number | "draft";
+  seed: number;
+  policy: string;
+  seat: number;
+  phase: string;
+  to_act: number | null;
+  question: string;
+  hand: string[];
+  legal: string[];
+  automatic: string;
+  hand_sizes: number[];
+  dealer: number;
+  emperor: number | null;
+  emperor_card_holder: number | null;
+  called_card: string | null;
+  guard: number | null;
+  i_am_guard: boolean;
+  solo: string | null;
+  rebels_declared: number[];
+  tips: number;
+  trick: string | null;
+  trick_owner: number | null;
+  finish: number[];
+  events: GameEvent[];
+  result: GameResult | null;
+}
+
+export const gameUrls = {
+  games: () => `${API}/games/`,
+  game: (id: string) => `${API}/games/${id}/`,
+  actions: (id: string) => `${API}/games/${id}/actions/`,
+};
+
+export interface NewGame {
+  variant: string;
+  version: number | "draft";
+  seat: number;
+  policy: string;
+  seed?: number;
+}
+
+export async function startGame(body: NewGame): Promise<GameView> {
+  return (await request<GameView>(gameUrls.games(), { method: "POST", body })).data;
+}
+
+export async function loadGame(id: string): Promise<GameView> {
+  return (await request<GameView>(gameUrls.game(id))).data;
+}
+
+export async function sendAction(id: string, action: string): Promise<GameView> {
+  return (await request<GameView>(gameUrls.actions(id), { method: "POST", body: { action } })).data;
+}
+
+const KEY = "baohuang.play.";
+
+/** The game this browser last played on a rule set (to resume it after a reload). */
+export function rememberedGame(slug: string): string | null {
+  try {
+    return localStorage.getItem(KEY + slug);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberGame(slug: string, id: string | null): void {
+  try {
+    if (id) localStorage.setItem(KEY + slug, id);
+    else localStorage.removeItem(KEY + slug);
+  } catch {
+    /* storage may be unavailable */
+  }
+}
