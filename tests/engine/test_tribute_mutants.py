@@ -188,3 +188,10 @@ def test_without_being_told_the_guard_counts_as_hidden() -> None:
     ]
     assert rule_index(rows, PAIR) == 1
     assert rule_index(rows, PAIR, guard_open=True) == 0
+
+
+def test_a_game_no_row_matches_owes_no_tribute() -> None:
+    cv = variant("baike-common", tribute={"rules": [{"when": {"outcome": "win"}, **GIVE_TAKE}]})
+    plan = plan_tribute(cv, OPEN_SOLO, "win")
+    assert plan.empty
+    assert plan.as_dict() == {"rule": None, "shut_in": [], "give": [], "take": []}
