@@ -293,3 +293,12 @@ def test_copies_of_the_called_card_split_between_players_the_nearest_downstream_
     assert game.observe(0)["called_card"] == "4s"
     assert [s for s in range(5) if game.view(s).i_am_guard] == [3]
     assert game.guard == 3
+
+
+def test_after_a_play_no_deferrer_is_waiting_to_answer():
+    game = rigged(bundled("baike-common"), HANDS)
+    to_play(game)
+    answer(game, play("8 8 8"))
+    assert game.second_circle == []
+    assert game.passes == 0
+    assert game.trick_owner == 0
