@@ -194,5 +194,10 @@ def rescore_job(job: SimulationJob, variant: Variant) -> tuple[Stats, list[str]]
     try:
         stats = rescore(Stats.from_dict(result), compile_variant(variant))
     except NoOutcomes as exc:
-        raise NotRescorable(str(exc)) from exc
+        raise NotRescorable(
+            _(
+                "These statistics were recorded before outcomes were kept; simulate again to "
+                "re-score them."
+            )
+        ) from exc
     return stats, settlement_fields_differ(simulated, variant)

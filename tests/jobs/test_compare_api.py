@@ -128,6 +128,25 @@ def test_rescore_bad_requests(version: RuleSetVersion, staff_client: APIClient) 
     )
 
 
+def test_a_result_without_outcome_counts_says_so_in_chinese(
+    version: RuleSetVersion, staff_client: APIClient
+) -> None:
+    """Results written before outcome counts were kept cannot be re-scored: the refusal is
+    worded in the client's language, like every other refusal."""
+    url = finished_simulation(staff_client, games=10)
+    job = SimulationJob.objects.get(pk=url.rstrip("/").rsplit("/", 1)[-1])
+    job.result = {**job.result, "outcomes": None}
+    job.save(update_fields=["result"])
+    body = assert_error(
+        staff_client.post(
+            url + "rescore/", {"version": 1}, format="json", HTTP_ACCEPT_LANGUAGE="zh-hans"
+        ),
+        409,
+        "not_rescorable",
+    )
+    assert "重新模拟" in body["detail"], body
+
+
 def test_a_comparison_job_is_the_paired_comparison(
     version: RuleSetVersion, staff_client: APIClient
 ) -> None:
