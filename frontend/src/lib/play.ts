@@ -1,17 +1,16 @@
 // The play-test table's API (issue #19): POST /api/v1/games/, GET …/{id}/, POST …/actions/.
+import type { components } from "../generated/api";
 import { API, request } from "./api";
 
+/** One seat's view of a game (nothing another seat holds until `result`): the server's
+ * shape, generated from the OpenAPI document (`make types`). */
+export type GameView = Omit<components["schemas"]["GameView"], "result"> & {
+  result: GameResult | null;
+};
 /** One step of a game as the seat is told it (the server's sentence in our language). */
-export interface GameEvent {
-  index: number | null;
-  seat: number | null;
-  phase: string;
-  action: string | null;
-  code: string;
-  params: Record<string, unknown>;
-  text: string;
-}
+export type GameEvent = GameView["events"][number];
 
+/** The settlement as the view reveals it (the OpenAPI document leaves it untyped). */
 export interface GameResult {
   finish: number[];
   points: number[] | null;
@@ -23,37 +22,6 @@ export interface GameResult {
   unscored_reason: string | null;
   hands: string[][];
   record: Record<string, unknown>;
-}
-
-/** One seat's view of a game (nothing another seat holds until `result`). */
-export interface GameView {
-  id: string;
-  variant: string;
-  version: number | "draft";
-  seed: number;
-  policy: string;
-  seat: number;
-  phase: string;
-  to_act: number | null;
-  question: string;
-  hand: string[];
-  legal: string[];
-  automatic: string;
-  hand_sizes: number[];
-  dealer: number;
-  emperor: number | null;
-  emperor_card_holder: number | null;
-  called_card: string | null;
-  guard: number | null;
-  i_am_guard: boolean;
-  solo: string | null;
-  rebels_declared: number[];
-  tips: number;
-  trick: string | null;
-  trick_owner: number | null;
-  finish: number[];
-  events: GameEvent[];
-  result: GameResult | null;
 }
 
 export const gameUrls = {
