@@ -72,7 +72,7 @@ def settle(table: Table, play: TrickPlay, on_automatic: Sequence[int]) -> Outcom
         s.outcome,
         guard_open=table.guard_open,
         shut_in=shut_in,
-        game_ender=play.finish[-1] if play.finish else None,
+        game_ender=play.finish[-1],  # the play ends only when a seat goes out
     )
     return Outcome(tuple(finish), s, plan, shut_in)
 

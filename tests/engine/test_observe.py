@@ -111,6 +111,19 @@ PLAY_HANDS = [
 ]
 
 
+def test_a_view_before_play_holds_the_seats_own_cards_by_rank():
+    # Bots bid and declare from this view: its counts must be the seat's own hand.
+    game = rigged(bundled("baike-common"), PLAY_HANDS)
+    assert game.phase == "bidding"
+    for seat in range(5):
+        view = game.view(seat)
+        ranks = sorted(play(" ".join(card_text(c) for c in view.hand)), reverse=True)
+        counted = sorted((r for r, n in enumerate(view.counts) for _ in range(n)), reverse=True)
+        assert counted == ranks
+        assert len(view.hand) == len(PLAY_HANDS[seat])
+        assert view.hand_sizes == tuple(len(hand) for hand in PLAY_HANDS)
+
+
 def test_a_view_shows_the_trick_its_owner_and_the_passes():
     game = rigged(bundled("baike-common"), PLAY_HANDS)
     to_play(game)

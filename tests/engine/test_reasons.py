@@ -24,6 +24,7 @@ from baohuang.engine.cards import NUM_RANKS
 from baohuang.engine.compiled import CompiledVariant, compile_variant
 from baohuang.engine.deck_limits import deck_reason, judge, play_reason
 from baohuang.engine.game import Game, IllegalAction
+from baohuang.engine.notation import NotationError, parse_card, parse_play
 from baohuang.engine.plays import Play
 from baohuang.engine.reasons import TEMPLATES, Reason, say
 from baohuang.i18n import speaking
@@ -180,3 +181,21 @@ def test_code_of_a_reason_and_of_plain_text() -> None:
     assert reasons.code_of(reasons.reason("no_previous_play")) == "no_previous_play"
     assert reasons.code_of("some text") is None
     assert reasons.params_of("some text") == {}
+
+
+def test_a_card_the_notation_cannot_read_keeps_its_english_sentence() -> None:
+    # `baohuang why --candidate ""` prints this sentence (English: the reason as it is).
+    with pytest.raises(NotationError) as caught:
+        parse_card("")
+    answer = reasons.from_notation(caught.value)
+    assert answer.code == "card_no_card"
+    assert say(answer) == str(caught.value)
+    assert say(answer).startswith("no card given")
+
+
+def test_a_record_action_is_read_as_the_game_writes_it() -> None:
+    # Cards in any order; "play" with no card is the empty play (the game refuses it).
+    assert parse_action("play 3 5 BJ") == parse_action("play BJ 5 3")
+    assert parse_action("play 3 5 BJ") == parse_play("3 5 BJ").ranks  # high to low
+    assert parse_action(" play ") == ()
+    assert parse_action("pass") == "pass"

@@ -390,6 +390,28 @@ def test_who_is_shut_in_with_held_back_cards(when, expected):
         assert game.outcome.shut_in == expected.get(name, ()), name
 
 
+#: A rebel (4) ends last holding 6 6: a single-rank last play, with no joker in it.
+REBEL_DOWN_TO_66 = (
+    [["BJ*", "7s"], ["9s"], ["SJ*", "10h"], ["Qs"], ["6h", "6s"]],
+    ["7", "9", A.PASS, "Q", A.PASS, "BJ", A.PASS, A.PASS, "SJ 10"],
+)
+
+
+@covers("play.hold_back.last_play_attach", "6.2-shut-in")
+@pytest.mark.parametrize("attach", [True, False])
+def test_a_last_play_that_would_need_a_joker_shuts_nobody_in_without_attach(attach):
+    # Down to 6 6, the rebel's last play was his to make either way; down to SJ 6 the
+    # guard's only counts when the last play may carry a joker (last_play_attach).
+    scenarios = {"rebel-66": REBEL_DOWN_TO_66, "royal-down-to-6": SHUT_IN["royal-down-to-6"]}
+    expected = {"rebel-66": (4,), "royal-down-to-6": (2,) if attach else ()}
+    for name, (hands, script) in scenarios.items():
+        fields = hold(shut_in=True, shut_in_when="down_to_them", last_play_attach=attach)
+        game = common(hands, **fields)
+        answer(game, *(a if a == A.PASS else play(a) for a in script))
+        assert game.outcome is not None
+        assert game.outcome.shut_in == expected[name], name
+
+
 # --------------------------------------------------------------------------- §6.2 buying a 3
 
 BIE3_BUY = [
