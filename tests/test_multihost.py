@@ -181,6 +181,14 @@ class Host:
         """Whether the namespace still exists."""
         return self.namespace in _run("ip", "netns", "list", check=False).split()
 
+    def freeze(self, frozen: bool) -> None:
+        """Stop (SIGSTOP) or resume (SIGCONT) every process of this host: a machine that
+        hangs. A frozen worker finishes nothing, so what the database says it is playing
+        stays unfinished, whatever the speed of the engine."""
+        for pid in self.pids():
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGSTOP if frozen else signal.SIGCONT)
+
     def destroy(self, abruptly: bool) -> None:
         """Take the host away: (abruptly: its link down first, so nothing it held is closed
         cleanly) every process killed, the namespace and its link deleted."""
@@ -551,15 +559,24 @@ def test_a_job_survives_a_worker_host_torn_down_mid_job(
                 if job["progress"]["done"] < KILL_AT * GAMES:
                     return False
                 figures.torn_down_at_games = job["progress"]["done"]
+                # The host hangs first, then the database is asked: with the native core a
+                # chunk takes a fraction of a second, so a chunk seen running and then torn
+                # down would often be done already. A commit w1 sent just before it froze
+                # reaches the database within the pause.
+                w1.freeze(True)
+                time.sleep(0.5)
                 rows = query(
                     db,
                     "SELECT count(*) FROM jobs_simulationchunk "
                     "WHERE status = 'running' AND worker LIKE 'celery@w1%'",
                 )
-                return int(rows[0][0]) > 0
+                if int(rows[0][0]) > 0:
+                    return True
+                w1.freeze(False)
+                return False
 
             wait_until(w1_playing_after_kill_point, 240, "w1 playing a chunk mid-job", logs)
-            w1.destroy(abruptly=True)
+            w1.destroy(abruptly=True)  # still frozen: the chunk it was playing is lost
             torn_down = time.monotonic()
             assert not w1.alive()
 

@@ -47,10 +47,10 @@ SURVIVED_CODES = {0}
 NO_TESTS_CODES = {5, 33}
 
 
-def configured_patterns() -> list[str]:
-    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    patterns: list[str] = data["tool"]["mutmut"]["only_mutate"]
-    return patterns
+def configured_patterns() -> tuple[list[str], list[str]]:
+    """``[tool.mutmut]``'s ``only_mutate`` and ``do_not_mutate`` globs."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
+    return list(data["only_mutate"]), list(data.get("do_not_mutate", []))
 
 
 def module_of(path: str) -> str:
@@ -60,11 +60,12 @@ def module_of(path: str) -> str:
 
 def selected_files(modules: list[str]) -> list[str]:
     """The mutated source files the arguments (or the configuration) name."""
-    patterns = configured_patterns()
+    patterns, excluded = configured_patterns()
     files = sorted(
-        str(p.relative_to(ROOT))
-        for p in (ROOT / "baohuang").rglob("*.py")
-        if any(fnmatch.fnmatch(str(p.relative_to(ROOT)), pat) for pat in patterns)
+        name
+        for name in (str(p.relative_to(ROOT)) for p in (ROOT / "baohuang").rglob("*.py"))
+        if any(fnmatch.fnmatch(name, pat) for pat in patterns)
+        and not any(fnmatch.fnmatch(name, pat) for pat in excluded)
     )
     if not modules:
         return files

@@ -67,6 +67,10 @@ TESTS_OF: dict[str, tuple[str, ...]] = {
         "tests/rules/test_problems*.py",
         "tests/rules/test_problem_texts.py",
     ),
+    "baohuang.engine.clone": (f"{_ENGINE}test_clone.py",),
+    "baohuang.engine.determinize": (f"{_ENGINE}test_determinize.py",),
+    "baohuang.engine.encoding": (f"{_ENGINE}test_encoding.py",),
+    "baohuang.engine.narration": (f"{_ENGINE}test_narration.py",),
     **{
         # The game and its phases (split out of game.py): the state-machine tests.
         f"baohuang.engine.{module}": _GAME_TESTS
@@ -79,6 +83,7 @@ TESTS_OF: dict[str, tuple[str, ...]] = {
             "trickplay",
             "settlement",
             "seatview",
+            "phase_state",
         )
     },
 }
