@@ -163,6 +163,8 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion ``successes / n``.
 
     With no observations (``n`` is 0) it is ``(0, 1)``: nothing is known about the rate.
+    With no success the lower bound is exactly 0, with no failure the upper bound exactly 1
+    (the formula's ``centre - half`` is 0 there only up to rounding: ``2e-19`` would show).
     """
     if n <= 0:
         return 0.0, 1.0
@@ -170,7 +172,9 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
+    hi = 1.0 if successes >= n else min(1.0, centre + half)
+    return lo, hi
 
 
 def mean_interval(

@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
-import math
 import os
 import random
 import subprocess
@@ -33,6 +32,8 @@ import sys
 import tomllib
 from collections import Counter
 from pathlib import Path
+
+from baohuang.simulation.stats import wilson
 
 ROOT = Path(__file__).resolve().parents[2]
 EQUIVALENT_FILE = ROOT / "tests" / "mutation" / "equivalent.txt"
@@ -139,17 +140,6 @@ def sample(files: list[str], k: int, seed: int) -> list[str]:
         ran = len(codes) - len(waiting)
         chosen += sorted(rng.sample(waiting, min(len(waiting), max(0, k - ran))))
     return chosen
-
-
-def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The Wilson score interval of ``successes / n`` (``(0, 1)`` with no observations)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def survivors(files: list[str]) -> list[str]:

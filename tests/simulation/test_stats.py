@@ -218,6 +218,17 @@ def test_wilson_without_observations_is_the_whole_range() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
+@pytest.mark.parametrize("n", [1, 7, 1000, 100_000])
+def test_wilson_ends_exactly_at_zero_and_one_when_every_game_agrees(n: int) -> None:
+    # "0 of 1000 games": the rate's lower bound is 0, not 2e-19 printed as 0.000…
+    lo, hi = wilson(0, n)
+    assert lo == 0.0
+    assert 0.0 < hi < 1.0
+    lo, hi = wilson(n, n)
+    assert hi == 1.0
+    assert 0.0 < lo < 1.0
+
+
 @pytest.mark.parametrize(
     ("total", "squares", "n", "mean", "lo", "hi"), MEANS, ids=[f"n={m[2]}" for m in MEANS]
 )
