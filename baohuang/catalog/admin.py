@@ -643,7 +643,15 @@ class RuleSetVersionAdmin(ReadOnlyAdmin):
 class EditEventAdmin(ReadOnlyAdmin):
     """The edit history: who created, changed, published or retired what, and when."""
 
-    list_display = ("created_at", "rule_set", "action", "version", "user", "summary", "in_lang")
+    list_display = (
+        "created_at",
+        "rule_set",
+        "action",
+        "version",
+        "user",
+        "summary_in_lang",
+        "in_lang",
+    )
     list_filter = ("action", "rule_set")
     list_select_related = ("rule_set", "version", "user")
     search_fields = ("rule_set__slug", "summary")
@@ -655,11 +663,24 @@ class EditEventAdmin(ReadOnlyAdmin):
         "version",
         "user",
         "revision",
+        "summary_in_lang",
         "summary",
         "changes",
         "changed_paths",
     )
     readonly_fields = fields
+
+    @admin.display(description=_("summary"))
+    def summary_in_lang(self, obj: EditEvent) -> str:
+        """What happened, in the request's language; an old event known only by its English
+        summary shows that, marked as such."""
+        if obj.summary_translated:
+            return obj.summary_text()
+        return format_html(
+            '<span lang="en">{}</span> <span class="help">{}</span>',
+            obj.summary,
+            _("(recorded in English only)"),
+        )
 
     @admin.display(description=_("what changed"))
     def in_lang(self, obj: EditEvent) -> str:

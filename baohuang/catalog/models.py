@@ -15,6 +15,7 @@ from django.core.validators import RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from baohuang.catalog import history
 from baohuang.catalog.errors import VersionImmutable
 from baohuang.rules import checksum
 
@@ -243,7 +244,30 @@ class EditEvent(models.Model):
         blank=True,
         help_text=_("The draft revision after this event."),
     )
-    summary = models.CharField(verbose_name=_("summary"), max_length=500)
+    summary = models.CharField(
+        verbose_name=_("summary as recorded"),
+        max_length=500,
+        help_text=_(
+            "The English sentence written when the event was recorded (for logs and older "
+            "clients); pages show the summary in the reader's language."
+        ),
+    )
+    summary_code = models.CharField(
+        verbose_name=_("summary code"),
+        max_length=40,
+        blank=True,
+        default="",
+        help_text=_(
+            "What happened, as a stable code (see baohuang.catalog.history); empty for old "
+            "events whose summary is only known in English."
+        ),
+    )
+    summary_params = models.JSONField(
+        verbose_name=_("summary values"),
+        default=dict,
+        blank=True,
+        help_text=_("The values of the summary's sentence (slug, version numbers, file …)."),
+    )
     changed_paths = models.JSONField(verbose_name=_("changed paths"), default=list, blank=True)
     change_texts = models.JSONField(
         verbose_name=_("change texts"),
@@ -264,4 +288,21 @@ class EditEvent(models.Model):
         verbose_name_plural = _("edit events")
 
     def __str__(self) -> str:
-        return f"{self.rule_set.slug}: {self.get_action_display()} — {self.summary}"
+        return f"{self.rule_set.slug}: {self.get_action_display()} — {self.summary_text()}"
+
+    def summary_text(self) -> str:
+        """What happened, in the active language (the stored English for an old event
+        that has no summary code)."""
+        return history.summary_text(
+            self.summary_code,
+            self.summary_params or {},
+            self.summary,
+            changed_paths=self.changed_paths or [],
+            change_texts=self.change_texts or [],
+        )
+
+    @property
+    def summary_translated(self) -> bool:
+        """Whether :meth:`summary_text` speaks the reader's language (False: an old event
+        known only by its English summary)."""
+        return history.is_translated(self.summary_code)

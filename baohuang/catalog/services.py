@@ -19,6 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from baohuang.catalog import history
 from baohuang.catalog.documents import from_yaml
 from baohuang.catalog.errors import (
     CatalogError,
@@ -129,11 +130,21 @@ def _describe(changes: list[dict[str, Any]], limit: int = 3) -> str:
     return f"changed: {shown}{more}"
 
 
+@dataclass(frozen=True)
+class Summary:
+    """What an edit event says happened: a code of :mod:`baohuang.catalog.history` with its
+    params (read in the reader's language), and the English sentence stored beside them."""
+
+    code: str
+    params: dict[str, Any]
+    english: str
+
+
 def _record(
     rule_set: RuleSet,
     action: EditEvent.Action,
     user: User,
-    summary: str,
+    summary: Summary,
     changes: list[dict[str, Any]] | tuple[()] = (),
     version: RuleSetVersion | None = None,
 ) -> EditEvent:
@@ -143,7 +154,9 @@ def _record(
         user=_user_or_none(user),
         action=action,
         revision=rule_set.draft_revision,
-        summary=_clip(summary, 500),
+        summary=_clip(summary.english, 500),
+        summary_code=summary.code,
+        summary_params=summary.params,
         changed_paths=[c["path"] for c in changes][:MAX_EVENT_PATHS],
         change_texts=[{"path": c["path"], "text": c["text"]} for c in changes if "text" in c][
             :MAX_EVENT_PATHS
@@ -191,7 +204,7 @@ def create_rule_set(
     description: str = "",
     based_on: RuleSetVersion | None = None,
     _action: EditEvent.Action = EditEvent.Action.CREATED,
-    _summary: str | None = None,
+    _summary: Summary | None = None,
 ) -> RuleSet:
     """Create a rule set whose draft is ``definition`` (no version is published).
 
@@ -215,7 +228,8 @@ def create_rule_set(
                 draft_checksum=_published_checksum(report),
                 based_on=based_on,
             )
-            _record(rule_set, _action, user, _summary or f"created {slug}")
+            created = Summary(history.CREATED, {"slug": slug}, f"created {slug}")
+            _record(rule_set, _action, user, _summary or created)
     except IntegrityError as exc:
         raise SlugTaken(_slug_taken(slug), params={"slug": slug}) from exc
     return rule_set
@@ -231,7 +245,7 @@ def update_draft(
     name_en: str | None = None,
     description: str | None = None,
     _action: EditEvent.Action = EditEvent.Action.DRAFT_SAVED,
-    _summary: str | None = None,
+    _summary: Summary | None = None,
 ) -> RuleSet:
     """Replace the draft (and optionally the names and description).
 
@@ -265,10 +279,13 @@ def update_draft(
         locked.draft_checksum = _published_checksum(report)
         locked.draft_revision += 1
         locked.save()
-        summary = _describe(changes)
+        english = _describe(changes)
         if details:
-            summary += "; " + ", ".join(details) + " edited"
-        _record(locked, _action, user, _summary or summary, changes)
+            english += "; " + ", ".join(details) + " edited"
+        saved = Summary(
+            history.DRAFT_SAVED, {"changes": len(changes), "edited": list(details)}, english
+        )
+        _record(locked, _action, user, _summary or saved, changes)
     _sync(rule_set, locked)
     return locked
 
@@ -305,12 +322,25 @@ def clone_rule_set(
             )
         definition = copy.deepcopy(version.definition)
         origin: RuleSetVersion | None = version
-        summary = f"cloned from {rule_set.slug} version {version.number}"
+        summary = Summary(
+            history.CLONED_VERSION,
+            {"source": rule_set.slug, "number": version.number},
+            f"cloned from {rule_set.slug} version {version.number}",
+        )
     else:
         definition = copy.deepcopy(rule_set.draft)
         origin = latest_version(rule_set)
-        summary = f"cloned from {rule_set.slug} (draft revision {rule_set.draft_revision}"
-        summary += f", based on version {origin.number})" if origin is not None else ")"
+        english = f"cloned from {rule_set.slug} (draft revision {rule_set.draft_revision}"
+        english += f", based on version {origin.number})" if origin is not None else ")"
+        summary = Summary(
+            history.CLONED_DRAFT,
+            {
+                "source": rule_set.slug,
+                "revision": rule_set.draft_revision,
+                "based_on": origin.number if origin is not None else None,
+            },
+            english,
+        )
     if isinstance(definition, dict):
         definition["id"] = new_slug
         definition["name"] = {"zh": zh, "en": en}
@@ -384,14 +414,16 @@ def publish(rule_set: RuleSet, user: User, expected_revision: int | None = None)
             locked.save(update_fields=["draft_checksum", "updated_at"])
         changes = diff_definitions(latest.definition, definition) if latest is not None else []
         where = f" ({_describe(changes)} since version {latest.number})" if latest else ""
-        _record(
-            locked,
-            EditEvent.Action.PUBLISHED,
-            user,
+        published = Summary(
+            history.PUBLISHED,
+            {
+                "number": number,
+                "since": latest.number if latest is not None else None,
+                "changes": len(changes),
+            },
             f"published version {number}{where}",
-            changes,
-            version=version,
         )
+        _record(locked, EditEvent.Action.PUBLISHED, user, published, changes, version=version)
     _sync(rule_set, locked)
     return version
 
@@ -410,7 +442,11 @@ def retire_version(version: RuleSetVersion, user: User) -> RuleSetVersion:
             locked,
             EditEvent.Action.RETIRED,
             user,
-            f"retired version {current.number}",
+            Summary(
+                history.RETIRED,
+                {"number": current.number},
+                f"retired version {current.number}",
+            ),
             version=current,
         )
     version.retired = True
@@ -470,7 +506,11 @@ def _import_one(path: Path, user: User, overwrite_drafts: bool) -> ImportResult:
                 user,
                 description=report.variant.source,
                 _action=EditEvent.Action.IMPORTED,
-                _summary=f"imported from variants/{path.name}",
+                _summary=Summary(
+                    history.IMPORTED,
+                    {"file": f"variants/{path.name}"},
+                    f"imported from variants/{path.name}",
+                ),
             )
             version = publish(rule_set, user)
             message = _("created, version %(number)s") % {"number": version.number}
@@ -522,7 +562,11 @@ def _import_one(path: Path, user: User, overwrite_drafts: bool) -> ImportResult:
             rule_set.draft_revision,
             user,
             _action=EditEvent.Action.IMPORTED,
-            _summary=f"draft replaced by variants/{path.name}",
+            _summary=Summary(
+                history.DRAFT_REPLACED,
+                {"file": f"variants/{path.name}"},
+                f"draft replaced by variants/{path.name}",
+            ),
         )
         return ImportResult(
             slug,
