@@ -2,11 +2,12 @@
 
 :class:`Narrator` drives a :class:`~baohuang.engine.game.Game` and writes down what each
 action did (``"Seat 2 abdicates and tips 2s."``), what the table did because of it (a
-redeal, a seat going out, the rebellion made public, the settlement and the tribute owed),
-and, for every such :class:`Step`, what the *other* seats are told: a seat's own secrets
-(the card he tips, a hidden guard's or hidden solo's choice, a bought card) are told to him
-in full and to the others in a public form, or not at all. :meth:`Step.told_to` gives the
-sentence one seat may read; the game viewer (who sees everything) reads :attr:`Step.text`.
+redeal, a seat going out, the rebellion made public, the settlement, why each seat got its
+points (:mod:`~baohuang.engine.score_reasons`) and the tribute owed), and, for every such
+:class:`Step`, what the *other* seats are told: a seat's own secrets (the card he tips, a
+hidden guard's or hidden solo's choice, a bought card) are told to him in full and to the
+others in a public form, or not at all. :meth:`Step.told_to` gives the sentence one seat may
+read; the game viewer (who sees everything) reads :attr:`Step.text`.
 
 The sentences are :class:`~baohuang.engine.reasons.Reason` objects (English, a ``code`` and
 ``params``) whose templates are :data:`TEXTS`; :func:`tell` renders one in the active
@@ -25,6 +26,7 @@ from baohuang.engine.cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, TOP
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF, card_from_text, card_text
 from baohuang.engine.game import Game
 from baohuang.engine.reasons import Reason, say
+from baohuang.engine.score_reasons import explain
 from baohuang.rules.texts import gettext, gettext_noop, pgettext
 
 #: The sentence of each narration code, English with %(name)s params.
@@ -340,6 +342,10 @@ class Narrator:
                 multiplier=score.multiplier,
             ),
         )
+        result = g.result()
+        if result is not None:
+            for why in explain(g.cv, result, score, shut_in=out.shut_in):
+                self._add(None, None, "finished", None, why)
         plan = out.tribute
         if plan.givers or plan.takers:
             self._add(

@@ -19,10 +19,11 @@ The translatable sentences are :data:`TEMPLATES`, keyed by code; the Chinese is 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from baohuang.rules.texts import gettext, gettext_noop, pgettext
+from baohuang.rules.words import event_word, place_word
 
 #: The sentence of each code, English with %(name)s params (the msgid of its translation).
 TEMPLATES: Final[dict[str, str]] = {
@@ -167,6 +168,69 @@ TEMPLATES: Final[dict[str, str]] = {
     "card_more_than_one_card": gettext_noop("'%(token)s' is more than one card"),
     "card_empty_play": gettext_noop("a play needs at least one card; the play is empty"),
     "card_numbered": gettext_noop("%(problem)s (card %(card)s)"),
+    # ---------------------------------------------------------------- why the points
+    # (baohuang.engine.score_reasons; the case, figures, doubling and money sentences are
+    # the rulebook's own, so the settlement says it as the rulebook does)
+    "score_row": gettext_noop("%(case)s — %(table)s, row %(row)s: %(figures)s."),
+    "score_table_two": gettext_noop("scoring table"),
+    "score_table_known": gettext_noop("scoring table when the guard is known"),
+    "score_table_open_solo": gettext_noop("open solo table"),
+    "score_table_hidden_solo": gettext_noop("hidden solo table"),
+    "score_case_two": gettext_noop("Emperor %(e)s, guard %(g)s"),
+    "score_case_open_solo": gettext_noop("Open solo, emperor %(place)s"),
+    "score_case_hidden_solo": gettext_noop("Hidden solo, emperor %(place)s"),
+    "score_figures_two": gettext_noop("emperor %(e)s, guard %(g)s, each rebel %(r)s"),
+    "score_figures_solo": gettext_noop("emperor %(e)s, each other player %(o)s"),
+    "score_doubling": gettext_noop("%(event)s: points × %(factor)s"),
+    "score_doublings": gettext_noop("Doublings: %(items)s; all points × %(multiplier)s."),
+    "score_no_doubling": gettext_noop("Nothing doubles the points: all points × 1."),
+    "score_role": gettext_noop("%(role)s (%(seats)s): %(base)s × %(multiplier)s = %(points)s."),
+    "score_role_emperor": gettext_noop("The emperor"),
+    "score_role_guard": gettext_noop("The guard"),
+    "score_role_rebel": gettext_noop("Each rebel"),
+    "score_role_other": gettext_noop("Each of the other four"),
+    "score_seat": gettext_noop("seat %(seat)s"),
+    "score_money_rate": gettext_noop(
+        "Money = points × %(base)s − a table fee of %(fee)s per player and game."
+    ),
+    "score_automatic_fine": gettext_noop(
+        "Seat %(seat)s went automatic (托管): he pays %(fine)s (%(penalty)s × the stake), "
+        "shared by %(mates)s."
+    ),
+    "score_automatic_alone": gettext_noop(
+        "Seat %(seat)s went automatic (托管), but he plays alone: nobody shares a penalty, "
+        "so he pays none."
+    ),
+    "score_quit_fine": gettext_noop(
+        "Seat %(seat)s quit the game in progress: he pays %(fine)s (%(penalty)s × the "
+        "stake); it is only deducted."
+    ),
+    "score_quit_fine_shared": gettext_noop(
+        "Seat %(seat)s quit the game in progress: he pays %(fine)s (%(penalty)s × the "
+        "stake), shared by the other four."
+    ),
+    "score_cap": gettext_noop(
+        "Seat %(seat)s carried %(carried)s: his %(before)s is capped at %(after)s."
+    ),
+    "score_cap_unknown": gettext_noop(
+        "A winner wins at most what he carried, but what each seat carried is not known "
+        "here: nothing is capped."
+    ),
+    "score_money": gettext_noop("Money per seat: %(money)s."),
+    "score_shut_in": gettext_noop(
+        "Seat %(seat)s is shut in (闷) with held-back cards: that does not change the points."
+    ),
+    "score_shut_in_tribute": gettext_noop(
+        "Seat %(seat)s is shut in (闷) with held-back cards: that does not change the "
+        "points; he owes a shut-in tribute (闷贡) next game."
+    ),
+}
+
+#: Codes rendered by the rules package's words for the game (an event, a finish place),
+#: so the engine names them as the variant's checks and the rulebook do.
+_WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
+    "word_event": lambda params: event_word(params["event"]),
+    "word_place": lambda params: place_word(params["place"]),
 }
 
 #: Codes that join their ``items`` into a list (no sentence of their own).
@@ -237,6 +301,9 @@ def say(value: Any) -> str:
     """
     if not isinstance(value, Reason):
         return str(value)
+    word = _WORDS.get(value.code)
+    if word is not None:
+        return word(value.params)
     if value.code in _LISTS:
         items = [say(item) for item in value.params["items"]]
         if not items:

@@ -23,6 +23,15 @@ _EVENTS: dict[str, str] = {
     "guard_known": gettext_noop("guard known"),
 }
 
+#: Finish places as players name them (1 → 头客), the rulebook's words for them.
+_PLACES: dict[int, str] = {
+    1: gettext_noop("1st out"),
+    2: gettext_noop("2nd out"),
+    3: gettext_noop("3rd out"),
+    4: gettext_noop("4th out"),
+    5: gettext_noop("5th out"),
+}
+
 
 def rank_word(rank: str) -> str:
     """A rank as players say it: ``6``, ``A``, or the words for the jokers and TOP."""
@@ -35,10 +44,20 @@ def rank_word(rank: str) -> str:
     return rank
 
 
-def event_word(event: str) -> str:
-    """An event (``open_guard``) as players say it (明保)."""
+def event_word(event: str, english: bool = False) -> str:
+    """An event (``open_guard``) as players say it (明保); ``english``: untranslated."""
     word = _EVENTS.get(event)
-    return gettext(word) if word is not None else event
+    if word is None:
+        return event
+    return word if english else gettext(word)
+
+
+def place_word(place: int, english: bool = False) -> str:
+    """A finish place (1–5) as players say it (头客 … 大落); ``english``: untranslated."""
+    word = _PLACES.get(place)
+    if word is None:
+        return str(place)
+    return word if english else gettext(word)
 
 
 def outcome_word(outcome: str) -> str:

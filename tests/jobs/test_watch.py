@@ -50,7 +50,12 @@ def test_game_n_step_by_step(version: RuleSetVersion, staff: User, staff_client:
     assert (body["n"], body["variant"], body["version"]) == (4, "baike-common", 1)
     steps = body["steps"]
     assert steps[0]["code"] == "deal"
-    assert steps[-1]["code"] in ("settled", "tribute_owed", "unscored")
+    codes = [s["code"] for s in steps]
+    end = next(i for i, code in enumerate(codes) if code in ("settled", "unscored"))
+    # After the settlement: why each seat got its points, then the tribute owed.
+    assert all(code.startswith("score_") or code == "tribute_owed" for code in codes[end + 1 :])
+    if codes[end] == "settled":
+        assert codes[end + 1] == "score_row"
     dealt = steps[0]["state"]["hands"]
     assert len(dealt) == 5
     assert sum(len(hand) for hand in dealt) > 150

@@ -71,7 +71,11 @@ TESTS_OF: dict[str, tuple[str, ...]] = {
     "baohuang.engine.clone": (f"{_ENGINE}test_clone.py",),
     "baohuang.engine.determinize": (f"{_ENGINE}test_determinize.py",),
     "baohuang.engine.encoding": (f"{_ENGINE}test_encoding.py",),
-    "baohuang.engine.narration": (f"{_ENGINE}test_narration.py",),
+    "baohuang.engine.narration": (
+        f"{_ENGINE}test_narration.py",
+        f"{_ENGINE}test_score_reasons.py",
+    ),
+    "baohuang.engine.score_reasons": (f"{_ENGINE}test_score_reasons.py",),
     **{
         # The game and its phases (split out of game.py): the state-machine tests.
         f"baohuang.engine.{module}": _GAME_TESTS
