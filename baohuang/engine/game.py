@@ -16,6 +16,7 @@ phase answers the same questions (:class:`~baohuang.engine.table.PhasePart`); it
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -138,7 +139,9 @@ class Game(PhaseState):
             self._dispatch(chosen)
             return
         if isinstance(action, tuple) and not high_to_low(action):
-            action = tuple(sorted(action, reverse=True))
+            # Items that cannot be ordered (a str among ints) are no ranks: reject() says so.
+            with contextlib.suppress(TypeError):
+                action = tuple(sorted(action, reverse=True))
         refused = self._part.reject(self.to_act, action)
         if refused is not None:
             raise IllegalAction(refused)

@@ -76,3 +76,22 @@ def test_an_invalid_definition_is_refused_with_every_error_separated_by_semicolo
     with pytest.raises(ValueError, match="first_dealer") as caught:
         compile_definition(definition)
     assert str(caught.value) == "; ".join(errors)
+
+
+def test_an_open_guard_scores_from_the_equal_shares_table():
+    # baike-weihai (§8.4): with the guard known, emperor and guard score the same
+    # (scoring.two_person_guard_known); a hidden guard scores from the usual table.
+    cv = fresh("baike-weihai", "equal shares")
+    hidden = score(cv, make_result(0, 1, [0, 1, 2, 3, 4]))
+    assert hidden.points == (6, 3, -3, -3, -3)
+    known = score(cv, make_result(0, 1, [0, 1, 2, 3, 4], events=["open_guard"]))
+    assert known.points == (9, 9, -6, -6, -6)
+
+
+def test_winnings_and_losses_stop_at_the_beans_carried():
+    # hd (cap_to_carried): a seat wins at most, and loses at most, what it brought.
+    cv = fresh("hd", "carried")
+    result = make_result(0, 1, [0, 1, 2, 3, 4], carried=[1, 2, 1, 10, 10])
+    s = score(cv, result)
+    assert s.points == (6, 3, -3, -3, -3)
+    assert s.money == (1, 2, -1, -3, -3)

@@ -1,8 +1,8 @@
 """Matches: cases found by mutation testing (`make mutation`, README "Mutation testing").
 
 Who deals the next game (``deal.next_dealer``), which seed each game of a match is dealt
-from (stable everywhere: a match replays from its seed), and the refusal to deal while a
-game is still being played.
+from (stable everywhere: a match replays from its seed), the refusal to deal while a
+game is still being played, and the match totals (the scored games' points, added up).
 """
 
 from __future__ import annotations
@@ -104,3 +104,37 @@ def test_no_next_game_while_the_current_one_is_played() -> None:
     with pytest.raises(ValueError, match=r"^The current game is not finished yet\.$"):
         match.next_game()
     assert match.games == [game]
+
+
+def _declined(game: Game) -> None:
+    """Nobody ascends: the game ends unscored after the last redeal."""
+    while not game.finished:
+        options = game.legal_actions()
+        declines = [a for a in options if a in (A.ABDICATE, A.PASS, A.NO_GRAB)]
+        game.apply(declines[0] if declines else options[0])
+
+
+def test_the_match_totals_add_up_each_scored_game_and_skip_the_others() -> None:
+    match = Match(variant("jj-standard"), seed=3)
+    expected = [0] * 5
+    unfinished = match.next_game()
+    match.record_result(unfinished)  # a game in progress adds nothing
+    assert match.totals == [0] * 5
+    _play_out(unfinished)
+    scored = 0
+    for number in range(4):
+        game = unfinished if number == 0 else match.next_game()
+        if number == 2:
+            _declined(game)
+        else:
+            _play_out(game)
+        assert game.outcome is not None
+        if game.outcome.score is not None:
+            scored += 1
+            expected = [t + p for t, p in zip(expected, game.outcome.score.points, strict=True)]
+        else:
+            assert game.outcome.unscored_reason is not None
+        match.record_result(game)
+        assert match.totals == expected, number
+    assert scored == 3
+    assert any(expected)

@@ -199,3 +199,19 @@ def test_a_record_action_is_read_as_the_game_writes_it() -> None:
     assert parse_action("play 3 5 BJ") == parse_play("3 5 BJ").ranks  # high to low
     assert parse_action(" play ") == ()
     assert parse_action("pass") == "pass"
+
+
+def test_a_card_a_record_cannot_read_is_named_and_counted_in_both_languages() -> None:
+    # "play 3 X 5": the second card is no card; the sentence names it and says which.
+    with pytest.raises(ActionError) as caught:
+        parse_action("play 3 X 5")
+    answer = caught.value.args[0]
+    assert reasons.code_of(answer) == "card_numbered"
+    assert reasons.params_of(answer) == {
+        "problem": {"code": "card_not_a_card", "params": {"token": "X"}},
+        "card": 2,
+    }
+    with speaking("en"):
+        assert say(answer) == "'X' is not a card: use 3-10, J, Q, K, A, 2, SJ or BJ (card 2)"
+    with speaking("zh"):
+        assert say(answer) == "“X”不是一张牌：请用 3-10、J、Q、K、A、2、SJ 或 BJ（第 2 张牌）"

@@ -68,3 +68,21 @@ def test_the_summary_of_a_game_in_progress_has_no_score():
     for key in ("points", "money", "outcome", "multiplier", "tribute", "unscored_reason"):
         assert seen[key] is None, key
     assert seen["shut_in"] == []
+
+
+def test_a_play_the_deck_cannot_hold_is_refused_for_the_deck_even_during_the_bidding():
+    # tcy-bie3 keeps 5 of the 16 threes: six threes are no play of this variant, whoever
+    # makes it and whenever; the record is refused for what the deck holds.
+    cv = bundled("tcy-bie3")
+    result = replay(cv, 0, ["play 3 3 3 3 3 3"])
+    assert result.error is not None
+    assert result.game.phase == "bidding"
+    with speaking("en"):
+        data = result.error.as_dict()
+    assert data["index"] == 0
+    assert data["code"] == "not_in_deck"
+    assert data["reason"] == (
+        "The deck holds only 5 threes (16 in 4 decks, 11 removed at random each deal); "
+        "the play has 6."
+    )
+    assert data["params"]["reason"]["code"] == "rank_limited"

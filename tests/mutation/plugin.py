@@ -38,6 +38,8 @@ _GAME_TESTS = (
     f"{_ENGINE}test_redeal.py",
     f"{_ENGINE}test_game_mutants.py",
     f"{_ENGINE}test_phase_mutants.py",
+    f"{_ENGINE}test_settle_view_mutants.py",
+    f"{_ENGINE}test_actions.py",
 )
 TESTS_OF: dict[str, tuple[str, ...]] = {
     "baohuang.engine.beats": (f"{_ENGINE}test_beats*.py", f"{_ENGINE}test_follows*.py"),
