@@ -274,6 +274,7 @@ def main() -> int:
                 generate(files)
                 globs = sample(files, args.sample, args.seed)
             else:
+                generate(files)  # in a fresh checkout "pending" is every mutant
                 globs = pending(files)
             if not globs:
                 return report(files)
