@@ -7,12 +7,13 @@ error gets its sentence here, so the API answers in Chinese or English.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from baohuang.engine.notation import NotationError
-from baohuang.engine.reasons import from_notation, say
+from baohuang.engine.reasons import Reason, from_notation, say
 from baohuang.engine.scoring import ScoringError
 
 
@@ -23,6 +24,12 @@ def notation_message(exc: NotationError) -> tuple[str, dict[str, Any]]:
     if exc.numbered:
         params["card"] = exc.position + 1
     return say(from_notation(exc)), params
+
+
+def sentences(reasons: Iterable[Reason]) -> list[dict[str, Any]]:
+    """Engine reasons as the API gives them: ``{code, params, text}``, the text in the
+    request's language (nested reasons in params as ``{code, params}``)."""
+    return [{**why.as_json(), "text": say(why)} for why in reasons]
 
 
 def scoring_message(exc: ScoringError) -> str:

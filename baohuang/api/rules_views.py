@@ -29,7 +29,7 @@ from rest_framework.views import APIView
 
 from baohuang.api import docs
 from baohuang.api.base import requested_version
-from baohuang.api.engine_texts import notation_message, scoring_message
+from baohuang.api.engine_texts import notation_message, scoring_message, sentences
 from baohuang.api.errors import ApiError, error_item, prefixed
 from baohuang.api.permissions import CanRead
 from baohuang.api.serializers import (
@@ -59,6 +59,7 @@ from baohuang.engine.notation import NotationError, format_play, parse_play
 from baohuang.engine.plays import Play, is_legal_play
 from baohuang.engine.reasons import legal_lead, params_of, say
 from baohuang.engine.reasons import reason as reason_of
+from baohuang.engine.score_reasons import explain
 from baohuang.engine.scoring import ScoringError, make_result, score
 from baohuang.engine.tribute import plan_tribute
 from baohuang.rules import deck_composition, json_schema, validate_definition
@@ -382,8 +383,10 @@ class CompareView(VersionRulesView):
         summary="Score a finished game",
         description="Points (after multipliers) and money per seat, the royals' outcome, "
         "the stake multiplier and the tribute owed for the next game, from the roles and "
-        "the finish order. Seats are 0–4; `finish` lists all five in the order they went "
-        "out; `guard` is null in a solo game; `solo` is null, `open` or `hidden`; "
+        "the finish order, and `explanation`: why, as sentences in the request's language "
+        "(each with a stable `code` and its `params`). Seats are 0–4; `finish` lists all "
+        "five in the order they went out; `guard` is null in a solo game; `solo` is null, "
+        "`open` or `hidden`; "
         "`events` are names like `open_guard`, `rebellion`, `kick`; `base` and "
         "`table_fee` override the variant's money settings.",
         parameters=[docs.SLUG_PATH],
@@ -407,7 +410,7 @@ class ScoreView(VersionRulesView):
     def answer(
         self, data: dict[str, Any], version: RuleSetVersion, cv: CompiledVariant
     ) -> dict[str, Any]:
-        """Points, money, outcome and the tribute owed."""
+        """Points, money, outcome, the tribute owed, and why (the settlement's sentences)."""
         try:
             result = make_result(
                 data["emperor"],
@@ -444,6 +447,16 @@ class ScoreView(VersionRulesView):
             "tribute": plan.as_dict(),
             "base_points": list(scored.base_points),
             "events": list(scored.events),
+            "explanation": sentences(
+                explain(
+                    cv,
+                    result,
+                    scored,
+                    shut_in=data.get("shut_in", []),
+                    base=data.get("base"),
+                    table_fee=data.get("table_fee"),
+                )
+            ),
         }
 
 

@@ -553,6 +553,19 @@ class TributeSerializer(serializers.Serializer):
     take = ShareSerializer(many=True)
 
 
+class ScoreReasonSerializer(serializers.Serializer):
+    """One sentence of why each seat got its points (RULES.md §8)."""
+
+    code = serializers.CharField(
+        help_text="The sentence's code (stable), e.g. score_row, score_doublings, "
+        "score_no_doubling, score_role, score_money_rate, score_money."
+    )
+    params = serializers.DictField(
+        help_text="The sentence's values; a sentence inside it is again {code, params}."
+    )
+    text = serializers.CharField(help_text="The sentence, in the request's language.")
+
+
 class ScoreResponseSerializer(serializers.Serializer):
     """Points and money per seat, the royals' outcome, the multiplier and the tribute."""
 
@@ -564,6 +577,12 @@ class ScoreResponseSerializer(serializers.Serializer):
     base_points = serializers.ListField(child=serializers.IntegerField())
     events = serializers.ListField(child=serializers.CharField())
     version = serializers.IntegerField()
+    explanation = ScoreReasonSerializer(
+        many=True,
+        help_text="Why each seat got its points, in order: the scoring table row with its "
+        "figures, the doublings and the multiplier, each role's base points × multiplier, "
+        "then (when the variant turns points into money) the stake, fee, penalties and cap.",
+    )
 
 
 class DealSerializer(serializers.Serializer):

@@ -216,4 +216,51 @@ describe("scoring calculator", () => {
     });
     expect(bodies[bodies.length - 1]).toEqual({ emperor: 0, guard: null, finish: [0, 1, 2, 3, 4], solo: "open", events: ["rebellion"], version: 1 });
   });
+
+  it("says why under the figures: the server's sentences, asked for in the editor's language", async () => {
+    vi.useFakeTimers();
+    const languages: string[] = [];
+    // What the server answers for jj-standard, emperor 1st and guard 2nd, an open guard that
+    // wins (RULES.md §8.1, §8.3, §8.6: 6/3/−3 doubled; base 100, fee 20).
+    const explanation = [
+      { code: "score_row", params: { row: 1 }, text: "皇帝头客、侍卫二客——积分表第 1 行：皇帝 6，侍卫 3，每个平民 -3。" },
+      { code: "score_doublings", params: { multiplier: 2 }, text: "翻倍：明保获胜：分数×2；全部分数×2。" },
+      { code: "score_role", params: { points: 12 }, text: "皇帝（座位 0）：6 × 2 = 12。" },
+      { code: "score_money_rate", params: { base: 100, fee: 20 }, text: "结算 = 分数 × 100 − 每人每局台费20。" },
+    ];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        languages.push(new Headers(init?.headers).get("Accept-Language") ?? "");
+        return jsonResponse(200, {
+          points: [12, 6, -6, -6, -6],
+          money: [1180, 580, -620, -620, -620],
+          outcome: "win",
+          multiplier: 2,
+          tribute: { rule: null, shut_in: [], give: [], take: [] },
+          base_points: [6, 3, -3, -3, -3],
+          events: ["open_guard_win"],
+          version: 1,
+          explanation,
+        });
+      }),
+    );
+    const { ScoreCalculator } = await import("../src/screens/ScoreCalculator");
+    render(
+      <I18nProvider lang="zh">
+        <ScoreCalculator slug="jj-standard" version={1} />
+      </I18nProvider>,
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(languages[0]).toMatch(/^zh/);
+    expect(screen.getByTestId("calc-seat-0").textContent).toContain("1180");
+    expect(screen.getByText("为什么这样计分")).toBeTruthy();
+    const sentences = Array.from(screen.getByTestId("calc-why").querySelectorAll("li")).map((li) => li.textContent);
+    expect(sentences).toEqual(explanation.map((why) => why.text));
+    // Under the figures: the table comes first, then the sentences.
+    const table = screen.getByTestId("calc-seat-0").closest("table")!;
+    expect(table.compareDocumentPosition(screen.getByTestId("calc-why")) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });

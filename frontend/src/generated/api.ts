@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Score a finished game
-         * @description Points (after multipliers) and money per seat, the royals' outcome, the stake multiplier and the tribute owed for the next game, from the roles and the finish order. Seats are 0–4; `finish` lists all five in the order they went out; `guard` is null in a solo game; `solo` is null, `open` or `hidden`; `events` are names like `open_guard`, `rebellion`, `kick`; `base` and `table_fee` override the variant's money settings.
+         * @description Points (after multipliers) and money per seat, the royals' outcome, the stake multiplier and the tribute owed for the next game, from the roles and the finish order, and `explanation`: why, as sentences in the request's language (each with a stable `code` and its `params`). Seats are 0–4; `finish` lists all five in the order they went out; `guard` is null in a solo game; `solo` is null, `open` or `hidden`; `events` are names like `open_guard`, `rebellion`, `kick`; `base` and `table_fee` override the variant's money settings.
          */
         post: operations["variants_score"];
         delete?: never;
@@ -1592,6 +1592,17 @@ export interface components {
          * @enum {string}
          */
         ScopeEnum: "read" | "write";
+        /** @description One sentence of why each seat got its points (RULES.md §8). */
+        ScoreReason: {
+            /** @description The sentence's code (stable), e.g. score_row, score_doublings, score_no_doubling, score_role, score_money_rate, score_money. */
+            code: string;
+            /** @description The sentence's values; a sentence inside it is again {code, params}. */
+            params: {
+                [key: string]: unknown;
+            };
+            /** @description The sentence, in the request's language. */
+            text: string;
+        };
         /** @description A finished game's roles and finish order (RULES.md §8). */
         ScoreRequest: {
             emperor: number;
@@ -1625,6 +1636,8 @@ export interface components {
             base_points: number[];
             events: string[];
             version: number;
+            /** @description Why each seat got its points, in order: the scoring table row with its figures, the doublings and the multiplier, each role's base points × multiplier, then (when the variant turns points into money) the stake, fee, penalties and cap. */
+            explanation: components["schemas"]["ScoreReason"][];
         };
         /** @description Cards a seat gives to, or takes from, the tribute pool. */
         Share: {

@@ -540,6 +540,7 @@ const DICT_AB = {
   "calc.outcome.win": ["保皇方胜", "The royals win"],
   "calc.outcome.draw": ["平局", "A draw"],
   "calc.outcome.lose": ["保皇方负", "The royals lose"],
+  "calc.why": ["为什么这样计分", "Why these points"],
   // live re-scored averages
   "rs.title": ["按最近一次模拟（v{v}，{games} 局，种子 {seed}）重新计分", "Re-scored on the last simulation (v{v}, {games} games, seed {seed})"],
   "rs.mean": ["{role}平均 {before} → {after}", "{role} mean {before} → {after}"],

@@ -1,7 +1,9 @@
 // The scoring calculator: pick the roles, the finish order and the events of one game and see
 // who gets what, as the server scores it (POST /api/v1/variants/{slug}/score/, the published
-// version).
+// version), and why: the server's explanation (table row, doublings, each role's points, money)
+// as sentences in the editor's language.
 import { useEffect, useState } from "react";
+import type { components } from "../generated/api";
 import { request } from "../lib/api";
 import { useI18n } from "../lib/i18n";
 import { errorText, jobUrls } from "../lib/jobs";
@@ -9,15 +11,7 @@ import { roleColor } from "../charts/roles";
 
 export const CALC_EVENTS = ["open_guard", "open_guard_win", "rebellion", "kick_succeeded", "guard_known"] as const;
 
-interface ScoreResult {
-  points: number[];
-  money: number[];
-  outcome: "win" | "draw" | "lose";
-  multiplier: number;
-  base_points?: number[];
-  events?: string[];
-  version?: number;
-}
+type ScoreResult = components["schemas"]["ScoreResponse"];
 
 /** Put `seat` at `place` of the finish order, swapping with the seat that was there. */
 export function placeSeat(finish: number[], place: number, seat: number): number[] {
@@ -190,6 +184,18 @@ export function ScoreCalculator({ slug, version }: { slug: string; version: numb
               })}
             </tbody>
           </table>
+          {result.explanation?.length ? (
+            <div className="calc-why">
+              <h3>{t("calc.why")}</h3>
+              <ul className="change-list" data-testid="calc-why">
+                {result.explanation.map((why, i) => (
+                  <li key={i} data-code={why.code}>
+                    <span className="sentence">{why.text}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </div>
       ) : null}
     </section>
