@@ -111,11 +111,15 @@ endif
 # and openapi-typescript (frontend/scripts/types.mjs). Run it after changing the variant model,
 # a serializer or an endpoint, and commit the result: `make test` fails while they are stale
 # (tests/editor/test_generated_types.py).
+# node_modules is a prerequisite, not a sub-make: `make -o frontend/node_modules/.installed
+# types` then really skips `npm ci` (a sub-make does not inherit -o).
+ifneq ($(NPM),)
+types: $(FRONT_STAMP)
+endif
 types: $(STAMP)
 ifeq ($(NPM),)
 	@echo "types: npm not found; the generators need Node.js (>= 20.19) and npm" >&2; exit 1
 else
-	$(MAKE) --no-print-directory $(FRONT_STAMP)
 	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	$(BIN)/python -m baohuang.editor.schemas "$$tmp" >/dev/null; \
 	cd frontend && node scripts/types.mjs "$$tmp" src/generated
