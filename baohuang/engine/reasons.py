@@ -267,10 +267,6 @@ class Reason(str):
         """``{"code": …, "params": {…}}``, nested reasons as the same shape."""
         return {"code": self.code, "params": {k: _json(v) for k, v in self.params.items()}}
 
-    def translated(self) -> str:
-        """The sentence in the active language (see :func:`say`)."""
-        return say(self)
-
 
 def _json(value: Any) -> Any:
     if isinstance(value, Reason):
@@ -361,11 +357,6 @@ def from_notation(exc: Any) -> Reason:
     return problem
 
 
-def as_reason(value: Any) -> Reason | None:
-    """``value`` if it is a :class:`Reason`, else ``None``."""
-    return value if isinstance(value, Reason) else None
-
-
 def code_of(value: Any) -> str | None:
     """The code of a reason (``None`` for a plain string)."""
     return value.code if isinstance(value, Reason) else None
@@ -379,7 +370,6 @@ def params_of(value: Any) -> dict[str, Any]:
 __all__ = [
     "TEMPLATES",
     "Reason",
-    "as_reason",
     "code_of",
     "from_notation",
     "joined",

@@ -17,9 +17,12 @@ import pytest
 from baohuang.engine.beats import beats
 from baohuang.engine.compiled import CompiledVariant, compile_definition
 from baohuang.engine.deck import RANK_OF
+from baohuang.engine.deck_limits import play_reason
+from baohuang.engine.game import Game
 from baohuang.engine.notation import parse_play
+from baohuang.engine.record import make_record
 from baohuang.engine.scoring import score
-from baohuang.rules import definition_of, load_bundled, validate_definition
+from baohuang.rules import checksum, definition_of, load_bundled, validate_definition
 from tests.engine.rigging import variant
 from tests.engine.test_scoring import make_result
 
@@ -95,3 +98,52 @@ def test_winnings_and_losses_stop_at_the_beans_carried():
     s = score(cv, result)
     assert s.points == (6, 3, -3, -3, -3)
     assert s.money == (1, 2, -1, -3, -3)
+
+
+def test_each_doubling_multiplies_the_points_by_its_factor():
+    # tcy-bie3: a known guard doubles the points (guard_known × 2).
+    cv = fresh("tcy-bie3", "doubling")
+    plain = score(cv, make_result(0, 1, [0, 1, 2, 3, 4]))
+    assert plain.points == (6, 3, -3, -3, -3)
+    known = score(cv, make_result(0, 1, [0, 1, 2, 3, 4], events=["guard_known"]))
+    assert known.multiplier == 2
+    assert known.points == (12, 6, -6, -6, -6)
+
+
+def test_two_doublings_of_one_event_stack():
+    # Two rows for one event are allowed (a warning: "they would stack"): × 2 × 3 = × 6.
+    multipliers = [
+        {"event": "guard_known", "factor": 2},
+        {"event": "guard_known", "factor": 3},
+        {"event": "solo", "factor": 2},
+    ]
+    cv = variant("tcy-bie3", **{"scoring.multipliers": multipliers})
+    known = score(cv, make_result(0, 1, [0, 1, 2, 3, 4], events=["guard_known"]))
+    assert known.multiplier == 6
+    assert known.points == (36, 18, -18, -18, -18)
+
+
+def test_the_side_out_first_is_a_draw_when_a_rebel_went_out_first():
+    # tcy-bie3 (side_out_draw_if_first_other_side): the royals (2nd and 3rd) are all out
+    # before the last rebel, but a rebel went out first: a draw, not a win.
+    cv = fresh("tcy-bie3", "side out draw")
+    s = score(cv, make_result(1, 2, [0, 1, 2, 3, 4]))
+    assert s.outcome == "draw"
+    assert s.points == (0, 0, 0, 0, 0)
+
+
+def test_a_top_card_in_a_variant_without_one_is_refused_for_the_deck():
+    # baike-common has no card above the big joker: the deck says so, not the play's shape.
+    cv = fresh("baike-common", "no top card")
+    refused = play_reason(cv, parse_play("TOP"))
+    assert refused is not None
+    assert refused.code == "no_top_card"
+    assert str(refused) == "This variant has no card above the big joker (TOP)"
+
+
+def test_a_game_record_names_the_checksum_of_its_definition():
+    # A record says which exact rules it was played under (DESIGN.md §4).
+    cv = fresh("jj-standard", "record checksum")
+    record = make_record(Game.new(cv, 0))
+    assert record["checksum"] == checksum(definition_of(cv.variant))
+    assert len(record["checksum"]) == 64

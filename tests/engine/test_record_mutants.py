@@ -86,3 +86,13 @@ def test_a_play_the_deck_cannot_hold_is_refused_for_the_deck_even_during_the_bid
         "the play has 6."
     )
     assert data["params"]["reason"]["code"] == "rank_limited"
+
+
+def test_the_summary_names_no_emperor_before_anyone_ascends():
+    # jj-standard: the emperor is whoever ascends in the bidding; before that, nobody.
+    game = Game.new(bundled("jj-standard"), 0)
+    assert game.phase == "bidding"
+    seen = summary(game)
+    assert seen["emperor"] is None
+    to_play(game)
+    assert summary(game)["emperor"] == game.emperor >= 0

@@ -64,6 +64,10 @@ def test_a_game_all_five_played_on_automatic_still_shows_its_finish_order():
     assert seen["finish"] == [0, 1, 2, 3, 4]
     assert seen["points"] is None
     assert seen["tribute"] == {"rule": None, "shut_in": [], "give": [], "take": []}
+    # baike-common holds nothing back: the seat left holding cards is not shut in (闷).
+    assert 4 not in game.finish
+    assert outcome.shut_in == ()
+    assert seen["shut_in"] == []
 
 
 # --------------------------------------------------------------------------- §6.2 闷, 闷贡
