@@ -40,6 +40,7 @@ _GAME_TESTS = (
     f"{_ENGINE}test_phase_mutants.py",
     f"{_ENGINE}test_settle_view_mutants.py",
     f"{_ENGINE}test_actions.py",
+    f"{_ENGINE}test_trickplay_mutants.py",
 )
 TESTS_OF: dict[str, tuple[str, ...]] = {
     "baohuang.engine.beats": (f"{_ENGINE}test_beats*.py", f"{_ENGINE}test_follows*.py"),
