@@ -91,10 +91,8 @@ class Declarations:
     def default(self, seat: int) -> Action:
         """托管 (RULES.md §7): stay hidden, do not rebel, do not kick."""
         legal = self.actions(seat)
-        for preferred in (A.HIDDEN_GUARD, A.HIDDEN_SOLO, A.NO_REBEL, A.NO_KICK):
-            if preferred in legal:
-                return preferred
-        return legal[0]
+        # Every answer list holds exactly one of these.
+        return next(p for p in (A.HIDDEN_GUARD, A.HIDDEN_SOLO, A.NO_REBEL, A.NO_KICK) if p in legal)
 
     def apply(self, seat: int, action: Action) -> int:
         """Take `seat`'s answer; the next seat asked, or -1 when play begins."""

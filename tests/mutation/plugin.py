@@ -39,6 +39,7 @@ _GAME_TESTS = (
     f"{_ENGINE}test_game_mutants.py",
     f"{_ENGINE}test_phase_mutants.py",
     f"{_ENGINE}test_settle_view_mutants.py",
+    f"{_ENGINE}test_declarations_view_mutants.py",
     f"{_ENGINE}test_actions.py",
     f"{_ENGINE}test_trickplay_mutants.py",
 )
