@@ -1,11 +1,11 @@
 """Bidding and dealing: cases found by mutation testing (`make mutation`, README
 "Mutation testing"), RULES.md §3–§4.
 
-The question a seat is asked while bidding, a holder of both marked cards passing the
-emperor card two seats on (and what everyone then learns), 托管's answer when ascending is
-the only move, tips (贴牌) from a hand of jokers, grabbing a solo with four small jokers,
-and the refusals of a rigged deal. Seats: 0 is dealt the emperor card; the upstream (上家)
-of seat s is s − 1.
+The question a seat is asked while bidding; a holder of both marked cards passing the
+emperor card two seats on (what everyone then learns, the tribute owed for an open guard);
+托管's answer when ascending is the only move; tips (贴牌) from a hand of jokers; grabbing
+a solo with four small jokers; the refusals of a rigged deal. Seats: 0 is dealt the
+emperor card; the upstream (上家) of seat s is s − 1.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from baohuang.engine import actions as A
 from baohuang.engine.game import Game
-from tests.engine.rigging import answer, bundled, rigged, variant
+from tests.engine.rigging import answer, bundled, play_until, rigged, variant
 from tests.engine.rule_coverage import words
 
 #: baike-weihai (grab step, then offer rounds with skip_one): seat 0 holds both marked cards.
@@ -46,6 +46,33 @@ def test_a_holder_of_both_cards_may_skip_one_upstream():
     game.apply(A.AUTO)
     assert game.observe(4)["emperor"] == 3
     assert game.observe(4)["guard"] == 0
+
+
+#: Tribute for the next game, by whether the guard was open (明保) or hidden (暗保).
+OPEN_OR_HIDDEN = [
+    {
+        "when": {"guard": "open"},
+        "give": [{"who": "rebels", "count": 2}],
+        "take": [{"who": "emperor", "count": 3}, {"who": "guard", "count": 3}],
+    },
+    {
+        "when": {"guard": "hidden"},
+        "give": [{"who": "rebels", "count": 1}],
+        "take": [{"who": "emperor", "count": 2}, {"who": "guard", "count": 1}],
+    },
+]
+
+
+def test_a_guard_shown_by_skipping_one_owes_the_open_guard_tribute():
+    cv = variant("baike-weihai", **{"tribute": {"card": "highest", "rules": OPEN_OR_HIDDEN}})
+    game = rigged(cv, WEIHAI_BOTH)
+    answer(game, *[A.NO_GRAB] * 5, A.ABDICATE, A.ASCEND)  # seat 2 emperor, seat 0 guard
+    play_until(game, lambda g: False)
+    assert game.outcome is not None
+    plan = game.outcome.tribute
+    assert plan.rule == 0  # 明保: the guard was known to all from the skip
+    assert sorted(plan.givers) == [(1, 2), (3, 2), (4, 2)]
+    assert sorted(plan.takers) == [(0, 3), (2, 3)]
 
 
 # --------------------------------------------------------------------------- tips (贴牌)
