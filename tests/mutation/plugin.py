@@ -37,6 +37,7 @@ _GAME_TESTS = (
     f"{_ENGINE}test_observe.py",
     f"{_ENGINE}test_redeal.py",
     f"{_ENGINE}test_game_mutants.py",
+    f"{_ENGINE}test_bidding_mutants.py",
     f"{_ENGINE}test_phase_mutants.py",
     f"{_ENGINE}test_settle_view_mutants.py",
     f"{_ENGINE}test_declarations_view_mutants.py",
