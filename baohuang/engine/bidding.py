@@ -154,7 +154,8 @@ class Bidding:
             else:
                 t.guard = seat
         else:
-            t.guard = t.seat_of(GUARD_CARD) if not t.marks_void else seat
+            # Marks are only made void by a grab, which ends the bidding: the card counts here.
+            t.guard = t.seat_of(GUARD_CARD)
         if t.guard == seat:
             t.guard = None
             t.solo = "hidden" if t.cv.variant.bidding.solo.hidden_allowed else "open"

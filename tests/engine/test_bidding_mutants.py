@@ -15,7 +15,7 @@ import pytest
 from baohuang.engine import actions as A
 from baohuang.engine.game import Game
 from tests.engine.rigging import answer, bundled, play_until, rigged, variant
-from tests.engine.rule_coverage import words
+from tests.engine.rule_coverage import to_play, words
 
 #: baike-weihai (grab step, then offer rounds with skip_one): seat 0 holds both marked cards.
 WEIHAI_BOTH = [["BJ*", "SJ*", "7s"], ["9s", "10s"], ["Js", "Jh"], ["Qs", "Qh"], ["Ks", "Kh"]]
@@ -132,6 +132,55 @@ def test_four_small_jokers_are_not_four_identical_cards(four, may_grab):
     cv = variant("baike-classic", **{"bidding.flow.0.requires": "four_identical"})
     game = rigged(cv, hands)
     assert (A.GRAB in words(game)) is may_grab
+
+
+# --------------------------------------------------------------------------- end of the flow
+
+#: baike-classic's flow without its closing redeal step: valid, its last round is forced.
+CLASSIC_NO_REDEAL_STEP = [
+    {"step": "grab_solo", "priority": "emperor_then_upstream", "takes_emperor_card": True},
+    {"step": "offer_throne", "rounds": 1, "pass_to": "upstream", "tip": "none"},
+    {
+        "step": "offer_throne",
+        "rounds": 1,
+        "forced": True,
+        "forced_exempt_four_identical": True,
+        "pass_to": "upstream",
+        "tip": "none",
+    },
+]
+
+
+def test_a_flow_that_runs_out_redeals_without_a_redeal_step():
+    """RULES.md §4.3: if the last round also fails, the hand is redealt (流局)."""
+    cv = variant("baike-classic", **{"bidding.flow": CLASSIC_NO_REDEAL_STEP})
+    # No triple anywhere: nobody can call a guard, so even the forced round may decline.
+    hands = [["BJ*", "7s"], ["9s", "10h"], ["Js", "Jh"], ["Qs", "Qh"], ["Ks", "Kh"]]
+    game = rigged(cv, hands)
+    answer(game, *[A.NO_GRAB] * 5, *[A.ABDICATE] * 5, *[A.ABDICATE] * 4)
+    assert game.redeals == 0
+    answer(game, A.ABDICATE)  # the last decline of the forced round
+    assert game.redeals == 1
+    assert game.phase == "bidding"
+    # The fresh deal starts over: its emperor card holder is asked to grab.
+    assert game.to_act == game.holder
+    assert game.view(game.to_act).question == "grab"
+    assert A.NO_GRAB in game.legal_actions()
+
+
+# --------------------------------------------------------------------------- called guard
+
+
+def test_the_nearest_downstream_copy_guards_when_the_emperor_sits_in_seat_1():
+    """RULES.md §4.2 (copies split): the first holder downstream of the emperor guards."""
+    # hd (four decks), calling with two identical cards: the emperor in seat 1 calls 4♠;
+    # the other copies are with seats 2 and 4, and seat 2 comes first downstream (1 → 2).
+    hands = [["9d", "Qs"], ["BJ*", "4s", "4s", "Ks"], ["4s", "Jh"], ["Kd", "Ac"], ["4s", "7h"]]
+    game = rigged(variant("hd", **{"bidding.guard.min_identical": 2}), hands)
+    to_play(game)
+    assert game.emperor == 1
+    assert game.observe(0)["called_card"] == "4s"
+    assert [s for s in range(5) if game.view(s).i_am_guard] == [2]
 
 
 # --------------------------------------------------------------------------- rigged deals
