@@ -370,8 +370,8 @@ class TrickPlay:
         owner = self.trick_owner
         self.trick = None
         self.passes = 0
-        self.deferred = []
-        self.second_circle = []
+        # deferred and second_circle are empty here: a second circle starts by emptying
+        # deferred (nobody defers in it) and ends when its last deferrer has answered.
         self.deferred_this_trick = set()
         variant_play = self.cv.variant.play
         if not self.out[owner]:

@@ -164,3 +164,88 @@ def test_held_back_cards_played_before_the_last_play_are_named():
     assert english == "Held-back cards (7, 6) may only be played together in the last play."
     assert "7、6" in chinese, chinese
     assert game.to_act == 0
+
+
+# --------------------------------------------------------------------------- state shown
+
+
+def test_before_play_nobody_sees_a_trick_or_its_owner():
+    # In bidding (and declarations) there is no trick yet: the observation and the view
+    # show none, and no owner.
+    game = rigged(bundled("baike-common"), HANDS)
+    assert game.phase == "bidding"
+    for seat in range(5):
+        seen = game.observe(seat)
+        assert (seen["trick"], seen["trick_owner"]) == (None, None)
+        view = game.view(seat)
+        assert (view.trick, view.trick_owner) == (None, None)
+
+
+def test_a_view_counts_the_cards_played_by_rank_like_the_hand():
+    # The policy input's `played` is a count vector by rank, 3 up to 特画: 16 numbers.
+    game = _common()
+    answer(game, play("8 8 8"))
+    for seat in range(5):
+        view = game.view(seat)
+        assert len(view.played) == len(view.counts) == 16
+        assert view.played[play("8")[0]] == 3
+        assert sum(view.played) == 3
+
+
+def test_a_hidden_solo_by_calling_a_card_held_four_times_has_no_tehua():
+    # HD: the called guard card is the 特画 (RULES.md §6.5); an emperor holding all four
+    # called cards guards himself (暗独保), so there is no guard and no 特画 at all.
+    hands = [
+        ["BJ*", "4s", "4s", "4s", "4s", "5h"],
+        ["SJ", "7h", "9d"],
+        ["8h", "9c", "Jd"],
+        ["10d", "Jh", "Qd"],
+        ["Qs", "Kd", "Ac"],
+    ]
+    game = rigged(bundled("hd"), hands)
+    to_play(game)
+    assert game.view(0).solo == "hidden"  # the emperor knows he plays alone
+    assert game.observe(0)["hand"] == ["BJ", "5", "4", "4", "4", "4"]
+    assert game.observe(1)["hand"] == ["SJ", "9", "7"]
+    assert all("TOP" not in game.observe(s)["hand"] for s in range(5))
+
+
+# --------------------------------------------------------------------------- tricks
+
+
+def test_two_deferrers_answer_the_second_circle_in_turn():
+    # baike-qingdao (让牌, RULES.md §5.4): seats 1 and 2 defer the 7, 3 and 4 pass; in the
+    # second circle seat 1 answers first, then seat 2, who may still beat the 7.
+    hands = [
+        ["BJ*", "9s", "9s", "9s", "7s", "7h"],
+        ["9s", "Ah"],
+        ["8h", "10c"],
+        ["Js", "Qh"],
+        ["Ks", "Kd"],
+    ]
+    game = rigged(variant("baike-qingdao", **{"play.defer": True}), hands)
+    to_play(game)
+    answer(game, play("7"), A.DEFER, A.DEFER, A.PASS, A.PASS)
+    assert game.to_act == 1
+    answer(game, A.PASS)
+    assert game.to_act == 2
+    assert game.view(2).trick == play("7")
+    assert A.DEFER not in legal(game)
+    answer(game, play("10"))
+    assert game.observe(0)["trick_owner"] == 2
+
+
+def test_the_game_ends_when_the_three_rebels_are_all_out():
+    # end.when one_side_out (RULES.md §6.4): the rebels 1, 3 and 4 go out first and the
+    # game is over, though the emperor (0) and the guard (2) still hold cards.
+    hands = [["BJ*", "7s"], ["9s"], ["SJ*", "6s"], ["Qs"], ["Ks"]]
+    game = rigged(variant("baike-common", **{"end.when": "one_side_out"}), hands)
+    to_play(game)
+    answer(game, play("7"), play("9"), A.PASS, play("Q"))
+    assert not game.finished
+    answer(game, play("K"))
+    assert game.finished
+    assert game.legal_actions() == []
+    result = game.result()
+    assert result is not None
+    assert tuple(result.finish)[:3] == (1, 3, 4)
