@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from baohuang.engine import actions as A
-from baohuang.engine.deck import card_from_text
+from baohuang.engine.deck import RANK_OF, card_from_text, card_text
 from baohuang.engine.game import MAX_REDEALS, Game, IllegalAction
+from baohuang.engine.narration import narrate
 from baohuang.engine.reasons import say
 from baohuang.engine.record import make_record, replay_record, summary
 from baohuang.i18n import speaking
@@ -34,6 +35,13 @@ def _hands(game: Game) -> list[list[str]]:
 
 
 # --------------------------------------------------------------------------- rigged deals
+
+
+@pytest.mark.parametrize("dealer", [0, 2, 4])
+def test_the_first_seat_dealt_is_the_dealer_and_gets_the_extra_card(dealer):
+    # RULES.md §2.1: 216 cards to five seats, dealt in seat order from the dealer, who gets 44.
+    game = Game.new(bundled("baike-common"), 5, dealer=dealer)
+    assert game.hand_sizes() == [44 if seat == dealer else 43 for seat in range(5)]
 
 
 def test_rigged_hands_may_be_card_ids_or_notation():
@@ -302,3 +310,52 @@ def test_after_a_play_no_deferrer_is_waiting_to_answer():
     assert game.second_circle == []
     assert game.passes == 0
     assert game.trick_owner == 0
+
+
+# --------------------------------------------------------------------------- 买3
+
+
+def _bought(game: Game) -> list[tuple[int, int, str, str | None]]:
+    """The sales of the deal: (buyer, seller, card, card paid or None)."""
+    return [
+        (buyer, seller, card_text(card), None if paid is None else card_text(paid))
+        for buyer, seller, card, paid in game.buys
+    ]
+
+
+def test_on_a_tie_the_nearest_seller_downstream_of_the_buyer_sells():
+    # tcy-bie3 (seller most_held): seats 0 and 2 hold two 3s each; seat 1, dealt none, buys
+    # from seat 2 (next after him), not from seat 0 (four seats on), and pays with his 2.
+    hands = [["BJ*", "3s", "3h"], ["2s", "Ks"], ["3c", "3d", "Qs"], ["3s", "Js"], ["3h", "10s"]]
+    game = rigged(bundled("tcy-bie3"), hands)
+    assert _bought(game) == [(1, 2, "3d", "2s")]
+    assert game.hand_sizes() == [3, 2, 3, 2, 2]
+    assert "2s" in game.observe(2)["hand"]
+
+
+@pytest.mark.parametrize(
+    ("if_unable", "sales", "told"),
+    [
+        ("gift", [(1, 0, "3d", None), (3, 0, "3c", "2h")], ["buy", "buy_paid"]),  # 送3
+        ("skip", [(3, 0, "3d", "2h")], ["buy_paid"]),  # seat 1 goes without; seat 3 still buys
+    ],
+)
+def test_a_buyer_without_a_two_is_given_a_three_or_goes_without(if_unable, sales, told):
+    # RULES.md §6.2: in play order from the first seat dealt; seat 1 has no 2 to pay with.
+    hands = [["BJ*", "3s", "3c", "3d"], ["Ks"], ["3h", "Qs"], ["2h", "Js"], ["3s", "10s"]]
+    game = rigged(variant("tcy-bie3", **{"deal.buy.if_unable": if_unable}), hands)
+    assert _bought(game) == sales
+    assert ("3d" in game.observe(1)["hand"]) == (if_unable == "gift")
+    steps = narrate(game, []).steps
+    assert [s.text.code for s in steps if s.text.code.startswith("buy")] == told
+
+
+# --------------------------------------------------------------------------- the seat's view
+
+
+@pytest.mark.parametrize(("variant_id", "held_back"), [("tcy-bie3", ["3"]), ("baike-common", [])])
+def test_every_seat_sees_the_held_back_ranks_of_the_variant(variant_id, held_back):
+    # 憋三 (RULES.md §6.2): the 3s come last; a public rule, in every seat's view from the deal.
+    game = Game.new(bundled(variant_id), 0)
+    ranks = tuple(RANK_OF[card_from_text(f"{r}s")] for r in held_back)
+    assert [game.view(seat).hold_back for seat in range(5)] == [ranks] * 5
