@@ -81,7 +81,7 @@ def full_finish(table: Table, play: TrickPlay) -> list[int]:
     """The finish order with the seats still holding cards ranked by `end.unfinished_order`."""
     order = list(play.finish)
     rest = [s for s in range(5) if not play.out[s]]
-    start = play.finish[-1] if play.finish else table.emperor
+    start = play.finish[-1]  # the play ends only when a seat goes out
     if table.cv.variant.end.unfinished_order == "fewest_cards":
         rest.sort(key=lambda s: (sum(play.counts[s]), (s - start) % 5))
     else:

@@ -122,6 +122,21 @@ def test_the_rebels_kick_when_enough_do_whoever_they_are():
     assert "kick" in game.observe(0)["events"]
 
 
+def test_the_rebels_asked_to_kick_are_the_seats_after_the_emperor_but_the_guard():
+    # The emperor (2) sits after his guard (0): the rebels are asked in turn from the
+    # emperor's next seat, round the table, the open guard left out: 3, 4, then 1.
+    hands = [["SJ*", "9s"], ["Qs", "Qh"], ["BJ*", "7s", "8s"], ["Js", "Jh"], ["Ks", "Kh"]]
+    game = rigged(bundled("baike-weihai"), hands)
+    answer(game, *[A.NO_GRAB] * 5, A.ASCEND)
+    assert (game.emperor, game.guard) == (2, 0)
+    answer(game, A.OPEN_GUARD)
+    asked = []
+    while game.phase == "declarations":
+        asked.append((game.to_act, game.view(game.to_act).question))
+        answer(game, A.NO_KICK)
+    assert asked == [(3, "rebel_kick"), (4, "rebel_kick"), (1, "rebel_kick")]
+
+
 # --------------------------------------------------------------------------- what a seat sees
 
 

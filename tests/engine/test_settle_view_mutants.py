@@ -124,6 +124,74 @@ def test_a_player_is_shut_in_by_any_held_back_rank_he_still_holds():
     assert nobody.shut_in == ()
 
 
+#: baike-common with 6s held back; the royals (0, 2) go out first and second and win, and
+#: the rebel (4) is left holding his 6: down to his last play, never made.
+REBEL_LOST_DOWN_TO_6 = (
+    [["BJ*"], ["9s", "Ks"], ["SJ*"], ["10h", "Qs"], ["6s"]],
+    [
+        *("BJ", A.PASS, A.PASS, A.PASS, A.PASS),  # the emperor out; 接风 to 1
+        *("9", "SJ", A.PASS, A.PASS, A.PASS),  # the guard out; 接风 to 3
+        *("10", A.PASS, "K", A.PASS, A.PASS, "Q"),  # 1, then 3 out: 4 is left
+    ],
+)
+
+
+def test_a_rebel_down_to_his_held_back_cards_is_shut_in_when_his_side_lost():
+    # shut_in_when: lost_down_to_them: the royals won, so the rebel left with his 6 is 闷.
+    held = [{"rank": "6", "shut_in": True, "shut_in_when": "lost_down_to_them"}]
+    hands, script = REBEL_LOST_DOWN_TO_6
+    game = _in_play(hands, variant("baike-common", **{"play.hold_back": held}))
+    _script(game, *script)
+    assert game.outcome is not None
+    assert game.outcome.score is not None
+    assert game.outcome.score.outcome == "win"
+    assert game.outcome.finish == (0, 2, 1, 3, 4)
+    assert game.outcome.shut_in == (4,)
+
+
+#: The rebel (4) ends last holding 5 6; his side won (the royals lost).
+REBEL_LEFT_WITH_5_6 = (
+    [["BJ*", "7s"], ["9s"], ["SJ*", "10h"], ["Qs"], ["5s", "6s"]],
+    ["7", "9", A.PASS, "Q", A.PASS, "BJ", A.PASS, A.PASS, "SJ 10"],
+)
+
+
+def test_a_held_back_rank_that_does_not_shut_in_does_not_spare_another():
+    # 5s shut in only a loser (lost_down_to_them) and 5 6 is no single play anyway, but
+    # any 6 still held shuts its holder in (still_holding): the winning rebel is 闷.
+    held = [
+        {"rank": "5", "shut_in": True, "shut_in_when": "lost_down_to_them"},
+        {"rank": "6", "shut_in": True, "shut_in_when": "still_holding"},
+    ]
+    hands, script = REBEL_LEFT_WITH_5_6
+    game = _in_play(hands, variant("baike-common", **{"play.hold_back": held}))
+    _script(game, *script)
+    assert game.outcome is not None
+    assert game.outcome.score is not None
+    assert game.outcome.score.outcome == "lose"
+    assert game.outcome.shut_in == (4,)
+
+
+# --------------------------------------------------------------------------- §6.4 early end
+
+#: The emperor (0) and his guard (3) go out first and second: the royals are all out. Left:
+#: 1 with one card, 2 with one, 4 with two.
+ROYALS_OUT_GUARD_3 = [["BJ*"], ["9s", "10s"], ["5s"], ["SJ*"], ["4s", "4h"]]
+
+
+def test_players_left_at_an_early_end_are_ranked_from_the_seat_after_the_last_out():
+    # The guard (3) went out last: the seats left rank in play order from him, 4, 1, 2
+    # (play_order); by fewest cards, 1 and 2 (one card each) in that order, then 4.
+    for order, finish in (("play_order", (0, 3, 4, 1, 2)), ("fewest_cards", (0, 3, 1, 2, 4))):
+        cv = variant("baike-common", **{"end.when": "one_side_out", "end.unfinished_order": order})
+        game = _in_play(ROYALS_OUT_GUARD_3, cv)
+        assert game.guard == 3
+        _script(game, "BJ", A.PASS, A.PASS, A.PASS, A.PASS, "9", A.PASS, "SJ")
+        assert game.outcome is not None
+        assert game.outcome.finish == finish, order
+        assert summary(game)["finish"] == list(finish), order
+
+
 # --------------------------------------------------------------------------- Game.observe
 
 #: The keys of the observation: the API's GameView (OpenAPI) without what the play view
