@@ -52,7 +52,16 @@ TESTS_OF: dict[str, tuple[str, ...]] = {
         f"{_ENGINE}test_notation*.py",
     ),
     "baohuang.engine.follows": (f"{_ENGINE}test_follows*.py", f"{_ENGINE}test_beats*.py"),
-    "baohuang.engine.scoring": (f"{_ENGINE}test_scoring*.py",),
+    # Scoring is checked against the tables by the reference re-scoring of the fuzz and
+    # the rule-fidelity sweep of every finish order, and against RULES.md by the goldens.
+    "baohuang.engine.scoring": (
+        f"{_ENGINE}test_scoring*.py",
+        f"{_ENGINE}test_game_fuzz.py",
+        f"{_ENGINE}test_rule_fidelity.py",
+        f"{_ENGINE}test_goldens.py",
+        f"{_ENGINE}test_score_reasons.py",
+        f"{_ENGINE}test_rules_end.py",
+    ),
     "baohuang.engine.tribute": (f"{_ENGINE}test_tribute*.py", f"{_ENGINE}test_rules_tribute.py"),
     "baohuang.engine.deck_limits": (f"{_ENGINE}test_deck_limits*.py",),
     "baohuang.engine.cards": (
