@@ -12,37 +12,93 @@ from tests.engine.rigging import variant
 SEATS = [0, 1, 2, 3, 4]
 
 
-@pytest.mark.parametrize(
-    ("kwargs", "message"),
-    [
+#: Each way a result can be wrong: (the bad field, path, code, message). The API words the
+#: problem by its code and points at the field by its path; the message is the English text.
+BAD_RESULTS = [
+    (
+        {"finish": [0, 1, 2, 3]},
+        "finish",
+        "finish_order",
+        "The finish order must list each seat 0–4 exactly once, in the order they went out.",
+    ),
+    ({"emperor": 7}, "emperor", "emperor_seat", "The emperor must be a seat from 0 to 4."),
+    ({"emperor": 5}, "emperor", "emperor_seat", "The emperor must be a seat from 0 to 4."),
+    ({"emperor": -1}, "emperor", "emperor_seat", "The emperor must be a seat from 0 to 4."),
+    (
+        {"guard": None},
+        "guard",
+        "guard_missing",
+        "A game with a guard needs his seat; for a solo game set solo.",
+    ),
+    ({"guard": 5}, "guard", "guard_seat", "The guard must be a seat from 0 to 4."),
+    ({"guard": -1}, "guard", "guard_seat", "The guard must be a seat from 0 to 4."),
+    (
+        {"guard": 0},
+        "guard",
+        "guard_is_emperor",
+        "The guard cannot be the emperor; an emperor who is his own guard plays solo.",
+    ),
+    (
+        {"guard": 2, "solo": "open"},
+        "guard",
+        "solo_has_guard",
+        "A solo game has no guard: set guard to null.",
+    ),
+    (
+        {"carried": [0, 0]},
+        "carried",
+        "carried_seats",
+        "Give the carried amount of all five seats.",
+    ),
+    (
+        {"carried": [0, 0, 0, 0, 0, 0]},
+        "carried",
+        "carried_seats",
+        "Give the carried amount of all five seats.",
+    ),
+    *(
         (
-            {"emperor": 0, "guard": 1, "finish": [0, 1, 2, 3]},
-            "The finish order must list each seat 0–4 exactly once, in the order they went out.",
-        ),
-        ({"emperor": 7, "guard": 1, "finish": SEATS}, "The emperor must be a seat from 0 to 4."),
+            {"automatic": [1, seat]},
+            "automatic",
+            "automatic_seat",
+            "Automatic seats must be seats from 0 to 4.",
+        )
+        for seat in (5, -1)
+    ),
+    *(
         (
-            {"emperor": 0, "guard": None, "finish": SEATS},
-            "A game with a guard needs his seat; for a solo game set solo.",
-        ),
-        ({"emperor": 0, "guard": 5, "finish": SEATS}, "The guard must be a seat from 0 to 4."),
-        (
-            {"emperor": 0, "guard": 0, "finish": SEATS},
-            "The guard cannot be the emperor; an emperor who is his own guard plays solo.",
-        ),
-        (
-            {"emperor": 0, "guard": 2, "finish": SEATS, "solo": "open"},
-            "A solo game has no guard: set guard to null.",
-        ),
-        (
-            {"emperor": 0, "guard": 1, "finish": SEATS, "carried": [0, 0]},
-            "Give the carried amount of all five seats.",
-        ),
-    ],
-)
-def test_bad_results_say_why(kwargs: dict[str, Any], message: str) -> None:
+            {"quit": [1, seat]},
+            "quit",
+            "quit_seat",
+            "Seats that quit must be seats from 0 to 4.",
+        )
+        for seat in (5, -1)
+    ),
+]
+
+
+@pytest.mark.parametrize(("bad", "path", "code", "message"), BAD_RESULTS)
+def test_bad_results_say_why(bad: dict[str, Any], path: str, code: str, message: str) -> None:
+    kwargs: dict[str, Any] = {"emperor": 0, "guard": 1, "finish": SEATS, **bad}
     with pytest.raises(ScoringError) as caught:
         make_result(**kwargs)
-    assert str(caught.value) == message
+    assert (str(caught.value), caught.value.path, caught.value.code) == (message, path, code)
+
+
+def test_results_at_the_edges_of_the_seats_are_accepted() -> None:
+    """Seats 0 and 4 are seats; five carried amounts are all five seats."""
+    result = make_result(
+        emperor=4,
+        guard=0,
+        finish=[4, 3, 2, 1, 0],
+        automatic=[0, 4],
+        carried=[10, 20, 30, 40, 50],
+        quit=[4, 0],
+    )
+    assert (result.emperor, result.guard, result.finish) == (4, 0, (4, 3, 2, 1, 0))
+    assert (result.automatic, result.carried, result.quit) == ((0, 4), (10, 20, 30, 40, 50), (4, 0))
+    solo = make_result(emperor=0, guard=0, finish=SEATS, solo="hidden")
+    assert (solo.guard, solo.solo) == (None, "hidden")
 
 
 def test_side_of_each_seat() -> None:
@@ -56,17 +112,7 @@ def test_side_of_each_seat() -> None:
     ]
 
 
-def test_bad_results_name_the_field_and_the_problem() -> None:
-    """The API words a bad result by its code and points at the field by its path."""
-    with pytest.raises(ScoringError) as caught:
-        make_result(emperor=7, guard=1, finish=SEATS)
-    assert (caught.value.path, caught.value.code) == ("emperor", "emperor_seat")
-    with pytest.raises(ScoringError) as caught:
-        make_result(emperor=0, guard=9, finish=SEATS)
-    assert (caught.value.path, caught.value.code) == ("guard", "guard_seat")
-    with pytest.raises(ScoringError) as caught:
-        make_result(emperor=0, guard=1, finish=SEATS, carried=[0, 0])
-    assert (caught.value.path, caught.value.code) == ("carried", "carried_seats")
+def test_a_scoring_error_without_a_field_is_an_invalid_result() -> None:
     plain = ScoringError("message")
     assert (str(plain), plain.path, plain.code) == ("message", "", "invalid")
 
