@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from baohuang.engine.scoring import ScoringError, make_result, score
+from baohuang.engine.scoring import GameResult, ScoringError, make_result, score
 from tests.engine.rigging import variant
 
 SEATS = [0, 1, 2, 3, 4]
@@ -148,3 +148,16 @@ def test_without_a_solo_table_a_rank_table_variant_scores_solo_games_by_points()
     assert first.outcome == "win"
     assert last.base_points[0] < 0
     assert last.outcome == "lose"
+
+
+def test_a_result_built_without_a_guard_or_a_solo_is_refused_when_scored() -> None:
+    """A GameResult made directly (not through make_result) still cannot score a guard game
+    without the guard: the same message, path and code as make_result's."""
+    result = GameResult(emperor=0, guard=None, finish=(0, 1, 2, 3, 4))
+    with pytest.raises(ScoringError) as caught:
+        score(variant("baike-common"), result)
+    assert (str(caught.value), caught.value.path, caught.value.code) == (
+        "A game with a guard needs his seat; for a solo game set solo.",
+        "guard",
+        "guard_missing",
+    )
