@@ -161,3 +161,29 @@ def test_a_result_built_without_a_guard_or_a_solo_is_refused_when_scored() -> No
         "guard",
         "guard_missing",
     )
+
+
+def test_under_the_points_rule_an_emperor_scoring_one_point_wins() -> None:
+    """RULES.md §8.5 (points): the royals win when the emperor scores above 0 — 1 point is
+    a win, not a draw."""
+    cv = variant(
+        "baike-common",
+        **{
+            "scoring.two_person.rows.0.emperor": 1,
+            "scoring.two_person.rows.0.guard": 2,
+            "scoring.two_person.rows.0.rebels": -1,
+        },
+    )
+    s = score(cv, make_result(0, 1, SEATS))
+    assert (s.points, s.outcome) == ((1, 2, -1, -1, -1), "win")
+
+
+def test_a_guard_known_given_with_the_result_doubles_once() -> None:
+    """明打翻倍 (tcy-bie6: guard_known ×2): an open guard makes the guard known; a result that
+    also says guard_known is the same one doubling, listed once."""
+    cv = variant("tcy-bie6")
+    implied = score(cv, make_result(0, 1, SEATS, events=["open_guard"]))
+    given = score(cv, make_result(0, 1, SEATS, events=["open_guard", "guard_known"]))
+    assert implied.multiplier == given.multiplier == 2
+    assert given.events.count("guard_known") == 1
+    assert given.points == implied.points
