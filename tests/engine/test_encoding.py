@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 
 from baohuang.bots import make_policy
 from baohuang.engine import actions as A
+from baohuang.engine import encoding
 from baohuang.engine.compiled import compile_variant
 from baohuang.engine.encoding import (
     OBSERVATION_FIELDS,
@@ -23,6 +25,7 @@ from baohuang.engine.encoding import (
     string_to_action,
 )
 from baohuang.engine.game import Game
+from baohuang.engine.seatview import SeatView
 from baohuang.rules import bundled_variant_paths, load_bundled
 from tests.bots.test_policies import twin_with_other_hidden_information
 
@@ -134,3 +137,189 @@ def test_the_vector_shows_what_the_seat_sees() -> None:
     at, size = OBSERVATION_FIELDS["seat"]
     assert v[at + view.seat] == 1
     assert v[at : at + size].sum() == 1
+
+
+#: The layout the module docstring documents: (field, offset, size), in order.
+DOCUMENTED_FIELDS = (
+    ("seat", 0, 5),
+    ("phase", 5, 4),
+    ("question", 9, 10),
+    ("hand_ranks", 19, 16),
+    ("hand_cards", 35, 56),
+    ("hand_sizes", 91, 5),
+    ("played", 96, 16),
+    ("trick", 112, 16),
+    ("trick_owner", 128, 5),
+    ("passes", 133, 1),
+    ("emperor", 134, 5),
+    ("known_guard", 139, 5),
+    ("i_am_guard", 144, 1),
+    ("known_partner", 145, 5),
+    ("solo", 150, 2),
+    ("finish", 152, 25),
+    ("rebels_declared", 177, 5),
+    ("events", 182, 6),
+    ("tips", 188, 1),
+    ("called_rank", 189, 16),
+)
+
+
+def test_the_fields_sit_where_the_docstring_says() -> None:
+    """205 numbers, the fields in the documented order and sizes (OBSERVATION_FIELDS is
+    built once at import, so the builder is called again here to check it too)."""
+    documented = {name: (at, size) for name, at, size in DOCUMENTED_FIELDS}
+    assert documented == OBSERVATION_FIELDS
+    assert encoding._offsets() == documented
+    assert OBSERVATION_SIZE == 205
+
+
+def one_hot(size: int, *indices: int) -> list[int]:
+    row = [0] * size
+    for i in indices:
+        row[i] = 1
+    return row
+
+
+def documented_vector(**fields: list[int]) -> list[float]:
+    """The vector laid out by hand from DOCUMENTED_FIELDS; unnamed fields are zeros."""
+    out: list[float] = []
+    for name, at, size in DOCUMENTED_FIELDS:
+        values = fields.pop(name, [0] * size)
+        assert len(values) == size, name
+        assert len(out) == at, name
+        out += [float(x) for x in values]
+    assert not fields
+    return out
+
+
+def seat_view(**fields: Any) -> SeatView:
+    """A view in play with nothing known yet, changed by `fields`."""
+    base: dict[str, Any] = {
+        "seat": 0,
+        "phase": "play",
+        "question": "lead",
+        "hand": (),
+        "counts": (0,) * 16,
+        "hand_sizes": (0,) * 5,
+        "emperor": None,
+        "known_partner": None,
+        "i_am_guard": False,
+        "public_guard": None,
+        "solo": None,
+        "trick": None,
+        "trick_owner": None,
+        "finish": (),
+        "played": (0,) * 16,
+        "rebels_declared": (),
+        "events": (),
+        "hold_back": (),
+    }
+    base.update(fields)
+    return SeatView(**base)
+
+
+HIDDEN_GUARD_FOLLOWING = (
+    # Seat 3 is the hidden guard of emperor 0 (who called a queen), following seat 1's
+    # BJ 9 9 after one pass; seat 2 is already out first; one card was tipped.
+    seat_view(
+        seat=3,
+        question="follow",
+        counts=(0, 2, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 0),
+        hand_sizes=(12, 9, 0, 8, 17),
+        emperor=0,
+        known_partner=0,
+        i_am_guard=True,
+        trick=(14, 6, 6),
+        trick_owner=1,
+        passes=1,
+        finish=(2,),
+        played=(4, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0),
+        tips=1,
+        called_rank=9,
+    ),
+    documented_vector(
+        seat=one_hot(5, 3),
+        phase=one_hot(4, 2),
+        question=one_hot(10, 8),
+        hand_ranks=[0, 2, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 0],
+        hand_sizes=[12, 9, 0, 8, 17],
+        played=[4, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0],
+        trick=[0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0],  # two 9s, one BJ
+        trick_owner=one_hot(5, 1),
+        passes=[1],
+        emperor=one_hot(5, 0),
+        known_guard=one_hot(5, 3),  # itself
+        i_am_guard=[1],
+        known_partner=one_hot(5, 0),
+        finish=one_hot(25, 5 * 2 + 0),
+        tips=[1],
+        called_rank=one_hot(16, 9),
+    ),
+)
+
+OPEN_SOLO_FINISHED = (
+    # Emperor 0 grabbed an open solo and went out first; then seats 3, 2, 1; seat 4 holds 4.
+    # "x_later_event" stands for an event this version does not know: it goes to "other".
+    seat_view(
+        phase="finished",
+        question="",
+        hand_sizes=(0, 0, 0, 0, 4),
+        emperor=0,
+        solo="open",
+        finish=(0, 3, 2, 1),
+        played=(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1),
+        events=("grabbed_solo", "x_later_event"),
+    ),
+    documented_vector(
+        seat=one_hot(5, 0),
+        phase=one_hot(4, 3),
+        question=one_hot(10, 9),  # nothing asked
+        hand_sizes=[0, 0, 0, 0, 4],
+        played=one_hot(16, 15),
+        emperor=one_hot(5, 0),
+        solo=[1, 0],
+        finish=one_hot(25, 5 * 0 + 0, 5 * 3 + 1, 5 * 2 + 2, 5 * 1 + 3),
+        events=[0, 0, 0, 0, 1, 1],
+    ),
+)
+
+HIDDEN_SOLO_KICK = (
+    # Declarations: seat 1, the emperor alone in a hidden solo, holds BJ* 2 2 6 3 (card
+    # ids 54 51 51 12 0; two decks' 2d) and is asked whether to kick the rebels 2 and 3.
+    seat_view(
+        seat=1,
+        phase="declarations",
+        question="royal_kick",
+        hand=(54, 51, 51, 12, 0),
+        counts=(1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0),
+        hand_sizes=(6, 5, 5, 5, 5),
+        emperor=1,
+        solo="hidden",
+        rebels_declared=(2, 3),
+        events=("rebellion", "kick"),
+    ),
+    documented_vector(
+        seat=one_hot(5, 1),
+        phase=one_hot(4, 1),
+        question=one_hot(10, 5),
+        hand_ranks=[1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0],
+        hand_cards=[1 if c in (0, 12, 54) else 2 if c == 51 else 0 for c in range(56)],
+        hand_sizes=[6, 5, 5, 5, 5],
+        emperor=one_hot(5, 1),
+        solo=[0, 1],
+        rebels_declared=[0, 0, 1, 1, 0],
+        events=[0, 0, 1, 1, 0, 0],
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("view", "expected"),
+    [HIDDEN_GUARD_FOLLOWING, OPEN_SOLO_FINISHED, HIDDEN_SOLO_KICK],
+    ids=["hidden-guard-following", "open-solo-finished", "hidden-solo-kick"],
+)
+def test_the_whole_vector_follows_the_documented_layout(
+    view: SeatView, expected: list[float]
+) -> None:
+    """Every field of the vector, laid out by hand from the module's table."""
+    assert observation_vector(view) == expected
