@@ -206,7 +206,8 @@ class Narrator:
             public = _text("auto", what=public) if public is not None else None
         self._add(index, seat, phase, format_action(action), said, public, seen)
         self._after(seat, events_before, finish_before, guard_public_before, solo_before)
-        if g.redeals > redeals_before:
+        # After the last redeal allowed the game ends unscored instead: no deal to tell.
+        if g.redeals > redeals_before and not g.finished:
             self._add(None, None, "bidding", None, _text("redeal", count=g.redeals))
             self._told_deal()
         if g.finished:

@@ -336,7 +336,10 @@ def test_a_game_nobody_takes_is_dealt_again_and_ends_unscored() -> None:
                 assert tell(later.text) == (
                     f"Nobody took the throne: the cards are dealt again (redeal {redeals})."
                 )
-    assert redeals == game.redeals == MAX_REDEALS + 1
+    # The abdication after the last redeal allowed ends the game: no 51st deal is told.
+    assert redeals == MAX_REDEALS
+    assert game.redeals == MAX_REDEALS + 1
+    assert narrator.steps[-2].text.code not in {"redeal", "deal"}
     assert autos > 10
     last = narrator.steps[-1]
     assert (last.index, last.seat, last.phase, last.action) == (None, None, "finished", None)
