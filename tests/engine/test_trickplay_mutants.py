@@ -72,9 +72,8 @@ def test_applying_for_the_wind_when_nobody_just_went_out_is_refused():
     assert A.APPLY_WIND not in legal(game)
 
 
-def test_a_player_who_deferred_may_not_defer_again_in_the_same_trick():
-    # baike-qingdao (让牌): seat 1 defers the 7; seat 2 beats it with a 10 and the others
-    # pass; back at seat 1 the trick is still open, but he has had his deferral.
+def _qingdao_deferring() -> Game:
+    """baike-qingdao with 让牌 on: the emperor (seat 0) leads; seats 1 and 2 can beat a 7."""
     hands = [
         ["BJ*", "9s", "9s", "9s", "7s", "7h"],
         ["9s", "Ah"],
@@ -84,6 +83,13 @@ def test_a_player_who_deferred_may_not_defer_again_in_the_same_trick():
     ]
     game = rigged(variant("baike-qingdao", **{"play.defer": True}), hands)
     to_play(game)
+    return game
+
+
+def test_a_player_who_deferred_may_not_defer_again_in_the_same_trick():
+    # baike-qingdao (让牌): seat 1 defers the 7; seat 2 beats it with a 10 and the others
+    # pass; back at seat 1 the trick is still open, but he has had his deferral.
+    game = _qingdao_deferring()
     answer(game, play("7"), A.DEFER, play("10"), A.PASS, A.PASS, A.PASS)
     assert game.to_act == 1
     assert A.DEFER not in legal(game)
@@ -216,15 +222,7 @@ def test_a_hidden_solo_by_calling_a_card_held_four_times_has_no_tehua():
 def test_two_deferrers_answer_the_second_circle_in_turn():
     # baike-qingdao (让牌, RULES.md §5.4): seats 1 and 2 defer the 7, 3 and 4 pass; in the
     # second circle seat 1 answers first, then seat 2, who may still beat the 7.
-    hands = [
-        ["BJ*", "9s", "9s", "9s", "7s", "7h"],
-        ["9s", "Ah"],
-        ["8h", "10c"],
-        ["Js", "Qh"],
-        ["Ks", "Kd"],
-    ]
-    game = rigged(variant("baike-qingdao", **{"play.defer": True}), hands)
-    to_play(game)
+    game = _qingdao_deferring()
     answer(game, play("7"), A.DEFER, A.DEFER, A.PASS, A.PASS)
     assert game.to_act == 1
     answer(game, A.PASS)
