@@ -248,21 +248,32 @@ def _offer_text(step: OfferThroneStep) -> str:
         if step.forced_exempt_four_identical:
             parts.append(_("A player holding four identical cards may still pass."))
     if step.tip != "none":
+        # The tip's words sit between dashes: "adds a 2, or the highest card … and passes"
+        # read as one run-on phrase.
         if step.tip_from_pass > 1:
             parts.append(
                 _(
                     "Tip (贴牌): from abdication number %(n)s on, each player who abdicates adds "
-                    "%(tip)s and passes on the tips received; whoever ascends keeps them."
+                    "a card to the tips — %(tip)s — and passes them on with the emperor card; "
+                    "whoever ascends keeps them."
                 )
                 % {"n": step.tip_from_pass, "tip": value_text("bidding.flow.tip", step.tip)}
             )
         else:
             parts.append(
                 _(
-                    "Tip (贴牌): each player who abdicates adds %(tip)s and passes on the tips "
-                    "received; whoever ascends keeps them."
+                    "Tip (贴牌): each player who abdicates adds a card to the tips — %(tip)s — "
+                    "and passes them on with the emperor card; whoever ascends keeps them."
                 )
                 % {"tip": value_text("bidding.flow.tip", step.tip)}
+            )
+        if step.tip_count > 1:
+            parts.append(
+                _(
+                    "Each of them adds up to %(count)s such cards, each chosen by the same rule "
+                    "from what he has left."
+                )
+                % {"count": step.tip_count}
             )
     else:
         parts.append(_("No tip is paid."))

@@ -194,6 +194,7 @@ FIELD_LABELS: dict[str, Promise] = {
     "bidding.flow.skip_one_to": pgettext_lazy("field", "Direction of the pass two seats on"),
     "bidding.flow.tip": pgettext_lazy("field", "Tip"),
     "bidding.flow.tip_from_pass": pgettext_lazy("field", "Abdication from which the tip is paid"),
+    "bidding.flow.tip_count": pgettext_lazy("field", "Cards tipped by each"),
     "declarations": pgettext_lazy("field", "Declarations"),
     "declarations.guard_reveal": pgettext_lazy("field", "Open or hidden guard"),
     "declarations.rebellion": pgettext_lazy("field", "Rebellion"),
@@ -365,6 +366,7 @@ ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
     "bidding.flow.tip": {
         "none": pgettext_lazy("tip", "no tip"),
         "two_or_highest": pgettext_lazy("tip", "a 2, or the highest card that is not a joker"),
+        "two_or_nothing": pgettext_lazy("tip", "a 2, or nothing if he has no 2"),
         "highest": pgettext_lazy("tip", "the highest card"),
         "highest_non_joker": pgettext_lazy("tip", "the highest card that is not a joker"),
     },

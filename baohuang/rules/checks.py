@@ -969,6 +969,15 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
                     code="option_unused",
                     params={"option": name, "field": f"{path}.forced"},
                 )
+    for i, step in enumerate(v.bidding.flow):
+        if isinstance(step, OfferThroneStep) and step.tip == "none" and step.tip_count > 1:
+            yield problem(
+                f"bidding.flow[{i}].tip_count",
+                gettext("Nobody tips in this round, so the number of cards tipped is unused."),
+                severity="warning",
+                code="option_unused",
+                params={"option": "tip_count", "field": f"bidding.flow[{i}].tip"},
+            )
     rebellion = v.declarations.rebellion
     if (
         rebellion is not None
@@ -1011,6 +1020,35 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
             code="option_unused",
             params={"option": "declared_requires", "field": "bidding.solo.declared"},
         )
+
+
+def check_tip_rank_in_deck(v: Variant) -> Iterator[Problem]:
+    """A tip that asks for a 2 in a deck without 2s."""
+    if _present(v, "2"):
+        return
+    for i, step in enumerate(v.bidding.flow):
+        if not isinstance(step, OfferThroneStep):
+            continue
+        path = f"bidding.flow[{i}].tip"
+        if step.tip == "two_or_nothing":
+            yield problem(
+                path,
+                gettext("The deck has no 2s, so nobody ever tips: choose another tip, or no tip."),
+                severity="warning",
+                code="tip_rank_removed",
+                params={"tip": step.tip, "rank": "2"},
+            )
+        elif step.tip == "two_or_highest":
+            yield problem(
+                path,
+                gettext(
+                    "The deck has no 2s, so the tip is always the highest card that is not a "
+                    "joker: choose that tip instead."
+                ),
+                severity="warning",
+                code="tip_rank_removed",
+                params={"tip": step.tip, "rank": "2"},
+            )
 
 
 # --------------------------------------------------------------------------- tribute
@@ -1124,6 +1162,7 @@ CHECKS: tuple[Check, ...] = (
     check_side_out_consistency,
     check_outcome_agrees_with_points,
     check_options_that_apply,
+    check_tip_rank_in_deck,
     check_tribute_rules,
     check_shut_in_needs_hold_back,
 )

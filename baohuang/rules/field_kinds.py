@@ -92,6 +92,7 @@ FIELD_KINDS: dict[str, Kind] = {
     "bidding.flow[].skip_one_to": _P,
     "bidding.flow[].tip": _P,
     "bidding.flow[].tip_from_pass": _P,
+    "bidding.flow[].tip_count": _P,
     # declarations (§4.5–4.6)
     "declarations.guard_reveal": _P,
     "declarations.rebellion.threshold": _P,

@@ -234,9 +234,21 @@ class OfferThroneStep(Section):
         description="With skip_one: the direction of the two-seat pass (Weihai: 隔一个的下家, "
         "downstream, although ordinary passes go upstream).",
     )
-    tip: Literal["none", "two_or_highest", "highest", "highest_non_joker"] = Field(
-        default="none",
-        description="贴牌: the card a decliner adds when he passes the emperor card on.",
+    tip: Literal["none", "two_or_highest", "two_or_nothing", "highest", "highest_non_joker"] = (
+        Field(
+            default="none",
+            description="贴牌: the card a decliner adds when he passes the emperor card on. "
+            "two_or_highest: a 2, else his highest card that is not a joker; two_or_nothing: "
+            "a 2, else nothing (贴2，没有则不贴); highest: his highest card; highest_non_joker: "
+            "his highest card that is not a joker.",
+        )
+    )
+    tip_count: int = Field(
+        default=1,
+        ge=1,
+        le=3,
+        description="How many cards each paying decliner adds, each chosen by the tip rule "
+        "from what is left (2: 贴两张); fewer when his hand has no more that qualify.",
     )
     tip_from_pass: int = Field(
         default=1, ge=1, le=5, description="The first pass that pays a tip (1 = every pass)."

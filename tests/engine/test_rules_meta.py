@@ -119,6 +119,7 @@ PLAY: frozenset[str] = frozenset(
         "bidding.flow.offer_throne.skip_one_to",
         "bidding.flow.offer_throne.tip",
         "bidding.flow.offer_throne.tip_from_pass",
+        "bidding.flow.offer_throne.tip_count",
         "bidding.flow.redeal",
         # §4.5, §4.6 declarations.
         "declarations.guard_reveal",

@@ -120,6 +120,21 @@ def test_play_examples_are_legal_and_judged_right(variant_id: str) -> None:
         assert judge(cv, previous, candidate).beats is e.beats
 
 
+def test_the_tip_reads_as_the_house_plays_it() -> None:
+    definition = copy.deepcopy(definition_of(load_bundled("baike-common")))
+    step = definition["bidding"]["flow"][0]
+    step.update(tip="two_or_nothing", tip_count=2, tip_from_pass=1)
+    zh = render(build_definition(definition, "zh"), "md")
+    en = render(build_definition(definition, "en"), "md")
+    assert "每个让位的玩家贴一张2（没有2就不贴）" in zh
+    assert "每人最多贴2张" in zh
+    # The tip's words stand apart from the rest of the sentence.
+    assert "adds a card to the tips — a 2, or nothing if he has no 2 — and passes" in en
+    assert "adds up to 2 such cards" in en
+    step.update(tip_count=1)
+    assert "最多贴" not in render(build_definition(definition, "zh"), "md")
+
+
 def test_roasting_appears_only_with_roasting() -> None:
     definition = copy.deepcopy(definition_of(load_bundled("lianzhong-classic")))
     with_roast = render(build_definition(definition, "zh"), "md")

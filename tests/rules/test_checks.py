@@ -47,6 +47,7 @@ from baohuang.rules.checks import (
     check_skip_one_needs_both_cards,
     check_solo_tables,
     check_special_beats,
+    check_tip_rank_in_deck,
     check_top_card,
     check_tribute_rules,
     check_two_person_tables,
@@ -740,6 +741,34 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         check_options_that_apply,
+        {"bidding.flow[0].tip": "none", "bidding.flow[0].tip_count": 2},
+        "bidding.flow[0].tip_count",
+        "Nobody tips in this round",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_tip_rank_in_deck,
+        {
+            "deck.remove": [{"rank": "2"}],
+            "deal.hand_sizes": HANDS_200,
+            "bidding.flow[0].tip": "two_or_nothing",
+        },
+        "bidding.flow[0].tip",
+        "nobody ever tips",
+        "warning",
+        "tip_rank_removed",
+    ),
+    Case(
+        check_tip_rank_in_deck,
+        {"deck.remove": [{"rank": "2"}], "deal.hand_sizes": HANDS_200},
+        "bidding.flow[0].tip",
+        "always the highest card that is not a joker",
+        "warning",
+        "tip_rank_removed",
+    ),
+    Case(
+        check_options_that_apply,
         {"bidding.solo.declared_requires": "four_identical"},
         "bidding.solo.declared_requires",
         "only applies when the emperor may declare a solo",
@@ -809,6 +838,7 @@ CASES: tuple[Case, ...] = (
             "tribute.paid_in": "2",
             "deck.remove": [{"rank": "2"}],
             "deal.hand_sizes": HANDS_200,
+            "bidding.flow[0].tip": "highest_non_joker",
         },
         "tribute.paid_in",
         "the cards taken out include every 2",
@@ -904,7 +934,7 @@ def test_every_check_has_a_case() -> None:
     missing = [check.__name__ for check in CHECKS if check not in covered]
 
     assert missing == [], f"checks without a test case: {missing}"
-    assert len(CHECKS) == 25
+    assert len(CHECKS) == 26
 
 
 def _codes_in_checks_module() -> set[str]:

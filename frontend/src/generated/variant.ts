@@ -321,9 +321,13 @@ export interface OfferThroneStep {
    */
   skip_one_to?: "pass_direction" | "upstream" | "downstream";
   /**
-   * 贴牌: the card a decliner adds when he passes the emperor card on.
+   * 贴牌: the card a decliner adds when he passes the emperor card on. two_or_highest: a 2, else his highest card that is not a joker; two_or_nothing: a 2, else nothing (贴2，没有则不贴); highest: his highest card; highest_non_joker: his highest card that is not a joker.
    */
-  tip?: "none" | "two_or_highest" | "highest" | "highest_non_joker";
+  tip?: "none" | "two_or_highest" | "two_or_nothing" | "highest" | "highest_non_joker";
+  /**
+   * How many cards each paying decliner adds, each chosen by the tip rule from what is left (2: 贴两张); fewer when his hand has no more that qualify.
+   */
+  tip_count?: number;
   /**
    * The first pass that pays a tip (1 = every pass).
    */

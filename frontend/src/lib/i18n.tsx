@@ -164,6 +164,7 @@ const DICT = {
   "f.skip_one_to": ["隔一家的方向", "Skip-one direction"],
   "f.tip": ["贴牌", "Tip (贴牌)"],
   "f.tip_from_pass": ["从第几次让位开始贴", "First pass that tips"],
+  "f.tip_count": ["每人贴几张", "Cards tipped by each"],
   // declarations
   "f.guard_reveal": ["明保 / 暗保", "Open or hidden guard"],
   "f.rebellion": ["造反", "Rebellion (造反)"],
@@ -262,6 +263,7 @@ const DICT = {
   "opt.pass_direction": ["同让位方向", "pass direction"],
   "opt.none": ["无", "none"],
   "opt.two_or_highest": ["贴2（无2贴最大非王）", "a 2, else highest non-joker"],
+  "opt.two_or_nothing": ["贴2（无2不贴）", "a 2, else nothing"],
   "opt.highest_non_joker": ["最大非王牌", "highest non-joker"],
   "opt.choice": ["侍卫自选", "guard chooses"],
   "opt.open": ["必须明保", "always open (明保)"],
