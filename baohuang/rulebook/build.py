@@ -512,6 +512,15 @@ def _play_section(v: Variant, cv: CompiledVariant) -> Section:
                 )
             )
         )
+    if p.hard_pass:
+        s.add(
+            Paragraph(
+                _(
+                    "No play after a pass (过牌不准上): a player who passed may not play again "
+                    "in the same trick; his turn is skipped until the trick is won."
+                )
+            )
+        )
     return s
 
 

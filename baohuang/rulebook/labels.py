@@ -223,6 +223,7 @@ FIELD_LABELS: dict[str, Promise] = {
     "play.wind": pgettext_lazy("field", "Catching the wind"),
     "play.wind_unclaimed": pgettext_lazy("field", "When nobody applies for the wind"),
     "play.defer": pgettext_lazy("field", "Deferring"),
+    "play.hard_pass": pgettext_lazy("field", "No play after a pass"),
     "play.roast": pgettext_lazy("field", "Roasting"),
     "play.roast.joker_order": pgettext_lazy("field", "Joker groups from low to high"),
     "play.roast.more_jokers": pgettext_lazy("field", "A roast carries more jokers"),

@@ -433,6 +433,12 @@ class PlayRules(Section):
         "as in ordinary 接风, or over him to the one after.",
     )
     defer: bool = Field(default=False, description="让牌: a player may defer in a round.")
+    hard_pass: bool = Field(
+        default=False,
+        description="过牌不准上: a player who passed may not play again in the same trick; "
+        "his turn is skipped until the trick is won (false: he may beat a later play when "
+        "his turn comes round again).",
+    )
     roast: Roast | None = Field(default=None, description="烤牌, if allowed.")
     automatic: Automatic = Field(default_factory=Automatic, description="托管.")
 

@@ -145,6 +145,7 @@ PLAY: frozenset[str] = frozenset(
         "play.wind",
         "play.wind_unclaimed",
         "play.defer",
+        "play.hard_pass",
         "play.roast",
         "play.roast.joker_order",
         "play.roast.more_jokers",

@@ -135,6 +135,18 @@ def test_the_tip_reads_as_the_house_plays_it() -> None:
     assert "最多贴" not in render(build_definition(definition, "zh"), "md")
 
 
+def test_a_hard_pass_is_written_only_where_it_applies() -> None:
+    definition = copy.deepcopy(definition_of(load_bundled("baike-common")))
+    assert "过牌不准上" not in render(build_definition(definition, "zh"), "md")
+    definition["play"]["hard_pass"] = True
+    assert "过牌不准上：一圈里不要过的玩家，这一圈不能再出牌" in render(
+        build_definition(definition, "zh"), "md"
+    )
+    assert "may not play again in the same trick" in render(
+        build_definition(definition, "en"), "md"
+    )
+
+
 def test_roasting_appears_only_with_roasting() -> None:
     definition = copy.deepcopy(definition_of(load_bundled("lianzhong-classic")))
     with_roast = render(build_definition(definition, "zh"), "md")

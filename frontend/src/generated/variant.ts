@@ -430,6 +430,10 @@ export interface PlayRules {
    */
   defer?: boolean;
   /**
+   * 过牌不准上: a player who passed may not play again in the same trick; his turn is skipped until the trick is won (false: he may beat a later play when his turn comes round again).
+   */
+  hard_pass?: boolean;
+  /**
    * 烤牌, if allowed.
    */
   roast?: Roast | null;

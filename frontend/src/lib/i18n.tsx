@@ -185,6 +185,7 @@ const DICT = {
   "f.shut_in": ["闷（未出完要闷贡）", "Shut in (闷)"],
   "f.wind": ["接风", "Wind (接风)"],
   "f.defer": ["允许让牌", "Deferring allowed (让牌)"],
+  "f.hard_pass": ["过牌不准上（不要过的这一圈不能再出）", "No play after a pass (过牌不准上)"],
   "f.roast": ["烤牌", "Roasting (烤牌)"],
   "f.joker_order": ["王组由小到大", "Joker groups, low to high"],
   "f.automatic": ["托管", "Automatic play (托管)"],
