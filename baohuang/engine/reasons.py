@@ -57,6 +57,10 @@ TEMPLATES: Final[dict[str, str]] = {
         "only %(answers)s beats a single big joker in this variant"
     ),
     "nothing_beats_big_joker": gettext_noop("nothing beats a big joker in this variant"),
+    "nothing_beats_big_joker_set": gettext_noop(
+        "nothing beats a big joker among several cards in this variant (%(answers)s beats only "
+        "a single big joker)"
+    ),
     "different_count": gettext_noop(
         "different number of cards: %(candidate_count)s against %(previous_count)s"
     ),
