@@ -239,5 +239,7 @@ def _compile(variant: Variant, key: str) -> CompiledVariant:
         automatic_penalty=s.money.automatic_penalty,
         quit_penalty=s.money.quit_penalty,
         tribute_rules=tuple(variant.tribute.rules),
-        rank_limits=deck_limits.rank_limits(shoe, variant.play.top_card != "none"),
+        rank_limits=deck_limits.rank_limits(
+            shoe, variant.play.top_card != "none", deck_limits.top_always_from(variant)
+        ),
     )

@@ -123,6 +123,9 @@ TEMPLATES: Final[dict[str, str]] = {
     "deck_per_deck": gettext_noop("%(per_deck)s per deck, %(decks)s deck(s)"),
     "deck_emperor_card": gettext_noop("the emperor card BJ* among them"),
     "deck_guard_card": gettext_noop("the guard card SJ* among them"),
+    "deck_guard_card_on_top": gettext_noop(
+        "the guard card SJ* plays as the card above the big joker, not as a small joker"
+    ),
     # ---------------------------------------------------------------- the game
     "game_over": gettext_noop("The game is over."),
     "automatic_only_default": gettext_noop(
