@@ -40,6 +40,7 @@ from baohuang.rulebook.labels import (
     value_text,
 )
 from baohuang.rules import Variant, deck_size, validate_definition
+from baohuang.rules.checks import deck_composition
 from baohuang.rules.model import OfferThroneStep, SoloRow, TwoPersonTable
 
 _SUITS = (("♠", "black"), ("♥", "red"), ("♣", "black"), ("♦", "red"))
@@ -438,6 +439,15 @@ def _beat_example(e: ex.BeatExample) -> CardsExample:
 def _play_section(v: Variant, cv: CompiledVariant) -> Section:
     s = Section("play", _("Play: what beats what"))
     p = v.play
+    # A rank the deck has none of is not worth telling players they may attach.
+    in_deck = deck_composition(v)
+    attach = [r for r in p.attach if r == "TOP" or in_deck.get(r, 0) > 0]
+    attach_text = (
+        _("Cards that may be attached to a set (挂牌): %(cards)s.")
+        % {"cards": value_text("play.attach", attach)}
+        if attach
+        else _("No card may be attached to a set.")
+    )
     s.add(
         Paragraph(
             _(
@@ -445,8 +455,7 @@ def _play_section(v: Variant, cv: CompiledVariant) -> Section:
                 "play is any number of cards of one rank (no straights)."
             )
             + _space()
-            + _("Cards that may be attached to a set (挂牌): %(cards)s.")
-            % {"cards": value_text("play.attach", p.attach)}
+            + attach_text
             + _space()
             + _("Jokers may also be played on their own.")
         )

@@ -507,6 +507,26 @@ def check_hold_back_ranks(v: Variant) -> Iterator[Problem]:
             )
 
 
+def check_attachable_ranks_in_deck(v: Variant) -> Iterator[Problem]:
+    """Each attachable rank is in the deck (TOP is the top-card check's)."""
+    counts = deck_composition(v)
+    # A marked joker that cannot be marked is already an error (check_marked_cards_survive).
+    marked = {v.deck.marks.emperor_card, v.deck.marks.guard_card}
+    for rank in v.play.attach:
+        if rank != "TOP" and rank not in marked and counts.get(rank, 0) == 0:
+            yield problem(
+                "play.attach",
+                gettext(
+                    "The attachable cards include the %(card)s, but the cards taken out "
+                    "include every %(card)s: take it off the attachable cards."
+                ),
+                severity="warning",
+                code="attach_rank_removed",
+                params={"card": rank, "field": "deck.remove"},
+                shown={"card": rank_word(rank)},
+            )
+
+
 def check_top_card(v: Variant) -> Iterator[Problem]:
     """TOP is used only when the variant ranks a card above the big joker."""
     if v.play.top_card != "none":
@@ -1152,6 +1172,7 @@ CHECKS: tuple[Check, ...] = (
     check_skip_one_needs_both_cards,
     check_rebellion_possible,
     check_hold_back_ranks,
+    check_attachable_ranks_in_deck,
     check_top_card,
     check_special_beats,
     check_roast_order,

@@ -147,6 +147,17 @@ def test_a_hard_pass_is_written_only_where_it_applies() -> None:
     )
 
 
+def test_the_rulebook_names_only_attachable_cards_the_deck_has() -> None:
+    definition = copy.deepcopy(definition_of(load_bundled("hd")))
+    assert "可以挂的牌：小王、大王。" in render(build_definition(definition, "zh"), "md")
+    definition["deck"]["remove"].append({"rank": "SJ"})
+    definition["deal"]["hand_sizes"] = [
+        n - (1 if i < 4 else 0) for i, n in enumerate(definition["deal"]["hand_sizes"])
+    ]
+    text = render(build_definition(definition, "zh"), "md")
+    assert "可以挂的牌：大王。" in text
+
+
 def test_roasting_appears_only_with_roasting() -> None:
     definition = copy.deepcopy(definition_of(load_bundled("lianzhong-classic")))
     with_roast = render(build_definition(definition, "zh"), "md")

@@ -25,6 +25,7 @@ from baohuang.rules import validate_definition
 from baohuang.rules.checks import (
     CHECKS,
     Check,
+    check_attachable_ranks_in_deck,
     check_buy_card,
     check_callable_ranks,
     check_flow_needs_redeal,
@@ -697,6 +698,19 @@ CASES: tuple[Case, ...] = (
         "outcome_points_disagree",
     ),
     Case(
+        check_attachable_ranks_in_deck,
+        {
+            "bidding.guard": {"by": "called_card", "callable_ranks": ["A", "K", "Q"]},
+            "deck.marks.guard_card": None,
+            "deck.remove": [{"rank": "SJ"}],
+            "deal.hand_sizes": [43, 43, 42, 42, 42],
+        },
+        "play.attach",
+        "include the small joker, but the cards taken out include every small joker",
+        "warning",
+        "attach_rank_removed",
+    ),
+    Case(
         check_options_that_apply,
         {"bidding.flow[0].forces": "first_decliner"},
         "bidding.flow[0].forces",
@@ -934,7 +948,7 @@ def test_every_check_has_a_case() -> None:
     missing = [check.__name__ for check in CHECKS if check not in covered]
 
     assert missing == [], f"checks without a test case: {missing}"
-    assert len(CHECKS) == 26
+    assert len(CHECKS) == 27
 
 
 def _codes_in_checks_module() -> set[str]:
