@@ -10,6 +10,7 @@ from :mod:`.examples` (computed and checked by the engine).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,6 +38,7 @@ from baohuang.rulebook.labels import (
     party_name,
     place_name,
     rank_name,
+    suit_name,
     value_text,
 )
 from baohuang.rules import Variant, deck_size, validate_definition
@@ -74,6 +76,16 @@ def _join(items: Sequence[str]) -> str:
     return pgettext("list separator", ", ").join(items)
 
 
+def _or(items: Sequence[str]) -> str:
+    """``a, b or c`` (``a、b或c``): alternatives, as a reader says them."""
+    if len(items) <= 1:
+        return "".join(items)
+    return pgettext("alternatives", "%(items)s or %(last)s") % {
+        "items": _join(items[:-1]),
+        "last": items[-1],
+    }
+
+
 def _ranks_text(ranks: Sequence[str]) -> str:
     return _join([rank_name(r) for r in ranks])
 
@@ -101,6 +113,20 @@ def _play_words(ranks: Sequence[int]) -> str:
 # --------------------------------------------------------------------------- sections
 
 
+def _identical_cards_matter(v: Variant) -> bool:
+    """Whether any rule looks at identical cards (same suit and rank)."""
+    b = v.bidding
+    return (
+        b.guard.by == "called_card"
+        or b.solo.declared_requires == "four_identical"
+        or any(
+            getattr(step, "requires", "nothing") == "four_identical"
+            or getattr(step, "forced_exempt_four_identical", False)
+            for step in b.flow
+        )
+    )
+
+
 def _cards_section(v: Variant) -> Section:
     s = Section("cards", _("Cards and the deal"))
     total = deck_size(v)
@@ -118,7 +144,23 @@ def _cards_section(v: Variant) -> Section:
     )
     removed: list[str] = []
     for r in v.deck.remove:
-        if r.suits:
+        if r.suits and len(set(r.suits)) < len(r.suits):
+            # Several cards of one suit (four decks): "3 of spades", not "spades, spades …".
+            per_suit = Counter(r.suits)
+            removed.append(
+                _("cards of rank %(rank)s by suit: %(suits)s")
+                % {
+                    "rank": rank_name(r.rank),
+                    "suits": _join(
+                        [
+                            pgettext("suit count", "%(count)s of %(suit)s")
+                            % {"count": n, "suit": suit_name(suit)}
+                            for suit, n in per_suit.items()
+                        ]
+                    ),
+                }
+            )
+        elif r.suits:
             removed.append(
                 _("one %(rank)s of each of these suits: %(suits)s")
                 % {"rank": rank_name(r.rank), "suits": value_text("deck.remove.suits", r.suits)}
@@ -142,7 +184,10 @@ def _cards_section(v: Variant) -> Section:
             % {"total": total, "order": _rank_order(v)}
         )
     )
-    s.add(Paragraph(_("Suits do not matter in play; they matter only for identical cards.")))
+    if _identical_cards_matter(v):
+        s.add(Paragraph(_("Suits do not matter in play; they matter only for identical cards.")))
+    else:
+        s.add(Paragraph(_("Suits do not matter.")))
     marks = [
         _(
             "The emperor card (皇牌) is one %(card)s marked with a sceptre; whoever holds it "
@@ -479,6 +524,7 @@ def _play_section(v: Variant, cv: CompiledVariant) -> Section:
             )
         )
     for beat in p.special_beats:
+        beaten = [value_text("play.special_beats.beats", card) for card in beat.beats]
         s.add(
             Paragraph(
                 ngettext(
@@ -486,11 +532,7 @@ def _play_section(v: Variant, cv: CompiledVariant) -> Section:
                     "Special beat: %(count)s cards of rank %(rank)s beat a single %(cards)s.",
                     beat.count,
                 )
-                % {
-                    "count": beat.count,
-                    "rank": rank_name(beat.rank),
-                    "cards": value_text("play.special_beats.beats", beat.beats),
-                }
+                % {"count": beat.count, "rank": rank_name(beat.rank), "cards": _or(beaten)}
             )
         )
     s.add(*[_beat_example(e) for e in ex.play_examples(cv)])

@@ -158,6 +158,24 @@ def test_the_rulebook_names_only_attachable_cards_the_deck_has() -> None:
     assert "可以挂的牌：大王。" in text
 
 
+def test_english_lists_read_as_sentences() -> None:
+    # Issue #32: "beat a single small joker, big joker", "spades, spades, spades", and the
+    # identical-cards sentence where no rule looks at identical cards.
+    bie3 = render(build_definition(definition_of(load_bundled("tcy-bie3")), "en"), "md")
+    assert "beat a single small joker or big joker." in bie3
+    assert "beat a single small joker, big joker or top card." in bie3
+    assert "they matter only for identical cards" in bie3  # a called guard: identical cards
+    common = copy.deepcopy(definition_of(load_bundled("baike-common")))
+    common["deck"]["remove"] = [{"rank": "7", "suits": ["s", "s", "s", "h"]}]
+    common["deal"]["hand_sizes"] = [43, 43, 42, 42, 42]
+    en = render(build_definition(common, "en"), "md")
+    zh = render(build_definition(common, "zh"), "md")
+    assert "cards of rank 7 by suit: 3 of spades, 1 of hearts." in en
+    assert "黑桃3张、红桃1张" in zh
+    assert "Suits do not matter." in en
+    assert "identical cards" not in en.split("## ")[1]
+
+
 def test_roasting_appears_only_with_roasting() -> None:
     definition = copy.deepcopy(definition_of(load_bundled("lianzhong-classic")))
     with_roast = render(build_definition(definition, "zh"), "md")
