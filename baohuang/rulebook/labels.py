@@ -315,6 +315,7 @@ ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
     "deal.next_dealer": {
         "first_finisher": pgettext_lazy("next dealer", "the previous game's 1st out"),
         "previous_emperor": pgettext_lazy("next dealer", "the previous game's emperor"),
+        "next_seat": pgettext_lazy("next dealer", "the seat after the previous game's dealer"),
         "fixed": pgettext_lazy("next dealer", "the same seat every game"),
     },
     "deal.buy.rank": _RANK_VALUES,

@@ -106,9 +106,11 @@ class Deal(Section):
         description="Cards per seat, in dealing order from the dealer.",
     )
     first_dealer: Seat = Field(default=0, description="The seat dealt to first in game one.")
-    next_dealer: Literal["first_finisher", "previous_emperor", "fixed"] = Field(
+    next_dealer: Literal["first_finisher", "previous_emperor", "next_seat", "fixed"] = Field(
         default="first_finisher",
-        description="Who is dealt to first in the next game of a match.",
+        description="Who is dealt to first in the next game of a match: the previous game's "
+        "1st out, its emperor, the seat after the previous dealer (the deal moves one seat "
+        "each game, 轮流发牌), or the same seat every game.",
     )
     buy: BuyCard | None = Field(default=None, description="Buying a card after the deal (买3).")
 

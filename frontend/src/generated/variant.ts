@@ -146,9 +146,9 @@ export interface Deal {
    */
   first_dealer?: number;
   /**
-   * Who is dealt to first in the next game of a match.
+   * Who is dealt to first in the next game of a match: the previous game's 1st out, its emperor, the seat after the previous dealer (the deal moves one seat each game, 轮流发牌), or the same seat every game.
    */
-  next_dealer?: "first_finisher" | "previous_emperor" | "fixed";
+  next_dealer?: "first_finisher" | "previous_emperor" | "next_seat" | "fixed";
   /**
    * Buying a card after the deal (买3).
    */

@@ -247,6 +247,7 @@ const DICT = {
   "opt.first_finisher": ["上局头客", "previous first finisher"],
   "opt.previous_emperor": ["上局皇帝", "previous emperor"],
   "opt.fixed": ["固定座位", "fixed seat"],
+  "opt.next_seat": ["轮流（上局发牌人的下家）", "the next seat each game"],
   "opt.gift": ["送3", "given one (送3)"],
   "opt.skip": ["不买", "goes without"],
   "opt.fixed_card": ["固定保（侍卫牌）", "fixed guard card (固定保)"],

@@ -175,7 +175,7 @@ function DealSection() {
       </Field>
       <div className="row">
         <PNum path="deal.first_dealer" label={t("f.first_dealer")} min={0} max={4} fallback={0} />
-        <PSelect path="deal.next_dealer" label={t("f.next_dealer")} options={["first_finisher", "previous_emperor", "fixed"] as const} fallback="first_finisher" />
+        <PSelect path="deal.next_dealer" label={t("f.next_dealer")} options={["first_finisher", "previous_emperor", "next_seat", "fixed"] as const} fallback="first_finisher" />
       </div>
       <Optional path="deal.buy" label={t("f.buy")} create={() => ({ rank: "3", pay_with: "2" })} off={undefined}>
         <div className="row">
