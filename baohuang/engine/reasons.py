@@ -190,6 +190,10 @@ TEMPLATES: Final[dict[str, str]] = {
     "score_figures_solo": gettext_noop("emperor %(e)s, each other player %(o)s"),
     "score_doubling": gettext_noop("%(event)s: points × %(factor)s"),
     "score_doublings": gettext_noop("Doublings: %(items)s; all points × %(multiplier)s."),
+    "score_doublings_capped": gettext_noop(
+        "Doublings: %(items)s; × %(product)s, capped (封顶) at × %(multiplier)s: all points × "
+        "%(multiplier)s."
+    ),
     "score_no_doubling": gettext_noop("Nothing doubles the points: all points × 1."),
     "score_role": gettext_noop("%(role)s (%(seats)s): %(base)s × %(multiplier)s = %(points)s."),
     "score_role_emperor": gettext_noop("The emperor"),

@@ -777,6 +777,13 @@ def _scoring_section(v: Variant, cv: CompiledVariant) -> Section:
             for m in sc.multipliers
         ]
         s.add(Paragraph(_("Doublings (they stack):")), Bullets(items))
+        if sc.max_multiplier is not None:
+            s.add(
+                Paragraph(
+                    _("The stake is capped (封顶): all points are multiplied by at most %(cap)s.")
+                    % {"cap": sc.max_multiplier}
+                )
+            )
     else:
         s.add(Paragraph(_("No event doubles the points.")))
     method = {

@@ -253,6 +253,7 @@ FIELD_LABELS: dict[str, Promise] = {
     **_solo_labels("scoring.solo.open", pgettext_lazy("field", "Open solo table")),
     **_solo_labels("scoring.solo.hidden", pgettext_lazy("field", "Hidden solo table")),
     "scoring.multipliers": pgettext_lazy("field", "Doublings"),
+    "scoring.max_multiplier": pgettext_lazy("field", "Stake cap (封顶)"),
     "scoring.multipliers.event": pgettext_lazy("field", "Doubled for"),
     "scoring.multipliers.factor": pgettext_lazy("field", "Factor"),
     "scoring.outcome": pgettext_lazy("field", "Win or lose"),

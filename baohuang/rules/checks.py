@@ -1031,6 +1031,14 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
             code="option_unused",
             params={"option": "quit_penalty_to", "field": "scoring.money.quit_penalty"},
         )
+    if v.scoring.max_multiplier is not None and not v.scoring.multipliers:
+        yield problem(
+            "scoring.max_multiplier",
+            gettext("Nothing doubles the points, so the stake cap never applies."),
+            severity="warning",
+            code="option_unused",
+            params={"option": "max_multiplier", "field": "scoring.multipliers"},
+        )
     solo = v.bidding.solo
     if solo.declared_requires != "nothing" and not solo.declared:
         yield problem(

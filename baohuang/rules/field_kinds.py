@@ -150,6 +150,7 @@ FIELD_KINDS: dict[str, Kind] = {
     "scoring.solo.hidden[].others": _S,
     "scoring.multipliers[].event": _S,
     "scoring.multipliers[].factor": _S,
+    "scoring.max_multiplier": _S,
     "scoring.outcome.method": _S,
     "scoring.outcome.table[].ranks": _S,
     "scoring.outcome.table[].outcome": _S,

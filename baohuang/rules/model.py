@@ -577,6 +577,13 @@ class Scoring(Section):
     )
     solo: SoloTables = Field(description="The emperor alone against four.")
     multipliers: list[Multiplier] = Field(default_factory=list)
+    max_multiplier: int | None = Field(
+        default=None,
+        ge=2,
+        le=1024,
+        description="封顶: the stake multiplier never goes above this (null: no cap); with 8, "
+        "four doublings (×16) pay ×8.",
+    )
     outcome: Outcome = Field(default_factory=Outcome)
     money: Money = Field(default_factory=Money)
 

@@ -242,6 +242,10 @@ ELSEWHERE: dict[str, list[str]] = {
     "scoring.multipliers": [FUZZ_EVERY_FINISH, "tests.engine.test_scoring::test_multipliers_stack"],
     "scoring.multipliers.event": [FUZZ_EVERY_FINISH],
     "scoring.multipliers.factor": [FUZZ_EVERY_FINISH],
+    "scoring.max_multiplier": [
+        FUZZ_EVERY_FINISH,
+        "tests.engine.test_scoring::test_a_stake_cap_stops_the_stacking",
+    ],
     "scoring.outcome.method": _OUTCOME,
     "scoring.outcome.table": _OUTCOME,
     "scoring.outcome.table.ranks": _OUTCOME,

@@ -176,6 +176,13 @@ def test_english_lists_read_as_sentences() -> None:
     assert "identical cards" not in en.split("## ")[1]
 
 
+def test_a_stake_cap_is_written_under_the_doublings() -> None:
+    definition = copy.deepcopy(definition_of(load_bundled("baike-weihai")))
+    assert "封顶" not in render(build_definition(definition, "zh"), "md")
+    definition["scoring"]["max_multiplier"] = 8
+    assert "封顶：所有分数最多翻 8 倍。" in render(build_definition(definition, "zh"), "md")
+
+
 def test_roasting_appears_only_with_roasting() -> None:
     definition = copy.deepcopy(definition_of(load_bundled("lianzhong-classic")))
     with_roast = render(build_definition(definition, "zh"), "md")

@@ -783,6 +783,14 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         check_options_that_apply,
+        {"scoring.multipliers": [], "scoring.max_multiplier": 8},
+        "scoring.max_multiplier",
+        "the stake cap never applies",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_options_that_apply,
         {"bidding.solo.declared_requires": "four_identical"},
         "bidding.solo.declared_requires",
         "only applies when the emperor may declare a solo",

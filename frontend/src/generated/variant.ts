@@ -582,6 +582,10 @@ export interface Scoring {
    */
   solo: SoloTables;
   multipliers?: Multiplier[];
+  /**
+   * 封顶: the stake multiplier never goes above this (null: no cap); with 8, four doublings (×16) pay ×8.
+   */
+  max_multiplier?: number | null;
   outcome?: Outcome;
   money?: Money;
 }

@@ -165,6 +165,7 @@ const DICT = {
   "f.tip": ["贴牌", "Tip (贴牌)"],
   "f.tip_from_pass": ["从第几次让位开始贴", "First pass that tips"],
   "f.tip_count": ["每人贴几张", "Cards tipped by each"],
+  "f.max_multiplier": ["封顶（最多翻几倍，空着不封顶）", "Stake cap (封顶; empty: none)"],
   // declarations
   "f.guard_reveal": ["明保 / 暗保", "Open or hidden guard"],
   "f.rebellion": ["造反", "Rebellion (造反)"],
