@@ -862,15 +862,24 @@ def _side_out_outcome(v: Variant, e: int, g: int) -> str:
 def _disagreement(outcome: str, emperor: int, guard: int, rebels: int | None) -> str | None:
     """Why points contradict an outcome (RULES.md §8.5), as a code, or None when they agree.
 
-    `rebels` None: the outcome follows the points themselves, so only the royals' signs
-    are compared (the rebels' share is the zero-sum check's business)."""
-    royals = emperor + guard
-    if outcome == "win" and (royals <= 0 or emperor < 0 or guard < 0):
-        return "win_not_above_zero"
-    if outcome == "lose" and (royals >= 0 or emperor > 0 or guard > 0):
-        return "lose_not_below_zero"
-    if outcome == "draw" and (emperor, guard, rebels or 0) != (0, 0, 0):
-        return "draw_with_points"
+    `rebels` None: the outcome follows the points themselves, so a win is the royals above
+    0 and a loss below 0 (the rebels' share is the zero-sum check's business). Otherwise
+    the outcome is decided apart from the points (a table, the side out first) and only the
+    signs may not contradict it: deduction-only scoring, where the winners score 0 and the
+    losers pay, agrees with it."""
+    if outcome == "draw":
+        return None if (emperor, guard, rebels or 0) == (0, 0, 0) else "draw_with_points"
+    if rebels is None:
+        royals = emperor + guard
+        if outcome == "win" and (royals <= 0 or emperor < 0 or guard < 0):
+            return "win_not_above_zero"
+        if outcome == "lose" and (royals >= 0 or emperor > 0 or guard > 0):
+            return "lose_not_below_zero"
+        return None
+    if outcome == "win" and (emperor < 0 or guard < 0 or rebels > 0):
+        return "win_signs"
+    if outcome == "lose" and (emperor > 0 or guard > 0 or rebels < 0):
+        return "lose_signs"
     return None
 
 
@@ -880,6 +889,10 @@ def _reason_words(reason: str) -> str:
         return gettext("the royals win here but do not score above 0")
     if reason == "lose_not_below_zero":
         return gettext("the royals lose here but do not score below 0")
+    if reason == "win_signs":
+        return gettext("the royals win here, yet one of them scores below 0 or the rebels gain")
+    if reason == "lose_signs":
+        return gettext("the royals lose here, yet one of them scores above 0 or the rebels pay")
     return gettext("this is a draw but somebody scores points")
 
 

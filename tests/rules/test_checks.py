@@ -666,7 +666,7 @@ CASES: tuple[Case, ...] = (
         check_outcome_agrees_with_points,
         {"end.when": "one_side_out", "scoring.outcome.method": "side_out"},
         "scoring.two_person.rows[10]",
-        "the royals win here but do not score above 0",
+        "the royals win here, yet one of them scores below 0 or the rebels gain",
         "error",
         "outcome_points_disagree",
     ),
@@ -689,11 +689,11 @@ CASES: tuple[Case, ...] = (
         check_outcome_agrees_with_points,
         {
             "scoring.outcome.solo": [
-                {"emperor_rank": r, "outcome": "win" if r == 1 else "lose"} for r in range(1, 6)
+                {"emperor_rank": r, "outcome": "win" if r <= 2 else "lose"} for r in range(1, 6)
             ]
         },
-        "scoring.solo.hidden[1]",
-        "do not score below 0",
+        "scoring.solo.open[1]",
+        "yet one of them scores below 0",
         "error",
         "outcome_points_disagree",
     ),
@@ -1127,3 +1127,41 @@ def test_every_problem_of_a_document_is_reported_at_once() -> None:
 
     assert {p.path for p in report.errors} == {"deal.hand_sizes", "scoring.two_person.rows"}
     assert [p.path for p in report.warnings] == ["scoring.solo.open[0]"]
+
+
+def test_deduction_only_scoring_with_an_outcome_table_is_accepted() -> None:
+    # Issue #33: the winners score 0 and the losers pay (no zero sum); the outcome comes from
+    # a table of the royals' places, and 0 for a winner contradicts nothing.
+    rows = [
+        {
+            "emperor_rank": e,
+            "guard_rank": g,
+            "emperor": 0 if min(e, g) == 1 else -2,
+            "guard": 0 if min(e, g) == 1 else -1,
+            "rebels": -1 if min(e, g) == 1 else 0,
+        }
+        for e in range(1, 6)
+        for g in range(1, 6)
+        if e != g
+    ]
+    table = [
+        {"ranks": [a, b], "outcome": "win" if a == 1 else "lose"}
+        for a in range(1, 6)
+        for b in range(a + 1, 6)
+    ]
+    doc = edit(
+        base_document(),
+        {
+            "scoring.two_person": {"zero_sum": False, "rows": rows},
+            "scoring.outcome.method": "rank_table",
+            "scoring.outcome.table": table,
+        },
+    )
+    fired = _fired(_variant(doc))
+    assert "check_outcome_agrees_with_points" not in fired
+    # A winner who pays still contradicts the table.
+    rows[0]["emperor"] = -1
+    fired = _fired(_variant(edit(doc, {"scoring.two_person.rows": rows})))
+    assert [p.code for p in fired["check_outcome_agrees_with_points"]] == [
+        "outcome_points_disagree"
+    ]
