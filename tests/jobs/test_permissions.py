@@ -121,7 +121,7 @@ def test_a_quota_of_queued_games_per_account(
     body = assert_error(refused, 429, "quota_exceeded")
     assert "1,000" in body["detail"]
     assert "BAOHUANG_MAX_QUEUED_GAMES_PER_USER" in body["detail"]
-    assert body["errors"][0]["params"] == {"limit": 1000, "queued": 600, "games": 500}
+    assert body["errors"][0]["params"] == {"limit": 1000, "queued": 600, "games": 500, "cost": 500}
     zh = client.post(
         URL,
         {"variant": SLUG, "games": 500, "seed": 2},
