@@ -34,6 +34,7 @@ from django.db.models import F, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from baohuang.bots import (
     MAX_ROLLOUTS,
@@ -135,7 +136,11 @@ def _plays_twice(version: RuleSetVersion, definition: dict[str, Any]) -> bool:
 
 def _cost_words(games: int, per_game: int, policy: str, twice: bool) -> str:
     """How a job's cost is made, in words: "500 games × 1,153 units (mc) × 2 (both sides)"."""
-    text = _("%(games)s games × %(units)s units a game (%(policy)s)") % {
+    text = ngettext(
+        "%(games)s game × %(units)s units a game (%(policy)s)",
+        "%(games)s games × %(units)s units a game (%(policy)s)",
+        games,
+    ) % {
         "games": grouped(games),
         "units": grouped(per_game // 2 if twice else per_game),
         "policy": policy,
