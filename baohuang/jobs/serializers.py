@@ -248,8 +248,9 @@ class SimulationJobSerializer(serializers.Serializer):
     )
     error_code = serializers.CharField(
         allow_null=True,
-        help_text="Why the job failed, as a code: chunk_failed (params first, last, reason) or "
-        "worker_lost (params first, last, attempts); null unless it failed.",
+        help_text="Why the job failed, as a code: chunk_failed (params first, last, reason), "
+        "time_limit (params first, last, seconds, policy) or worker_lost (params first, last, "
+        "attempts); null unless it failed.",
     )
     error_params = serializers.DictField(help_text="The values of the failure's sentence.")
     created_by = serializers.CharField(allow_null=True)
@@ -281,8 +282,9 @@ class SimulationJobListItemSerializer(serializers.Serializer):
     error = serializers.CharField(allow_null=True)
     error_code = serializers.CharField(
         allow_null=True,
-        help_text="Why the job failed, as a code: chunk_failed (params first, last, reason) or "
-        "worker_lost (params first, last, attempts); null unless it failed.",
+        help_text="Why the job failed, as a code: chunk_failed (params first, last, reason), "
+        "time_limit (params first, last, seconds, policy) or worker_lost (params first, last, "
+        "attempts); null unless it failed.",
     )
     error_params = serializers.DictField(help_text="The values of the failure's sentence.")
     created_by = serializers.CharField(allow_null=True)
@@ -377,8 +379,9 @@ class ComparisonJobSerializer(serializers.Serializer):
     error = serializers.CharField(allow_null=True)
     error_code = serializers.CharField(
         allow_null=True,
-        help_text="Why the job failed, as a code: chunk_failed (params first, last, reason) or "
-        "worker_lost (params first, last, attempts); null unless it failed.",
+        help_text="Why the job failed, as a code: chunk_failed (params first, last, reason), "
+        "time_limit (params first, last, seconds, policy) or worker_lost (params first, last, "
+        "attempts); null unless it failed.",
     )
     error_params = serializers.DictField(help_text="The values of the failure's sentence.")
     created_by = serializers.CharField(allow_null=True)

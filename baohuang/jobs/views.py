@@ -275,7 +275,8 @@ class SimulationCancelView(APIView):
         tags=["simulations"],
         summary="Cancel a simulation job",
         description="Stop a queued or running job: chunks not started are dropped, running "
-        "ones stop between two games within a few seconds. The answer is the job, now "
+        "ones stop within a few seconds (after the decision being made, even inside a game). "
+        "The answer is the job, now "
         "`cancelled` (again if it was cancelled already). A job that succeeded or failed is "
         "a 409 `job_finished`. The job's creator, or with the permission "
         "`jobs.cancel_any_job` (403 without it).",
