@@ -147,6 +147,7 @@ def policy_name(spec: str | Mapping[str, Any]) -> str:
 __all__ = [
     "COST_PER_ROLLOUT",
     "MAX_ROLLOUTS",
+    "PLAIN_COSTS",
     "POLICY_NAMES",
     "HeuristicParams",
     "HeuristicPolicy",

@@ -45,6 +45,10 @@ name                                 default    meaning
                                                 job's policy; finding games: ``scan`` games);
                                                 more is refused before any game is played
                                                 (409 ``too_expensive`` / 400 for ``scan``)
+``BAOHUANG_REQUEST_MAX_SECONDS``     5          a deadline for the same replays, checked after
+                                                every decision: watching stops with a 409
+                                                ``too_expensive``, a search ends early (its
+                                                ``stop`` says where)
 ===================================  =========  =============================================
 
 Cost units: a job's cost is its games × the cost of a game of its policy
@@ -141,3 +145,8 @@ def queue() -> str | None:
 def request_max_cost() -> int:
     """The most cost units one web request may spend replaying a job's games."""
     return max(1, _value("BAOHUANG_REQUEST_MAX_COST", 2500, int))
+
+
+def request_max_seconds() -> float:
+    """Seconds one web request may spend replaying a job's games."""
+    return max(0.0, _value("BAOHUANG_REQUEST_MAX_SECONDS", 5.0, float))

@@ -38,6 +38,7 @@ from django.utils.translation import ngettext
 
 from baohuang.bots import (
     MAX_ROLLOUTS,
+    PLAIN_COSTS,
     POLICY_NAMES,
     PolicySpecError,
     check_budget,
@@ -478,10 +479,11 @@ def claim_games(claim: Claim, chunk_id: int) -> tuple[int, int, int]:
     return chunk_id, claim.start, claim.stop - 1
 
 
-def time_limit_chunk(claim: Claim, policy: str) -> bool:
-    """A chunk ran past ``BAOHUANG_JOBS_SOFT_TIME_LIMIT``: it fails, and with it the job
-    (code ``time_limit``). False if the chunk was done or the job had ended already."""
-    limit = conf.soft_time_limit()
+def time_limit_chunk(claim: Claim, policy: str, limit: float | None = None) -> bool:
+    """A chunk ran past its soft time limit (``limit`` seconds, the one its task was sent
+    with; default ``BAOHUANG_JOBS_SOFT_TIME_LIMIT``): it fails, and with it the job (code
+    ``time_limit``). False if the chunk was done or the job had ended already."""
+    limit = conf.soft_time_limit() if limit is None else limit
     with transaction.atomic():
         job, chunk = _lock_chunk(claim.job_id, claim.chunk_id)
         if not job.is_active or chunk.status in (Chunk.Status.DONE, Chunk.Status.FAILED):
@@ -532,19 +534,24 @@ class _Reporter:
                 raise ChunkStopped
 
 
-def run_chunk(chunk_id: int, worker: str = "") -> str:
+def run_chunk(chunk_id: int, worker: str = "", soft_time_limit: float | None = None) -> str:
     """Claim a chunk, play its games and merge the result (what the Celery task does).
 
     Returns what happened: ``done`` (merged), ``duplicate`` (played, but it was counted
     already or the job ended meanwhile), ``skipped`` (nothing to do), ``stopped`` (cancelled
-    or taken over while playing), ``time_limit`` (past ``BAOHUANG_JOBS_SOFT_TIME_LIMIT``;
-    the job failed) or ``failed`` (the games raised; the job failed).
+    or taken over while playing), ``time_limit`` (past the task's soft time limit,
+    ``soft_time_limit`` seconds; the job failed) or ``failed`` (the games raised; the job
+    failed).
     """
     claim = claim_chunk(chunk_id, worker)
     if claim is None:
         return "skipped"
     job = Job.objects.select_related("version").get(pk=claim.job_id)
     reporter = _Reporter(claim, conf.heartbeat_seconds())
+    # A game of the heuristic or random takes a millisecond or two: looking between games is
+    # enough, and a call after each of its ~200 decisions would cost a few percent. A search
+    # player's game may take minutes: it is looked at after every decision.
+    tick = reporter.tick if policy_cost(job.policy) > max(PLAIN_COSTS.values()) else None
     try:
         cv = compiled_version(job.version)
         stats: ChunkResult
@@ -559,7 +566,7 @@ def run_chunk(chunk_id: int, worker: str = "") -> str:
                 job.policy,
                 chunk=(claim.start, claim.stop),
                 progress=reporter,
-                tick=reporter.tick,
+                tick=tick,
             )
         else:
             stats = simulate(
@@ -569,7 +576,7 @@ def run_chunk(chunk_id: int, worker: str = "") -> str:
                 job.policy,
                 chunk=(claim.start, claim.stop),
                 progress=reporter,
-                tick=reporter.tick,
+                tick=tick,
             )
     except ChunkStopped:
         logger.info("Chunk %s (games %s–%s) stopped.", chunk_id, claim.start, claim.stop - 1)
@@ -578,7 +585,7 @@ def run_chunk(chunk_id: int, worker: str = "") -> str:
         # Games are reproducible: another attempt would take as long again. The job fails
         # with a sentence saying which limit and what to do (not a stack trace).
         logger.warning("Chunk %s (games %s–%s) hit its time limit.", *claim_games(claim, chunk_id))
-        time_limit_chunk(claim, job.policy)
+        time_limit_chunk(claim, job.policy, soft_time_limit)
         return "time_limit"
     except Exception as exc:
         logger.exception("Chunk %s (games %s–%s) failed.", chunk_id, claim.start, claim.stop - 1)

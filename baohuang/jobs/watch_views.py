@@ -27,7 +27,13 @@ from baohuang.i18n import grouped
 from baohuang.jobs import conf
 from baohuang.jobs.models import SimulationJob
 from baohuang.jobs.views import JOB_ID, job_or_404
-from baohuang.simulation.watch import FILTERS, find_games, watched_steps
+from baohuang.simulation.watch import (
+    FILTERS,
+    ReplayTooSlow,
+    deadline,
+    find_games,
+    watched_steps,
+)
 
 #: Games one search may regenerate (``scan``), and its default.
 MAX_SCAN: Final = 1000
@@ -148,7 +154,8 @@ class SimulationGameView(APIView):
         "sentence in the request's language and the whole table after it (all five hands). "
         "A comparison job's games are those of its version A. A game whose policy costs more "
         "to replay than a request may spend (BAOHUANG_REQUEST_MAX_COST, e.g. mc:200) is a "
-        "409 `too_expensive`, refused before any work.",
+        "409 `too_expensive`, refused before any work; so is a replay that runs past "
+        "BAOHUANG_REQUEST_MAX_SECONDS (5 s), stopped there.",
         parameters=[JOB_ID, OpenApiParameter("n", OpenApiTypes.INT, OpenApiParameter.PATH)],
         responses={200: WatchedGameSerializer, **docs.errors(404, 409)},
     )
@@ -158,7 +165,20 @@ class SimulationGameView(APIView):
         index = _index(job, n)
         _check_replay_cost(job)
         cv = compiled_version(job.version)
-        narrator, steps = watched_steps(cv, job.seed, index, job.policy)
+        seconds = conf.request_max_seconds()
+        try:
+            narrator, steps = watched_steps(cv, job.seed, index, job.policy, deadline(seconds))
+        except ReplayTooSlow as exc:
+            message = _(
+                "Replaying game %(n)s took longer than the %(seconds)s seconds a request may "
+                "take on this server (BAOHUANG_REQUEST_MAX_SECONDS); it was stopped."
+            ) % {"n": index, "seconds": f"{seconds:g}"}
+            raise ApiError(
+                message,
+                code="too_expensive",
+                status_code=409,
+                errors=[error_item("n", message, "too_slow", {"seconds": seconds})],
+            ) from exc
         record = make_record(narrator.game, job.version.rule_set.slug, job.version.number)
         body: dict[str, Any] = {
             "job": job.id,
@@ -214,7 +234,8 @@ class SimulationGamesView(APIView):
         + ", ".join(f"`{name}`" for name in FILTERS)
         + ". `stop` is where the search ended; search on from it. A dear policy (mc) may "
         "scan fewer games a request (BAOHUANG_REQUEST_MAX_COST); more is a 400 naming the "
-        "bound.",
+        "bound. A search also ends after BAOHUANG_REQUEST_MAX_SECONDS (5 s; at least one game "
+        "is searched).",
         parameters=[
             JOB_ID,
             OpenApiParameter("find", OpenApiTypes.STR, many=True, enum=list(FILTERS)),
@@ -247,8 +268,16 @@ class SimulationGamesView(APIView):
         limit = _number(request, "limit", DEFAULT_FOUND, 1, MAX_FOUND)
         stop = min(job.games, start + scan)
         cv = compiled_version(job.version)
-        found = find_games(cv, job.seed, job.policy, wanted, start, stop, limit)
-        searched_to = found[-1]["index"] + 1 if len(found) >= limit else stop
+        found, searched_to = find_games(
+            cv,
+            job.seed,
+            job.policy,
+            wanted,
+            start,
+            stop,
+            limit,
+            deadline(conf.request_max_seconds()),
+        )
         body = {
             "find": wanted,
             "start": start,

@@ -4,6 +4,8 @@ notable games are found by filters over a bounded range."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
@@ -176,9 +178,9 @@ def test_a_search_of_a_dear_policy_scans_fewer_games(
 
     scanned: list[tuple[int, int]] = []
 
-    def counting(*args: object) -> list[object]:
+    def counting(*args: object) -> tuple[list[object], int]:
         scanned.append((int(str(args[4])), int(str(args[5]))))
-        return []
+        return [], int(str(args[5]))
 
     monkeypatch.setattr(watch_views, "find_games", counting)
     job = services.create_job(version, 50, 1, "mc", created_by=staff)
@@ -189,3 +191,21 @@ def test_a_search_of_a_dear_policy_scans_fewer_games(
     assert "from 1 to 2" in body["errors"][0]["message"]
     assert staff_client.get(f"{URL}{job.pk}/games/?start=10").json()["stop"] == 12
     assert scanned == [(10, 12)]
+
+
+def test_a_replay_past_its_deadline_stops_there(
+    version: RuleSetVersion, staff: User, staff_client: APIClient, settings: Any
+) -> None:
+    """A cost estimate can be wrong (a big variant, a busy machine): a replay also stops at
+    BAOHUANG_REQUEST_MAX_SECONDS. Watching answers 409; a search returns what it found, and
+    ``stop`` says where to search on (at least one game is searched)."""
+    settings.BAOHUANG_REQUEST_MAX_SECONDS = 0
+    job = services.create_job(version, 50, 1, created_by=staff)
+
+    body = assert_error(staff_client.get(f"{URL}{job.pk}/games/3/"), 409, "too_expensive")
+    assert body["errors"][0]["code"] == "too_slow"
+    assert "BAOHUANG_REQUEST_MAX_SECONDS" in body["detail"]
+    found = staff_client.get(f"{URL}{job.pk}/games/?start=7&scan=40&limit=50").json()
+    assert (found["start"], found["stop"]) == (7, 8)
+    settings.BAOHUANG_REQUEST_MAX_SECONDS = 5
+    assert staff_client.get(f"{URL}{job.pk}/games/?start=7&scan=40&limit=50").json()["stop"] == 47

@@ -283,7 +283,7 @@ export interface paths {
         };
         /**
          * Find notable games of a job
-         * @description Regenerates games `start` … `start + scan − 1` of the job (at most 1000) and returns those that pass every `find` filter (repeat it to combine: `find=solo_open&find=emperor_lost`), at most `limit`. Filters: `kick`, `redeal`, `rebellion`, `open_guard`, `abdication`, `solo`, `solo_open`, `solo_hidden`, `grabbed_solo`, `emperor_won`, `emperor_lost`, `draw`, `shut_in`, `unscored`. `stop` is where the search ended; search on from it. A dear policy (mc) may scan fewer games a request (BAOHUANG_REQUEST_MAX_COST); more is a 400 naming the bound.
+         * @description Regenerates games `start` … `start + scan − 1` of the job (at most 1000) and returns those that pass every `find` filter (repeat it to combine: `find=solo_open&find=emperor_lost`), at most `limit`. Filters: `kick`, `redeal`, `rebellion`, `open_guard`, `abdication`, `solo`, `solo_open`, `solo_hidden`, `grabbed_solo`, `emperor_won`, `emperor_lost`, `draw`, `shut_in`, `unscored`. `stop` is where the search ended; search on from it. A dear policy (mc) may scan fewer games a request (BAOHUANG_REQUEST_MAX_COST); more is a 400 naming the bound. A search also ends after BAOHUANG_REQUEST_MAX_SECONDS (5 s; at least one game is searched).
          */
         get: operations["simulations_games"];
         put?: never;
@@ -303,7 +303,7 @@ export interface paths {
         };
         /**
          * Watch game n of a job
-         * @description Game `n` (0 … games − 1) of the job, regenerated from the job's seed (the same game the job counted): its record, its summary and every step with its sentence in the request's language and the whole table after it (all five hands). A comparison job's games are those of its version A. A game whose policy costs more to replay than a request may spend (BAOHUANG_REQUEST_MAX_COST, e.g. mc:200) is a 409 `too_expensive`, refused before any work.
+         * @description Game `n` (0 … games − 1) of the job, regenerated from the job's seed (the same game the job counted): its record, its summary and every step with its sentence in the request's language and the whole table after it (all five hands). A comparison job's games are those of its version A. A game whose policy costs more to replay than a request may spend (BAOHUANG_REQUEST_MAX_COST, e.g. mc:200) is a 409 `too_expensive`, refused before any work; so is a replay that runs past BAOHUANG_REQUEST_MAX_SECONDS (5 s), stopped there.
          */
         get: operations["simulations_game"];
         put?: never;
