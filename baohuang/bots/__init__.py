@@ -82,16 +82,17 @@ PLAIN_COSTS: dict[str, int] = {"heuristic": 1, "random": 2}
 
 
 def policy_cost(name: str) -> int:
-    """Estimated cost of one game played by policy ``name`` (a valid name), in heuristic
+    """Estimated cost of one game played by policy ``name`` (a policy name), in heuristic
     games: 1 for ``heuristic``, 2 for ``random``, ``1 + 18·K`` for ``mc:K`` (``mc``: K = 64);
     a mix by role costs what its dearest policy costs (an upper bound: the dear policy plays
     two or three seats)."""
-    mix = parse_mix(name, _is_plain_name)
-    if mix is not None:
-        return max(policy_cost(part) for part in mix.values())
+    if "=" in name:  # a mix by role, written royals=A,rebels=B[,bidding=C]
+        return max(policy_cost(part.partition("=")[2]) for part in name.split(","))
     if name in PLAIN_COSTS:
         return PLAIN_COSTS[name]
-    rollouts = DEFAULT_ROLLOUTS if name == "mc" else mc_budget(name)
+    # Any N of mc:N, even above the bound: a job stored before the bound existed is still
+    # priced (and refused) rather than failing.
+    rollouts = DEFAULT_ROLLOUTS if name == "mc" else _asked_rollouts(name)
     if rollouts is None:
         raise ValueError(f"Unknown policy '{name}'.")
     return 1 + COST_PER_ROLLOUT * rollouts

@@ -168,6 +168,10 @@ def test_a_game_too_dear_to_replay_is_a_409_before_any_play(
     zh = staff_client.get(f"{URL}{job.pk}/games/0/", HTTP_ACCEPT_LANGUAGE="zh-Hans").json()
     assert "不能在这里观看" in zh["detail"]
     assert_error(staff_client.get(f"{URL}{job.pk}/games/?find=kick"), 409, "too_expensive")
+    # the job, stored before mc:N was bounded
+    SimulationJob.objects.filter(pk=job.pk).update(policy="mc:100000")
+    legacy = assert_error(staff_client.get(f"{URL}{job.pk}/games/0/"), 409, "too_expensive")
+    assert legacy["errors"][0]["params"]["cost"] == 1_800_001
 
 
 def test_a_search_of_a_dear_policy_scans_fewer_games(
