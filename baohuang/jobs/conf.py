@@ -13,7 +13,9 @@ name                                 default    meaning
                                                 at once (0: no limit); more is a 429
                                                 ``quota_exceeded``
 ``BAOHUANG_JOBS_CHUNK_GAMES``        0 (auto)   games per chunk; auto: about 32 chunks a job,
-                                                25 to 5000 games each
+                                                25 to 5000 games each, and at most
+                                                ``BAOHUANG_JOBS_CHUNK_COST`` units (fewer
+                                                games of a dear policy)
 ``BAOHUANG_JOBS_HEARTBEAT_SECONDS``  2          how often a running chunk stores its progress
                                                 and heartbeat and looks for a cancellation
 ``BAOHUANG_JOBS_STALE_AFTER_SECONDS`` 60        a running chunk without a heartbeat for this
