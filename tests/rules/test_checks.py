@@ -25,6 +25,7 @@ from baohuang.rules import validate_definition
 from baohuang.rules.checks import (
     CHECKS,
     Check,
+    check_attachable_ranks_in_deck,
     check_buy_card,
     check_callable_ranks,
     check_flow_needs_redeal,
@@ -47,6 +48,7 @@ from baohuang.rules.checks import (
     check_skip_one_needs_both_cards,
     check_solo_tables,
     check_special_beats,
+    check_tip_rank_in_deck,
     check_top_card,
     check_tribute_rules,
     check_two_person_tables,
@@ -696,6 +698,19 @@ CASES: tuple[Case, ...] = (
         "outcome_points_disagree",
     ),
     Case(
+        check_attachable_ranks_in_deck,
+        {
+            "bidding.guard": {"by": "called_card", "callable_ranks": ["A", "K", "Q"]},
+            "deck.marks.guard_card": None,
+            "deck.remove": [{"rank": "SJ"}],
+            "deal.hand_sizes": [43, 43, 42, 42, 42],
+        },
+        "play.attach",
+        "include the small joker, but the cards taken out include every small joker",
+        "warning",
+        "attach_rank_removed",
+    ),
+    Case(
         check_options_that_apply,
         {"bidding.flow[0].forces": "first_decliner"},
         "bidding.flow[0].forces",
@@ -735,6 +750,42 @@ CASES: tuple[Case, ...] = (
         {"scoring.money.quit_penalty_to": "others"},
         "scoring.money.quit_penalty_to",
         "no quit penalty to share",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_options_that_apply,
+        {"bidding.flow[0].tip": "none", "bidding.flow[0].tip_count": 2},
+        "bidding.flow[0].tip_count",
+        "Nobody tips in this round",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_tip_rank_in_deck,
+        {
+            "deck.remove": [{"rank": "2"}],
+            "deal.hand_sizes": HANDS_200,
+            "bidding.flow[0].tip": "two_or_nothing",
+        },
+        "bidding.flow[0].tip",
+        "nobody ever tips",
+        "warning",
+        "tip_rank_removed",
+    ),
+    Case(
+        check_tip_rank_in_deck,
+        {"deck.remove": [{"rank": "2"}], "deal.hand_sizes": HANDS_200},
+        "bidding.flow[0].tip",
+        "always the highest card that is not a joker",
+        "warning",
+        "tip_rank_removed",
+    ),
+    Case(
+        check_options_that_apply,
+        {"scoring.multipliers": [], "scoring.max_multiplier": 8},
+        "scoring.max_multiplier",
+        "the stake cap never applies",
         "warning",
         "option_unused",
     ),
@@ -809,6 +860,7 @@ CASES: tuple[Case, ...] = (
             "tribute.paid_in": "2",
             "deck.remove": [{"rank": "2"}],
             "deal.hand_sizes": HANDS_200,
+            "bidding.flow[0].tip": "highest_non_joker",
         },
         "tribute.paid_in",
         "the cards taken out include every 2",
@@ -904,7 +956,7 @@ def test_every_check_has_a_case() -> None:
     missing = [check.__name__ for check in CHECKS if check not in covered]
 
     assert missing == [], f"checks without a test case: {missing}"
-    assert len(CHECKS) == 25
+    assert len(CHECKS) == 27
 
 
 def _codes_in_checks_module() -> set[str]:

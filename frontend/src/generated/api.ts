@@ -1058,7 +1058,7 @@ export interface components {
             policy: components["schemas"]["PolicyEnum"];
             /**
              * Format: int64
-             * @description The deal seed; omitted: a random one (the answer says which).
+             * @description The deal seed, to replay a known deal (whoever knows a seed knows every hand it deals); omitted: a secret random one, shown when the game is over.
              */
             seed?: number | null;
         };
@@ -1092,7 +1092,8 @@ export interface components {
             version: unknown;
             checksum: string;
             policy: string;
-            seed: number;
+            /** @description The deal seed, null until the game is over: it deals every seat's cards (and drives the bots), so it is as secret as they are. */
+            seed: number | null;
             /** Format: date-time */
             expires_at: string;
             seat: number;
