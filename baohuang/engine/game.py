@@ -83,7 +83,8 @@ class Game(PhaseState):
         automatic = cv.variant.play.automatic
         game.outcome = None
         game._legal_cache = None
-        game._lock_after = automatic.lock_after
+        # Never locking is a count no game reaches (an int keeps the hot check simple).
+        game._lock_after = automatic.lock_after if automatic.lock_after is not None else 1 << 30
         game._lock_counts = game.auto_spells if automatic.counted == "spells" else game.auto_turns
         game._hold_back_tuple = tuple(h.rank for h in cv.hold_back)
         game._bidding = Bidding(game)

@@ -961,7 +961,9 @@ def _automatic_section(v: Variant) -> Section:
             )
         )
     )
-    if a.counted == "spells":
+    if a.lock_after is None:
+        text = _("A player may always take his seat back from automatic play.")
+    elif a.counted == "spells":
         text = ngettext(
             "After more than %(n)s spell of automatic play it can no longer be cancelled.",
             "After more than %(n)s spells of automatic play it can no longer be cancelled.",
@@ -973,7 +975,8 @@ def _automatic_section(v: Variant) -> Section:
             "After more than %(n)s automatic turns it can no longer be cancelled.",
             a.lock_after,
         )
-    text = text % {"n": a.lock_after}
+    if a.lock_after is not None:
+        text = text % {"n": a.lock_after}
     if a.unscored_if_all:
         text += _space() + _("A game played by five automatic players is not scored.")
     s.add(Paragraph(text))

@@ -388,11 +388,12 @@ class Roast(Section):
 class Automatic(Section):
     """托管: the system plays for an absent player (RULES.md §7)."""
 
-    lock_after: int = Field(
+    lock_after: int | None = Field(
         default=3,
         ge=1,
-        description="托管超过三次: automatic play locks on when a seat's count passes this "
-        "number (the 4th spell with 3).",
+        description="托管超过三次 (Lianzhong): automatic play locks on when a seat's count "
+        "passes this number (the 4th spell with 3); null: it never locks, a player may always "
+        "take his seat back.",
     )
     counted: Literal["spells", "turns"] = Field(
         default="spells",

@@ -152,7 +152,7 @@ def spells(game: Game, n: int) -> None:
 
 
 @covers("play.automatic.lock_after", "7-lock")
-@pytest.mark.parametrize(("lock_after", "locked"), [(1, True), (2, False)])
+@pytest.mark.parametrize(("lock_after", "locked"), [(1, True), (2, False), (None, False)])
 def test_automatic_play_locks_on_after_the_data_number_of_spells(lock_after, locked):
     game = common(LONG, **{"play.automatic.lock_after": lock_after})
     spells(game, 2)
@@ -177,6 +177,19 @@ def test_a_game_of_five_locked_seats_is_not_scored(unscored):
     assert (game.result() is None) is unscored
     assert game.outcome is not None
     assert (game.outcome.unscored_reason is not None) is unscored
+
+
+def test_a_jj_game_all_five_play_on_automatic_is_scored_and_never_locks():
+    # JJ (seed 000) scores games with automatic players (有玩家断线或者托管，除上述积分外…);
+    # Lianzhong's lock and unscored rule are not JJ's.
+    game = rigged(bundled("jj-standard"), LONG)
+    to_play(game)
+    while not game.finished:
+        game.apply(A.AUTO)
+    assert not any(game.locked(s) for s in range(5))
+    assert game.result() is not None
+    assert game.outcome is not None
+    assert game.outcome.score is not None
 
 
 def test_a_game_all_five_play_on_automatic_is_not_scored():

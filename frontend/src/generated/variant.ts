@@ -526,9 +526,9 @@ export interface Roast {
  */
 export interface Automatic {
   /**
-   * 托管超过三次: automatic play locks on when a seat's count passes this number (the 4th spell with 3).
+   * 托管超过三次 (Lianzhong): automatic play locks on when a seat's count passes this number (the 4th spell with 3); null: it never locks, a player may always take his seat back.
    */
-  lock_after?: number;
+  lock_after?: number | null;
   /**
    * What is counted: spells of automatic play (one spell may cover many turns; it ends when the player acts himself again), or every automatic turn.
    */

@@ -190,7 +190,7 @@ const DICT = {
   "f.roast": ["烤牌", "Roasting (烤牌)"],
   "f.joker_order": ["王组由小到大", "Joker groups, low to high"],
   "f.automatic": ["托管", "Automatic play (托管)"],
-  "f.lock_after": ["几次后锁定", "Spells that lock it on"],
+  "f.lock_after": ["几次后锁定（空着：从不锁定）", "Spells that lock it on (empty: never)"],
   "f.unscored_if_all": ["五家全托管不计分", "Unscored if all five automatic"],
   // end
   "f.end.when": ["何时结束", "Game ends"],

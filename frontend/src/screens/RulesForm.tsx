@@ -353,10 +353,11 @@ function PlaySection() {
           <label>
             {t("f.lock_after")}{" "}
             <NumInput
-              value={useValue<number>("play.automatic.lock_after") ?? 3}
+              value={useValue<number | null>("play.automatic.lock_after") ?? undefined}
+              optional
               min={1}
               width="4em"
-              onChange={(v) => update("play.automatic.lock_after", v)}
+              onChange={(v) => update("play.automatic.lock_after", v ?? null)}
             />
           </label>
           <CheckInput
