@@ -75,7 +75,7 @@ def test_open_guard_is_public():
 def test_automatic_play_locks_on_with_the_fourth_spell():
     # RULES.md §7: 托管超过三次, counted per spell (tests/engine/test_rule_fidelity.py has
     # the spell-by-spell case); four spells in a row of single turns lock it on.
-    cv = compile_variant(load_bundled("jj-standard"))
+    cv = compile_variant(load_bundled("lianzhong-simple"))
     game = Game.new(cv, 2)
     spells = 0
     while not game.finished and spells < 4:

@@ -248,7 +248,7 @@ def drive_seat0(game, plan: list[str]) -> None:
 
 def test_automatic_play_counts_spells_not_turns():
     # §7: 托管超过三次: one spell may cover many turns; the fourth spell locks it on.
-    game = Game.new(bundled("jj-standard"), 2)
+    game = Game.new(bundled("lianzhong-simple"), 2)
     drive_seat0(game, ["auto", "auto", "auto", "self", "auto", "self", "auto", "self"])
     assert game.auto_spells[0] == 3
     assert game.auto_turns[0] == 5
@@ -261,7 +261,7 @@ def test_automatic_play_counts_spells_not_turns():
 
 
 def test_counting_turns_locks_on_the_fourth_turn():
-    game = Game.new(variant("jj-standard", **{"play.automatic.counted": "turns"}), 2)
+    game = Game.new(variant("lianzhong-simple", **{"play.automatic.counted": "turns"}), 2)
     drive_seat0(game, ["auto", "auto", "auto"])
     assert not game.locked(0)
     drive_seat0(game, ["auto"])
