@@ -96,13 +96,14 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: 503 at once when this process already works on BAOHUANG_MAX_IN_FLIGHT
+    # requests, before anything is done for the request (wsgi.py checks it even earlier).
+    "baohuang.api.overload.MaxInFlightMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files (admin, the editor's build, Swagger UI) from STATIC_ROOT, in any mode.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # 413 in the API's error shape before anything reads an oversized body.
     "baohuang.api.errors.ApiErrorMiddleware",
-    # 503 at once when this process already works on BAOHUANG_MAX_IN_FLIGHT requests.
-    "baohuang.api.overload.MaxInFlightMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: Accept-Language (LocaleMiddleware), then the API's ?lang=zh|en.
     "django.middleware.locale.LocaleMiddleware",
