@@ -7,7 +7,8 @@ of a step is sent at ``i / rate`` seconds whether or not earlier ones were answe
 independent clients do), on a new connection each. Latency is counted from the moment a
 request was due, so a client that fell behind is not flattering the server.
 
-Per step it prints the offered rate, good throughput (2xx answers a second), the share of
+Per step it prints the offered rate, good throughput (2xx answers a second, over the step
+or, when answers came later, until the last came), the share of
 503 ``overloaded``, other failures (timeouts, refused connections, other statuses) and the
 99th percentile of the 2xx and of the 503 answers::
 
@@ -124,12 +125,14 @@ async def _step(
         path, headers = target[i % len(target)]
         tasks.append(asyncio.create_task(_one(host, port, path, headers, due, timeout)))
     results = await asyncio.gather(*tasks)
+    # Answers that came after the step are counted over the time they took to come.
+    elapsed = max(seconds, time.monotonic() - start)
     good = [latency for status, latency in results if 200 <= status < 300]
     shed = [latency for status, latency in results if status == 503]
     return Step(
         offered=rate,
         sent=count,
-        good_per_s=round(len(good) / seconds, 1),
+        good_per_s=round(len(good) / elapsed, 1),
         share_503=round(len(shed) / count, 3),
         failed=count - len(good) - len(shed),
         p50_ms=round(1000 * percentile([lat for _, lat in results], 0.5), 1),
