@@ -171,6 +171,8 @@ def free_port() -> int:
     """The first port of :data:`PORTS` nobody listens on."""
     for port in PORTS:
         with socket.socket() as probe:
+            # As gunicorn binds: a port with connections in TIME_WAIT from a last run is free.
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             try:
                 probe.bind(("127.0.0.1", port))
             except OSError:

@@ -40,4 +40,6 @@ def test_good_throughput_levels_off_and_refusals_are_fast(
         assert steps[0].good_per_s >= 0.95 * RATES[0], f"{target}: \n{table(steps)}"
         for step in steps:
             assert step.failed == 0, f"{target}: unanswered requests\n{table(steps)}"
-            assert step.p99_503_ms < 2000, f"{target}: slow refusals\n{table(steps)}"
+            # Before: as slow as the answers (5 to 10 s at 800 offered). The bound leaves room
+            # for a machine shared with other work, where the client itself falls behind.
+            assert step.p99_503_ms < 2500, f"{target}: slow refusals\n{table(steps)}"
