@@ -11,7 +11,7 @@
 #   make lint    ruff check + format check + mypy, no tests
 #   make native  build the native engine core (mypyc; README "Performance"); run and test do it
 #   make fmt     ruff format + ruff check --fix
-#   make soak    the slow (soak / fuzz / statistical) tests only; GAMES=N per variant
+#   make soak    the slow (soak / fuzz / statistical / load curve) tests only; GAMES=N per variant
 #                (and 10,000 differential games per variant: NATIVE_SOAK_GAMES)
 #   make multihost  root: PostgreSQL+Redis, gunicorn and two Celery workers on four network-namespace
 #                hosts; a 20,000-game job survives a worker host torn down mid-job (prints figures)

@@ -162,3 +162,128 @@ def test_a_busy_process_sheds_load_with_503_overloaded() -> None:
     assert after.status_code == 200  # the count went back down
     with override_settings(BAOHUANG_MAX_IN_FLIGHT=0):
         assert middleware(factory.get("/api/v1/variants/")).status_code == 200
+
+
+def _environ(path: str, query: str = "", **headers: str) -> dict[str, Any]:
+    environ: dict[str, Any] = {
+        "REQUEST_METHOD": "GET",
+        "PATH_INFO": path,
+        "QUERY_STRING": query,
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "80",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "wsgi.url_scheme": "http",
+    }
+    environ.update({f"HTTP_{name.upper()}": value for name, value in headers.items()})
+    return environ
+
+
+def test_a_refused_request_never_reaches_django() -> None:
+    """Issue 31: a refusal that costs as much as an answer makes good throughput collapse
+    under a flood. The cap is checked before Django (no request object, middleware,
+    session, authentication or database), and the 503 is ready-made bytes."""
+    from baohuang.api.overload import shed_load
+    from baohuang.project.wsgi import application
+
+    reached: list[str] = []
+
+    def django(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        reached.append(environ["PATH_INFO"])
+        start_response("200 OK", [])
+        return [b"ok"]
+
+    wrapped = shed_load(django)  # type: ignore[arg-type]
+    wrapped.in_flight.count = 4  # type: ignore[attr-defined]  # four requests at work
+    started: list[tuple[str, list[tuple[str, str]]]] = []
+    # No ``db`` fixture: pytest-django fails the test on any database access.
+    with override_settings(BAOHUANG_MAX_IN_FLIGHT=4):
+        answers = {
+            name: b"".join(
+                wrapped(environ, lambda status, headers: started.append((status, headers)))  # type: ignore[arg-type]
+            )
+            for name, environ in {
+                "zh": _environ("/api/v1/variants/", accept_language="zh-CN,zh;q=0.9"),
+                "en": _environ("/api/v1/variants/", "lang=en", accept_language="zh-Hans"),
+                "cookie": _environ("/api/v1/variants/", cookie="django_language=en"),
+                "default": _environ("/api/v1/variants/x/"),
+            }.items()
+        }
+        health = b"".join(wrapped(_environ("/healthz"), lambda *args: None))  # type: ignore[arg-type]
+        timer = time.perf_counter()
+        for _ in range(1000):
+            wrapped(_environ("/api/v1/variants/"), lambda *args: None)  # type: ignore[arg-type]
+        each = (time.perf_counter() - timer) / 1000
+
+    assert reached == ["/healthz"]  # only the health check got through
+    assert health == b"ok"
+    assert {status for status, _ in started} == {"503 Service Unavailable"}
+    assert all(("Retry-After", "1") in headers for _, headers in started)
+    bodies = {name: json.loads(body) for name, body in answers.items()}
+    assert {body["error"] for body in bodies.values()} == {"overloaded"}
+    assert "繁忙" in bodies["zh"]["detail"]
+    assert "繁忙" in bodies["default"]["detail"]  # Chinese first
+    assert (
+        bodies["en"]["detail"]
+        == bodies["cookie"]["detail"]
+        == ("The server is busy; try again in a second.")
+    )
+    assert each < 0.001  # a millisecond would be slow; it takes microseconds
+    assert application.in_flight.count == 0  # type: ignore[attr-defined]  # wsgi.py has the cap
+
+
+def test_the_cap_is_checked_before_any_other_middleware() -> None:
+    """Behind the WSGI cap, the middleware (for other handlers) comes before security,
+    static files, the 413 check, sessions, languages and authentication."""
+    from django.conf import settings
+
+    assert settings.MIDDLEWARE[0] == "baohuang.api.overload.MaxInFlightMiddleware"
+
+
+def test_the_middleware_does_not_count_twice_what_the_wsgi_cap_admitted() -> None:
+    middleware = MaxInFlightMiddleware(lambda request: HttpResponse("done"))
+    middleware.in_flight.count = 2
+    request = RequestFactory().get("/api/v1/variants/")
+    request.META["baohuang.admitted"] = True
+    with override_settings(BAOHUANG_MAX_IN_FLIGHT=2):
+        assert middleware(request).status_code == 200
+        assert middleware(RequestFactory().get("/api/v1/variants/")).status_code == 503
+
+
+def test_a_request_that_waited_too_long_for_a_thread_is_refused_at_once() -> None:
+    """Issue 31: under a flood, first come first served makes every request late (a 503
+    took 4.7 s at 800 offered a second). A request that already waited
+    ``BAOHUANG_MAX_QUEUE_MS`` since its bytes arrived is refused, even with a thread free."""
+    import socket
+
+    from baohuang.api.overload import queued_ms, shed_load
+
+    reached: list[str] = []
+
+    def django(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        reached.append(environ["PATH_INFO"])
+        start_response("200 OK", [])
+        return [b"ok"]
+
+    wrapped = shed_load(django)  # type: ignore[arg-type]
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        client = socket.create_connection(listener.getsockname())
+        server, _ = listener.accept()
+        with client, server:
+            client.sendall(b"GET /api/v1/variants/ HTTP/1.1\r\nHost: x\r\n\r\n")
+            time.sleep(0.3)  # the request waits, as behind a long queue
+            environ = _environ("/api/v1/variants/")
+            environ["gunicorn.socket"] = server
+            waited = queued_ms(environ)
+            statuses: list[str] = []
+            with override_settings(BAOHUANG_MAX_IN_FLIGHT=4, BAOHUANG_MAX_QUEUE_MS=200):
+                wrapped(environ, lambda status, headers: statuses.append(status))  # type: ignore[arg-type]
+            with override_settings(BAOHUANG_MAX_IN_FLIGHT=4, BAOHUANG_MAX_QUEUE_MS=5000):
+                wrapped(environ, lambda status, headers: statuses.append(status))  # type: ignore[arg-type]
+            with override_settings(BAOHUANG_MAX_IN_FLIGHT=4, BAOHUANG_MAX_QUEUE_MS=0):
+                wrapped(environ, lambda status, headers: statuses.append(status))  # type: ignore[arg-type]
+
+    assert waited is not None
+    assert 250 <= waited < 5000
+    assert statuses == ["503 Service Unavailable", "200 OK", "200 OK"]
+    assert reached == ["/api/v1/variants/", "/api/v1/variants/"]
+    assert queued_ms({}) is None  # not under gunicorn: only the in-flight cap applies

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.http import HttpResponse
+from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -23,6 +24,7 @@ from rest_framework.views import APIView
 
 from baohuang.api import docs
 from baohuang.api.base import query_version
+from baohuang.api.caching import cached_get, rule_set_stamp, uncacheable
 from baohuang.api.errors import ApiError, error_item
 from baohuang.api.permissions import CanRead, CanReadDrafts
 from baohuang.catalog.selectors import rule_set_named, version_named
@@ -122,8 +124,21 @@ class RulebookView(APIView):
             **docs.errors(400, 403, 404, 409),
         },
     )
-    def get(self, request: Request, slug: str) -> HttpResponse:
-        """The rulebook as a document."""
+    def get(self, request: Request, slug: str) -> HttpResponseBase:
+        """The rulebook as a document: a published version's from the cache, the draft's
+        built for each request and never stored."""
+        if (request.query_params.get("version") or "").strip().lower() == "draft":
+            return uncacheable(self.build(request, slug))
+        return cached_get(
+            request,
+            lambda: self.build(request, slug),
+            stamp=rule_set_stamp(slug),
+            params=("format", "lang", "version"),
+            pinned=query_version(request) is not None,
+        )
+
+    def build(self, request: Request, slug: str) -> HttpResponse:
+        """The rulebook as a document, from the database."""
         fmt = (request.query_params.get("format") or "html").strip().lower()
         if fmt not in FORMATS:
             raise _bad(

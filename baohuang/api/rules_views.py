@@ -14,6 +14,7 @@ import random
 from functools import cache
 from typing import Any
 
+from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -29,6 +30,7 @@ from rest_framework.views import APIView
 
 from baohuang.api import docs
 from baohuang.api.base import requested_version
+from baohuang.api.caching import cached_get
 from baohuang.api.engine_texts import notation_message, scoring_message, sentences
 from baohuang.api.errors import ApiError, error_item, prefixed
 from baohuang.api.permissions import CanRead
@@ -227,9 +229,11 @@ class VariantSchemaView(APIView):
             **docs.errors(),
         },
     )
-    def get(self, request: Request) -> Response:
-        """The variant language's JSON Schema."""
-        return Response(_variant_schema())
+    def get(self, request: Request) -> HttpResponseBase:
+        """The variant language's JSON Schema (changes only with the code: cached)."""
+        return cached_get(
+            request, lambda: Response(_variant_schema()), stamp="variant-schema", pinned=True
+        )
 
 
 class DeckCountView(RulesView):

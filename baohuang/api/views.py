@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final, Literal
 
+from django.http.response import HttpResponseBase
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -22,6 +23,7 @@ from rest_framework.views import APIView
 
 from baohuang.api import docs
 from baohuang.api.base import WriteThrottledView, query_version
+from baohuang.api.caching import cached_get, catalog_stamp, rule_set_stamp
 from baohuang.api.errors import (
     ApiError,
     PreconditionFailed,
@@ -171,9 +173,13 @@ class VariantListView(WriteThrottledView):
         "(`version`, null if none is published), by slug.",
         responses={200: VariantSummarySerializer(many=True), **docs.errors()},
     )
-    def get(self, request: Request) -> Response:
-        """List rule sets."""
-        return Response(VariantSummarySerializer(rule_set_list(), many=True).data)
+    def get(self, request: Request) -> HttpResponseBase:
+        """List rule sets (from the cache while no rule set changes)."""
+        return cached_get(
+            request,
+            lambda: Response(VariantSummarySerializer(rule_set_list(), many=True).data),
+            stamp=catalog_stamp(),
+        )
 
     @extend_schema(
         operation_id="variants_create",
@@ -272,10 +278,20 @@ class VariantDetailView(APIView):
         parameters=[docs.SLUG_PATH, docs.VERSION_QUERY],
         responses={200: VariantDetailSerializer, **docs.errors(400, 404)},
     )
-    def get(self, request: Request, slug: str) -> Response:
-        """The rule set with one published definition."""
-        rule_set = rule_set_named(slug)
+    def get(self, request: Request, slug: str) -> HttpResponseBase:
+        """The rule set with one published definition (cached; ``?version=N`` for long)."""
         number = query_version(request)
+        return cached_get(
+            request,
+            lambda: self.build(slug, number),
+            stamp=rule_set_stamp(slug),
+            params=("version",),
+            pinned=number is not None,
+        )
+
+    def build(self, slug: str, number: int | None) -> Response:
+        """The answer of :meth:`get`, from the database."""
+        rule_set = rule_set_named(slug)
         version = latest_version(rule_set) if number is None else version_named(rule_set, number)
         body = {
             "slug": rule_set.slug,
@@ -422,11 +438,14 @@ class VersionListView(APIView):
         parameters=[docs.SLUG_PATH],
         responses={200: VersionSummarySerializer(many=True), **docs.errors(404)},
     )
-    def get(self, request: Request, slug: str) -> Response:
-        """List the versions of a rule set."""
-        rule_set = rule_set_named(slug)
-        body = [version_summary(v) for v in versions_of(rule_set)]
-        return Response(VersionSummarySerializer(body, many=True).data)
+    def get(self, request: Request, slug: str) -> HttpResponseBase:
+        """List the versions of a rule set (cached while it does not change)."""
+
+        def build() -> Response:
+            body = [version_summary(v) for v in versions_of(rule_set_named(slug))]
+            return Response(VersionSummarySerializer(body, many=True).data)
+
+        return cached_get(request, build, stamp=rule_set_stamp(slug))
 
 
 _NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="Version number.")
@@ -446,11 +465,15 @@ class VersionDetailView(APIView):
         parameters=[docs.SLUG_PATH, _NUMBER],
         responses={200: VersionDetailSerializer, **docs.errors(404)},
     )
-    def get(self, request: Request, slug: str, number: int) -> Response:
-        """One version with its definition."""
-        rule_set = rule_set_named(slug)
-        version = version_named(rule_set, number)
-        return Response(VersionDetailSerializer(version_detail(rule_set, version)).data)
+    def get(self, request: Request, slug: str, number: int) -> HttpResponseBase:
+        """One version with its definition (cached; clients may keep it)."""
+
+        def build() -> Response:
+            rule_set = rule_set_named(slug)
+            version = version_named(rule_set, number)
+            return Response(VersionDetailSerializer(version_detail(rule_set, version)).data)
+
+        return cached_get(request, build, stamp=rule_set_stamp(slug), pinned=True)
 
 
 class VersionDiffView(APIView):
@@ -469,18 +492,22 @@ class VersionDiffView(APIView):
         parameters=[docs.SLUG_PATH, _NUMBER, _OTHER],
         responses={200: DiffSerializer, **docs.errors(404)},
     )
-    def get(self, request: Request, slug: str, number: int, other: int) -> Response:
-        """The diff between two versions (each change with its sentence)."""
-        rule_set = rule_set_named(slug)
-        old = version_named(rule_set, number)
-        new = version_named(rule_set, other)
-        body = {
-            "slug": rule_set.slug,
-            "old": old.number,
-            "new": new.number,
-            "changes": diff_definitions(old.definition, new.definition),
-        }
-        return Response(DiffSerializer(body).data)
+    def get(self, request: Request, slug: str, number: int, other: int) -> HttpResponseBase:
+        """The diff between two versions (each change with its sentence; cached)."""
+
+        def build() -> Response:
+            rule_set = rule_set_named(slug)
+            old = version_named(rule_set, number)
+            new = version_named(rule_set, other)
+            body = {
+                "slug": rule_set.slug,
+                "old": old.number,
+                "new": new.number,
+                "changes": diff_definitions(old.definition, new.definition),
+            }
+            return Response(DiffSerializer(body).data)
+
+        return cached_get(request, build, stamp=rule_set_stamp(slug), pinned=True)
 
 
 # --------------------------------------------------------------------------- any two sides

@@ -29,12 +29,20 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "baohuang.project.settings")
 os.environ.setdefault("DB_CONN_MAX_AGE", "60")
 # Shedding load belongs to the threaded production server (a development server or the
 # browser tests' live server must not refuse the editor's parallel requests).
 os.environ.setdefault("BAOHUANG_MAX_IN_FLIGHT", "4")
+
+# A thread waiting for the GIL (a worker's main thread, back from accepting or polling) gets
+# it after at most 1 ms instead of Python's 5: under a flood the main thread otherwise waits
+# behind the request threads at every step, accepts too slowly, the listen queue overflows
+# and clients wait a second for their SYN to be sent again (the workers, forked from here,
+# inherit it). Measured on two cores, mixed GETs: good answers 554/s → 762/s at 800 offered.
+sys.setswitchinterval(0.001)
 
 wsgi_app = "baohuang.project.wsgi:application"
 bind = [os.environ.get("BIND") or "127.0.0.1:8000"]

@@ -18,6 +18,8 @@ Everything that differs between a laptop and a deployment comes from the environ
 ``CACHE_KEY_PREFIX``   default ``baohuang``: keys of two deployments sharing one Redis differ
 ``BAOHUANG_MAX_IN_FLIGHT``  default ``0`` (no limit; gunicorn.conf.py sets ``4``): requests one
                        web process works on at once; more get 503 ``overloaded`` at once
+``BAOHUANG_MAX_QUEUE_MS``  default ``500``: with the cap on, a request that waited longer
+                       for a thread gets the same 503 (0: no such check)
 ``LOG_LEVEL``          default ``INFO``
 ``SECURE_*`` …         the HTTPS settings of ``check --deploy`` (README, "Production")
 ``BAOHUANG_API_PUBLIC_READ``  default ``true``: anonymous clients may read published
@@ -96,13 +98,14 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: 503 at once when this process already works on BAOHUANG_MAX_IN_FLIGHT
+    # requests, before anything is done for the request (wsgi.py checks it even earlier).
+    "baohuang.api.overload.MaxInFlightMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files (admin, the editor's build, Swagger UI) from STATIC_ROOT, in any mode.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # 413 in the API's error shape before anything reads an oversized body.
     "baohuang.api.errors.ApiErrorMiddleware",
-    # 503 at once when this process already works on BAOHUANG_MAX_IN_FLIGHT requests.
-    "baohuang.api.overload.MaxInFlightMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: Accept-Language (LocaleMiddleware), then the API's ?lang=zh|en.
     "django.middleware.locale.LocaleMiddleware",
@@ -264,6 +267,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 #: 503 ``overloaded`` with ``Retry-After``, so a flood is refused in milliseconds instead of
 #: queueing for tens of seconds). 0: no limit.
 BAOHUANG_MAX_IN_FLIGHT = env_int("BAOHUANG_MAX_IN_FLIGHT", 0)
+#: With the cap on: a request that already waited this many milliseconds for a thread is
+#: refused the same way (under a flood, serving the stale ones first makes every one late).
+#: 0: no such check.
+BAOHUANG_MAX_QUEUE_MS = env_int("BAOHUANG_MAX_QUEUE_MS", 500)
 
 #: Anonymous clients may read published variants and use the rules endpoints (compare,
 #: score, deal, replay, validate). Drafts always need staff, publishing the permission.
