@@ -173,6 +173,24 @@ def _quoted(choices: Sequence[str]) -> str:
     return join_choices(f"'{c}'" for c in choices)
 
 
+def unknown_field(path: str, name: str, allowed: Sequence[str]) -> Problem:
+    """``unknown_field``: the key ``name`` (at ``path``) is not one of ``allowed``; the
+    sentence suggests the closest allowed name (a typo such as ``event`` for ``events``), else
+    lists them. The variant language and the API's request bodies share it."""
+    hint = difflib.get_close_matches(name, allowed, n=1)
+    params: dict[str, Any] = {
+        "field": name,
+        "suggestion": hint[0] if hint else None,
+        "allowed": list(allowed),
+    }
+    message = gettext("Unknown field '%(field)s'.") % params
+    if hint:
+        message += " " + gettext("Did you mean '%(suggestion)s'?") % params
+    elif allowed:
+        message += " " + gettext("Allowed here: %(allowed)s.") % {"allowed": join_words(allowed)}
+    return Problem(path, message, code="unknown_field", params=params)
+
+
 def problems_from_validation_error(exc: ValidationError, model: type[BaseModel]) -> list[Problem]:
     """Turn pydantic's errors into plain-language problems with JSON paths.
 
@@ -192,22 +210,9 @@ def problems_from_validation_error(exc: ValidationError, model: type[BaseModel])
         got_shown = {"value": _show(value)}
         if kind == "extra_forbidden":
             name = str(loc[-1]) if loc else "?"
-            allowed = _allowed_fields(model, loc[:-1])
-            hint = difflib.get_close_matches(name, allowed, n=1)
-            params: dict[str, Any] = {
-                "field": name,
-                "suggestion": hint[0] if hint else None,
-                "allowed": allowed,
-            }
-            message = gettext("Unknown field '%(field)s'.") % params
-            if hint:
-                message += " " + gettext("Did you mean '%(suggestion)s'?") % params
-            elif allowed:
-                message += " " + gettext("Allowed here: %(allowed)s.") % {
-                    "allowed": join_words(allowed)
-                }
-            problems.append(Problem(path, message, code="unknown_field", params=params))
+            problems.append(unknown_field(path, name, _allowed_fields(model, loc[:-1])))
             continue
+        params: dict[str, Any]
         if kind == "missing":
             # A context of its own: Django's catalog has the same English for its forms.
             required = pgettext("variant", "This field is required.")
