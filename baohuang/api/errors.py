@@ -131,6 +131,13 @@ def error_body(code: str, detail: str, errors: Iterable[ErrorItem] = ()) -> dict
     "params"}]}``; a problem without its own code gets the error's. At most
     :data:`MAX_PROBLEMS` problems are listed; a last one (``more_problems``) counts the rest."""
     listed = list(errors)
+    # A source that stopped early (a body with 100,000 unknown fields) counts what it left.
+    left = sum(
+        int(item.get("params", {}).get("count", 0))
+        for item in listed
+        if item.get("code") == "more_problems"
+    )
+    listed = [item for item in listed if item.get("code") != "more_problems"]
     items = [
         {
             "path": str(item.get("path", "")),
@@ -140,22 +147,24 @@ def error_body(code: str, detail: str, errors: Iterable[ErrorItem] = ()) -> dict
         }
         for item in listed[:MAX_PROBLEMS]
     ]
-    omitted = len(listed) - MAX_PROBLEMS
+    omitted = max(0, len(listed) - MAX_PROBLEMS) + left
     if omitted > 0:
         items.append(
             {
                 "path": "",
-                "message": ngettext(
-                    "%(count)d more problem is not listed.",
-                    "%(count)d more problems are not listed.",
-                    omitted,
-                )
-                % {"count": omitted},
+                "message": more_problems(omitted),
                 "code": "more_problems",
                 "params": {"count": omitted},
             }
         )
     return {"error": code, "detail": str(detail), "errors": items}
+
+
+def more_problems(count: int) -> str:
+    """The sentence of the last problem of a long list: how many more are not listed."""
+    return ngettext(
+        "%(count)d more problem is not listed.", "%(count)d more problems are not listed.", count
+    ) % {"count": count}
 
 
 def json_error(
@@ -303,9 +312,13 @@ def flatten(detail: Any, path: str = "") -> list[ErrorItem]:
 
 def validation_detail(errors: Sequence[ErrorItem]) -> str:
     """The sentence of a 400 ``invalid``: its first problem, and how many more there are."""
-    if not errors:
+    listed = [e for e in errors if e.get("code") != "more_problems"]
+    left = sum(
+        int(e.get("params", {}).get("count", 0)) for e in errors if e.get("code") == "more_problems"
+    )
+    if not listed:
         return _("The request is not valid.")
-    first = errors[0]
+    first = listed[0]
     if first["path"]:
         text = _("The request is not valid: %(path)s: %(problem)s") % {
             "path": first["path"],
@@ -313,8 +326,8 @@ def validation_detail(errors: Sequence[ErrorItem]) -> str:
         }
     else:
         text = _("The request is not valid: %(problem)s") % {"problem": first["message"]}
-    if len(errors) > 1:
-        more = len(errors) - 1
+    more = len(listed) - 1 + left
+    if more > 0:
         text += ngettext(
             " (and %(count)d more problem)", " (and %(count)d more problems)", more
         ) % {"count": more}

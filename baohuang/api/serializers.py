@@ -18,8 +18,16 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
+from rest_framework.settings import api_settings
 
-from baohuang.api.errors import MAX_PROBLEMS, ApiError, ErrorItem, flatten, validation_detail
+from baohuang.api.errors import (
+    MAX_PROBLEMS,
+    ApiError,
+    ErrorItem,
+    flatten,
+    more_problems,
+    validation_detail,
+)
 from baohuang.catalog.models import SLUG_PATTERN
 from baohuang.catalog.selectors import MAX_VERSION
 from baohuang.rules.problems import unknown_field
@@ -135,6 +143,9 @@ def _params(serializer: serializers.Serializer[Any], item: ErrorItem) -> dict[st
     for part in parts:
         field, value = _at(field, part), _at(value, part)
     code = item.get("code")
+    if code == "more_problems" and isinstance(field, serializers.Serializer):
+        unknown = [key for key in value or () if key not in field.fields]
+        return {"count": len(unknown) - MAX_PROBLEMS}
     if code == "unknown_field" and parts:
         parent: Any = serializer
         for part in parts[:-1]:
@@ -165,14 +176,16 @@ class StrictSerializer(serializers.Serializer):
             unknown = [str(key) for key in data if key not in self.fields]
             if unknown:
                 allowed = list(self.fields)
-                problems: dict[str, list[ErrorDetail]] = {}
-                for index, key in enumerate(unknown):
-                    # Past the problems an answer shows, spare the suggestions (they cost).
-                    if index < MAX_PROBLEMS:
-                        message = unknown_field("", key, allowed).message
-                    else:
-                        message = str(_("Unknown field '%(field)s'.") % {"field": key[:60]})
-                    problems[key] = [ErrorDetail(message, "unknown_field")]
+                problems: dict[str, list[ErrorDetail]] = {
+                    key: [ErrorDetail(unknown_field("", key, allowed).message, "unknown_field")]
+                    for key in unknown[:MAX_PROBLEMS]
+                }
+                if len(unknown) > MAX_PROBLEMS:
+                    # The answer lists no more: count the rest instead of making them.
+                    left = len(unknown) - MAX_PROBLEMS
+                    problems[api_settings.NON_FIELD_ERRORS_KEY] = [
+                        ErrorDetail(more_problems(left), "more_problems")
+                    ]
                 raise serializers.ValidationError(problems)
         return super().to_internal_value(data)
 
@@ -182,8 +195,9 @@ class StrictSerializer(serializers.Serializer):
         valid = super().is_valid(raise_exception=False)
         if not valid and raise_exception:
             items = flatten(self.errors)
-            for item in items[:MAX_PROBLEMS]:
-                item["params"] = _params(self, item)
+            for index, item in enumerate(items):
+                if index < MAX_PROBLEMS or item.get("code") == "more_problems":
+                    item["params"] = _params(self, item)
             raise ApiError(validation_detail(items), code="invalid", errors=items)
         return valid
 

@@ -21,6 +21,9 @@ from baohuang.rules.texts import gettext, ngettext, pgettext
 
 Severity = Literal["error", "warning"]
 
+#: The most schema problems of one document put into words (the rest are counted).
+MAX_SCHEMA_PROBLEMS = 200
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -195,10 +198,15 @@ def problems_from_validation_error(exc: ValidationError, model: type[BaseModel])
     """Turn pydantic's errors into plain-language problems with JSON paths.
 
     The code of each problem is pydantic's error type (``missing``, ``literal_error`` …),
-    except ``unknown_field`` for a key the language does not have.
+    except ``unknown_field`` for a key the language does not have. At most
+    :data:`MAX_SCHEMA_PROBLEMS` become sentences; a last problem (``more_problems``) counts
+    the others (a list of 30,000 bad items took seconds to put into words, and an answer of
+    megabytes).
     """
     problems: list[Problem] = []
-    for err in exc.errors(include_url=False):
+    errors = exc.errors(include_url=False)
+    left = len(errors) - MAX_SCHEMA_PROBLEMS
+    for err in errors[:MAX_SCHEMA_PROBLEMS]:
         loc = [p for p in err["loc"] if isinstance(p, str | int)]
         kind = err["type"]
         value = err.get("input")
@@ -291,6 +299,11 @@ def problems_from_validation_error(exc: ValidationError, model: type[BaseModel])
             params["reason"] = err["msg"].rstrip(".")
             text = gettext("This value is not valid here: %(reason)s.")
         problems.append(problem(path, text, code=kind, params=params, shown=display))
+    if left > 0:
+        message = ngettext(
+            "%(count)d more problem is not listed.", "%(count)d more problems are not listed.", left
+        ) % {"count": left}
+        problems.append(Problem("", message, code="more_problems", params={"count": left}))
     return problems
 
 

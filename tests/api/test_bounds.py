@@ -221,3 +221,30 @@ def test_an_unknown_kind_is_translated_and_names_the_choices(
     assert (item["path"], item["code"]) == ("kind", "invalid_choice")
     assert item["params"] == {"value": "x", "choices": ["simulation", "comparison"]}
     assert item["message"] == "kind 必须是 simulation（模拟）或 comparison（对比），收到的是 'x'。"
+
+
+def test_a_hundred_thousand_unknown_fields_are_counted_not_listed(
+    anon: APIClient, common: Any
+) -> None:
+    """Unknown fields past the fiftieth are counted, not made into problems one by one."""
+    body = {**GAME, **{f"k{i}": 1 for i in range(100_000)}}
+    response = _post(anon, SCORE, body)
+    error = assert_error(response, 400, "invalid")
+    assert len(error["errors"]) == MAX_PROBLEMS + 1
+    assert error["errors"][-1]["params"] == {"count": 100_000 - MAX_PROBLEMS}
+    assert error["detail"].endswith("(and 99999 more problems)")
+
+
+def test_a_definition_with_thousands_of_bad_items_is_answered_briefly(
+    anon: APIClient, db: None
+) -> None:
+    """``/validate/`` (anonymous) put every one of 30,000 bad list items into words: 5 s and
+    an 8.6 MB answer. The language words the first 200 and counts the rest."""
+    definition = {"id": "x", "deck": {"decks": 3, "remove": [{"rank": "x"}] * 30_000}}
+    response = _post(anon, "/api/v1/validate/", definition)
+    assert response.status_code == 200
+    assert len(response.content) < 100_000
+    errors = response.json()["errors"]
+    assert len(errors) <= 201
+    assert errors[-1]["code"] == "more_problems"
+    assert errors[-1]["params"]["count"] > 29_000
