@@ -21,7 +21,6 @@ from pathlib import Path
 
 import pytest
 
-from baohuang.project.watchdog import Watchdog
 from tests.test_production import BIN, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,6 +60,8 @@ class _Log:
 def test_the_watchdog_ends_the_worker_of_an_overdue_request() -> None:
     """Within the limit nothing happens; past it the worker stops accepting, logs the
     request, and exits (at once: it has no other request to finish)."""
+    from baohuang.project.watchdog import Watchdog
+
     clock, log, exits, stops = _Clock(), _Log(), [], []
     dog = Watchdog(60, 30, lambda: stops.append(1), exit=exits.append, clock=clock, log=log)
     dog.started("POST /api/v1/variants/x/score/")
@@ -76,6 +77,8 @@ def test_the_watchdog_ends_the_worker_of_an_overdue_request() -> None:
 
 def test_the_watchdog_lets_the_other_requests_finish_within_the_grace() -> None:
     """Another thread's request keeps the worker until it is done or the grace is over."""
+    from baohuang.project.watchdog import Watchdog
+
     clock, exits, stops = _Clock(), [], []
     dog = Watchdog(60, 30, lambda: stops.append(1), exit=exits.append, clock=clock, log=_Log())
     dog.started("GET /stuck")

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from baohuang.api.errors import MAX_PROBLEMS
 from baohuang.rules.vocabulary import EVENTS
 from tests.fixtures import assert_error
 
@@ -18,6 +17,8 @@ pytestmark = pytest.mark.django_db
 
 COMMON = "/api/v1/variants/baike-common/"
 SCORE = COMMON + "score/"
+#: The most problems an error response lists (baohuang.api.errors.MAX_PROBLEMS).
+MAX_PROBLEMS = 50
 GAME = {"emperor": 0, "guard": 1, "finish": [0, 1, 2, 3, 4]}
 
 
