@@ -249,3 +249,16 @@ def test_a_definition_with_thousands_of_bad_items_is_answered_briefly(
     assert len(errors) <= 201
     assert errors[-1]["code"] == "more_problems"
     assert errors[-1]["params"]["count"] > 29_000
+
+
+def test_a_wrapped_definition_with_other_fields_is_refused_in_chinese(
+    anon: APIClient, db: None
+) -> None:
+    """Issue #31 ("and any other untranslated API string"): validate's two refusals of a
+    wrapped body were English in every language."""
+    url = "/api/v1/validate/?lang=zh"
+    error = assert_error(_post(anon, url, {"definition": {}, "slug": "x"}), 400)
+    assert "slug" in error["errors"][0]["message"]
+    assert "请只发送定义本身" in error["errors"][0]["message"]
+    error = assert_error(_post(anon, url, {"definition": 5}), 400)
+    assert error["errors"][0]["message"] == "必须是 JSON 对象：要检查的变体定义。"
