@@ -262,3 +262,21 @@ def test_a_wrapped_definition_with_other_fields_is_refused_in_chinese(
     assert "请只发送定义本身" in error["errors"][0]["message"]
     error = assert_error(_post(anon, url, {"definition": 5}), 400)
     assert error["errors"][0]["message"] == "必须是 JSON 对象：要检查的变体定义。"
+
+
+def test_an_id_that_is_not_the_slug_is_said_in_chinese(
+    staff_client: APIClient, common: Any
+) -> None:
+    """The draft's ``id_slug`` problem was English in every language."""
+    draft = staff_client.get(COMMON + "draft/").json()
+    definition = {**draft["definition"], "id": "other-rules"}
+    response = staff_client.put(
+        COMMON + "draft/?lang=zh",
+        json.dumps({"definition": definition}),
+        content_type="application/json",
+        HTTP_IF_MATCH=f'"{draft["revision"]}"',
+    )
+    [problem] = [e for e in response.json()["errors"] if e["code"] == "id_slug"]
+    said = "id 必须是规则集的标识 'baike-common'；定义中写的是 'other-rules'。"
+    assert problem["message"] == said
+    assert problem["params"] == {"slug": "baike-common", "id": "other-rules"}
