@@ -284,7 +284,11 @@ class ErrorSerializer(serializers.Serializer):
     )
     # A field named "errors" shadows Serializer.errors only in the type checker: DRF moves
     # declared fields off the class.
-    errors = ProblemSerializer(many=True, help_text="The individual problems, with paths.")  # type: ignore[assignment]
+    errors = ProblemSerializer(  # type: ignore[assignment]
+        many=True,
+        help_text="The individual problems, with paths: at most 50, then one more_problems "
+        "whose params.count says how many more there were.",
+    )
 
 
 # --------------------------------------------------------------------------- rule sets
