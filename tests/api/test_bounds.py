@@ -280,3 +280,36 @@ def test_an_id_that_is_not_the_slug_is_said_in_chinese(
     said = "id 必须是规则集的标识 'baike-common'；定义中写的是 'other-rules'。"
     assert problem["message"] == said
     assert problem["params"] == {"slug": "baike-common", "id": "other-rules"}
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "field", "suggestion"),
+    [
+        (
+            "/api/v1/simulations/",
+            {"variant": "baike-common", "game": 10, "seed": 1},
+            "game",
+            "games",
+        ),
+        (
+            "/api/v1/games/",
+            {"variant": "baike-common", "seat": 0, "polcy": "random"},
+            "polcy",
+            "policy",
+        ),
+    ],
+)
+def test_job_and_game_bodies_suggest_the_close_name(
+    staff_client: APIClient,
+    common: Any,
+    url: str,
+    body: dict[str, Any],
+    field: str,
+    suggestion: str,
+) -> None:
+    """``/simulations/`` refused unknown fields before, without saying which was meant."""
+    error = assert_error(_post(staff_client, url, body), 400, "invalid")
+    [item] = error["errors"]
+    assert (item["path"], item["code"]) == (field, "unknown_field")
+    assert item["params"]["suggestion"] == suggestion
+    assert f"Did you mean '{suggestion}'?" in item["message"]
