@@ -165,6 +165,10 @@ def _params(serializer: serializers.Serializer[Any], item: ErrorItem) -> dict[st
     return {}
 
 
+#: How much of an unknown field's name a problem shows.
+MAX_NAME = 100
+
+
 class StrictSerializer(serializers.Serializer):
     """A request body: refuses fields it does not know (a typo such as ``event`` for
     ``events`` must not pass unnoticed: the problem suggests the close name), and its
@@ -173,7 +177,8 @@ class StrictSerializer(serializers.Serializer):
     def to_internal_value(self, data: Any) -> Any:
         """Refuse fields this body does not know, each with the close name if there is one."""
         if isinstance(data, Mapping):
-            unknown = [str(key) for key in data if key not in self.fields]
+            # A name is shown as far as a person reads it (a 1 MB key is not echoed back).
+            unknown = [str(key)[:MAX_NAME] for key in data if key not in self.fields]
             if unknown:
                 allowed = list(self.fields)
                 problems: dict[str, list[ErrorDetail]] = {

@@ -313,3 +313,11 @@ def test_job_and_game_bodies_suggest_the_close_name(
     assert (item["path"], item["code"]) == (field, "unknown_field")
     assert item["params"]["suggestion"] == suggestion
     assert f"Did you mean '{suggestion}'?" in item["message"]
+
+
+def test_a_huge_unknown_name_is_not_echoed_back(anon: APIClient, common: Any) -> None:
+    """An unknown field's name is shown shortened: a 1 MB key is not a 2 MB answer."""
+    response = _post(anon, SCORE, {**GAME, "x" * 1_000_000: 1})
+    error = assert_error(response, 400, "invalid")
+    assert len(response.content) < 2_000
+    assert error["errors"][0]["path"] == "x" * 100
