@@ -10,7 +10,10 @@ person can read, ``errors`` the individual problems, each with a JSON path into 
 body (``finish``, ``candidate``, ``definition.deck.decks``; empty for the request as a
 whole), its sentence, a machine ``code`` (a validation problem's code such as
 ``hand_sizes_sum``, DRF's ``required`` / ``max_value`` …, else the error's code) and the
-``params`` the sentence was made from (``{"sum": 164, "deck": 165}``; may be empty).
+``params`` the sentence was made from (``{"sum": 164, "deck": 165}``; may be empty). At most
+:data:`MAX_PROBLEMS` (50) problems are listed; then a last one with the code
+``more_problems`` and ``params.count`` says how many more there were. A query parameter's
+problem has the parameter's name as its path (``variant`` of ``?variant=``).
 
 Every sentence (``detail`` and ``message``) is in the request's language: ``?lang=zh|en``,
 else ``Accept-Language``, else Chinese (:mod:`baohuang.api.language`). Codes, params and
@@ -103,6 +106,10 @@ logger = logging.getLogger(__name__)
 #: The URL prefix whose errors are answered as JSON.
 API_PREFIX = "/api/"
 
+#: The most problems one error response lists (a last one, ``more_problems``, counts the
+#: others): an answer stays small whatever the body held.
+MAX_PROBLEMS = 50
+
 #: One problem: ``{path, message}`` and, in a response, ``code`` and ``params``.
 ErrorItem = dict[str, Any]
 
@@ -121,7 +128,16 @@ def error_item(
 
 def error_body(code: str, detail: str, errors: Iterable[ErrorItem] = ()) -> dict[str, Any]:
     """The error shape: ``{"error", "detail", "errors": [{"path", "message", "code",
-    "params"}]}``; a problem without its own code gets the error's."""
+    "params"}]}``; a problem without its own code gets the error's. At most
+    :data:`MAX_PROBLEMS` problems are listed; a last one (``more_problems``) counts the rest."""
+    listed = list(errors)
+    # A source that stopped early (a body with 100,000 unknown fields) counts what it left.
+    left = sum(
+        int(item.get("params", {}).get("count", 0))
+        for item in listed
+        if item.get("code") == "more_problems"
+    )
+    listed = [item for item in listed if item.get("code") != "more_problems"]
     items = [
         {
             "path": str(item.get("path", "")),
@@ -129,9 +145,26 @@ def error_body(code: str, detail: str, errors: Iterable[ErrorItem] = ()) -> dict
             "code": str(item.get("code") or code),
             "params": dict(item.get("params") or {}),
         }
-        for item in errors
+        for item in listed[:MAX_PROBLEMS]
     ]
+    omitted = max(0, len(listed) - MAX_PROBLEMS) + left
+    if omitted > 0:
+        items.append(
+            {
+                "path": "",
+                "message": more_problems(omitted),
+                "code": "more_problems",
+                "params": {"count": omitted},
+            }
+        )
     return {"error": code, "detail": str(detail), "errors": items}
+
+
+def more_problems(count: int) -> str:
+    """The sentence of the last problem of a long list: how many more are not listed."""
+    return ngettext(
+        "%(count)d more problem is not listed.", "%(count)d more problems are not listed.", count
+    ) % {"count": count}
 
 
 def json_error(
@@ -277,10 +310,15 @@ def flatten(detail: Any, path: str = "") -> list[ErrorItem]:
     return [_drf_item(path, detail)]
 
 
-def _validation_detail(errors: Sequence[ErrorItem]) -> str:
-    if not errors:
+def validation_detail(errors: Sequence[ErrorItem]) -> str:
+    """The sentence of a 400 ``invalid``: its first problem, and how many more there are."""
+    listed = [e for e in errors if e.get("code") != "more_problems"]
+    left = sum(
+        int(e.get("params", {}).get("count", 0)) for e in errors if e.get("code") == "more_problems"
+    )
+    if not listed:
         return _("The request is not valid.")
-    first = errors[0]
+    first = listed[0]
     if first["path"]:
         text = _("The request is not valid: %(path)s: %(problem)s") % {
             "path": first["path"],
@@ -288,8 +326,8 @@ def _validation_detail(errors: Sequence[ErrorItem]) -> str:
         }
     else:
         text = _("The request is not valid: %(problem)s") % {"problem": first["message"]}
-    if len(errors) > 1:
-        more = len(errors) - 1
+    more = len(listed) - 1 + left
+    if more > 0:
         text += ngettext(
             " (and %(count)d more problem)", " (and %(count)d more problems)", more
         ) % {"count": more}
@@ -372,13 +410,13 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
         headers.update(exc.headers)
     elif isinstance(exc, exceptions.ValidationError):
         errors = flatten(exc.detail)
-        body = error_body("invalid", _validation_detail(errors), errors)
+        body = error_body("invalid", validation_detail(errors), errors)
     else:
         detail = exc.detail
         text = (
             str(detail)
             if not isinstance(detail, list | dict)
-            else _validation_detail(flatten(detail))
+            else validation_detail(flatten(detail))
         )
         code = exc.default_code if isinstance(exc.default_code, str) else "error"
         items: list[ErrorItem] = []
@@ -433,6 +471,10 @@ class ApiErrorMiddleware:
             if not length and _chunked(request) and not _read_chunked(request, limit):
                 with translation.override(request_language(request)):
                     return json_error("payload_too_large", too_large_detail(), 413)
+            with translation.override(request_language(request)):
+                problems = query_problems(request)
+                if problems:
+                    return json_error("invalid", validation_detail(problems), 400, problems)
         response = self.get_response(request)
         if (
             response.status_code == 500
@@ -450,6 +492,28 @@ class ApiErrorMiddleware:
         if isinstance(exception, RequestDataTooBig) and is_api(request):
             return json_error("payload_too_large", too_large_detail(), 413)
         return None
+
+
+def query_problems(request: HttpRequest) -> list[ErrorItem]:
+    """The query parameters whose name or value is text no database can store (a NUL, an
+    unpaired surrogate): the same check as a body's text (:func:`baohuang.api.parsers.
+    check_document`), for every endpoint at once (``?variant=%00`` was a 500 on PostgreSQL).
+    Each problem's path is the parameter's name."""
+    from baohuang.api.parsers import bad_text
+
+    items: list[ErrorItem] = []
+    for name, values in request.GET.lists():
+        for text in (name, *values):
+            reason = bad_text(text)
+            if reason is not None:
+                shown = name.replace("\x00", "\\u0000")[:60]
+                message = _("The query parameter %(name)s cannot be read: %(reason)s.") % {
+                    "name": shown,
+                    "reason": reason,
+                }
+                items.append(error_item(shown, message, "invalid_text", {"parameter": shown}))
+                break
+    return items
 
 
 def _chunked(request: HttpRequest) -> bool:

@@ -34,8 +34,8 @@ class TooDeep(ParseError):
         super().__init__(self.problem.message, code="too_deep")
 
 
-def _bad_text(text: str) -> str | None:
-    """Why ``text`` cannot be accepted, or None."""
+def bad_text(text: str) -> str | None:
+    """Why ``text`` (of a body or a query) cannot be accepted, or None."""
     if "\x00" in text:
         return _("text must not contain the NUL character (\\u0000)")
     try:
@@ -56,7 +56,7 @@ def check_document(data: Any) -> None:
     while stack:
         value, depth = stack.pop()
         if isinstance(value, str):
-            reason = _bad_text(value)
+            reason = bad_text(value)
             if reason:
                 raise ParseError(_("JSON parse error - %(reason)s.") % {"reason": reason})
         elif isinstance(value, dict | list):

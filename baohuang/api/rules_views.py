@@ -200,12 +200,15 @@ def _unwrapped(data: dict[str, Any]) -> dict[str, Any]:
     definition = data["definition"]
     others = sorted(str(key) for key in data if key != "definition")
     if not isinstance(definition, dict):
-        raise _bad("definition", "Must be a JSON object: the variant definition to check.")
+        raise _bad("definition", _("Must be a JSON object: the variant definition to check."))
     if others:
         raise _bad(
             "",
-            'Send either the definition itself or {"definition": …} with nothing else; '
-            f"this body also has {', '.join(others)}.",
+            _(
+                'Send either the definition itself or {"definition": …} with nothing else; '
+                "this body also has %(others)s."
+            )
+            % {"others": ", ".join(others[:20])},
         )
     return definition
 

@@ -8,15 +8,29 @@ and ``5`` is not a play.
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import ErrorDetail
+from rest_framework.settings import api_settings
 
+from baohuang.api.errors import (
+    MAX_PROBLEMS,
+    ApiError,
+    ErrorItem,
+    flatten,
+    more_problems,
+    validation_detail,
+)
 from baohuang.catalog.models import SLUG_PATTERN
 from baohuang.catalog.selectors import MAX_VERSION
+from baohuang.rules.problems import unknown_field
 from baohuang.rules.vocabulary import ALL_RANKS, EVENTS
 
 if TYPE_CHECKING:  # django-stubs is a development tool, not a runtime dependency
@@ -40,13 +54,12 @@ SEAT_MESSAGES: dict[str, StrOrPromise] = {
 
 
 class StrictIntegerField(serializers.IntegerField):
-    """An integer that must be a JSON number without a fraction (not text, not a bool)."""
+    """An integer written as a JSON integer: not text, not a bool, not a number with a
+    decimal point or exponent (``1.0`` is a float to every JSON parser, so it is refused)."""
 
     def to_internal_value(self, data: Any) -> int:
-        """Refuse strings, booleans and fractional numbers, then apply the range checks."""
-        if isinstance(data, bool) or not isinstance(data, int | float):
-            self.fail("invalid")
-        if isinstance(data, float) and not data.is_integer():
+        """Refuse strings, booleans and floats, then apply the range checks."""
+        if isinstance(data, bool) or not isinstance(data, int):
             self.fail("invalid")
         return int(super().to_internal_value(data))
 
@@ -59,10 +72,139 @@ class StrictCharField(serializers.CharField):
     }
 
     def to_internal_value(self, data: Any) -> str:
-        """Refuse anything but a string, then apply the usual checks."""
+        """Refuse anything but a string, and one longer than ``max_length`` before any other
+        work on it; then apply the usual checks."""
         if not isinstance(data, str):
             self.fail("invalid")
+        if self.max_length is not None and len(data) > self.max_length:
+            self.fail("max_length", max_length=self.max_length)
         return str(super().to_internal_value(data))
+
+
+class BoundedListField(serializers.ListField):
+    """A list whose length is checked before its elements (DRF checks ``max_length`` after
+    validating every element, and answers one error per element: a 400,000-element list cost
+    80 s and a 38 MB answer). ``max_length`` is required: every list of a request is
+    bounded, and the OpenAPI document says so (``maxItems``)."""
+
+    def __init__(self, *, max_length: int, **kwargs: Any) -> None:
+        super().__init__(max_length=max_length, **kwargs)
+
+    def to_internal_value(self, data: Any) -> list[Any]:
+        """Refuse a list longer than ``max_length`` at once, then validate the elements."""
+        if isinstance(data, list) and self.max_length is not None and len(data) > self.max_length:
+            self.fail("max_length", max_length=self.max_length)
+        return list(super().to_internal_value(data))
+
+
+class StrictChoiceField(serializers.ChoiceField):
+    """A choice that must be a JSON string; a wrong one is ``invalid_choice`` with the value
+    and the valid choices in its ``params`` (see :meth:`StrictSerializer.is_valid`)."""
+
+    default_error_messages: ClassVar[dict[str, StrOrPromise]] = {
+        "invalid_choice": gettext_lazy("'{input}' is not one of: {choices}."),
+    }
+
+    def to_internal_value(self, data: Any) -> Any:
+        """The choice; anything else names the valid ones."""
+        if data == "" and self.allow_blank:
+            return ""
+        if not isinstance(data, str) or data not in self.choice_strings_to_values:
+            shown = data if isinstance(data, str) else json.dumps(data)[:60]
+            self.fail("invalid_choice", input=shown[:60], choices=", ".join(self.choices))
+        return self.choice_strings_to_values[data]
+
+
+def _at(node: Any, part: str | int) -> Any:
+    """``node[part]`` for a field or a value (None when there is nothing there)."""
+    if isinstance(node, serializers.Serializer):
+        return node.fields.get(str(part))
+    if isinstance(node, serializers.ListField | serializers.DictField):
+        return node.child
+    if isinstance(node, dict):
+        return node.get(str(part))
+    if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        return node[part]
+    return None
+
+
+def _parts(path: str) -> list[str | int]:
+    """``b.definition`` → ``["b", "definition"]``; ``events[2]`` → ``["events", 2]``."""
+    return [int(p) if p.isdigit() else p for p in re.findall(r"[^.\[\]]+", path)]
+
+
+def _params(serializer: serializers.Serializer[Any], item: ErrorItem) -> dict[str, Any]:
+    """The values of a DRF problem's sentence, found from its path: the choices of an
+    ``invalid_choice``, the close names of an ``unknown_field``, the bound of a range or
+    length error."""
+    parts = _parts(item["path"])
+    field: Any = serializer
+    value: Any = serializer.initial_data
+    for part in parts:
+        field, value = _at(field, part), _at(value, part)
+    code = item.get("code")
+    if code == "more_problems" and isinstance(field, serializers.Serializer):
+        unknown = [key for key in value or () if key not in field.fields]
+        return {"count": len(unknown) - MAX_PROBLEMS}
+    if code == "unknown_field" and parts:
+        parent: Any = serializer
+        for part in parts[:-1]:
+            parent = _at(parent, part)
+        allowed = list(parent.fields) if isinstance(parent, serializers.Serializer) else []
+        return unknown_field("", str(parts[-1]), allowed).params
+    if code == "invalid_choice" and isinstance(field, serializers.ChoiceField):
+        return {"value": value if isinstance(value, str) else None, "choices": list(field.choices)}
+    bound = {
+        "max_length": "max_length",
+        "min_length": "min_length",
+        "max_value": "max_value",
+        "min_value": "min_value",
+    }.get(str(code))
+    if bound is not None and getattr(field, bound, None) is not None:
+        return {bound: getattr(field, bound)}
+    return {}
+
+
+#: How much of an unknown field's name a problem shows.
+MAX_NAME = 100
+
+
+class StrictSerializer(serializers.Serializer):
+    """A request body: refuses fields it does not know (a typo such as ``event`` for
+    ``events`` must not pass unnoticed: the problem suggests the close name), and its
+    problems carry their ``params`` (valid choices, bounds)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        """Refuse fields this body does not know, each with the close name if there is one."""
+        if isinstance(data, Mapping):
+            # A name is shown as far as a person reads it (a 1 MB key is not echoed back).
+            unknown = [str(key)[:MAX_NAME] for key in data if key not in self.fields]
+            if unknown:
+                allowed = list(self.fields)
+                problems: dict[str, list[ErrorDetail]] = {
+                    key: [ErrorDetail(unknown_field("", key, allowed).message, "unknown_field")]
+                    for key in unknown[:MAX_PROBLEMS]
+                }
+                if len(unknown) > MAX_PROBLEMS:
+                    # The answer lists no more: count the rest instead of making them.
+                    left = len(unknown) - MAX_PROBLEMS
+                    problems[api_settings.NON_FIELD_ERRORS_KEY] = [
+                        ErrorDetail(more_problems(left), "more_problems")
+                    ]
+                raise serializers.ValidationError(problems)
+        return super().to_internal_value(data)
+
+    def is_valid(self, *, raise_exception: bool = False) -> bool:
+        """Validate; with ``raise_exception``, a 400 ``invalid`` whose problems have paths,
+        codes and params (at most :data:`~baohuang.api.errors.MAX_PROBLEMS` of them)."""
+        valid = super().is_valid(raise_exception=False)
+        if not valid and raise_exception:
+            items = flatten(self.errors)
+            for index, item in enumerate(items):
+                if index < MAX_PROBLEMS or item.get("code") == "more_problems":
+                    item["params"] = _params(self, item)
+            raise ApiError(validation_detail(items), code="invalid", errors=items)
+        return valid
 
 
 @extend_schema_field(
@@ -98,9 +240,9 @@ def seat(**kwargs: Any) -> StrictIntegerField:
     return StrictIntegerField(min_value=0, max_value=4, error_messages=SEAT_MESSAGES, **kwargs)
 
 
-def seats(**kwargs: Any) -> serializers.ListField:
-    """A list of seats."""
-    return serializers.ListField(child=seat(), max_length=5, **kwargs)
+def seats(**kwargs: Any) -> BoundedListField:
+    """A list of seats (at most five)."""
+    return BoundedListField(child=seat(), max_length=5, **kwargs)
 
 
 def version_field() -> StrictIntegerField:
@@ -147,7 +289,11 @@ class ErrorSerializer(serializers.Serializer):
     )
     # A field named "errors" shadows Serializer.errors only in the type checker: DRF moves
     # declared fields off the class.
-    errors = ProblemSerializer(many=True, help_text="The individual problems, with paths.")  # type: ignore[assignment]
+    errors = ProblemSerializer(  # type: ignore[assignment]
+        many=True,
+        help_text="The individual problems, with paths: at most 50, then one more_problems "
+        "whose params.count says how many more there were.",
+    )
 
 
 # --------------------------------------------------------------------------- rule sets
@@ -242,7 +388,7 @@ class DiffSideField(serializers.JSONField):
     """``slug@N``, ``slug@draft``, ``slug`` or a definition object."""
 
 
-class CloneSourceSerializer(serializers.Serializer):
+class CloneSourceSerializer(StrictSerializer):
     """Which rule set (and version) to clone."""
 
     slug = SlugTextField(max_length=63, help_text="The rule set to clone.")
@@ -257,7 +403,7 @@ class CloneSourceSerializer(serializers.Serializer):
     )
 
 
-class VariantCreateSerializer(serializers.Serializer):
+class VariantCreateSerializer(StrictSerializer):
     """A new rule set: its draft definition, or a clone of a published version
     (``based_on``), and optionally slug, names, description."""
 
@@ -301,7 +447,7 @@ class DraftSerializer(serializers.Serializer):
     based_on = BasedOnSerializer(allow_null=True, help_text="The origin of a clone, or null.")
 
 
-class DraftUpdateSerializer(serializers.Serializer):
+class DraftUpdateSerializer(StrictSerializer):
     """A new draft definition (and optionally new names and description)."""
 
     definition = DefinitionField()
@@ -310,7 +456,7 @@ class DraftUpdateSerializer(serializers.Serializer):
     description = StrictCharField(required=False, allow_blank=True, max_length=5000)
 
 
-class PublishSerializer(serializers.Serializer):
+class PublishSerializer(StrictSerializer):
     """Optional: the draft revision the publisher reviewed (or send If-Match)."""
 
     revision = StrictIntegerField(
@@ -388,7 +534,7 @@ class AnyDiffSerializer(serializers.Serializer):
     changes = ChangeSerializer(many=True)
 
 
-class DiffRequestSerializer(serializers.Serializer):
+class DiffRequestSerializer(StrictSerializer):
     """The two sides of a diff: each ``slug@N``, ``slug@draft``, ``slug`` (the latest
     published version) or a whole definition."""
 
@@ -439,7 +585,7 @@ class DeckCountSerializer(serializers.Serializer):
 # --------------------------------------------------------------------------- rules
 
 
-class CompareSerializer(serializers.Serializer):
+class CompareSerializer(StrictSerializer):
     """Two plays in card notation (RULES.md §11)."""
 
     previous = StrictCharField(
@@ -477,7 +623,7 @@ class CompareResponseSerializer(serializers.Serializer):
     version = serializers.IntegerField()
 
 
-class ScoreSerializer(serializers.Serializer):
+class ScoreSerializer(StrictSerializer):
     """A finished game's roles and finish order (RULES.md §8)."""
 
     emperor = seat()
@@ -485,11 +631,11 @@ class ScoreSerializer(serializers.Serializer):
     finish = seats(
         min_length=5, help_text="All five seats in the order they went out, e.g. [0,1,2,3,4]."
     )
-    solo = serializers.ChoiceField(
+    solo = StrictChoiceField(
         choices=["open", "hidden"], required=False, allow_null=True, default=None
     )
-    events = serializers.ListField(
-        child=serializers.ChoiceField(choices=list(EVENTS)),
+    events = BoundedListField(
+        child=StrictChoiceField(choices=list(EVENTS)),
         required=False,
         default=list,
         max_length=20,
@@ -502,7 +648,7 @@ class ScoreSerializer(serializers.Serializer):
         required=False, allow_null=True, default=None, min_value=0, max_value=MAX_MONEY
     )
     automatic = seats(required=False, default=list, help_text="Seats that went automatic.")
-    carried = serializers.ListField(
+    carried = BoundedListField(
         child=StrictIntegerField(min_value=0, max_value=MAX_MONEY * 1000),
         required=False,
         allow_null=True,
@@ -585,7 +731,7 @@ class ScoreResponseSerializer(serializers.Serializer):
     )
 
 
-class DealSerializer(serializers.Serializer):
+class DealSerializer(StrictSerializer):
     """A seed (and optionally the dealer) for a deal."""
 
     seed = StrictIntegerField(min_value=MIN_SEED, max_value=MAX_SEED)
@@ -605,14 +751,14 @@ class DealResponseSerializer(serializers.Serializer):
     version = serializers.IntegerField()
 
 
-class ReplaySerializer(serializers.Serializer):
+class ReplaySerializer(StrictSerializer):
     """A game record (DESIGN.md §4): variant, version, checksum, seed, actions, dealer."""
 
     variant = StrictCharField(max_length=63, help_text="Must be the variant of the URL.")
     version = version_field()
     checksum = StrictCharField(max_length=64, help_text="The version's checksum.")
     seed = StrictIntegerField(min_value=MIN_SEED, max_value=MAX_SEED)
-    actions = serializers.ListField(
+    actions = BoundedListField(
         child=StrictCharField(max_length=MAX_NOTATION, allow_blank=True, trim_whitespace=False),
         max_length=MAX_ACTIONS,
     )

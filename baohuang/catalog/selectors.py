@@ -176,9 +176,12 @@ def check_definition(definition: Any, slug: str) -> Report:
     if report.variant is not None and report.variant.id != slug:
         mismatch = Problem(
             "id",
-            f"The id must be the rule set's slug '{slug}'; the definition says "
-            f"'{report.variant.id}'.",
+            str(
+                _("The id must be the rule set's slug '%(slug)s'; the definition says '%(id)s'.")
+                % {"slug": slug, "id": report.variant.id}
+            ),
             code="id_slug",
+            params={"slug": slug, "id": report.variant.id},
         )
         return Report(report.variant, (mismatch, *report.problems))
     return report

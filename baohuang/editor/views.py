@@ -27,6 +27,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
 from baohuang.api.permissions import can_read_drafts
+from baohuang.jobs import conf
 
 #: Where ``vite build`` puts the page (``base`` in ``frontend/vite.config.ts``).
 BUILT_PREFIX = "/static/editor/"
@@ -62,6 +63,8 @@ def page_context(request: HttpRequest) -> dict[str, object]:
         "can_change": bool(user.has_perm("catalog.change_ruleset")),
         "can_simulate": bool(user.has_perm("jobs.run_simulation")),
         "can_read_drafts": can_read_drafts(user),
+        # The server's limit on games per job: the editor's inputs stop where the API does.
+        "max_games": conf.max_games(),
         "csrf_token": get_token(request),
         "logout_url": reverse("admin:logout"),
         "api": "/api/v1/",

@@ -13,7 +13,14 @@ from pydantic import TypeAdapter
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
-from baohuang.api.serializers import StrictCharField, StrictIntegerField, version_field
+from baohuang.api.serializers import (
+    BoundedListField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+    version_field,
+)
 from baohuang.bots import MAX_ROLLOUTS, POLICY_NAMES, PolicySpecError, policy_name
 from baohuang.i18n import grouped
 from baohuang.jobs import conf
@@ -22,21 +29,11 @@ from baohuang.jobs.selectors import ComparisonSummaryDict
 from baohuang.jobs.services import MAX_SEED, MIN_SEED, budget_message
 from baohuang.simulation.stats import StatsDict, SummaryDict
 
+#: Request bodies refuse unknown fields (the API's shared base).
+_Strict = StrictSerializer
 
-class _Strict(serializers.Serializer):
-    """Refuses unknown fields (a typo should not pass unnoticed)."""
-
-    def to_internal_value(self, data: Any) -> Any:
-        """Refuse fields this endpoint does not know."""
-        if isinstance(data, Mapping):
-            unknown = sorted(str(key) for key in data if key not in self.fields)
-            if unknown:
-                known = ", ".join(self.fields)
-                message = _("Unknown field; the fields are %(known)s.") % {"known": known}
-                raise serializers.ValidationError(
-                    {key: [ErrorDetail(message, "unknown_field")] for key in unknown}
-                )
-        return super().to_internal_value(data)
+#: Entries ``fixed`` may name: more than the scoring tables of any variant hold.
+MAX_FIXED = 500
 
 
 #: The OpenAPI shape of ``policy`` in job requests: a name, or a mix by role.
@@ -443,20 +440,23 @@ class BalanceRequestSerializer(_Strict):
 
     target = StrictCharField(
         default="equal-sides",
+        max_length=100,
         help_text="equal-sides (royal and rebel side expect the same points per seat) or "
         "emperor-mean=X.",
     )
     max_change = StrictIntegerField(
         min_value=0, max_value=50, default=3, help_text="How far each entry may move."
     )
-    tables = serializers.ListField(
-        child=serializers.ChoiceField(choices=["two_person", "two_person_guard_known", "solo"]),
+    tables = BoundedListField(
+        child=StrictChoiceField(choices=["two_person", "two_person_guard_known", "solo"]),
         required=False,
+        max_length=3,
         help_text="The tables the solver may change (default all).",
     )
-    fixed = serializers.ListField(
+    fixed = BoundedListField(
         child=StrictCharField(max_length=200),
         required=False,
+        max_length=MAX_FIXED,
         help_text="Entries to keep, e.g. scoring.two_person.rows[0].emperor.",
     )
     keep_outcomes = serializers.BooleanField(

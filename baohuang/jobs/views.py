@@ -56,12 +56,15 @@ from baohuang.jobs.serializers import (
 )
 from baohuang.rules import validate_definition
 
+#: The longest variant id (slug), as the body fields ``variant`` allow.
+MAX_SLUG = 63
+
 JOB_ID = OpenApiParameter(
     "job_id", OpenApiTypes.UUID, OpenApiParameter.PATH, description="The job's id."
 )
 VARIANT_FILTER = OpenApiParameter(
     "variant",
-    OpenApiTypes.STR,
+    {"type": "string", "maxLength": MAX_SLUG},
     OpenApiParameter.QUERY,
     required=False,
     description="Only the jobs of this variant (slug): the editor's job history of a rule set.",
@@ -159,6 +162,20 @@ def job_or_404(request: Request, job_id: uuid.UUID) -> SimulationJob:
     return job
 
 
+def variant_filter(request: Request) -> str | None:
+    """``?variant=``: a variant id, at most as long as the body field ``variant`` (a 400
+    ``max_length`` beyond, as for a body); None when absent."""
+    raw = request.query_params.get("variant") or None
+    if raw is not None and len(raw) > MAX_SLUG:
+        message = _("A variant id has at most %(max_length)s characters.") % {
+            "max_length": MAX_SLUG
+        }
+        raise ApiError(
+            message, errors=[error_item("variant", message, "max_length", {"max_length": MAX_SLUG})]
+        )
+    return raw
+
+
 class _JobListView(WriteThrottledView):
     """``POST`` starts a job (``jobs.run_simulation``), ``GET`` lists jobs (an account)."""
 
@@ -230,14 +247,19 @@ class SimulationListView(_JobListView):
         """List recent jobs."""
         kind = request.query_params.get("kind") or None
         if kind is not None and kind not in SimulationJob.Kind.values:
+            choices = list(SimulationJob.Kind.values)
+            message = _("kind must be simulation or comparison, got '%(value)s'.") % {
+                "value": kind[:40]
+            }
             raise ApiError(
-                "kind must be simulation or comparison.",
-                code="invalid",
-                errors=[{"path": "kind", "message": "kind must be simulation or comparison."}],
+                message,
+                errors=[
+                    error_item(
+                        "kind", message, "invalid_choice", {"value": kind[:40], "choices": choices}
+                    )
+                ],
             )
-        jobs = selectors.recent_jobs(
-            request.user, kind=kind, variant=request.query_params.get("variant") or None
-        )
+        jobs = selectors.recent_jobs(request.user, kind=kind, variant=variant_filter(request))
         body = [list_body(job) for job in jobs]
         return Response(SimulationJobListItemSerializer(body, many=True).data)
 
@@ -445,7 +467,7 @@ class ComparisonListView(_JobListView):
         jobs = selectors.recent_jobs(
             request.user,
             kind=SimulationJob.Kind.COMPARISON,
-            variant=request.query_params.get("variant") or None,
+            variant=variant_filter(request),
         )
         body = [list_body(job) for job in jobs]
         return Response(SimulationJobListItemSerializer(body, many=True).data)

@@ -10,10 +10,15 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from baohuang.api.serializers import StrictCharField, StrictIntegerField, seat
+from baohuang.api.serializers import (
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+    seat,
+)
 from baohuang.bots import POLICY_NAMES
 from baohuang.catalog.selectors import MAX_VERSION
-from baohuang.jobs.serializers import _Strict
 from baohuang.jobs.services import MAX_SEED, MIN_SEED
 
 DRAFT = "draft"
@@ -50,13 +55,13 @@ class VersionOrDraftField(serializers.Field):
         return value
 
 
-class GameCreateSerializer(_Strict):
+class GameCreateSerializer(StrictSerializer):
     """``POST /api/v1/games/``."""
 
     variant = StrictCharField(max_length=63, help_text="The variant id (slug), e.g. baike-common.")
     version = VersionOrDraftField(required=False, allow_null=True, default=None)
     seat = seat(help_text="Your seat, 0–4 (the bots take the other four).")
-    policy = serializers.ChoiceField(
+    policy = StrictChoiceField(
         choices=POLICY_NAMES, default="heuristic", help_text="The bots' policy."
     )
     seed = StrictIntegerField(
@@ -70,7 +75,7 @@ class GameCreateSerializer(_Strict):
     )
 
 
-class ActionSerializer(_Strict):
+class ActionSerializer(StrictSerializer):
     """``POST /api/v1/games/{id}/actions/``."""
 
     action = StrictCharField(

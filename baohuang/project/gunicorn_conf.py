@@ -10,11 +10,19 @@ checkout loads this; an installed package: ``gunicorn -c python:baohuang.project
                        once when a worker is busy (the settings; baohuang/api/overload.py)
 ``GUNICORN_BACKLOG``   connections waiting to be accepted, default 256; beyond them the
                        kernel refuses new ones
-``GUNICORN_TIMEOUT``   seconds a request may take before its worker is restarted (default 60)
+``GUNICORN_TIMEOUT``   seconds a request may take before its worker is restarted (default 60;
+                       ``baohuang/project/watchdog.py``: gthread's own timeout is only a
+                       heartbeat, so a watchdog thread per worker enforces it)
 ``FORWARDED_ALLOW_IPS``  proxies whose ``X-Forwarded-*`` headers are trusted (default 127.0.0.1)
 ``LOG_LEVEL``          gunicorn's error log level, as Django's (default ``INFO``)
 ``GUNICORN_CONTROL_SOCKET``  path of gunicorn's control socket (``gunicornc``); default none
 =====================  =====================================================================
+
+A request that runs past ``GUNICORN_TIMEOUT`` is logged (``REQUEST TIMEOUT``, with its
+stack), its worker stops accepting connections, lets its other requests finish (at most
+``graceful_timeout``, 30 s) and exits; the arbiter starts a new one. (gunicorn's ``timeout``
+alone restarts only a worker whose main loop is stuck, never a gthread worker busy in a
+request thread.)
 
 Workers are gunicorn's ``gthread`` workers: a fixed pool of ``WEB_THREADS`` threads each,
 of which at most ``BAOHUANG_MAX_IN_FLIGHT`` work on a request at a time (the others shed
@@ -30,6 +38,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+from typing import Any
+
+from baohuang.project.watchdog import Watchdog
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "baohuang.project.settings")
 os.environ.setdefault("DB_CONN_MAX_AGE", "60")
@@ -70,3 +81,31 @@ access_log_format = '%(t)s access %(h)s "%(r)s" %(s)s %(B)s %(M)sms "%(a)s"'
 # servers on one machine never share ~/.gunicorn/gunicorn.ctl.
 control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET") or "gunicorn.ctl"
 control_socket_disable = not os.environ.get("GUNICORN_CONTROL_SOCKET")
+
+
+# The request time limit (baohuang/project/watchdog.py): one watchdog per worker, told of
+# each request by the hooks below, which gunicorn calls in the request's own thread.
+_watchdog: Watchdog | None = None
+
+
+def post_worker_init(worker: Any) -> None:
+    """Start the worker's request watchdog."""
+    global _watchdog
+
+    def stop() -> None:
+        worker.alive = False  # what SIGTERM does: stop accepting, finish the others
+
+    _watchdog = Watchdog(timeout, graceful_timeout, stop, log=worker.log)
+    _watchdog.start()
+
+
+def pre_request(worker: Any, req: Any) -> None:
+    """A request starts in this thread."""
+    if _watchdog is not None:
+        _watchdog.started(f"{req.method} {req.path}")
+
+
+def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
+    """The request of this thread is done."""
+    if _watchdog is not None:
+        _watchdog.finished()

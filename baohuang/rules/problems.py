@@ -21,6 +21,9 @@ from baohuang.rules.texts import gettext, ngettext, pgettext
 
 Severity = Literal["error", "warning"]
 
+#: The most schema problems of one document put into words (the rest are counted).
+MAX_SCHEMA_PROBLEMS = 200
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -173,14 +176,37 @@ def _quoted(choices: Sequence[str]) -> str:
     return join_choices(f"'{c}'" for c in choices)
 
 
+def unknown_field(path: str, name: str, allowed: Sequence[str]) -> Problem:
+    """``unknown_field``: the key ``name`` (at ``path``) is not one of ``allowed``; the
+    sentence suggests the closest allowed name (a typo such as ``event`` for ``events``), else
+    lists them. The variant language and the API's request bodies share it."""
+    hint = difflib.get_close_matches(name, allowed, n=1)
+    params: dict[str, Any] = {
+        "field": name,
+        "suggestion": hint[0] if hint else None,
+        "allowed": list(allowed),
+    }
+    message = gettext("Unknown field '%(field)s'.") % params
+    if hint:
+        message += " " + gettext("Did you mean '%(suggestion)s'?") % params
+    elif allowed:
+        message += " " + gettext("Allowed here: %(allowed)s.") % {"allowed": join_words(allowed)}
+    return Problem(path, message, code="unknown_field", params=params)
+
+
 def problems_from_validation_error(exc: ValidationError, model: type[BaseModel]) -> list[Problem]:
     """Turn pydantic's errors into plain-language problems with JSON paths.
 
     The code of each problem is pydantic's error type (``missing``, ``literal_error`` …),
-    except ``unknown_field`` for a key the language does not have.
+    except ``unknown_field`` for a key the language does not have. At most
+    :data:`MAX_SCHEMA_PROBLEMS` become sentences; a last problem (``more_problems``) counts
+    the others (a list of 30,000 bad items took seconds to put into words, and an answer of
+    megabytes).
     """
     problems: list[Problem] = []
-    for err in exc.errors(include_url=False):
+    errors = exc.errors(include_url=False)
+    left = len(errors) - MAX_SCHEMA_PROBLEMS
+    for err in errors[:MAX_SCHEMA_PROBLEMS]:
         loc = [p for p in err["loc"] if isinstance(p, str | int)]
         kind = err["type"]
         value = err.get("input")
@@ -192,22 +218,9 @@ def problems_from_validation_error(exc: ValidationError, model: type[BaseModel])
         got_shown = {"value": _show(value)}
         if kind == "extra_forbidden":
             name = str(loc[-1]) if loc else "?"
-            allowed = _allowed_fields(model, loc[:-1])
-            hint = difflib.get_close_matches(name, allowed, n=1)
-            params: dict[str, Any] = {
-                "field": name,
-                "suggestion": hint[0] if hint else None,
-                "allowed": allowed,
-            }
-            message = gettext("Unknown field '%(field)s'.") % params
-            if hint:
-                message += " " + gettext("Did you mean '%(suggestion)s'?") % params
-            elif allowed:
-                message += " " + gettext("Allowed here: %(allowed)s.") % {
-                    "allowed": join_words(allowed)
-                }
-            problems.append(Problem(path, message, code="unknown_field", params=params))
+            problems.append(unknown_field(path, name, _allowed_fields(model, loc[:-1])))
             continue
+        params: dict[str, Any]
         if kind == "missing":
             # A context of its own: Django's catalog has the same English for its forms.
             required = pgettext("variant", "This field is required.")
@@ -286,6 +299,11 @@ def problems_from_validation_error(exc: ValidationError, model: type[BaseModel])
             params["reason"] = err["msg"].rstrip(".")
             text = gettext("This value is not valid here: %(reason)s.")
         problems.append(problem(path, text, code=kind, params=params, shown=display))
+    if left > 0:
+        message = ngettext(
+            "%(count)d more problem is not listed.", "%(count)d more problems are not listed.", left
+        ) % {"count": left}
+        problems.append(Problem("", message, code="more_problems", params={"count": left}))
     return problems
 
 

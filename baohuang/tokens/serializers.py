@@ -2,26 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from django.utils.translation import gettext as _
 from rest_framework import serializers
-from rest_framework.exceptions import ErrorDetail
 
-from baohuang.api.serializers import StrictCharField, StrictIntegerField
+from baohuang.api.serializers import (
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+)
 from baohuang.tokens.models import ApiToken
 from baohuang.tokens.services import MAX_DAYS, NAME_MAX
 
 
-class TokenCreateSerializer(serializers.Serializer):
+class TokenCreateSerializer(StrictSerializer):
     """``POST /api/v1/tokens/``: ``{name, scope?, expires_in_days?}``; unknown fields are
     refused (a typo such as ``scopes`` must not give a read token silently)."""
 
     name = StrictCharField(
         max_length=NAME_MAX, help_text="What the token is for (a script, a machine)."
     )
-    scope = serializers.ChoiceField(
+    scope = StrictChoiceField(
         choices=ApiToken.Scope.choices,
         default=ApiToken.Scope.READ,
         help_text="read (default): GET, HEAD and OPTIONS only; write: every request the "
@@ -35,18 +35,6 @@ class TokenCreateSerializer(serializers.Serializer):
         default=None,
         help_text=f"Days until the token expires (1 to {MAX_DAYS}); null or absent: never.",
     )
-
-    def to_internal_value(self, data: Any) -> Any:
-        """Refuse fields this endpoint does not know."""
-        if isinstance(data, Mapping):
-            unknown = sorted(str(key) for key in data if key not in self.fields)
-            if unknown:
-                known = ", ".join(self.fields)
-                message = _("Unknown field; the fields are %(known)s.") % {"known": known}
-                raise serializers.ValidationError(
-                    {key: [ErrorDetail(message, "unknown_field")] for key in unknown}
-                )
-        return super().to_internal_value(data)
 
 
 class TokenSerializer(serializers.Serializer):

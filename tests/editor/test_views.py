@@ -85,6 +85,18 @@ def test_the_page_carries_the_permissions_the_buttons_follow(client: Client, bui
     assert ctx["can_simulate"] is True
 
 
+def test_the_page_carries_the_servers_game_limit(
+    client: Client, built: Path, settings: Any
+) -> None:
+    """Issue #31: the editor capped a simulation at 100,000 games while the API allowed
+    200,000; the page now carries the server's limit, which the editor's inputs use."""
+    user = User.objects.create_user("limits", password="pw-123-xyz", is_staff=True)
+    client.force_login(user)
+    assert context_of(client.get("/editor/").content.decode())["max_games"] == 200_000
+    settings.BAOHUANG_MAX_SIMULATION_GAMES = 5_000
+    assert context_of(client.get("/editor/").content.decode())["max_games"] == 5_000
+
+
 def test_a_missing_build_says_how_to_build_it(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:

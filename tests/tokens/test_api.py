@@ -95,6 +95,8 @@ def test_the_default_scope_is_read_and_expiry_is_optional(alice_session: APIClie
         ({"name": "x", "scope": "admin"}, "scope", "invalid_choice"),
         ({"name": "x", "expires_in_days": 0}, "expires_in_days", "min_value"),
         ({"name": "x", "expires_in_days": 99999}, "expires_in_days", "max_value"),
+        # Issue #31: 1.0 was taken for 1 (a JSON number with a point is not an integer).
+        ({"name": "x", "expires_in_days": 1.0}, "expires_in_days", "invalid"),
         ({"name": "x", "scopes": "write"}, "scopes", "unknown_field"),
     ],
 )

@@ -981,7 +981,7 @@ export interface components {
             error: string;
             /** @description A sentence a person can read, in the request's language. */
             detail: string;
-            /** @description The individual problems, with paths. */
+            /** @description The individual problems, with paths: at most 50, then one more_problems whose params.count says how many more there were. */
             errors: components["schemas"]["Problem"][];
         };
         /** @description One step of the game as the seat is told it. */

@@ -49,9 +49,16 @@ export interface PageContext {
   can_change?: boolean;
   can_simulate?: boolean;
   can_read_drafts?: boolean;
+  /** The most games one job may ask for (the server's BAOHUANG_MAX_SIMULATION_GAMES). */
+  max_games?: number;
   csrf_token?: string;
   login_url?: string;
   logout_url?: string;
+}
+
+/** The server's limit on games per job (its default when the page does not say). */
+export function maxGames(): number {
+  return pageContext().max_games ?? 200000;
 }
 
 export function pageContext(): PageContext {

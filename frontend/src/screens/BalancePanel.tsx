@@ -3,7 +3,7 @@
 // draft of a new rule set; its changes, the predicted figures with their intervals, and the
 // verification run (fresh seeds) beside the prediction are shown here.
 import { useEffect, useState } from "react";
-import { diffSides, request, type ServerChange } from "../lib/api";
+import { diffSides, maxGames, request, type ServerChange } from "../lib/api";
 import { useI18n } from "../lib/i18n";
 import { errorText, FAILED, jobUrls, roleMeans, rememberProposal, rememberedProposal, succeeded, useFollowedJob, type JobBody } from "../lib/jobs";
 import { findMetric, formatDiff, formatInterval, formatValue, type ComparisonResult, type Metric } from "../lib/compare";
@@ -136,7 +136,7 @@ export function BalancePanel(props: {
         </label>
         <label>
           {t("bal.verifyGames")}
-          <NumInput value={verifyGames} min={2} max={200000} width="6em" testId="bal-games" onChange={(v) => setVerifyGames(v ?? 500)} />
+          <NumInput value={verifyGames} min={2} max={maxGames()} width="6em" testId="bal-games" onChange={(v) => setVerifyGames(v ?? 500)} />
         </label>
         <CheckInput checked={keep} label={t("bal.keep")} testId="bal-keep" onChange={setKeep} />
         <button type="submit" className="primary" disabled={busy} data-testid="bal-start">

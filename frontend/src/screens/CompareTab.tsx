@@ -1,7 +1,7 @@
 // The comparison view: A and B on the same deal seeds (a paired comparison job), with B the
 // draft (as edited here) against the latest version, or any two published versions.
 import { useEffect, useMemo, useState } from "react";
-import { listOf, request, urls } from "../lib/api";
+import { listOf, maxGames, request, urls } from "../lib/api";
 import { useI18n } from "../lib/i18n";
 import {
   cancelJob,
@@ -126,7 +126,7 @@ export function CompareTab(props: { slug: string; latest: number | null; doc: Re
         ) : null}
         <label>
           {t("cmp.games.label")}
-          <NumInput value={games} min={2} max={200000} width="6em" testId="cmp-games" onChange={(v) => setGames(v ?? 500)} />
+          <NumInput value={games} min={2} max={maxGames()} width="6em" testId="cmp-games" onChange={(v) => setGames(v ?? 500)} />
         </label>
         <label>
           {t("sim.seed")}

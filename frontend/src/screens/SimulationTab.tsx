@@ -1,6 +1,6 @@
 // Simulation jobs: start one (or two versions side by side), poll the progress, chart the result.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError, listOf, request, urls } from "../lib/api";
+import { ApiError, listOf, maxGames, request, urls } from "../lib/api";
 import { hasKey, useI18n } from "../lib/i18n";
 import { histogramBins, normaliseStats, sharePercent, sharedScale, simulationParts, type ChartScale, type StatsView } from "../lib/stats";
 import { BarChart, Progress, RoleLegend, StackedBars } from "../charts/charts";
@@ -192,7 +192,7 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
         </label>
         <label>
           {t("sim.games")}
-          <NumInput value={games} min={1} max={100000} width="6em" testId="sim-games" onChange={(v) => setGames(v ?? 200)} />
+          <NumInput value={games} min={1} max={maxGames()} width="6em" testId="sim-games" onChange={(v) => setGames(v ?? 200)} />
         </label>
         <label>
           {t("sim.seed")}
