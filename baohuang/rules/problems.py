@@ -176,11 +176,32 @@ def _quoted(choices: Sequence[str]) -> str:
     return join_choices(f"'{c}'" for c in choices)
 
 
+#: How alike a misspelt key and a field must be to be suggested (difflib's ratio). At
+#: 0.6, difflib's default, ``kinds`` suggested ``wind`` and ``tip_count`` ``skip_one_to``.
+CLOSE_ENOUGH = 0.75
+
+
+def _folded(name: str) -> str:
+    return name.lower().replace("_", "").replace("-", "").replace(" ", "")
+
+
+def close_names(name: str, allowed: Sequence[str]) -> list[str]:
+    """The allowed name ``name`` is most likely a misspelling of (at most one), or none:
+    the same name in another case or spelling (``tipCount``, ``tip-count``), else the
+    closest name alike enough to be a typo (``event`` for ``events``)."""
+    folded = {_folded(a): a for a in allowed}
+    same = folded.get(_folded(name))
+    if same is not None:
+        return [same]
+    found = difflib.get_close_matches(_folded(name), list(folded), n=1, cutoff=CLOSE_ENOUGH)
+    return [folded[found[0]]] if found else []
+
+
 def unknown_field(path: str, name: str, allowed: Sequence[str]) -> Problem:
     """``unknown_field``: the key ``name`` (at ``path``) is not one of ``allowed``; the
     sentence suggests the closest allowed name (a typo such as ``event`` for ``events``), else
     lists them. The variant language and the API's request bodies share it."""
-    hint = difflib.get_close_matches(name, allowed, n=1)
+    hint = close_names(name, allowed)
     params: dict[str, Any] = {
         "field": name,
         "suggestion": hint[0] if hint else None,

@@ -112,6 +112,31 @@ def test_an_unknown_key_in_a_flow_step_is_matched_against_that_kind_of_step() ->
     assert problem.message == "Unknown field 'tipp'. Did you mean 'tip'?"
 
 
+@pytest.mark.parametrize(
+    ("section", "key", "suggested"),
+    [
+        ("play", "kinds", None),  # difflib's default suggested 'wind'
+        ("flow", "tip_cont", "tip_count"),
+        ("flow", "tipCount", "tip_count"),
+        ("play", "hard-pass", "hard_pass"),
+    ],
+)
+def test_only_a_likely_misspelling_is_suggested(
+    section: str, key: str, suggested: str | None
+) -> None:
+    doc = base()
+    where = doc["play"] if section == "play" else doc["bidding"]["flow"][0]
+    where[key] = 1
+
+    problem = only_problem(validate_definition(doc))
+
+    assert problem.params["suggestion"] == suggested
+    if suggested is None:
+        assert "Allowed here:" in problem.message
+    else:
+        assert problem.message.endswith(f"Did you mean '{suggested}'?")
+
+
 def test_an_unknown_key_in_a_called_guard_is_matched_against_the_called_guard() -> None:
     doc = base()
     doc["deck"]["marks"]["guard_card"] = None
