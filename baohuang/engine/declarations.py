@@ -141,9 +141,16 @@ class Declarations:
             t.guard_public = True
             t.guard_open = True
         if q.kind == "rebel_kick" and not self.questions:
-            if d.kick is None or d.kick.rebels_after_open_guard is None:
+            needed = None
+            if d.kick is not None:
+                needed = (
+                    d.kick.rebels_after_open_solo
+                    if t.guard is None
+                    else d.kick.rebels_after_open_guard
+                )
+            if needed is None:
                 raise ValueError("A rebel kick question without the kick rules that ask it.")
-            if len(self.kickers) >= d.kick.rebels_after_open_guard:
+            if len(self.kickers) >= needed:
                 t.events.append("kick")
         return self._advance()
 
@@ -195,6 +202,9 @@ class Declarations:
                             (emperor + k) % 5 for k in range(1, 5) if (emperor + k) % 5 != t.guard
                         ]
                         self.questions = [Question(s, "rebel_kick") for s in rebels]
+                    elif t.solo == "open" and t.guard is None and d.kick.rebels_after_open_solo:
+                        others = [(emperor + k) % 5 for k in range(1, 5)]
+                        self.questions = [Question(s, "rebel_kick") for s in others]
             else:
                 return -1
         return self.questions[0].seat

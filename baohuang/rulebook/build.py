@@ -435,6 +435,15 @@ def _declarations_section(v: Variant) -> Section:
                 )
                 % {"n": k.rebels_after_open_guard}
             )
+        if k.rebels_after_open_solo:
+            parts.append(
+                ngettext(
+                    "Against an open solo (明独), %(n)s of the other four may kick.",
+                    "Against an open solo (明独), %(n)s of the other four together may kick.",
+                    k.rebels_after_open_solo,
+                )
+                % {"n": k.rebels_after_open_solo}
+            )
         if parts:
             s.add(Paragraph(_sentences(parts)))
     return s

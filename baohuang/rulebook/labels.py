@@ -207,6 +207,9 @@ FIELD_LABELS: dict[str, Promise] = {
     "declarations.kick.rebels_after_open_guard": pgettext_lazy(
         "field", "Rebels needed to kick against an open guard"
     ),
+    "declarations.kick.rebels_after_open_solo": pgettext_lazy(
+        "field", "Players needed to kick against an open solo"
+    ),
     "play": pgettext_lazy("field", "Play"),
     "play.attach": pgettext_lazy("field", "Cards that may be attached"),
     "play.top_card": pgettext_lazy("field", "Card above the big joker"),
@@ -464,6 +467,7 @@ _SEAT_FIELDS = ("deal.first_dealer",)
 #: Fields where ``None`` has a meaning of its own.
 _NONE_WORDS: dict[str, Promise] = {
     "declarations.kick.rebels_after_open_guard": pgettext_lazy("none", "never"),
+    "declarations.kick.rebels_after_open_solo": pgettext_lazy("none", "never"),
     "declarations.rebellion": pgettext_lazy("none", "no rebellion"),
     "declarations.kick": pgettext_lazy("none", "no kick"),
     "play.roast": pgettext_lazy("none", "no roasting"),

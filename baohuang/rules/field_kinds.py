@@ -99,6 +99,7 @@ FIELD_KINDS: dict[str, Kind] = {
     "declarations.rebellion.timing": _P,
     "declarations.kick.royals_after_rebellion": _P,
     "declarations.kick.rebels_after_open_guard": _P,
+    "declarations.kick.rebels_after_open_solo": _P,
     # play (§5–§7)
     "play.attach": _P,
     "play.top_card": _P,

@@ -308,6 +308,14 @@ class Kick(Section):
         le=3,
         description="With an open guard, this many rebels may kick together (null: never).",
     )
+    rebels_after_open_solo: int | None = Field(
+        default=None,
+        ge=1,
+        le=4,
+        description="With an open solo (明独), this many of the four may kick together "
+        "(null: never; a hidden solo forced open by a rebellion is kicked by the emperor, "
+        "as any rebellion).",
+    )
 
 
 class Declarations(Section):

@@ -159,6 +159,27 @@ def test_no_kick_where_the_variant_has_none():
     assert game.phase == "play"
 
 
+@covers("declarations.kick.rebels_after_open_solo")
+@pytest.mark.parametrize(
+    ("needed", "kickers", "kick"),
+    [(2, [1, 3], True), (2, [4], False), (4, [1, 2, 3], False), (None, [], False)],
+)
+def test_after_an_open_solo_enough_of_the_four_may_kick(needed, kickers, kick):
+    # Seed 000 (一方踢成功后…翻倍（包括独保）) read as a switch: the four may kick a grabbed
+    # (open) solo; baike-weihai's data does not (its kicks follow a rebellion or 明保).
+    cv = variant("baike-weihai", **{"declarations.kick.rebels_after_open_solo": needed})
+    game = rigged(cv, HANDS)
+    answer(game, A.GRAB)
+    assert game.solo == "open"
+    order = []
+    while game.phase == "declarations":
+        assert game.view(game.to_act).question == "rebel_kick"
+        order.append(game.to_act)
+        answer(game, A.KICK if game.to_act in kickers else A.NO_KICK)
+    assert order == ([1, 2, 3, 4] if needed else [])
+    assert ("kick" in game.observe(0)["events"]) is kick
+
+
 @covers("declarations.kick.rebels_after_open_guard", "4.6-rebel-kick")
 @pytest.mark.parametrize(
     ("needed", "kickers", "kick"),

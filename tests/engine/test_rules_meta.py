@@ -129,6 +129,7 @@ PLAY: frozenset[str] = frozenset(
         "declarations.kick",
         "declarations.kick.royals_after_rebellion",
         "declarations.kick.rebels_after_open_guard",
+        "declarations.kick.rebels_after_open_solo",
         # §5, §6 play.
         "play.attach",
         "play.top_card",

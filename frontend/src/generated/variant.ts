@@ -393,6 +393,10 @@ export interface Kick {
    * With an open guard, this many rebels may kick together (null: never).
    */
   rebels_after_open_guard?: number | null;
+  /**
+   * With an open solo (明独), this many of the four may kick together (null: never; a hidden solo forced open by a rebellion is kicked by the emperor, as any rebellion).
+   */
+  rebels_after_open_solo?: number | null;
 }
 /**
  * Playing the cards (RULES.md §5, §6).

@@ -173,6 +173,7 @@ const DICT = {
   "f.kick": ["踢", "Kick (踢)"],
   "f.royals_after_rebellion": ["造反成功后皇帝或侍卫可踢", "Royals may kick after a rebellion"],
   "f.rebels_after_open_guard": ["明保后几名反贼可一起踢", "Rebels who may kick an open guard"],
+  "f.rebels_after_open_solo": ["明独后几家可一起踢", "Players who may kick an open solo"],
   "f.never": ["不可", "never"],
   // play
   "f.attach": ["可挂的牌", "Attachable cards (挂牌)"],

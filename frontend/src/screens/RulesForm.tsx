@@ -256,7 +256,9 @@ function BiddingSection() {
 function DeclarationsSection() {
   const { t } = useI18n();
   const { update } = useDoc();
-  const kick = useValue<{ rebels_after_open_guard?: number | null }>("declarations.kick");
+  const kick = useValue<{ rebels_after_open_guard?: number | null; rebels_after_open_solo?: number | null }>(
+    "declarations.kick",
+  );
   return (
     <Section name="declarations">
       <PSelect path="declarations.guard_reveal" label={t("f.guard_reveal")} options={["choice", "open", "hidden"] as const} fallback="choice" />
@@ -273,6 +275,15 @@ function DeclarationsSection() {
               options={["never", "1", "2", "3"] as const}
               labelPrefix="kick."
               onChange={(v) => update("declarations.kick.rebels_after_open_guard", v === "never" ? null : Number(v))}
+            />
+          </label>
+          <label>
+            {t("f.rebels_after_open_solo")}{" "}
+            <SelectInput
+              value={kick?.rebels_after_open_solo == null ? "never" : String(kick.rebels_after_open_solo)}
+              options={["never", "1", "2", "3", "4"] as const}
+              labelPrefix="kick."
+              onChange={(v) => update("declarations.kick.rebels_after_open_solo", v === "never" ? null : Number(v))}
             />
           </label>
         </div>
