@@ -73,6 +73,8 @@ class RulesView(APIView):
 
     permission_classes = (CanRead,)
     throttle_scope = "rules"
+    #: Their POSTs only ask a question: a ``read`` API token may send them.
+    changes_nothing = True
 
 
 class VersionRulesView(RulesView):

@@ -552,6 +552,8 @@ class DiffView(APIView):
     """``GET /api/v1/diff/?from=…&to=…`` and ``POST /api/v1/diff/``: any two sides."""
 
     permission_classes = (CanRead,)
+    #: The POST only compares two sides sent in the body: a ``read`` API token may send it.
+    changes_nothing = True
 
     @extend_schema(
         operation_id="diff_retrieve",
