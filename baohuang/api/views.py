@@ -192,7 +192,7 @@ class VariantListView(WriteThrottledView):
         request=VariantCreateSerializer,
         responses={
             201: OpenApiResponse(DraftSerializer, description="The new rule set's draft."),
-            **docs.errors(*docs.BODY, 403, 409),
+            **docs.errors(*docs.BODY, 403, 404, 409),
         },
         parameters=[docs.ETAG],
     )

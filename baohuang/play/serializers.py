@@ -10,7 +10,12 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from baohuang.api.serializers import StrictCharField, StrictIntegerField, seat
+from baohuang.api.serializers import (
+    GameSettlementSerializer,
+    StrictCharField,
+    StrictIntegerField,
+    seat,
+)
 from baohuang.bots import POLICY_NAMES
 from baohuang.catalog.selectors import MAX_VERSION
 from baohuang.jobs.serializers import _Strict
@@ -103,7 +108,9 @@ class GameViewSerializer(serializers.Serializer):
     version = serializers.JSONField(help_text='The version number, or "draft".')
     checksum = serializers.CharField()
     policy = serializers.CharField()
-    seed = serializers.IntegerField()
+    seed = serializers.IntegerField(
+        allow_null=True, help_text="The deal seed (null while it must stay secret)."
+    )
     expires_at = serializers.DateTimeField()
     seat = serializers.IntegerField()
     phase = serializers.CharField(help_text="bidding, declarations, play or finished.")
@@ -136,7 +143,7 @@ class GameViewSerializer(serializers.Serializer):
     finish = serializers.ListField(child=serializers.IntegerField())
     played = serializers.DictField(child=serializers.IntegerField())
     events = EventSerializer(many=True)
-    result = serializers.JSONField(
+    result = GameSettlementSerializer(
         allow_null=True,
         help_text="Null until the game is over; then the scores, the tribute owed, every "
         "seat's cards (`hands`) and the game record (`record`).",

@@ -17,7 +17,7 @@ export interface paths {
         put?: never;
         /**
          * Start a paired comparison of two variants (jobs.run_simulation)
-         * @description `{a: {variant, version?}, b: {variant?, version? | draft: true | definition}, games, seed, policy}`: plays game i of A and of B from the same deal seed (common random numbers) and reports, per role and metric, A, B, B − A with a 95% interval and the method used. When A and B differ only in settlement fields the games are played once and scored by both (`play_unchanged: true`). **202** with the job's `url`; poll it. Equals `baohuang compare A B --games N --seed S`.
+         * @description `{a: {variant, version?}, b: {variant?, version? | draft: true | definition}, games, seed, policy}` (a draft needs `catalog.view_ruleset` or `catalog.change_ruleset`, else 403): plays game i of A and of B from the same deal seed (common random numbers) and reports, per role and metric, A, B, B − A with a 95% interval and the method used. When A and B differ only in settlement fields the games are played once and scored by both (`play_unchanged: true`). **202** with the job's `url`; poll it. Equals `baohuang compare A B --games N --seed S`.
          */
         post: operations["comparisons_create"];
         delete?: never;
@@ -349,7 +349,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API token (its key is shown once)
-         * @description A new token of yours: `name` says what it is for, `scope` is `read` (GET, HEAD, OPTIONS; any other method is a 403 `token_read_only`) or `write`, `expires_in_days` optional. The answer is **201** with the token and its `key`, the only time the key is shown: the server stores its SHA-256 digest. Send it as `Authorization: Token <key>`. A token acts with its account's permissions. Session only (the editor, or a browser logged in to the admin, with `X-CSRFToken` on writes): a request with a token is refused with 403 `session_required`, so a token can never make, see or revoke tokens.
+         * @description A new token of yours: `name` says what it is for, `scope` is `read` (requests that change nothing: GET, HEAD, OPTIONS and the POSTs that only ask, such as validate, compare, score; anything else is a 403 `token_read_only`) or `write`, `expires_in_days` optional. The answer is **201** with the token and its `key`, the only time the key is shown: the server stores its SHA-256 digest. Send it as `Authorization: Token <key>`. A token acts with its account's permissions. Session only (the editor, or a browser logged in to the admin, with `X-CSRFToken` on writes): a request with a token is refused with 403 `session_required`, so a token can never make, see or revoke tokens.
          */
         post: operations["tokens_create"];
         delete?: never;
@@ -1062,6 +1062,45 @@ export interface components {
              */
             seed?: number | null;
         };
+        /**
+         * @description A game record (DESIGN.md §4), as :func:`baohuang.engine.record.make_record` writes it:
+         *     replay it at ``…/replay/``.
+         */
+        GameRecord: {
+            variant: string;
+            /** @description Null for a draft. */
+            version: number | null;
+            checksum: string;
+            seed: number;
+            dealer: number;
+            actions: string[];
+            /** @description The tribute paid before this game (a match's later games). */
+            tribute?: components["schemas"]["Tribute"];
+        };
+        /** @description The end of a game, revealed: its summary, every seat's cards and the record. */
+        GameSettlement: {
+            finished: boolean;
+            phase: string;
+            emperor: number | null;
+            guard: number | null;
+            solo: string | null;
+            called_card: string | null;
+            events: string[];
+            redeals: number;
+            finish: number[];
+            points: number[] | null;
+            money: number[] | null;
+            outcome: string | null;
+            multiplier: number | null;
+            shut_in: number[];
+            tribute: components["schemas"]["Tribute"] | null;
+            unscored_reason: string | null;
+            plays: number;
+            actions: number;
+            /** @description Every seat's cards as held at the lead, by seat, high cards first. */
+            hands: string[][];
+            record: components["schemas"]["GameRecord"];
+        };
         /** @description A game's end state (or where it stopped): roles, finish, points, tribute. */
         GameSummary: {
             finished: boolean;
@@ -1092,7 +1131,8 @@ export interface components {
             version: unknown;
             checksum: string;
             policy: string;
-            seed: number;
+            /** @description The deal seed (null while it must stay secret). */
+            seed: number | null;
             /** Format: date-time */
             expires_at: string;
             seat: number;
@@ -1128,7 +1168,7 @@ export interface components {
             };
             events: components["schemas"]["Event"][];
             /** @description Null until the game is over; then the scores, the tribute owed, every seat's cards (`hands`) and the game record (`record`). */
-            result: unknown | null;
+            result: components["schemas"]["GameSettlement"] | null;
         };
         /**
          * @description * `simulation` - simulation
@@ -2101,7 +2141,7 @@ export interface components {
             /** @description What the token is for (a script, a machine). */
             name: string;
             /**
-             * @description read (default): GET, HEAD and OPTIONS only; write: every request the account may make (the account's permissions still apply).
+             * @description read (default): requests that change nothing (GET, HEAD, OPTIONS and the POSTs that only ask: validate, deck, compare, score, deal, replay, diff); write: every request the account may make (the account's permissions still apply).
              *
              *     * `read` - read
              *     * `write` - write
@@ -2261,9 +2301,9 @@ export interface components {
             version: number | null;
             policy: string;
             /** @description The game record (replay it at …/replay/). */
-            record: unknown;
+            record: components["schemas"]["GameRecord"];
             /** @description Roles, finish, points, outcome, tribute owed. */
-            summary: unknown;
+            summary: components["schemas"]["GameSummary"];
             steps: components["schemas"]["WatchedStep"][];
         };
         /** @description One step of a watched game and the table after it. */
@@ -2329,6 +2369,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     comparisons_create: {
@@ -2371,7 +2420,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2400,6 +2449,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2456,6 +2514,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deck_count: {
@@ -2499,6 +2566,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A session request without a valid CSRF token: `csrf_failed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The request body is larger than the server accepts. */
             413: {
                 headers: {
@@ -2519,6 +2595,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2595,6 +2680,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     diff_create: {
@@ -2636,7 +2730,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2674,6 +2768,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2723,7 +2826,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2770,6 +2873,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2825,6 +2937,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     games_act: {
@@ -2861,6 +2982,15 @@ export interface operations {
             };
             /** @description Not authenticated (or a bad token) where authentication is needed. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2906,6 +3036,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2970,6 +3109,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     schema_variant: {
@@ -3010,6 +3158,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     simulations_list: {
@@ -3034,6 +3191,15 @@ export interface operations {
                     "application/json": components["schemas"]["SimulationJobListItem"][];
                 };
             };
+            /** @description Bad input: malformed JSON, a wrong type, a value out of range, bad card notation or an invalid definition. `errors` lists every problem with its path. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not authenticated (or a bad token) where authentication is needed. */
             401: {
                 headers: {
@@ -3045,6 +3211,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3094,7 +3269,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3123,6 +3298,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3179,6 +3363,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     simulations_balance: {
@@ -3223,7 +3416,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3277,6 +3470,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     simulations_cancel: {
@@ -3308,7 +3510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3337,6 +3539,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3410,6 +3621,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     simulations_game: {
@@ -3469,6 +3689,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     simulations_rescore: {
@@ -3513,7 +3742,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3567,6 +3796,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     tokens_list: {
@@ -3595,7 +3833,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). An API token on the token endpoints (session only): `session_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3606,6 +3844,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3655,7 +3902,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. An API token on the token endpoints (session only): `session_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3684,6 +3931,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3722,7 +3978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). An API token on the token endpoints (session only): `session_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3742,6 +3998,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3779,7 +4044,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. An API token on the token endpoints (session only): `session_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3799,6 +4064,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3849,6 +4123,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A session request without a valid CSRF token: `csrf_failed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The request body is larger than the server accepts. */
             413: {
                 headers: {
@@ -3869,6 +4152,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3906,6 +4198,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3957,8 +4258,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown variant or version. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3995,6 +4305,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4063,6 +4382,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_compare: {
@@ -4100,6 +4428,15 @@ export interface operations {
             };
             /** @description Not authenticated (or a bad token) where authentication is needed. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session request without a valid CSRF token: `csrf_failed`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4145,6 +4482,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4196,6 +4542,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A session request without a valid CSRF token: `csrf_failed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown variant or version. */
             404: {
                 headers: {
@@ -4234,6 +4589,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4311,6 +4675,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_draft_retrieve: {
@@ -4371,6 +4744,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_draft_update: {
@@ -4420,7 +4802,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4483,6 +4865,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_publish: {
@@ -4528,7 +4919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4591,6 +4982,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_replay: {
@@ -4628,6 +5028,15 @@ export interface operations {
             };
             /** @description Not authenticated (or a bad token) where authentication is needed. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session request without a valid CSRF token: `csrf_failed`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4673,6 +5082,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4759,6 +5177,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_score: {
@@ -4796,6 +5223,15 @@ export interface operations {
             };
             /** @description Not authenticated (or a bad token) where authentication is needed. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session request without a valid CSRF token: `csrf_failed`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4848,6 +5284,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_versions_list: {
@@ -4890,6 +5335,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4948,6 +5402,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_versions_diff: {
@@ -4994,6 +5457,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
