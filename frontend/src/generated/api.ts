@@ -2535,7 +2535,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    [key: string]: unknown;
+                    /** @default 4 */
+                    decks?: number;
+                    remove?: Record<string, never>[];
+                    marks?: Record<string, never>;
                 };
             };
         };
