@@ -48,6 +48,17 @@ class ApiAutoSchema(AutoSchema):
             auths.append({})
         return auths
 
+    def _get_parameters(self) -> list[dict[str, Any]]:
+        """The parameters; an optional query parameter may be sent empty (``?kind=``):
+        the server reads an empty value as an absent one, and the document says so
+        (``allowEmptyValue``). Lists (``?find=``) are the exception: each value counts."""
+        parameters: list[dict[str, Any]] = list(super()._get_parameters())
+        for parameter in parameters:
+            optional_query = parameter["in"] == "query" and not parameter.get("required")
+            if optional_query and parameter.get("schema", {}).get("type") != "array":
+                parameter["allowEmptyValue"] = True
+        return parameters
+
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
         """The view's responses, plus the errors that do not come from its code.
 

@@ -151,3 +151,18 @@ def test_comparing_a_draft_without_the_permission_is_a_403(common: RuleSet, outs
 
     error = assert_error(response, 403, "permission_denied")
     assert "catalog.view_ruleset" in error["detail"]
+
+
+def test_an_empty_optional_query_parameter_is_documented_as_absent(
+    document: dict[str, Any], common: RuleSet, staff: Any
+) -> None:
+    """Schemathesis (issue #31): ``?kind=`` and ``?lang=`` were answered as if absent while
+    the document's enums refused the empty value."""
+    client = token_client(staff)
+    assert client.get("/api/v1/simulations/", {"kind": ""}).status_code == 200
+    book = client.get("/api/v1/variants/baike-common/rulebook/", {"lang": "", "format": ""})
+    assert book.status_code == 200
+    listed = document["paths"]["/api/v1/simulations/"]["get"]["parameters"]
+    assert next(p for p in listed if p["name"] == "kind")["allowEmptyValue"] is True
+    rulebook = document["paths"]["/api/v1/variants/{slug}/rulebook/"]["get"]["parameters"]
+    assert all(p["allowEmptyValue"] for p in rulebook if p["in"] == "query")

@@ -5107,9 +5107,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description html (default), md or json. */
-                format?: "html" | "md" | "json";
+                format?: string;
                 /** @description Language; default from Accept-Language, else zh. */
-                lang?: "zh" | "en";
+                lang?: string;
                 /** @description A published version number, or draft (readers of drafts); default the latest published version. */
                 version?: number | "draft";
             };
