@@ -27,7 +27,12 @@ from baohuang.api.errors import ApiError, error_item
 from baohuang.api.permissions import CanRead, CanReadDrafts
 from baohuang.catalog.selectors import rule_set_named, version_named
 from baohuang.i18n import short_lang
-from baohuang.rulebook.build import RulebookError, build_definition
+from baohuang.rulebook.build import (
+    MAX_LIST_ITEMS,
+    RulebookError,
+    build_definition,
+    list_items,
+)
 from baohuang.rulebook.render import CONTENT_TYPES, FORMATS, render
 
 
@@ -74,7 +79,10 @@ class RulebookView(APIView):
         "player learns "
         "the game, the scoring and tribute tables, examples checked by the engine. "
         "`format=html` is a page for screen and print (A4), `md` Markdown, `json` the "
-        "structure (sections of paragraphs, lists, tables, card examples, notes).",
+        "structure (sections of paragraphs, lists, tables, card examples, notes). A "
+        f"definition with more than {MAX_LIST_ITEMS:,} list entries (real ones have under 200) "
+        "is a 409 "
+        "`too_expensive`, refused before any work.",
         parameters=[
             docs.SLUG_PATH,
             OpenApiParameter(
@@ -117,7 +125,7 @@ class RulebookView(APIView):
             (200, "application/json"): OpenApiResponse(
                 OpenApiTypes.OBJECT, description="The rulebook's structure."
             ),
-            **docs.errors(400, 403, 404),
+            **docs.errors(400, 403, 404, 409),
         },
     )
     def get(self, request: Request, slug: str) -> HttpResponse:
@@ -140,6 +148,20 @@ class RulebookView(APIView):
         else:
             version = version_named(rule_set, query_version(request))
             definition, number = version.definition, version.number
+        if list_items(definition) > MAX_LIST_ITEMS:
+            message = _(
+                "This definition holds more than %(limit)s list entries (real variants hold "
+                "fewer than 200); its rulebook is not written out on this server. Remove the "
+                "repeated entries (special beats, multipliers, table rows …)."
+            ) % {"limit": MAX_LIST_ITEMS}
+            raise ApiError(
+                message,
+                code="too_expensive",
+                status_code=409,
+                errors=[
+                    error_item("definition", message, "too_many_entries", {"limit": MAX_LIST_ITEMS})
+                ],
+            )
         try:
             book = build_definition(definition, lang, number)
         except RulebookError as exc:

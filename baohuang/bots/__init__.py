@@ -13,7 +13,7 @@ from typing import Any
 
 from baohuang.bots.base import Policy
 from baohuang.bots.heuristic import HeuristicParams, HeuristicPolicy
-from baohuang.bots.mc import MonteCarloPolicy
+from baohuang.bots.mc import DEFAULT_ROLLOUTS, MonteCarloPolicy
 from baohuang.bots.mix import DEFAULT_BIDDING, PolicySpecError, RoleMixPolicy, mix_name, parse_mix
 from baohuang.bots.random_policy import RandomPolicy
 from baohuang.engine.compiled import CompiledVariant
@@ -54,16 +54,67 @@ def make_policy(name: str, cv: CompiledVariant) -> Policy:
 
 
 def mc_budget(name: str) -> int | None:
-    """N for a policy name ``"mc:N"`` (1 ≤ N ≤ 100000), else None."""
+    """N for a policy name ``"mc:N"`` (1 ≤ N ≤ :data:`MAX_ROLLOUTS`), else None."""
+    n = _asked_rollouts(name)
+    return n if n is not None and 1 <= n <= MAX_ROLLOUTS else None
+
+
+def _asked_rollouts(name: str) -> int | None:
+    """N of a name written ``"mc:N"`` (any N, even too large), else None."""
     head, _, tail = name.partition(":")
-    if head != "mc" or not tail.isdigit():
+    if head != "mc" or not tail.isascii() or not tail.isdigit() or len(tail) > 12:
         return None
-    n = int(tail)
-    return n if 1 <= n <= MAX_ROLLOUTS else None
+    return int(tail)
 
 
-#: The most rollouts per decision a policy name may ask for (``mc:N``).
-MAX_ROLLOUTS = 100_000
+#: The most rollouts per decision a policy name may ask for (``mc:N``). Every decision of a
+#: search player is then bounded: about a second at 1000 (issue 31: ``mc:100000`` spent
+#: half an hour on one game, which no cancellation or request could interrupt).
+MAX_ROLLOUTS = 1000
+
+#: Cost of one game per policy, in units of one heuristic game (the quota and the
+#: per-request budgets count these). Measured on baike-common, seeded games played with
+#: :func:`baohuang.simulation.runner.play_game` on one core of a busy 2-core machine
+#: (2026-12): heuristic 1.2 ms a game, random 2.1 ms, mc:8 180 ms, mc:64 1,390 ms — an
+#: ``mc:K`` game costs about 18·K heuristic games (18.7 at K=8, 18.0 at K=64).
+COST_PER_ROLLOUT = 18
+PLAIN_COSTS: dict[str, int] = {"heuristic": 1, "random": 2}
+
+
+def policy_cost(name: str) -> int:
+    """Estimated cost of one game played by policy ``name`` (a policy name), in heuristic
+    games: 1 for ``heuristic``, 2 for ``random``, ``1 + 18·K`` for ``mc:K`` (``mc``: K = 64);
+    a mix by role costs what its dearest policy costs (an upper bound: the dear policy plays
+    two or three seats)."""
+    if "=" in name:  # a mix by role, written royals=A,rebels=B[,bidding=C]
+        return max(policy_cost(part.partition("=")[2]) for part in name.split(","))
+    if name in PLAIN_COSTS:
+        return PLAIN_COSTS[name]
+    # Any N of mc:N, even above the bound: a job stored before the bound existed is still
+    # priced (and refused) rather than failing.
+    rollouts = DEFAULT_ROLLOUTS if name == "mc" else _asked_rollouts(name)
+    if rollouts is None:
+        raise ValueError(f"Unknown policy '{name}'.")
+    return 1 + COST_PER_ROLLOUT * rollouts
+
+
+def check_budget(spec: str | Mapping[str, Any]) -> None:
+    """Raise PolicySpecError ``budget_too_large`` (params ``policy``, ``max``) when a name
+    or a part of a mix asks ``mc:N`` for more than :data:`MAX_ROLLOUTS` rollouts."""
+    if isinstance(spec, Mapping):
+        parts = [(str(k), v) for k, v in spec.items() if isinstance(v, str)]
+    else:
+        parts = [("", p.partition("=")[2] or p) for p in str(spec).split(",")]
+    for key, value in parts:
+        asked = _asked_rollouts(value)
+        if asked is not None and asked > MAX_ROLLOUTS:
+            raise PolicySpecError(
+                "budget_too_large",
+                key,
+                f"'{value}' asks for {asked} rollouts per decision; at most {MAX_ROLLOUTS}.",
+                policy=value[:40],
+                max=str(MAX_ROLLOUTS),
+            )
 
 
 def _is_plain_name(name: str) -> bool:
@@ -79,8 +130,11 @@ def policy_name(spec: str | Mapping[str, Any]) -> str:
     """The policy name of a spec: a name as it is, a role mix mapping in canonical form.
 
     PolicySpecError (with ``code`` and ``key``) when the spec cannot be used: an unknown
-    name has code ``unknown_policy`` and key ``""``.
+    name has code ``unknown_policy`` and key ``""``; ``mc:N`` with N above
+    :data:`MAX_ROLLOUTS` has code ``budget_too_large``.
     """
+    if isinstance(spec, Mapping | str):
+        check_budget(spec)
     if isinstance(spec, Mapping):
         return mix_name(spec, _is_plain_name)
     if not isinstance(spec, str):
@@ -92,7 +146,9 @@ def policy_name(spec: str | Mapping[str, Any]) -> str:
 
 
 __all__ = [
+    "COST_PER_ROLLOUT",
     "MAX_ROLLOUTS",
+    "PLAIN_COSTS",
     "POLICY_NAMES",
     "HeuristicParams",
     "HeuristicPolicy",
@@ -101,8 +157,10 @@ __all__ = [
     "PolicySpecError",
     "RandomPolicy",
     "RoleMixPolicy",
+    "check_budget",
     "is_policy_name",
     "make_policy",
     "mc_budget",
+    "policy_cost",
     "policy_name",
 ]

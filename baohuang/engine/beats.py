@@ -279,9 +279,12 @@ def beats(previous: Play, candidate: Play, rules: PlayRules) -> Verdict:
             True, reason("beats_by", candidate=cand_text, previous=prev_text, why=roast[1])
         )
     if BJ in p and not rules.has_top and rules.roast is None:
-        answers = tables.special_answers[BJ] if len(p) == 1 else ()
-        if answers:
+        answers = tables.special_answers[BJ]
+        if answers and len(p) == 1:
             return fails(reason("only_answers_beat_big_joker", answers=_answers(answers)))
+        if answers:
+            # Something does beat a big joker here, but only a single one.
+            return fails(reason("nothing_beats_big_joker_set", answers=_answers(answers)))
         return fails(reason("nothing_beats_big_joker"))
     if roast is not None and (at < 0 or len(candidate.joker_group) != len(previous.joker_group)):
         # The candidate tried to roast (or could only have beaten by roasting).

@@ -257,8 +257,10 @@ class Bidding:
         t.abdications += 1
         hand = t.hands[seat]
         if step.tip != "none" and self.total_passes >= step.tip_from_pass:
-            tip = tip_card(hand, step.tip)
-            if tip is not None:
+            for _ in range(step.tip_count):
+                tip = tip_card(hand, step.tip)
+                if tip is None:
+                    break
                 hand.remove(tip)
                 self.tips.append(tip)
         turn = upstream if step.pass_to == "upstream" else downstream  # noqa: S105 (a direction ("upstream"), not a password)
@@ -286,10 +288,12 @@ def tip_card(hand: Sequence[int], kind: str) -> int | None:
     cards = [c for c in hand if c != EMPEROR_CARD]
     if not cards:
         return None
-    if kind == "two_or_highest":
+    if kind in ("two_or_highest", "two_or_nothing"):
         twos = [c for c in cards if RANK_OF[c] == TWO]
         if twos:
             return max(twos)
+        if kind == "two_or_nothing":
+            return None
         plain = [c for c in cards if RANK_OF[c] < SJ]
         return max(plain or cards, key=lambda c: (RANK_OF[c], c))
     if kind == "highest_non_joker":

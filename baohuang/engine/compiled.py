@@ -60,6 +60,8 @@ class CompiledVariant:
     solo_open: SoloLookup
     solo_hidden: SoloLookup
     multipliers: dict[str, int]
+    max_multiplier: int | None
+    """封顶: the most a game's stake multiplier may reach (None: no cap)."""
     outcome_method: Literal["points", "rank_table", "side_out"]
     outcome_table: dict[tuple[int, ...], Literal["win", "draw", "lose"]]
     solo_outcome: dict[int, Literal["win", "draw", "lose"]]
@@ -229,6 +231,7 @@ def _compile(variant: Variant, key: str) -> CompiledVariant:
         solo_open={r.emperor_rank: (r.emperor, r.others) for r in s.solo.open},
         solo_hidden={r.emperor_rank: (r.emperor, r.others) for r in s.solo.hidden},
         multipliers=multipliers,
+        max_multiplier=s.max_multiplier,
         outcome_method=s.outcome.method,
         outcome_table={tuple(sorted(r.ranks)): r.outcome for r in s.outcome.table},
         solo_outcome={r.emperor_rank: r.outcome for r in s.outcome.solo},
@@ -239,5 +242,7 @@ def _compile(variant: Variant, key: str) -> CompiledVariant:
         automatic_penalty=s.money.automatic_penalty,
         quit_penalty=s.money.quit_penalty,
         tribute_rules=tuple(variant.tribute.rules),
-        rank_limits=deck_limits.rank_limits(shoe, variant.play.top_card != "none"),
+        rank_limits=deck_limits.rank_limits(
+            shoe, variant.play.top_card != "none", deck_limits.top_always_from(variant)
+        ),
     )

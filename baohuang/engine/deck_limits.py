@@ -26,6 +26,7 @@ from baohuang.engine.reasons import Reason, joined, reason
 
 if TYPE_CHECKING:
     from baohuang.engine.compiled import CompiledVariant
+    from baohuang.rules.model import Variant
 
 _SINGULAR: Final[tuple[str, ...]] = (
     *("three", "four", "five", "six", "seven", "eight", "nine", "ten"),
@@ -38,12 +39,16 @@ _PLURAL: Final[tuple[str, ...]] = (
 _SUIT_WORDS: Final[dict[str, str]] = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
 
 
-def rank_limits(shoe: ShoeSpec, has_top: bool) -> tuple[int, ...]:
+def rank_limits(
+    shoe: ShoeSpec, has_top: bool, top_always_from: int | None = None
+) -> tuple[int, ...]:
     """The most cards of each rank (16 ints, indexed by rank) one deal can hold.
 
     Counted from the shoe's fixed cards (marked jokers as jokers of their rank) minus the
     cards removed at random each deal; ``TOP`` is 1 when the variant has a card above the
-    big joker, else 0.
+    big joker, else 0. ``top_always_from`` is the rank that gives up one card to ``TOP`` in
+    every game (the fixed guard card, when no bidding step can void the marks): with four
+    small jokers and the guard card on top, only three plain small jokers are ever played.
     """
     limits = [0] * NUM_RANKS
     for card in shoe.fixed:
@@ -51,6 +56,8 @@ def rank_limits(shoe: ShoeSpec, has_top: bool) -> tuple[int, ...]:
     for rank, count in shoe.random_removals:
         limits[rank] = max(0, limits[rank] - count)
     limits[TOP] = 1 if has_top else 0
+    if has_top and top_always_from is not None and limits[top_always_from] > 0:
+        limits[top_always_from] -= 1
     return tuple(limits)
 
 
@@ -125,10 +132,27 @@ def judge(cv: CompiledVariant, previous: Play, candidate: Play) -> Verdict:
 # --------------------------------------------------------------------------- reasons
 
 
+def top_always_from(variant: Variant) -> int | None:
+    """The rank that gives one card to ``TOP`` in every game, else None: the fixed guard
+    card's (SJ), when the guard card is the top card and no bidding step can void the marks
+    (a called card varies by game, and voided marks leave the guard card a plain joker)."""
+    if variant.play.top_card != "guard_card" or variant.bidding.guard.by != "fixed_card":
+        return None
+    if any(getattr(step, "marks_void", False) for step in variant.bidding.flow):
+        return None
+    return SJ
+
+
 def _top_is_guard_card(cv: CompiledVariant) -> bool:
-    """The card above the big joker is the fixed guard card SJ* (one of the small jokers)."""
+    """The card above the big joker is the fixed guard card SJ* (one of the small jokers)
+    in the games that have it, and the limits do not already count it out of the small
+    jokers (:func:`top_always_from`)."""
     variant = cv.variant
-    return variant.bidding.guard.by == "fixed_card" and variant.deck.marks.guard_card is not None
+    return (
+        variant.bidding.guard.by == "fixed_card"
+        and variant.deck.marks.guard_card is not None
+        and top_always_from(variant) is None
+    )
 
 
 def _names(items: Sequence[str]) -> Reason:
@@ -184,6 +208,8 @@ def _too_many(cv: CompiledVariant, rank: int, count: int) -> Reason:
         ]
     if rank == BJ:
         parts.append(reason("deck_emperor_card"))
+    elif rank == SJ and top_always_from(cv.variant) == SJ:
+        parts.append(reason("deck_guard_card_on_top"))
     elif rank == SJ and deck.marks.guard_card is not None:
         parts.append(reason("deck_guard_card"))
     detail = joined("parts", parts, ", ".join(parts))

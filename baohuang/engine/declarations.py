@@ -62,6 +62,13 @@ class Declarations:
 
     # ------------------------------------------------------------------ the phase
 
+    def rebels_seen_by(self, seat: int) -> list[int]:
+        """The rebels `seat` may know of: all who declared, except while a simultaneous round
+        (憋六: 同时选择) is open, when each seat knows only its own choice."""
+        if self.simultaneous:
+            return [s for s in self.rebels_declared if s == seat]
+        return self.rebels_declared
+
     def start(self) -> int:
         """Begin after the crowning; the first seat asked, or -1 when nobody is."""
         self.stage = 0

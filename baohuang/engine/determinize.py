@@ -129,6 +129,9 @@ class Worlds:
         p.deferred = []
         p.second_circle = []
         p.deferred_this_trick = set()
+        # Who is barred by a hard pass is not in the seat view: the world lets them play.
+        p.barred = set()
+        p.barred_at_play = 0
         p.wind_applicant = None
         owner = view.trick_owner
         p.trick = view.trick

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.game import Game
+from baohuang.engine.table import downstream
 from baohuang.engine.tribute import TributePlan
 
 
@@ -32,8 +33,10 @@ class Match:
             raise ValueError("The current game is not finished yet.")
         dealer = self.cv.variant.deal.first_dealer
         tribute: TributePlan | None = None
+        rule = self.cv.variant.deal.next_dealer
+        if previous is not None and rule == "next_seat":
+            dealer = downstream(previous.dealer)  # every game, scored or not
         if previous is not None and previous.outcome is not None:
-            rule = self.cv.variant.deal.next_dealer
             if rule == "first_finisher" and previous.outcome.finish:
                 dealer = previous.outcome.finish[0]
             elif rule == "previous_emperor" and previous.emperor >= 0:

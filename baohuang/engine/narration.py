@@ -57,6 +57,9 @@ TEXTS: Final[dict[str, str]] = {
     "hidden_solo": gettext_noop("The emperor, seat %(seat)s, plays a hidden solo (暗独)."),
     "rebel": gettext_noop("Seat %(seat)s rebels (造反)."),
     "no_rebel": gettext_noop("Seat %(seat)s does not rebel."),
+    "chose_together": gettext_noop("Seat %(seat)s has made his choice."),
+    "rebels_chose": gettext_noop("Everyone has chosen; rebelling (造反): seat %(seats)s."),
+    "nobody_rebelled": gettext_noop("Everyone has chosen; nobody rebels."),
     "kick": gettext_noop("Seat %(seat)s kicks (踢)."),
     "no_kick": gettext_noop("Seat %(seat)s does not kick."),
     # play
@@ -199,12 +202,25 @@ class Narrator:
         redeals_before = g.redeals
         guard_public_before = g.guard_public
         solo_before = g.solo
+        together = g.phase == "declarations" and g._declarations.simultaneous
         g.apply(action)
         said, public, seen = self._said(seat, chosen, trick_before, tips_before)
+        if together and chosen in (A.REBEL, A.NO_REBEL):
+            # Chosen at the same time as the others (憋六): nobody else learns it until the
+            # round is over.
+            public, seen = _text("chose_together", seat=seat), frozenset((seat,))
         if action == A.AUTO:
             said = _text("auto", what=said)
             public = _text("auto", what=public) if public is not None else None
         self._add(index, seat, phase, format_action(action), said, public, seen)
+        if together and not g._declarations.simultaneous:
+            rebels = list(g.rebels_declared)
+            told = (
+                _text("rebels_chose", seats=[str(s) for s in rebels])
+                if rebels
+                else _text("nobody_rebelled")
+            )
+            self._add(None, None, phase, None, told)
         self._after(seat, events_before, finish_before, guard_public_before, solo_before)
         # After the last redeal allowed the game ends unscored instead: no deal to tell.
         if g.redeals > redeals_before and not g.finished:

@@ -57,6 +57,10 @@ TEMPLATES: Final[dict[str, str]] = {
         "only %(answers)s beats a single big joker in this variant"
     ),
     "nothing_beats_big_joker": gettext_noop("nothing beats a big joker in this variant"),
+    "nothing_beats_big_joker_set": gettext_noop(
+        "nothing beats a big joker among several cards in this variant (%(answers)s beats only "
+        "a single big joker)"
+    ),
     "different_count": gettext_noop(
         "different number of cards: %(candidate_count)s against %(previous_count)s"
     ),
@@ -119,6 +123,9 @@ TEMPLATES: Final[dict[str, str]] = {
     "deck_per_deck": gettext_noop("%(per_deck)s per deck, %(decks)s deck(s)"),
     "deck_emperor_card": gettext_noop("the emperor card BJ* among them"),
     "deck_guard_card": gettext_noop("the guard card SJ* among them"),
+    "deck_guard_card_on_top": gettext_noop(
+        "the guard card SJ* plays as the card above the big joker, not as a small joker"
+    ),
     # ---------------------------------------------------------------- the game
     "game_over": gettext_noop("The game is over."),
     "automatic_only_default": gettext_noop(
@@ -183,6 +190,10 @@ TEMPLATES: Final[dict[str, str]] = {
     "score_figures_solo": gettext_noop("emperor %(e)s, each other player %(o)s"),
     "score_doubling": gettext_noop("%(event)s: points × %(factor)s"),
     "score_doublings": gettext_noop("Doublings: %(items)s; all points × %(multiplier)s."),
+    "score_doublings_capped": gettext_noop(
+        "Doublings: %(items)s; × %(product)s, capped (封顶) at × %(multiplier)s: all points × "
+        "%(multiplier)s."
+    ),
     "score_no_doubling": gettext_noop("Nothing doubles the points: all points × 1."),
     "score_role": gettext_noop("%(role)s (%(seats)s): %(base)s × %(multiplier)s = %(points)s."),
     "score_role_emperor": gettext_noop("The emperor"),

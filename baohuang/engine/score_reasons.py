@@ -108,6 +108,13 @@ def _doublings(cv: CompiledVariant, score: Score) -> Reason:
     if not items:
         return reason("score_no_doubling")
     listed = joined("parts", items, ", ".join(items))
+    product = 1
+    for event in score.events:
+        product *= cv.multipliers.get(event, 1)
+    if product > score.multiplier:
+        return reason(
+            "score_doublings_capped", items=listed, product=product, multiplier=score.multiplier
+        )
     return reason("score_doublings", items=listed, multiplier=score.multiplier)
 
 

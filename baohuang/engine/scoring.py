@@ -236,6 +236,9 @@ def score(
     multiplier = 1
     for event in events:
         multiplier *= cv.multipliers.get(event, 1)
+    cap = cv.max_multiplier
+    if cap is not None and multiplier > cap:
+        multiplier = cap  # 封顶
     points = tuple(p * multiplier for p in base_pts)
     money = settle_money(cv, result, points, base, table_fee)
     return Score(points, tuple(base_pts), multiplier, outcome, events, money)

@@ -37,12 +37,15 @@ class TrickPlay:
     """
 
     __slots__ = (
+        "barred",
+        "barred_at_play",
         "counts",
         "cv",
         "dealt_ranks",
         "deferred",
         "deferred_this_trick",
         "finish",
+        "hard_pass",
         "out",
         "passes",
         "played_counts",
@@ -73,6 +76,11 @@ class TrickPlay:
         """Who made the play to beat."""
         self.passes = 0
         """Passes since the last play of the current trick."""
+        self.hard_pass = table.cv.variant.play.hard_pass
+        self.barred: set[int] = set()
+        """With hard_pass (过牌不准上): seats that passed in this trick and may not play in it."""
+        self.barred_at_play = 0
+        """How many seats were barred when the play to beat was made (they count as passed)."""
         self.deferred: list[int] = []
         self.second_circle: list[int] = []
         """Seats that deferred (让牌), still to answer in the trick's second circle."""
@@ -290,6 +298,8 @@ class TrickPlay:
         elif action == A.DEFER:
             self.deferred.append(seat)
             self.deferred_this_trick.add(seat)
+        if self.hard_pass and action != A.DEFER and not self.second_circle:
+            self.barred.add(seat)
         return self._after_pass(seat)
 
     # ------------------------------------------------------------------ tricks
@@ -314,6 +324,7 @@ class TrickPlay:
         self.trick = ranks
         self.trick_owner = seat
         self.passes = 0
+        self.barred_at_play = len(self.barred)
         self.deferred = []
         self.second_circle = []
         if self.wind_applicant is not None and self.wind_applicant != seat:
@@ -325,6 +336,12 @@ class TrickPlay:
             self.wind_applicant = None
         elif self.wind_from is not None and seat != self.wind_from:
             self.wind_from = None
+        if self.barred:
+            active = 5 - len(self.finish)
+            needed = active - 1 if not self.out[seat] else active
+            if self.barred_at_play >= needed:
+                return self._close_trick()  # everyone else has passed for good
+            return self._next_unbarred(seat)
         return self._next_active(seat)
 
     def _go_out(self, seat: int) -> bool:
@@ -357,13 +374,22 @@ class TrickPlay:
             return self._close_trick()
         active = 5 - len(self.finish)
         needed = active - 1 if not self.out[self.trick_owner] else active
-        if self.passes >= needed:
+        # A seat barred before the last play never gets the turn again: it has passed.
+        if self.passes + self.barred_at_play >= needed:
             if self.deferred:
                 self.second_circle = list(self.deferred)
                 self.deferred = []
                 return self.second_circle[0]
             return self._close_trick()
-        return self._next_active(seat)
+        return self._next_unbarred(seat) if self.barred else self._next_active(seat)
+
+    def _next_unbarred(self, seat: int) -> int:
+        """The next seat still in the game and not barred by a hard pass (one exists: the
+        callers close the trick when every other seat has passed)."""
+        following = self._next_active(seat)
+        while following in self.barred:
+            following = self._next_active(following)
+        return following
 
     def _close_trick(self) -> int:
         """The trick is over: the next leader (the owner, or who takes the wind)."""
@@ -373,6 +399,9 @@ class TrickPlay:
         # deferred and second_circle are empty here: a second circle starts by emptying
         # deferred (nobody defers in it) and ends when its last deferrer has answered.
         self.deferred_this_trick = set()
+        if self.barred:
+            self.barred = set()
+            self.barred_at_play = 0
         variant_play = self.cv.variant.play
         if not self.out[owner]:
             leader = owner

@@ -32,10 +32,17 @@ def queue_name() -> str:
 
 
 def send_chunks(items: Sequence[tuple[int, str]]) -> bool:
-    """Send one chunk task per ``(chunk id, task id)``, as one Celery group; False on failure."""
+    """Send one chunk task per ``(chunk id, task id)``, as one Celery group, with the soft and
+    hard time limits of :mod:`baohuang.jobs.conf`; False on failure."""
     if not items:
         return True
-    options = {"queue": queue_name()}
+    # Time limits travel with each message (read now, so a changed setting applies to the
+    # next job without restarting the workers); Celery's prefork pool enforces them.
+    options = {
+        "queue": queue_name(),
+        "soft_time_limit": conf.soft_time_limit(),
+        "time_limit": conf.hard_time_limit(),
+    }
     tasks = group(
         app.signature(RUN_CHUNK, args=(chunk_id,), options={**options, "task_id": task_id})
         for chunk_id, task_id in items

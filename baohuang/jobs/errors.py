@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class JobError(Exception):
     """Base class: ``message`` says what is wrong."""
@@ -12,18 +14,28 @@ class JobError(Exception):
 
 
 class InvalidJob(JobError):
-    """A parameter of a new job is not acceptable; ``field`` names it."""
+    """A parameter of a new job is not acceptable; ``field`` names it, ``code`` says why
+    (``invalid`` unless more precise, e.g. ``too_expensive``) with ``params``."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(
+        self,
+        field: str,
+        message: str,
+        code: str = "invalid",
+        params: Mapping[str, int | str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.field = field
+        self.code = code
+        self.params = dict(params or {})
 
 
 class QuotaExceeded(JobError):
-    """The account has too many games queued or running already
-    (``BAOHUANG_MAX_QUEUED_GAMES_PER_USER``); ``params``: ``limit``, ``queued``, ``games``."""
+    """The account has too much work queued or running already
+    (``BAOHUANG_MAX_QUEUED_GAMES_PER_USER``, in cost units); ``params``: ``limit``,
+    ``queued`` (units), ``games``, ``cost`` (units of the refused job)."""
 
-    def __init__(self, message: str, params: dict[str, int]) -> None:
+    def __init__(self, message: str, params: Mapping[str, int | str]) -> None:
         super().__init__(message)
         self.params = params
 

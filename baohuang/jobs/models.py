@@ -93,6 +93,14 @@ class SimulationJob(models.Model):
     chunk_games = models.PositiveIntegerField(
         verbose_name=_("chunk games"), help_text=_("Games per chunk (the last may be fewer).")
     )
+    cost_per_game = models.PositiveIntegerField(
+        verbose_name=_("cost per game"),
+        default=1,
+        help_text=_(
+            "Cost units (heuristic games) of each game index: the policy's cost of a game, "
+            "twice for a comparison that plays both sides. The quota counts these."
+        ),
+    )
     status = models.CharField(
         verbose_name=_("status"),
         max_length=10,
@@ -193,7 +201,8 @@ def failure_text(code: str, params: dict[str, Any], fallback: str = "") -> str:
     """The sentence of a job failure ``code`` in the active language.
 
     ``chunk_failed``: the games ``first``–``last`` raised (``reason`` is the exception, as
-    the program wrote it); ``worker_lost``: a chunk was started ``attempts`` times and its
+    the program wrote it); ``time_limit``: they ran past ``BAOHUANG_JOBS_SOFT_TIME_LIMIT``
+    (``seconds``, ``policy``); ``worker_lost``: a chunk was started ``attempts`` times and its
     worker stopped answering each time. An unknown code (or a job failed before the codes
     existed) gives ``fallback``, the sentence stored at the time.
     """
@@ -202,6 +211,17 @@ def failure_text(code: str, params: dict[str, Any], fallback: str = "") -> str:
             "first": params.get("first"),
             "last": params.get("last"),
             "reason": params.get("reason"),
+        }
+    if code == "time_limit":
+        return gettext(
+            "Games %(first)s–%(last)s (%(policy)s) took longer than this server's time limit of "
+            "%(seconds)s seconds a chunk (BAOHUANG_JOBS_SOFT_TIME_LIMIT). Ask for a cheaper "
+            "policy (mc:N with a smaller N) or ask the operator to raise the limit."
+        ) % {
+            "first": params.get("first"),
+            "last": params.get("last"),
+            "policy": params.get("policy"),
+            "seconds": params.get("seconds"),
         }
     if code == "worker_lost":
         return gettext(

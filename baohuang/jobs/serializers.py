@@ -14,12 +14,12 @@ from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
 from baohuang.api.serializers import StrictCharField, StrictIntegerField, version_field
-from baohuang.bots import POLICY_NAMES, PolicySpecError, policy_name
+from baohuang.bots import MAX_ROLLOUTS, POLICY_NAMES, PolicySpecError, policy_name
 from baohuang.i18n import grouped
 from baohuang.jobs import conf
 from baohuang.jobs.models import SimulationJob
 from baohuang.jobs.selectors import ComparisonSummaryDict
-from baohuang.jobs.services import MAX_SEED, MIN_SEED
+from baohuang.jobs.services import MAX_SEED, MIN_SEED, budget_message
 from baohuang.simulation.stats import StatsDict, SummaryDict
 
 
@@ -46,7 +46,8 @@ POLICY_SCHEMA: dict[str, Any] = {
             "type": "string",
             "description": "A policy name for all five seats: "
             + ", ".join(POLICY_NAMES)
-            + ", or mc:N (the search player with N rollouts per decision), or a role mix "
+            + f", or mc:N (the search player with N rollouts per decision, N ≤ {MAX_ROLLOUTS}), "
+            "or a role mix "
             "written royals=NAME,rebels=NAME[,bidding=NAME].",
             "examples": ["heuristic", "mc", "mc:32", "royals=mc,rebels=heuristic"],
         },
@@ -79,6 +80,8 @@ def policy_error_message(exc: PolicySpecError) -> str:
         )
     if exc.code == "required":
         return _("A policy mix needs '%(role)s'.") % params
+    if exc.code == "budget_too_large":
+        return budget_message(exc.params.get("policy", ""))
     if exc.code == "unknown_policy":
         return (
             _(
@@ -245,8 +248,9 @@ class SimulationJobSerializer(serializers.Serializer):
     )
     error_code = serializers.CharField(
         allow_null=True,
-        help_text="Why the job failed, as a code: chunk_failed (params first, last, reason) or "
-        "worker_lost (params first, last, attempts); null unless it failed.",
+        help_text="Why the job failed, as a code: chunk_failed (params first, last, reason), "
+        "time_limit (params first, last, seconds, policy) or worker_lost (params first, last, "
+        "attempts); null unless it failed.",
     )
     error_params = serializers.DictField(help_text="The values of the failure's sentence.")
     created_by = serializers.CharField(allow_null=True)
@@ -278,8 +282,9 @@ class SimulationJobListItemSerializer(serializers.Serializer):
     error = serializers.CharField(allow_null=True)
     error_code = serializers.CharField(
         allow_null=True,
-        help_text="Why the job failed, as a code: chunk_failed (params first, last, reason) or "
-        "worker_lost (params first, last, attempts); null unless it failed.",
+        help_text="Why the job failed, as a code: chunk_failed (params first, last, reason), "
+        "time_limit (params first, last, seconds, policy) or worker_lost (params first, last, "
+        "attempts); null unless it failed.",
     )
     error_params = serializers.DictField(help_text="The values of the failure's sentence.")
     created_by = serializers.CharField(allow_null=True)
@@ -374,8 +379,9 @@ class ComparisonJobSerializer(serializers.Serializer):
     error = serializers.CharField(allow_null=True)
     error_code = serializers.CharField(
         allow_null=True,
-        help_text="Why the job failed, as a code: chunk_failed (params first, last, reason) or "
-        "worker_lost (params first, last, attempts); null unless it failed.",
+        help_text="Why the job failed, as a code: chunk_failed (params first, last, reason), "
+        "time_limit (params first, last, seconds, policy) or worker_lost (params first, last, "
+        "attempts); null unless it failed.",
     )
     error_params = serializers.DictField(help_text="The values of the failure's sentence.")
     created_by = serializers.CharField(allow_null=True)

@@ -27,14 +27,24 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from baohuang.bots import POLICY_NAMES, is_policy_name
+from baohuang.bots import (
+    MAX_ROLLOUTS,
+    PLAIN_COSTS,
+    POLICY_NAMES,
+    PolicySpecError,
+    check_budget,
+    is_policy_name,
+    policy_cost,
+)
 from baohuang.catalog.models import RuleSetVersion
 from baohuang.catalog.selectors import compiled_version
 from baohuang.engine.compiled import compile_definition
@@ -90,34 +100,153 @@ class ReapReport:
 # --------------------------------------------------------------------------- creating
 
 
+def budget_message(policy: str) -> str:
+    """The translated refusal of an ``mc:N`` whose N is above the bound."""
+    return _(
+        "'%(policy)s' asks the search player for too many rollouts per decision; this server "
+        "allows at most mc:%(max)s (a decision then takes about a second)."
+    ) % {"policy": policy, "max": MAX_ROLLOUTS}
+
+
 def queued_games(user: Any) -> int:
-    """Games of ``user``'s queued and running jobs not played yet."""
+    """Cost units (heuristic games, :func:`baohuang.bots.policy_cost`) of ``user``'s queued
+    and running jobs' games not played yet."""
     left = Job.objects.filter(created_by=user, status__in=Job.ACTIVE).aggregate(
-        left=Coalesce(Sum(F("games") - F("done")), Value(0))
+        left=Coalesce(Sum((F("games") - F("done")) * F("cost_per_game")), Value(0))
     )["left"]
     return int(left)
 
 
-def _check_quota(user: Any, games: int) -> None:
-    """Refuse a job of ``games`` games that would take ``user`` over
-    ``BAOHUANG_MAX_QUEUED_GAMES_PER_USER``. Locks the user's row first, so that two requests
-    of one account at once are counted one after the other (call inside a transaction)."""
+def game_cost(policy: str, plays_twice: bool = False) -> int:
+    """Cost units of one game index of a job: the policy's cost of a game, twice when both
+    games of a comparison's pair are played."""
+    return policy_cost(policy) * (2 if plays_twice else 1)
+
+
+def _plays_twice(version: RuleSetVersion, definition: dict[str, Any]) -> bool:
+    """Whether a comparison of ``version`` with ``definition`` plays both games of a pair
+    (their play fields differ; otherwise each game is played once and scored twice)."""
+    from baohuang.rules.field_kinds import play_fields_differ
+
+    try:
+        other = compile_definition(definition).variant
+    except ValueError:
+        return True
+    return bool(play_fields_differ(compiled_version(version).variant, other))
+
+
+def _cost_words(games: int, per_game: int, policy: str, twice: bool) -> str:
+    """How a job's cost is made, in words: "500 games × 1,153 units (mc) × 2 (both sides)"."""
+    text = ngettext(
+        "%(games)s game × %(units)s units a game (%(policy)s)",
+        "%(games)s games × %(units)s units a game (%(policy)s)",
+        games,
+    ) % {
+        "games": grouped(games),
+        "units": grouped(per_game // 2 if twice else per_game),
+        "policy": policy,
+    }
+    if twice:
+        text += _(" × 2 (a comparison plays both games of each pair)")
+    return text
+
+
+def _check_cost(games: int, per_game: int, policy: str, twice: bool) -> None:
+    """Refuse a job that costs more than ``BAOHUANG_MAX_JOB_COST`` units on its own."""
+    limit = conf.max_job_cost()
+    cost = games * per_game
+    if limit <= 0 or cost <= limit:
+        return
+    most = max(0, limit // per_game)
+    raise InvalidJob(
+        "games",
+        _(
+            "This job would cost %(cost)s units (%(how)s; a unit is about one heuristic game, "
+            "1 ms of a worker); this server runs at most %(limit)s units per job "
+            "(BAOHUANG_MAX_JOB_COST): at most %(most)s games with this policy. Ask for fewer "
+            "games or a cheaper policy (mc:N with a smaller N)."
+        )
+        % {
+            "cost": grouped(cost),
+            "how": _cost_words(games, per_game, policy, twice),
+            "limit": grouped(limit),
+            "most": grouped(most),
+        },
+        code="too_expensive",
+        params={"cost": cost, "limit": limit, "games": games, "max_games": most},
+    )
+
+
+def _check_quota(
+    user: Any, games: int, per_game: int, policy: str, twice: bool, lock: bool = True
+) -> None:
+    """Refuse a job of ``games`` games of ``per_game`` units each that would take ``user``
+    over ``BAOHUANG_MAX_QUEUED_GAMES_PER_USER`` units. Locks the user's row first, so that two
+    requests of one account at once are counted one after the other (call inside a
+    transaction)."""
     limit = conf.max_queued_games_per_user()
     if limit <= 0:
         return
-    # get_user_model(): a session's user is a lazy wrapper whose type has no manager.
-    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    if lock:
+        # get_user_model(): a session's user is a lazy wrapper whose type has no manager.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     queued = queued_games(user)
-    if queued + games > limit:
+    cost = games * per_game
+    if queued + cost > limit:
         raise QuotaExceeded(
             _(
-                "You have %(queued)s games queued or running; %(games)s more would pass this "
-                "server's limit of %(limit)s per account (BAOHUANG_MAX_QUEUED_GAMES_PER_USER). "
+                "Your queued and running jobs cost %(queued)s units; this job would add "
+                "%(cost)s (%(how)s), past this server's limit of %(limit)s units per account "
+                "(BAOHUANG_MAX_QUEUED_GAMES_PER_USER; a unit is about one heuristic game). "
                 "Wait for your jobs to finish or cancel some."
             )
-            % {"queued": grouped(queued), "games": grouped(games), "limit": grouped(limit)},
-            {"limit": limit, "queued": queued, "games": games},
+            % {
+                "queued": grouped(queued),
+                "cost": grouped(cost),
+                "how": _cost_words(games, per_game, policy, twice),
+                "limit": grouped(limit),
+            },
+            {"limit": limit, "queued": queued, "games": games, "cost": cost},
         )
+
+
+def check_job(games: int, seed: int, policy: str, twice: bool = False) -> int:
+    """Check a new job's games, seed, policy and cost (everything :func:`create_job` checks
+    but the quota) without doing any work; its cost units per game. Raises InvalidJob."""
+    limit = conf.max_games()
+    if not 1 <= games <= limit:
+        raise InvalidJob(
+            "games",
+            _(
+                "A job plays 1 to %(limit)s games on this server "
+                "(BAOHUANG_MAX_SIMULATION_GAMES); %(games)s asked for."
+            )
+            % {"limit": grouped(limit), "games": grouped(games)},
+        )
+    if not MIN_SEED <= seed <= MAX_SEED:
+        raise InvalidJob("seed", _("The seed must be a 64-bit signed integer."))
+    try:
+        check_budget(policy)
+    except PolicySpecError as exc:
+        raise InvalidJob(
+            "policy", budget_message(exc.params["policy"]), "budget_too_large", exc.params
+        ) from exc
+    if not is_policy_name(policy):
+        raise InvalidJob(
+            "policy",
+            _("Unknown policy '%(policy)s'; known policies: %(known)s.")
+            % {"policy": policy, "known": ", ".join(POLICY_NAMES)},
+        )
+    per_game = game_cost(policy, twice)
+    _check_cost(games, per_game, policy, twice)
+    return per_game
+
+
+def check_quota(user: Any, games: int, policy: str, twice: bool = False) -> None:
+    """Refuse (QuotaExceeded) a job ``user`` may not queue now, without locking: a check
+    before expensive work; :func:`create_job` checks again under the lock."""
+    if user is not None and user.is_authenticated:
+        _check_quota(user, games, game_cost(policy, twice), policy, twice, lock=False)
 
 
 def create_job(
@@ -136,32 +265,18 @@ def create_job(
 
     Raises :class:`~baohuang.jobs.errors.InvalidJob` (with the field at fault) for a number
     of games outside 1…``BAOHUANG_MAX_SIMULATION_GAMES``, a seed that is not a 64-bit
-    integer or an unknown policy, and :class:`~baohuang.jobs.errors.QuotaExceeded` when
-    ``created_by`` would have more than ``BAOHUANG_MAX_QUEUED_GAMES_PER_USER`` games queued.
+    integer, an unknown policy or ``mc:N`` above the bound, a job costing more than
+    ``BAOHUANG_MAX_JOB_COST`` units (code ``too_expensive``), and
+    :class:`~baohuang.jobs.errors.QuotaExceeded` when ``created_by`` would have more than
+    ``BAOHUANG_MAX_QUEUED_GAMES_PER_USER`` units queued (see :func:`game_cost`).
     """
-    limit = conf.max_games()
-    if not 1 <= games <= limit:
-        raise InvalidJob(
-            "games",
-            _(
-                "A job plays 1 to %(limit)s games on this server "
-                "(BAOHUANG_MAX_SIMULATION_GAMES); %(games)s asked for."
-            )
-            % {"limit": grouped(limit), "games": grouped(games)},
-        )
-    if not MIN_SEED <= seed <= MAX_SEED:
-        raise InvalidJob("seed", _("The seed must be a 64-bit signed integer."))
-    if not is_policy_name(policy):
-        raise InvalidJob(
-            "policy",
-            _("Unknown policy '%(policy)s'; known policies: %(known)s.")
-            % {"policy": policy, "known": ", ".join(POLICY_NAMES)},
-        )
-    size = chunk_games if chunk_games and chunk_games > 0 else conf.chunk_games(games)
+    twice = other is not None and _plays_twice(version, other[1])
+    per_game = check_job(games, seed, policy, twice)
+    size = chunk_games if chunk_games and chunk_games > 0 else conf.chunk_games(games, per_game)
     user = created_by if created_by is not None and created_by.is_authenticated else None
     with transaction.atomic():
         if user is not None:
-            _check_quota(user, games)
+            _check_quota(user, games, per_game, policy, twice)
         job = Job.objects.create(
             version=version,
             kind=Job.Kind.SIMULATION if other is None else Job.Kind.COMPARISON,
@@ -172,6 +287,7 @@ def create_job(
             seed=seed,
             policy=policy,
             chunk_games=size,
+            cost_per_game=per_game,
             created_by=user,
         )
         now = timezone.now()
@@ -358,35 +474,84 @@ def fail_chunk(claim: Claim, message: str) -> bool:
         return True
 
 
+def claim_games(claim: Claim, chunk_id: int) -> tuple[int, int, int]:
+    """(chunk id, first game, last game) of a claim, for the logs."""
+    return chunk_id, claim.start, claim.stop - 1
+
+
+def time_limit_chunk(claim: Claim, policy: str, limit: float | None = None) -> bool:
+    """A chunk ran past its soft time limit (``limit`` seconds, the one its task was sent
+    with; default ``BAOHUANG_JOBS_SOFT_TIME_LIMIT``): it fails, and with it the job (code
+    ``time_limit``). False if the chunk was done or the job had ended already."""
+    limit = conf.soft_time_limit() if limit is None else limit
+    with transaction.atomic():
+        job, chunk = _lock_chunk(claim.job_id, claim.chunk_id)
+        if not job.is_active or chunk.status in (Chunk.Status.DONE, Chunk.Status.FAILED):
+            return False
+        now = timezone.now()
+        message = (
+            f"Games {chunk.start}–{chunk.stop - 1} ({policy}) took longer than the time limit "
+            f"of {limit:g} seconds a chunk (BAOHUANG_JOBS_SOFT_TIME_LIMIT)."
+        )
+        chunk.status = Chunk.Status.FAILED
+        chunk.error = message
+        chunk.finished_at = now
+        chunk.save(update_fields=["status", "error", "finished_at"])
+        params = {
+            "first": chunk.start,
+            "last": chunk.stop - 1,
+            "seconds": f"{limit:g}",
+            "policy": policy,
+        }
+        _end_job(job, Job.Status.FAILED, message, "time_limit", params)
+        return True
+
+
 class _Reporter:
     """The progress callback of a running chunk: a heartbeat every few seconds (which also
-    notices a cancellation)."""
+    notices a cancellation), between games and — through :meth:`tick`, called after every
+    decision — inside a game, so a game of a search player that takes minutes neither
+    looks like a dead worker nor keeps a cancelled job's worker busy."""
 
     def __init__(self, claim: Claim, every: float) -> None:
         self.claim = claim
         self.every = every
         self.last = time.monotonic()
+        self.done = 0
 
     def __call__(self, done: int, total: int) -> None:
+        self.done = done
+        if done < total:
+            self.tick()
+
+    def tick(self) -> None:
+        """A heartbeat if the last one is ``every`` seconds old; ChunkStopped if the chunk is
+        no longer this attempt's (cancelled, failed or taken over)."""
         now = time.monotonic()
-        if done < total and now - self.last >= self.every:
+        if now - self.last >= self.every:
             self.last = now
-            if not heartbeat(self.claim, done):
+            if not heartbeat(self.claim, self.done):
                 raise ChunkStopped
 
 
-def run_chunk(chunk_id: int, worker: str = "") -> str:
+def run_chunk(chunk_id: int, worker: str = "", soft_time_limit: float | None = None) -> str:
     """Claim a chunk, play its games and merge the result (what the Celery task does).
 
     Returns what happened: ``done`` (merged), ``duplicate`` (played, but it was counted
     already or the job ended meanwhile), ``skipped`` (nothing to do), ``stopped`` (cancelled
-    or taken over while playing) or ``failed`` (the games raised; the job failed).
+    or taken over while playing), ``time_limit`` (past the task's soft time limit,
+    ``soft_time_limit`` seconds; the job failed) or ``failed`` (the games raised; the job
+    failed).
     """
     claim = claim_chunk(chunk_id, worker)
     if claim is None:
         return "skipped"
     job = Job.objects.select_related("version").get(pk=claim.job_id)
     reporter = _Reporter(claim, conf.heartbeat_seconds())
+    # A game of the heuristic or random takes a millisecond or two: looking between games is
+    # enough, and a call after each of its ~200 decisions would cost a few percent. A search
+    # player's game may take minutes: it is looked at after every decision.
+    tick = reporter.tick if policy_cost(job.policy) > max(PLAIN_COSTS.values()) else None
     try:
         cv = compiled_version(job.version)
         stats: ChunkResult
@@ -401,6 +566,7 @@ def run_chunk(chunk_id: int, worker: str = "") -> str:
                 job.policy,
                 chunk=(claim.start, claim.stop),
                 progress=reporter,
+                tick=tick,
             )
         else:
             stats = simulate(
@@ -410,10 +576,17 @@ def run_chunk(chunk_id: int, worker: str = "") -> str:
                 job.policy,
                 chunk=(claim.start, claim.stop),
                 progress=reporter,
+                tick=tick,
             )
     except ChunkStopped:
         logger.info("Chunk %s (games %s–%s) stopped.", chunk_id, claim.start, claim.stop - 1)
         return "stopped"
+    except SoftTimeLimitExceeded:
+        # Games are reproducible: another attempt would take as long again. The job fails
+        # with a sentence saying which limit and what to do (not a stack trace).
+        logger.warning("Chunk %s (games %s–%s) hit its time limit.", *claim_games(claim, chunk_id))
+        time_limit_chunk(claim, job.policy, soft_time_limit)
+        return "time_limit"
     except Exception as exc:
         logger.exception("Chunk %s (games %s–%s) failed.", chunk_id, claim.start, claim.stop - 1)
         fail_chunk(claim, f"{type(exc).__name__}: {exc}")
@@ -617,6 +790,16 @@ def propose_balance(
 
     if job.kind != Job.Kind.SIMULATION or job.status != Job.Status.SUCCEEDED or not job.result:
         raise InvalidJob("job", _("Balance needs a simulation job that has succeeded."))
+    seed = verify_seed if verify_seed is not None else (job.seed + 1 if job.seed < MAX_SEED else 0)
+    if seed == job.seed:
+        raise BalanceError(
+            _("The verification must use other seeds than the simulation."), "same_seeds"
+        )
+    # Everything the verification job will be refused for is checked before the solver
+    # runs (seconds of CPU), not after it.
+    games = verify_games or job.games
+    check_job(games, seed, job.policy)
+    check_quota(user, games, job.policy)
     cv = compiled_version(job.version)
     stats = Stats.from_dict(job.result)
     proposal = solve(
@@ -642,11 +825,6 @@ def propose_balance(
         f"{job.version.rule_set.slug} v{job.version.number} (job {job.pk}): "
         f"{Target.parse(target).describe()}, each entry ±{max_change}. " + proposal.notes[-1],
     ]
-    seed = verify_seed if verify_seed is not None else (job.seed + 1 if job.seed < MAX_SEED else 0)
-    if seed == job.seed:
-        raise BalanceError(
-            _("The verification must use other seeds than the simulation."), "same_seeds"
-        )
     with transaction.atomic():
         rule_set = catalog.create_rule_set(
             new_slug,
@@ -658,7 +836,7 @@ def propose_balance(
         )
         verification = create_job(
             job.version,
-            verify_games or job.games,
+            games,
             seed,
             job.policy,
             created_by=user,

@@ -5,7 +5,9 @@ worker's reaper.
   message is acknowledged only when the chunk has ended, so a worker process that dies
   mid-chunk gives it back to the broker (Redis after its visibility timeout, RabbitMQ at
   once). The chunk row is the truth, though: a redelivered or duplicate message finds its
-  chunk claimed or done and does nothing.
+  chunk claimed or done and does nothing. Each message carries the soft and hard time limits
+  of :mod:`baohuang.jobs.conf`; a chunk past the soft one fails its job (code
+  ``time_limit``).
 - ``baohuang.jobs.reap``: :func:`baohuang.jobs.services.reap` once (for ``celery beat`` if
   you run it; not needed otherwise).
 - :class:`Reaper`: a worker bootstep. Every worker runs the reaper when it starts and then
@@ -38,8 +40,14 @@ logger = logging.getLogger(__name__)
 def run_chunk(self: Task, chunk_id: int) -> str:
     """Run one chunk of a simulation job; returns what happened (see ``services.run_chunk``)."""
     close_old_connections()
+    # (hard, soft) seconds, as the message was sent (baohuang.jobs.dispatch): the failure of
+    # a chunk that ran past it names the limit that applied, not this worker's setting.
+    limits = self.request.timelimit or (None, None)
+    soft = float(limits[1]) if len(limits) > 1 and limits[1] else None
     try:
-        return services.run_chunk(int(chunk_id), worker=str(self.request.hostname or ""))
+        return services.run_chunk(
+            int(chunk_id), worker=str(self.request.hostname or ""), soft_time_limit=soft
+        )
     finally:
         close_old_connections()
 

@@ -138,6 +138,17 @@ def quota_error(exc: QuotaExceeded) -> ApiError:
     )
 
 
+def invalid_job_error(exc: InvalidJob) -> ApiError:
+    """400 ``invalid``: a job parameter the services refused (the problem's code says why,
+    e.g. ``too_expensive`` with the job's cost and the limit in ``params``)."""
+    item_code = None if exc.code == "invalid" else exc.code
+    return ApiError(
+        exc.message,
+        code="invalid",
+        errors=[error_item(exc.field, exc.message, item_code, exc.params)],
+    )
+
+
 def job_or_404(request: Request, job_id: uuid.UUID) -> SimulationJob:
     """The job if the requester may see it (its creator, or ``jobs.view_simulationjob``),
     else 404."""
@@ -202,9 +213,7 @@ class SimulationListView(_JobListView):
         except QuotaExceeded as exc:
             raise quota_error(exc) from exc
         except InvalidJob as exc:
-            raise ApiError(
-                exc.message, code="invalid", errors=[error_item(exc.field, exc.message)]
-            ) from exc
+            raise invalid_job_error(exc) from exc
         return _accepted(SimulationJobSerializer(job_body(_fresh(job))).data)
 
     @extend_schema(
@@ -267,7 +276,8 @@ class SimulationCancelView(APIView):
         tags=["simulations"],
         summary="Cancel a simulation job",
         description="Stop a queued or running job: chunks not started are dropped, running "
-        "ones stop between two games within a few seconds. The answer is the job, now "
+        "ones stop within a few seconds (after the decision being made, even inside a game). "
+        "The answer is the job, now "
         "`cancelled` (again if it was cancelled already). A job that succeeded or failed is "
         "a 409 `job_finished`. The job's creator, or with the permission "
         "`jobs.cancel_any_job` (403 without it).",
@@ -417,11 +427,13 @@ class ComparisonListView(_JobListView):
         except QuotaExceeded as exc:
             raise quota_error(exc) from exc
         except InvalidJob as exc:
-            raise ApiError(
-                exc.message,
-                code="invalid_definition" if exc.field.startswith("b.definition") else "invalid",
-                errors=[error_item(exc.field, exc.message)],
-            ) from exc
+            if exc.field.startswith("b.definition"):
+                raise ApiError(
+                    exc.message,
+                    code="invalid_definition",
+                    errors=[error_item(exc.field, exc.message)],
+                ) from exc
+            raise invalid_job_error(exc) from exc
         return _accepted(ComparisonJobSerializer(comparison_body(_fresh(job))).data)
 
     @extend_schema(
@@ -524,8 +536,12 @@ class SimulationBalanceView(APIView):
             if isinstance(exc, BalanceError):
                 item = error_item("", str(exc), exc.code, exc.params)
                 raise ApiError(str(exc), code="invalid", errors=[item]) from exc
+            path = {"games": "verify_games", "seed": "verify_seed"}.get(exc.field, "")
+            item_code = None if exc.code == "invalid" else exc.code
             raise ApiError(
-                exc.message, code="invalid", errors=[error_item("", exc.message)]
+                exc.message,
+                code="invalid",
+                errors=[error_item(path, exc.message, item_code, exc.params)],
             ) from exc
         p = outcome.proposal
         verification = outcome.verification

@@ -21,11 +21,20 @@ from baohuang.api import docs
 from baohuang.api.errors import ApiError, error_item
 from baohuang.api.permissions import CanReadJobs
 from baohuang.api.serializers import GameRecordSerializer, GameSummarySerializer
+from baohuang.bots import COST_PER_ROLLOUT, policy_cost
 from baohuang.catalog.selectors import compiled_version
 from baohuang.engine.record import make_record, summary
+from baohuang.i18n import grouped
+from baohuang.jobs import conf
 from baohuang.jobs.models import SimulationJob
 from baohuang.jobs.views import JOB_ID, job_or_404
-from baohuang.simulation.watch import FILTERS, find_games, watched_steps
+from baohuang.simulation.watch import (
+    FILTERS,
+    ReplayTooSlow,
+    deadline,
+    find_games,
+    watched_steps,
+)
 
 #: Games one search may regenerate (``scan``), and its default.
 MAX_SCAN: Final = 1000
@@ -63,6 +72,42 @@ def _number(request: Request, name: str, default: int, low: int, high: int) -> i
         }
         raise ApiError(message, errors=[error_item(name, message, "out_of_range")])
     return int(text)
+
+
+def max_scan(job: SimulationJob) -> int:
+    """Games of ``job`` one search may regenerate: :data:`MAX_SCAN`, fewer for a policy that
+    costs more than one unit a game (``BAOHUANG_REQUEST_MAX_COST`` units a request)."""
+    return min(MAX_SCAN, conf.request_max_cost() // policy_cost(job.policy))
+
+
+def _check_replay_cost(job: SimulationJob) -> None:
+    """409 ``too_expensive`` when one game of the job's policy costs more than a request may
+    spend (``BAOHUANG_REQUEST_MAX_COST``): such a game is refused before it is replayed, in
+    words, rather than holding a web thread for minutes."""
+    cost = policy_cost(job.policy)
+    limit = conf.request_max_cost()
+    if cost <= limit:
+        return
+    most = max(0, (limit - 1) // COST_PER_ROLLOUT)
+    message = _(
+        "This job's games are played by %(policy)s: replaying one costs about %(cost)s units "
+        "(a unit is about one heuristic game, 1 ms), more than the %(limit)s units a request "
+        "may spend on this server (BAOHUANG_REQUEST_MAX_COST), so they cannot be watched here. "
+        "The games of a job with mc:%(most)s or less can be."
+    ) % {"policy": job.policy, "cost": grouped(cost), "limit": grouped(limit), "most": most}
+    raise ApiError(
+        message,
+        code="too_expensive",
+        status_code=409,
+        errors=[
+            error_item(
+                "policy",
+                message,
+                "too_expensive",
+                {"policy": job.policy, "cost": cost, "limit": limit, "max_rollouts": most},
+            )
+        ],
+    )
 
 
 class WatchedStepSerializer(serializers.Serializer):
@@ -108,7 +153,10 @@ class SimulationGameView(APIView):
         description="Game `n` (0 … games − 1) of the job, regenerated from the job's seed "
         "(the same game the job counted): its record, its summary and every step with its "
         "sentence in the request's language and the whole table after it (all five hands). "
-        "A comparison job's games are those of its version A.",
+        "A comparison job's games are those of its version A. A game whose policy costs more "
+        "to replay than a request may spend (BAOHUANG_REQUEST_MAX_COST, e.g. mc:200) is a "
+        "409 `too_expensive`, refused before any work; so is a replay that runs past "
+        "BAOHUANG_REQUEST_MAX_SECONDS (5 s), stopped there.",
         parameters=[JOB_ID, OpenApiParameter("n", OpenApiTypes.INT, OpenApiParameter.PATH)],
         responses={200: WatchedGameSerializer, **docs.errors(404, 409)},
     )
@@ -116,8 +164,22 @@ class SimulationGameView(APIView):
         """The game, step by step."""
         job = job_or_404(request, job_id)
         index = _index(job, n)
+        _check_replay_cost(job)
         cv = compiled_version(job.version)
-        narrator, steps = watched_steps(cv, job.seed, index, job.policy)
+        seconds = conf.request_max_seconds()
+        try:
+            narrator, steps = watched_steps(cv, job.seed, index, job.policy, deadline(seconds))
+        except ReplayTooSlow as exc:
+            message = _(
+                "Replaying game %(n)s took longer than the %(seconds)s seconds a request may "
+                "take on this server (BAOHUANG_REQUEST_MAX_SECONDS); it was stopped."
+            ) % {"n": index, "seconds": f"{seconds:g}"}
+            raise ApiError(
+                message,
+                code="too_expensive",
+                status_code=409,
+                errors=[error_item("n", message, "too_slow", {"seconds": seconds})],
+            ) from exc
         record = make_record(narrator.game, job.version.rule_set.slug, job.version.number)
         body: dict[str, Any] = {
             "job": job.id,
@@ -171,7 +233,10 @@ class SimulationGamesView(APIView):
         f"{MAX_SCAN}) and returns those that pass every `find` filter (repeat it to combine: "
         "`find=solo_open&find=emperor_lost`), at most `limit`. Filters: "
         + ", ".join(f"`{name}`" for name in FILTERS)
-        + ". `stop` is where the search ended; search on from it.",
+        + ". `stop` is where the search ended; search on from it. A dear policy (mc) may "
+        "scan fewer games a request (BAOHUANG_REQUEST_MAX_COST); more is a 400 naming the "
+        "bound. A search also ends after BAOHUANG_REQUEST_MAX_SECONDS (5 s; at least one game "
+        "is searched).",
         parameters=[
             JOB_ID,
             OpenApiParameter("find", OpenApiTypes.STR, many=True, enum=list(FILTERS)),
@@ -197,12 +262,23 @@ class SimulationGamesView(APIView):
             }
             raise ApiError(message, errors=[error_item("find", message, "unknown_filter")])
         start = _number(request, "start", 0, 0, max(0, job.games - 1))
-        scan = _number(request, "scan", DEFAULT_SCAN, 1, MAX_SCAN)
+        most = max_scan(job)
+        if most < 1:
+            _check_replay_cost(job)
+        scan = _number(request, "scan", min(DEFAULT_SCAN, most), 1, most)
         limit = _number(request, "limit", DEFAULT_FOUND, 1, MAX_FOUND)
         stop = min(job.games, start + scan)
         cv = compiled_version(job.version)
-        found = find_games(cv, job.seed, job.policy, wanted, start, stop, limit)
-        searched_to = found[-1]["index"] + 1 if len(found) >= limit else stop
+        found, searched_to = find_games(
+            cv,
+            job.seed,
+            job.policy,
+            wanted,
+            start,
+            stop,
+            limit,
+            deadline(conf.request_max_seconds()),
+        )
         body = {
             "find": wanted,
             "start": start,

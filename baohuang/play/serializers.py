@@ -70,7 +70,8 @@ class GameCreateSerializer(_Strict):
         required=False,
         allow_null=True,
         default=None,
-        help_text="The deal seed; omitted: a random one (the answer says which).",
+        help_text="The deal seed, to replay a known deal (whoever knows a seed knows every "
+        "hand it deals); omitted: a secret random one, shown when the game is over.",
     )
 
 
@@ -109,7 +110,9 @@ class GameViewSerializer(serializers.Serializer):
     checksum = serializers.CharField()
     policy = serializers.CharField()
     seed = serializers.IntegerField(
-        allow_null=True, help_text="The deal seed (null while it must stay secret)."
+        allow_null=True,
+        help_text="The deal seed, null until the game is over: it deals every seat's cards "
+        "(and drives the bots), so it is as secret as they are.",
     )
     expires_at = serializers.DateTimeField()
     seat = serializers.IntegerField()

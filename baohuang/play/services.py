@@ -47,8 +47,13 @@ def purge_expired() -> int:
 
 
 def new_seed() -> int:
-    """A seed for a game the player did not give one for."""
-    return secrets.randbelow(2**31)
+    """A secret seed for a game the player did not give one for.
+
+    The seed deals every hand and drives the bots, so it is as secret as the cards: 63
+    random bits (no search over seeds can find it from one seat's hand, as it could over
+    2³¹), and the seat's view shows it only once the game is over.
+    """
+    return secrets.randbits(63)
 
 
 @transaction.atomic

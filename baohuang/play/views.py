@@ -51,7 +51,8 @@ def game_body(session: GameSession, narrator: Narrator) -> dict[str, Any]:
         "version": version_label(session),
         "checksum": session.checksum,
         "policy": session.policy,
-        "seed": session.seed,
+        # The seed deals every hand (POST …/deal/ shows them): secret until the end.
+        "seed": session.seed if session.finished else None,
         "expires_at": session.expires_at,
         **seat_view(narrator, session.seat),
     }

@@ -10,6 +10,7 @@ from :mod:`.examples` (computed and checked by the engine).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,9 +38,11 @@ from baohuang.rulebook.labels import (
     party_name,
     place_name,
     rank_name,
+    suit_name,
     value_text,
 )
 from baohuang.rules import Variant, deck_size, validate_definition
+from baohuang.rules.checks import deck_composition
 from baohuang.rules.model import OfferThroneStep, SoloRow, TwoPersonTable
 
 _SUITS = (("♠", "black"), ("♥", "red"), ("♣", "black"), ("♦", "red"))
@@ -73,6 +76,16 @@ def _join(items: Sequence[str]) -> str:
     return pgettext("list separator", ", ").join(items)
 
 
+def _or(items: Sequence[str]) -> str:
+    """``a, b or c`` (``a、b或c``): alternatives, as a reader says them."""
+    if len(items) <= 1:
+        return "".join(items)
+    return pgettext("alternatives", "%(items)s or %(last)s") % {
+        "items": _join(items[:-1]),
+        "last": items[-1],
+    }
+
+
 def _ranks_text(ranks: Sequence[str]) -> str:
     return _join([rank_name(r) for r in ranks])
 
@@ -100,6 +113,20 @@ def _play_words(ranks: Sequence[int]) -> str:
 # --------------------------------------------------------------------------- sections
 
 
+def _identical_cards_matter(v: Variant) -> bool:
+    """Whether any rule looks at identical cards (same suit and rank)."""
+    b = v.bidding
+    return (
+        b.guard.by == "called_card"
+        or b.solo.declared_requires == "four_identical"
+        or any(
+            getattr(step, "requires", "nothing") == "four_identical"
+            or getattr(step, "forced_exempt_four_identical", False)
+            for step in b.flow
+        )
+    )
+
+
 def _cards_section(v: Variant) -> Section:
     s = Section("cards", _("Cards and the deal"))
     total = deck_size(v)
@@ -117,7 +144,23 @@ def _cards_section(v: Variant) -> Section:
     )
     removed: list[str] = []
     for r in v.deck.remove:
-        if r.suits:
+        if r.suits and len(set(r.suits)) < len(r.suits):
+            # Several cards of one suit (four decks): "3 of spades", not "spades, spades …".
+            per_suit = Counter(r.suits)
+            removed.append(
+                _("cards of rank %(rank)s by suit: %(suits)s")
+                % {
+                    "rank": rank_name(r.rank),
+                    "suits": _join(
+                        [
+                            pgettext("suit count", "%(count)s of %(suit)s")
+                            % {"count": n, "suit": suit_name(suit)}
+                            for suit, n in per_suit.items()
+                        ]
+                    ),
+                }
+            )
+        elif r.suits:
             removed.append(
                 _("one %(rank)s of each of these suits: %(suits)s")
                 % {"rank": rank_name(r.rank), "suits": value_text("deck.remove.suits", r.suits)}
@@ -141,7 +184,10 @@ def _cards_section(v: Variant) -> Section:
             % {"total": total, "order": _rank_order(v)}
         )
     )
-    s.add(Paragraph(_("Suits do not matter in play; they matter only for identical cards.")))
+    if _identical_cards_matter(v):
+        s.add(Paragraph(_("Suits do not matter in play; they matter only for identical cards.")))
+    else:
+        s.add(Paragraph(_("Suits do not matter.")))
     marks = [
         _(
             "The emperor card (皇牌) is one %(card)s marked with a sceptre; whoever holds it "
@@ -248,21 +294,32 @@ def _offer_text(step: OfferThroneStep) -> str:
         if step.forced_exempt_four_identical:
             parts.append(_("A player holding four identical cards may still pass."))
     if step.tip != "none":
+        # The tip's words sit between dashes: "adds a 2, or the highest card … and passes"
+        # read as one run-on phrase.
         if step.tip_from_pass > 1:
             parts.append(
                 _(
                     "Tip (贴牌): from abdication number %(n)s on, each player who abdicates adds "
-                    "%(tip)s and passes on the tips received; whoever ascends keeps them."
+                    "a card to the tips — %(tip)s — and passes them on with the emperor card; "
+                    "whoever ascends keeps them."
                 )
                 % {"n": step.tip_from_pass, "tip": value_text("bidding.flow.tip", step.tip)}
             )
         else:
             parts.append(
                 _(
-                    "Tip (贴牌): each player who abdicates adds %(tip)s and passes on the tips "
-                    "received; whoever ascends keeps them."
+                    "Tip (贴牌): each player who abdicates adds a card to the tips — %(tip)s — "
+                    "and passes them on with the emperor card; whoever ascends keeps them."
                 )
                 % {"tip": value_text("bidding.flow.tip", step.tip)}
+            )
+        if step.tip_count > 1:
+            parts.append(
+                _(
+                    "Each of them adds up to %(count)s such cards, each chosen by the same rule "
+                    "from what he has left."
+                )
+                % {"count": step.tip_count}
             )
     else:
         parts.append(_("No tip is paid."))
@@ -427,6 +484,15 @@ def _beat_example(e: ex.BeatExample) -> CardsExample:
 def _play_section(v: Variant, cv: CompiledVariant) -> Section:
     s = Section("play", _("Play: what beats what"))
     p = v.play
+    # A rank the deck has none of is not worth telling players they may attach.
+    in_deck = deck_composition(v)
+    attach = [r for r in p.attach if r == "TOP" or in_deck.get(r, 0) > 0]
+    attach_text = (
+        _("Cards that may be attached to a set (挂牌): %(cards)s.")
+        % {"cards": value_text("play.attach", attach)}
+        if attach
+        else _("No card may be attached to a set.")
+    )
     s.add(
         Paragraph(
             _(
@@ -434,8 +500,7 @@ def _play_section(v: Variant, cv: CompiledVariant) -> Section:
                 "play is any number of cards of one rank (no straights)."
             )
             + _space()
-            + _("Cards that may be attached to a set (挂牌): %(cards)s.")
-            % {"cards": value_text("play.attach", p.attach)}
+            + attach_text
             + _space()
             + _("Jokers may also be played on their own.")
         )
@@ -459,6 +524,7 @@ def _play_section(v: Variant, cv: CompiledVariant) -> Section:
             )
         )
     for beat in p.special_beats:
+        beaten = [value_text("play.special_beats.beats", card) for card in beat.beats]
         s.add(
             Paragraph(
                 ngettext(
@@ -466,11 +532,7 @@ def _play_section(v: Variant, cv: CompiledVariant) -> Section:
                     "Special beat: %(count)s cards of rank %(rank)s beat a single %(cards)s.",
                     beat.count,
                 )
-                % {
-                    "count": beat.count,
-                    "rank": rank_name(beat.rank),
-                    "cards": value_text("play.special_beats.beats", beat.beats),
-                }
+                % {"count": beat.count, "rank": rank_name(beat.rank), "cards": _or(beaten)}
             )
         )
     s.add(*[_beat_example(e) for e in ex.play_examples(cv)])
@@ -498,6 +560,15 @@ def _play_section(v: Variant, cv: CompiledVariant) -> Section:
                 _(
                     "Deferring (让牌): a player may defer in a round; if nobody followed, he may "
                     "follow or pass in a second circle."
+                )
+            )
+        )
+    if p.hard_pass:
+        s.add(
+            Paragraph(
+                _(
+                    "No play after a pass (过牌不准上): a player who passed may not play again "
+                    "in the same trick; his turn is skipped until the trick is won."
                 )
             )
         )
@@ -706,6 +777,13 @@ def _scoring_section(v: Variant, cv: CompiledVariant) -> Section:
             for m in sc.multipliers
         ]
         s.add(Paragraph(_("Doublings (they stack):")), Bullets(items))
+        if sc.max_multiplier is not None:
+            s.add(
+                Paragraph(
+                    _("The stake is capped (封顶): all points are multiplied by at most %(cap)s.")
+                    % {"cap": sc.max_multiplier}
+                )
+            )
     else:
         s.add(Paragraph(_("No event doubles the points.")))
     method = {
@@ -962,6 +1040,30 @@ def build(variant: Variant, lang: str, version: int | None = None) -> Rulebook:
             contents_title=_("Contents"),
             sections=[s for s in sections if s is not None],
         )
+
+
+#: The most list entries (counted at every depth) a definition may hold for the rulebook
+#: endpoint to write it out. The bundled variants hold 45 to 172; a rulebook's work and size
+#: grow with them (10,000 special beats: 3 s and a 9.5 MB page), so a pathological
+#: definition is refused before any work (issue 31).
+MAX_LIST_ITEMS = 2000
+
+
+def list_items(data: Any, limit: int = MAX_LIST_ITEMS) -> int:
+    """List entries in ``data`` at every depth, counted without recursion and at most to
+    ``limit + 1``."""
+    total = 0
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            total += len(node)
+            if total > limit:
+                return limit + 1
+            stack.extend(x for x in node if isinstance(x, list | dict))
+        elif isinstance(node, dict):
+            stack.extend(x for x in node.values() if isinstance(x, list | dict))
+    return total
 
 
 def build_definition(definition: Any, lang: str, version: int | None = None) -> Rulebook:

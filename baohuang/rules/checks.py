@@ -507,6 +507,26 @@ def check_hold_back_ranks(v: Variant) -> Iterator[Problem]:
             )
 
 
+def check_attachable_ranks_in_deck(v: Variant) -> Iterator[Problem]:
+    """Each attachable rank is in the deck (TOP is the top-card check's)."""
+    counts = deck_composition(v)
+    # A marked joker that cannot be marked is already an error (check_marked_cards_survive).
+    marked = {v.deck.marks.emperor_card, v.deck.marks.guard_card}
+    for rank in v.play.attach:
+        if rank != "TOP" and rank not in marked and counts.get(rank, 0) == 0:
+            yield problem(
+                "play.attach",
+                gettext(
+                    "The attachable cards include the %(card)s, but the cards taken out "
+                    "include every %(card)s: take it off the attachable cards."
+                ),
+                severity="warning",
+                code="attach_rank_removed",
+                params={"card": rank, "field": "deck.remove"},
+                shown={"card": rank_word(rank)},
+            )
+
+
 def check_top_card(v: Variant) -> Iterator[Problem]:
     """TOP is used only when the variant ranks a card above the big joker."""
     if v.play.top_card != "none":
@@ -842,15 +862,24 @@ def _side_out_outcome(v: Variant, e: int, g: int) -> str:
 def _disagreement(outcome: str, emperor: int, guard: int, rebels: int | None) -> str | None:
     """Why points contradict an outcome (RULES.md §8.5), as a code, or None when they agree.
 
-    `rebels` None: the outcome follows the points themselves, so only the royals' signs
-    are compared (the rebels' share is the zero-sum check's business)."""
-    royals = emperor + guard
-    if outcome == "win" and (royals <= 0 or emperor < 0 or guard < 0):
-        return "win_not_above_zero"
-    if outcome == "lose" and (royals >= 0 or emperor > 0 or guard > 0):
-        return "lose_not_below_zero"
-    if outcome == "draw" and (emperor, guard, rebels or 0) != (0, 0, 0):
-        return "draw_with_points"
+    `rebels` None: the outcome follows the points themselves, so a win is the royals above
+    0 and a loss below 0 (the rebels' share is the zero-sum check's business). Otherwise
+    the outcome is decided apart from the points (a table, the side out first) and only the
+    signs may not contradict it: deduction-only scoring, where the winners score 0 and the
+    losers pay, agrees with it."""
+    if outcome == "draw":
+        return None if (emperor, guard, rebels or 0) == (0, 0, 0) else "draw_with_points"
+    if rebels is None:
+        royals = emperor + guard
+        if outcome == "win" and (royals <= 0 or emperor < 0 or guard < 0):
+            return "win_not_above_zero"
+        if outcome == "lose" and (royals >= 0 or emperor > 0 or guard > 0):
+            return "lose_not_below_zero"
+        return None
+    if outcome == "win" and (emperor < 0 or guard < 0 or rebels > 0):
+        return "win_signs"
+    if outcome == "lose" and (emperor > 0 or guard > 0 or rebels < 0):
+        return "lose_signs"
     return None
 
 
@@ -860,6 +889,10 @@ def _reason_words(reason: str) -> str:
         return gettext("the royals win here but do not score above 0")
     if reason == "lose_not_below_zero":
         return gettext("the royals lose here but do not score below 0")
+    if reason == "win_signs":
+        return gettext("the royals win here, yet one of them scores below 0 or the rebels gain")
+    if reason == "lose_signs":
+        return gettext("the royals lose here, yet one of them scores above 0 or the rebels pay")
     return gettext("this is a draw but somebody scores points")
 
 
@@ -969,6 +1002,15 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
                     code="option_unused",
                     params={"option": name, "field": f"{path}.forced"},
                 )
+    for i, step in enumerate(v.bidding.flow):
+        if isinstance(step, OfferThroneStep) and step.tip == "none" and step.tip_count > 1:
+            yield problem(
+                f"bidding.flow[{i}].tip_count",
+                gettext("Nobody tips in this round, so the number of cards tipped is unused."),
+                severity="warning",
+                code="option_unused",
+                params={"option": "tip_count", "field": f"bidding.flow[{i}].tip"},
+            )
     rebellion = v.declarations.rebellion
     if (
         rebellion is not None
@@ -1002,6 +1044,14 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
             code="option_unused",
             params={"option": "quit_penalty_to", "field": "scoring.money.quit_penalty"},
         )
+    if v.scoring.max_multiplier is not None and not v.scoring.multipliers:
+        yield problem(
+            "scoring.max_multiplier",
+            gettext("Nothing doubles the points, so the stake cap never applies."),
+            severity="warning",
+            code="option_unused",
+            params={"option": "max_multiplier", "field": "scoring.multipliers"},
+        )
     solo = v.bidding.solo
     if solo.declared_requires != "nothing" and not solo.declared:
         yield problem(
@@ -1011,6 +1061,35 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
             code="option_unused",
             params={"option": "declared_requires", "field": "bidding.solo.declared"},
         )
+
+
+def check_tip_rank_in_deck(v: Variant) -> Iterator[Problem]:
+    """A tip that asks for a 2 in a deck without 2s."""
+    if _present(v, "2"):
+        return
+    for i, step in enumerate(v.bidding.flow):
+        if not isinstance(step, OfferThroneStep):
+            continue
+        path = f"bidding.flow[{i}].tip"
+        if step.tip == "two_or_nothing":
+            yield problem(
+                path,
+                gettext("The deck has no 2s, so nobody ever tips: choose another tip, or no tip."),
+                severity="warning",
+                code="tip_rank_removed",
+                params={"tip": step.tip, "rank": "2"},
+            )
+        elif step.tip == "two_or_highest":
+            yield problem(
+                path,
+                gettext(
+                    "The deck has no 2s, so the tip is always the highest card that is not a "
+                    "joker: choose that tip instead."
+                ),
+                severity="warning",
+                code="tip_rank_removed",
+                params={"tip": step.tip, "rank": "2"},
+            )
 
 
 # --------------------------------------------------------------------------- tribute
@@ -1114,6 +1193,7 @@ CHECKS: tuple[Check, ...] = (
     check_skip_one_needs_both_cards,
     check_rebellion_possible,
     check_hold_back_ranks,
+    check_attachable_ranks_in_deck,
     check_top_card,
     check_special_beats,
     check_roast_order,
@@ -1124,6 +1204,7 @@ CHECKS: tuple[Check, ...] = (
     check_side_out_consistency,
     check_outcome_agrees_with_points,
     check_options_that_apply,
+    check_tip_rank_in_deck,
     check_tribute_rules,
     check_shut_in_needs_hold_back,
 )

@@ -92,6 +92,7 @@ FIELD_KINDS: dict[str, Kind] = {
     "bidding.flow[].skip_one_to": _P,
     "bidding.flow[].tip": _P,
     "bidding.flow[].tip_from_pass": _P,
+    "bidding.flow[].tip_count": _P,
     # declarations (§4.5–4.6)
     "declarations.guard_reveal": _P,
     "declarations.rebellion.threshold": _P,
@@ -114,6 +115,7 @@ FIELD_KINDS: dict[str, Kind] = {
     "play.wind": _P,
     "play.wind_unclaimed": _P,
     "play.defer": _P,
+    "play.hard_pass": _P,
     "play.roast.joker_order": _P,
     "play.roast.more_jokers": _P,
     "play.roast.plain_sets": _P,
@@ -148,6 +150,7 @@ FIELD_KINDS: dict[str, Kind] = {
     "scoring.solo.hidden[].others": _S,
     "scoring.multipliers[].event": _S,
     "scoring.multipliers[].factor": _S,
+    "scoring.max_multiplier": _S,
     "scoring.outcome.method": _S,
     "scoring.outcome.table[].ranks": _S,
     "scoring.outcome.table[].outcome": _S,

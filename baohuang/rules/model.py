@@ -106,9 +106,11 @@ class Deal(Section):
         description="Cards per seat, in dealing order from the dealer.",
     )
     first_dealer: Seat = Field(default=0, description="The seat dealt to first in game one.")
-    next_dealer: Literal["first_finisher", "previous_emperor", "fixed"] = Field(
+    next_dealer: Literal["first_finisher", "previous_emperor", "next_seat", "fixed"] = Field(
         default="first_finisher",
-        description="Who is dealt to first in the next game of a match.",
+        description="Who is dealt to first in the next game of a match: the previous game's "
+        "1st out, its emperor, the seat after the previous dealer (the deal moves one seat "
+        "each game, 轮流发牌), or the same seat every game.",
     )
     buy: BuyCard | None = Field(default=None, description="Buying a card after the deal (买3).")
 
@@ -234,9 +236,21 @@ class OfferThroneStep(Section):
         description="With skip_one: the direction of the two-seat pass (Weihai: 隔一个的下家, "
         "downstream, although ordinary passes go upstream).",
     )
-    tip: Literal["none", "two_or_highest", "highest", "highest_non_joker"] = Field(
-        default="none",
-        description="贴牌: the card a decliner adds when he passes the emperor card on.",
+    tip: Literal["none", "two_or_highest", "two_or_nothing", "highest", "highest_non_joker"] = (
+        Field(
+            default="none",
+            description="贴牌: the card a decliner adds when he passes the emperor card on. "
+            "two_or_highest: a 2, else his highest card that is not a joker; two_or_nothing: "
+            "a 2, else nothing (贴2，没有则不贴); highest: his highest card; highest_non_joker: "
+            "his highest card that is not a joker.",
+        )
+    )
+    tip_count: int = Field(
+        default=1,
+        ge=1,
+        le=3,
+        description="How many cards each paying decliner adds, each chosen by the tip rule "
+        "from what is left (2: 贴两张); fewer when his hand has no more that qualify.",
     )
     tip_from_pass: int = Field(
         default=1, ge=1, le=5, description="The first pass that pays a tip (1 = every pass)."
@@ -421,6 +435,12 @@ class PlayRules(Section):
         "as in ordinary 接风, or over him to the one after.",
     )
     defer: bool = Field(default=False, description="让牌: a player may defer in a round.")
+    hard_pass: bool = Field(
+        default=False,
+        description="过牌不准上: a player who passed may not play again in the same trick; "
+        "his turn is skipped until the trick is won (false: he may beat a later play when "
+        "his turn comes round again).",
+    )
     roast: Roast | None = Field(default=None, description="烤牌, if allowed.")
     automatic: Automatic = Field(default_factory=Automatic, description="托管.")
 
@@ -557,6 +577,13 @@ class Scoring(Section):
     )
     solo: SoloTables = Field(description="The emperor alone against four.")
     multipliers: list[Multiplier] = Field(default_factory=list)
+    max_multiplier: int | None = Field(
+        default=None,
+        ge=2,
+        le=1024,
+        description="封顶: the stake multiplier never goes above this (null: no cap); with 8, "
+        "four doublings (×16) pay ×8.",
+    )
     outcome: Outcome = Field(default_factory=Outcome)
     money: Money = Field(default_factory=Money)
 

@@ -463,8 +463,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def _policy_name(text: str) -> str:
     """A policy name ``make_policy`` knows (``mc:N`` included); argparse names the option."""
-    from baohuang.bots import is_policy_name
+    from baohuang.bots import MAX_ROLLOUTS, PolicySpecError, check_budget, is_policy_name
 
+    try:
+        check_budget(text)
+    except PolicySpecError as exc:
+        raise argparse.ArgumentTypeError(
+            gettext("'%(value)s' asks for too many rollouts per decision; at most mc:%(max)s")
+            % {"value": exc.params["policy"], "max": MAX_ROLLOUTS}
+        ) from exc
     if not is_policy_name(text):
         raise argparse.ArgumentTypeError(
             gettext("unknown policy '%(value)s' (known: %(known)s, mc:N)")

@@ -40,6 +40,7 @@ from baohuang.rules.field_kinds import play_fields_differ
 from baohuang.rules.texts import gettext, gettext_noop
 from baohuang.simulation.runner import (
     Progress,
+    Tick,
     chunks,
     compiled,
     game_seed,
@@ -453,8 +454,10 @@ def compare_chunk(
     policies: str | Sequence[str] = ("heuristic",) * 5,
     chunk: tuple[int, int] | None = None,
     progress: Progress | None = None,
+    tick: Tick | None = None,
 ) -> Comparison:
-    """Games ``chunk`` (default all) of a paired comparison of A and B."""
+    """Games ``chunk`` (default all) of a paired comparison of A and B; ``tick()`` is called
+    after every decision (see :func:`~baohuang.simulation.runner.play_game`)."""
     cva, cvb = compiled(variant_a), compiled(variant_b)
     names = seat_policies(policies)
     start, stop = (0, games) if chunk is None else chunk
@@ -469,14 +472,16 @@ def compare_chunk(
     pairs = Pairing()
     every = max(1, min(100, (stop - start) // 100))
     for i in range(start, stop):
-        ga = play_game(cva, game_seed(seed, i), seats_a, random.Random(policy_seed(seed, i)))  # noqa: S311 (seeded game randomness (reproducible deals), not security)
+        rng_a = random.Random(policy_seed(seed, i))  # noqa: S311 (seeded game randomness (reproducible deals), not security)
+        ga = play_game(cva, game_seed(seed, i), seats_a, rng_a, tick=tick)
         score_a = ga.outcome.score if ga.outcome is not None else None
         if same:
             gb = ga
             result = ga.result()
             score_b = score(cvb, result) if result is not None else None
         else:
-            gb = play_game(cvb, game_seed(seed, i), seats_b, random.Random(policy_seed(seed, i)))  # noqa: S311 (seeded game randomness (reproducible deals), not security)
+            rng_b = random.Random(policy_seed(seed, i))  # noqa: S311 (seeded game randomness (reproducible deals), not security)
+            gb = play_game(cvb, game_seed(seed, i), seats_b, rng_b, tick=tick)
             score_b = gb.outcome.score if gb.outcome is not None else None
         sa.add_game(ga)
         sb.add_game(gb, score_b)

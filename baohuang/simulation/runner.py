@@ -25,6 +25,9 @@ from baohuang.simulation.stats import Stats, merge
 
 #: Progress callback: games done so far, games in total.
 Progress = Callable[[int, int], None]
+#: Called after every decision of a game; it may raise to stop the game there (a cancelled
+#: job, a request past its deadline). Keep it cheap: a clock read and a comparison.
+Tick = Callable[[], None]
 
 #: A safety net: a game that takes more decisions than this is a bug (engine or policy).
 MAX_DECISIONS = 50_000
@@ -98,11 +101,14 @@ def play_game(
     policies: Sequence[Policy],
     rng: random.Random,
     lazy: bool = True,
+    tick: Tick | None = None,
 ) -> Game:
     """Deal a game from ``seed`` and let ``policies[seat]`` act for each seat until the end.
 
     With ``lazy`` the policies get a :class:`LazyLegal` (except for a seat locked on
-    automatic play, which gets its one action as a list); otherwise a list.
+    automatic play, which gets its one action as a list); otherwise a list. ``tick()`` is
+    called after every decision (a search player's decision may take a second: a job
+    must notice its cancellation inside a game, not only between games).
     """
     game = Game.new(cv, seed)
     legal_actions = game.legal_actions
@@ -116,6 +122,8 @@ def play_game(
         legal = LazyLegal(game) if lazy and not locked(seat) else legal_actions()
         apply(acts[seat](view(seat), legal, rng))
         steps += 1
+        if tick is not None:
+            tick()
         if steps > MAX_DECISIONS:
             raise RuntimeError(
                 f"Game with seed {seed} did not end after {MAX_DECISIONS} decisions."
@@ -130,12 +138,13 @@ def simulate(
     policies: str | Sequence[str] = ("heuristic",) * 5,
     chunk: tuple[int, int] | None = None,
     progress: Progress | None = None,
+    tick: Tick | None = None,
 ) -> Stats:
     """Play games ``chunk = (start, stop)`` (default: all ``games``) of a job; their statistics.
 
     ``policies`` is one policy name for every seat or five names, seat by seat. Merging the
     results of chunks that cover ``range(games)`` gives exactly the result of one run.
-    ``progress(done, total)`` is called every few games.
+    ``progress(done, total)`` is called every few games, ``tick()`` after every decision.
     """
     cv = compiled(variant)
     names = seat_policies(policies)
@@ -151,7 +160,7 @@ def simulate(
     every = max(1, min(100, (stop - start) // 100))
     for i in range(start, stop):
         rng = random.Random(policy_seed(seed, i))  # noqa: S311 (seeded game randomness (reproducible deals), not security)
-        stats.add_game(play_game(cv, game_seed(seed, i), seats, rng))
+        stats.add_game(play_game(cv, game_seed(seed, i), seats, rng, tick=tick))
         if progress is not None and (i - start + 1) % every == 0:
             progress(i - start + 1, stop - start)
     if stop > start:

@@ -11,6 +11,7 @@ watched is the game counted.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -23,6 +24,7 @@ from baohuang.engine.narration import Narrator, hand_cards
 from baohuang.simulation.runner import (
     MAX_DECISIONS,
     LazyLegal,
+    Tick,
     game_seed,
     play_game,
     policy_seed,
@@ -30,10 +32,32 @@ from baohuang.simulation.runner import (
 )
 
 
+class ReplayTooSlow(Exception):
+    """Raised by a :func:`deadline` tick: the replay went on past its deadline."""
+
+
+def deadline(seconds: float) -> Tick:
+    """A tick (see :func:`~baohuang.simulation.runner.play_game`) that raises
+    :class:`ReplayTooSlow` once ``seconds`` have passed from now: a web request that replays
+    games stops there instead of holding its thread (issue 31)."""
+    at = time.monotonic() + seconds
+
+    def tick() -> None:
+        if time.monotonic() > at:
+            raise ReplayTooSlow
+
+    return tick
+
+
 def job_game(
-    cv: CompiledVariant, job_seed: int, index: int, policies: str | Sequence[str]
+    cv: CompiledVariant,
+    job_seed: int,
+    index: int,
+    policies: str | Sequence[str],
+    tick: Tick | None = None,
 ) -> Narrator:
-    """Game ``index`` of a job, replayed with its sentences (as :func:`play_game` plays it)."""
+    """Game ``index`` of a job, replayed with its sentences (as :func:`play_game` plays it);
+    ``tick()`` after every decision (it may raise to stop)."""
     built: dict[str, Any] = {}
     seats = []
     for name in seat_policies(policies):
@@ -47,6 +71,8 @@ def job_game(
         seat = game.to_act
         legal = game.legal_actions() if game.locked(seat) else LazyLegal(game)
         narrator.apply(seats[seat].act(game.view(seat), legal, rng))
+        if tick is not None:
+            tick()
         if len(game.history) > MAX_DECISIONS:
             raise RuntimeError(f"Game {index} did not end after {MAX_DECISIONS} decisions.")
     return narrator
@@ -75,10 +101,15 @@ def _rank_names(ranks: Sequence[int]) -> list[str]:
 
 
 def watched_steps(
-    cv: CompiledVariant, job_seed: int, index: int, policies: str | Sequence[str]
+    cv: CompiledVariant,
+    job_seed: int,
+    index: int,
+    policies: str | Sequence[str],
+    tick: Tick | None = None,
 ) -> tuple[Narrator, list[dict[str, Any]]]:
-    """Game ``index`` of a job and its steps, each with the table as it stood after it."""
-    final = job_game(cv, job_seed, index, policies)
+    """Game ``index`` of a job and its steps, each with the table as it stood after it
+    (``tick`` as for :func:`job_game`)."""
+    final = job_game(cv, job_seed, index, policies, tick)
     return told_steps(cv, game_seed(job_seed, index), final.game.history)
 
 
@@ -139,9 +170,15 @@ def find_games(
     start: int,
     stop: int,
     limit: int,
-) -> list[dict[str, Any]]:
+    tick: Tick | None = None,
+) -> tuple[list[dict[str, Any]], int]:
     """Games ``start … stop - 1`` of a job that pass every filter in ``wanted`` (at most
-    ``limit``), each with a short summary; unknown filter names are a ValueError."""
+    ``limit``), each with a short summary, and the first game not searched (search on from
+    it); unknown filter names are a ValueError.
+
+    ``tick`` (e.g. a :func:`deadline`) is called after every decision from the second game
+    on: when it raises :class:`ReplayTooSlow` the search ends there (the first game is
+    always searched, so a search always moves on)."""
     unknown = [name for name in wanted if name not in FILTERS]
     if unknown:
         raise ValueError(f"Unknown filter {unknown[0]!r}; known filters: {', '.join(FILTERS)}.")
@@ -155,7 +192,12 @@ def find_games(
     found: list[dict[str, Any]] = []
     for index in range(start, stop):
         rng = random.Random(policy_seed(job_seed, index))  # noqa: S311 (reproducible games, not security)
-        game = play_game(cv, game_seed(job_seed, index), seats, rng)
+        try:
+            game = play_game(
+                cv, game_seed(job_seed, index), seats, rng, tick=tick if index > start else None
+            )
+        except ReplayTooSlow:
+            return found, index
         if all(test(game) for test in tests):
             found.append(
                 {
@@ -173,5 +215,5 @@ def find_games(
                 }
             )
             if len(found) >= limit:
-                break
-    return found
+                return found, index + 1
+    return found, stop

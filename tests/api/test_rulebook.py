@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
+import pytest
 from rest_framework.test import APIClient
 
 from baohuang.catalog import services
@@ -74,3 +76,35 @@ def test_errors_keep_the_error_shape(anon: APIClient, common: RuleSet) -> None:
     assert_error(anon.get(URL, {"lang": "fr"}), 400, "invalid")
     assert_error(anon.get(URL, {"version": 9}), 404)
     assert_error(anon.get("/api/v1/variants/nope/rulebook/"), 404)
+
+
+def test_the_rulebook_of_a_pathological_definition_is_refused_before_any_work(
+    staff_client: APIClient, common: RuleSet, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31: a valid draft of 10,000 special beats took 3 s and wrote a 9.5 MB page
+    (a 2 MB draft, four times that). More than 2,000 list entries: 409, nothing built."""
+    from baohuang.api import rulebook_views
+
+    built: list[int] = []
+    real = rulebook_views.build_definition
+
+    def counting(*args: Any) -> Any:
+        built.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(rulebook_views, "build_definition", counting)
+    huge = copy.deepcopy(common.draft)
+    huge["play"]["special_beats"] = [{"rank": "2", "count": 4, "beats": ["SJ", "BJ"]}] * 700
+    services.update_draft(common, huge, common.draft_revision, None)
+
+    response = staff_client.get(URL, {"version": "draft", "lang": "en"})
+
+    body = assert_error(response, 409, "too_expensive")
+    assert body["errors"][0]["path"] == "definition"
+    assert body["errors"][0]["params"] == {"limit": 2000}
+    assert "more than 2000 list entries" in body["detail"]
+    assert built == []
+    zh = staff_client.get(URL, {"version": "draft", "lang": "zh"}, HTTP_ACCEPT_LANGUAGE="zh-Hans")
+    assert "不为它生成规则书" in zh.json()["detail"]
+    assert staff_client.get(URL, {"version": 1, "format": "md"}).status_code == 200
+    assert built == [1]

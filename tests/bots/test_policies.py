@@ -72,6 +72,30 @@ def test_make_policy_names_and_unknown_name() -> None:
             make_policy(bad, cv)
 
 
+def test_a_search_budget_above_the_bound_is_refused_with_its_code() -> None:
+    """Issue 31: ``mc:100000`` kept a worker busy for half an hour a game."""
+    from baohuang.bots import MAX_ROLLOUTS, PolicySpecError, policy_cost, policy_name
+
+    cv = cv_of("baike-common")
+    assert MAX_ROLLOUTS == 1000
+    assert policy_name(f"mc:{MAX_ROLLOUTS}") == "mc:1000"
+    for spec, key in (
+        ("mc:100000", ""),
+        ("mc:1001", ""),
+        ("royals=mc:5000,rebels=heuristic", ""),
+        ({"royals": "heuristic", "rebels": "mc:100000"}, "rebels"),
+    ):
+        with pytest.raises(PolicySpecError) as refused:
+            policy_name(spec)
+        assert (refused.value.code, refused.value.key) == ("budget_too_large", key)
+        assert refused.value.params["max"] == "1000"
+    with pytest.raises(ValueError, match="Unknown policy 'mc:100000'"):
+        make_policy("mc:100000", cv)
+    # what a game costs, in heuristic games (the quota's unit)
+    assert [policy_cost(n) for n in ("heuristic", "random", "mc", "mc:8")] == [1, 2, 1153, 145]
+    assert policy_cost("royals=mc:8,rebels=heuristic") == 145
+
+
 @pytest.mark.parametrize("name", POLICY_NAMES)
 def test_same_rng_same_game(name: str) -> None:
     cv = cv_of("baike-common")

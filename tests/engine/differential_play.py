@@ -33,8 +33,27 @@ from baohuang.engine.match import Match, derive_seed
 from baohuang.engine.reasons import say
 from baohuang.engine.record import summary
 from baohuang.rules import load_bundled
+from tests.engine.rigging import variant
 
 MATCH_GAMES = 3
+#: House rules no bundled variant uses, played on top of one that does not: the cores must
+#: agree on them too (``house:NAME`` in the variant list).
+HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
+    "house:hard-pass": ("baike-qingdao", {"play.hard_pass": True}),
+    "house:two-or-nothing": (
+        "baike-common",
+        {
+            "bidding.flow.0.tip": "two_or_nothing",
+            "bidding.flow.0.tip_count": 2,
+            "bidding.flow.0.tip_from_pass": 1,
+            "play.hard_pass": True,
+        },
+    ),
+    "house:capped-rotation": (
+        "baike-weihai",
+        {"scoring.max_multiplier": 2, "deal.next_dealer": "next_seat"},
+    ),
+}
 WRONG_WORDS: tuple[Action, ...] = (A.PASS, A.ASCEND, A.KICK, A.REBEL, A.DEFER, "call:4s", "x")
 
 
@@ -91,8 +110,12 @@ def end_state(game: Game) -> dict[str, Any]:
 
 
 def games(variant_id: str, count: int) -> None:
-    """Print ``count`` games of a bundled variant, one JSON line each."""
-    cv = compile_variant(load_bundled(variant_id))
+    """Print ``count`` games of a bundled variant (or a ``house:`` one), one JSON line each."""
+    if variant_id in HOUSE_RULES:
+        base, changes = HOUSE_RULES[variant_id]
+        cv = variant(base, **changes)
+    else:
+        cv = compile_variant(load_bundled(variant_id))
     number = 0
     while number < count:
         match = Match(cv, derive_seed(7, number))

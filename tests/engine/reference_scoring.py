@@ -110,6 +110,8 @@ def reference_score(
         for m in variant.scoring.multipliers:
             if m.event == event:
                 multiplier *= m.factor
+    if variant.scoring.max_multiplier is not None:
+        multiplier = min(multiplier, variant.scoring.max_multiplier)  # 封顶
     points = [p * multiplier for p in base_points]
 
     # §8.6: money.

@@ -205,7 +205,22 @@ def test_a_special_beat_says_how_many_cards_beat(candidate: str, how: str) -> No
 
 def test_the_special_answers_to_a_big_joker_are_named_only_against_a_single_one() -> None:
     result = verdict("BJ 5 5", "SJ 6 6", PlayRules(special_beats=TWO_ANSWERS))
-    assert result.reason == "SJ 6 6 does not beat BJ 5 5: nothing beats a big joker in this variant"
+    # The reason stays true: the special answers beat a single big joker, not BJ 5 5.
+    assert result.reason == (
+        "SJ 6 6 does not beat BJ 5 5: nothing beats a big joker among several cards in this "
+        "variant (2 2 2 or A A A A beats only a single big joker)"
+    )
+
+
+def test_a_pair_of_big_jokers_is_not_beaten_by_what_beats_a_single_one() -> None:
+    # Issue #32: '2 2' after 'BJ BJ' where a single 2 beats a big joker said "nothing beats
+    # a big joker in this variant", which the single 2 contradicts.
+    rules = PlayRules(special_beats=(SpecialBeat(TWO, 1, frozenset({BJ})),))
+    assert verdict("BJ", "2", rules).beats
+    result = verdict("BJ BJ", "2 2", rules)
+    assert not result.beats
+    assert "2 beats only a single big joker" in result.reason
+    assert "nothing beats a big joker in this variant" not in result.reason
 
 
 def test_an_equal_joker_group_is_explained_by_the_plain_rule_not_as_a_roast() -> None:

@@ -146,12 +146,31 @@ def test_a_top_that_is_the_fixed_guard_card_is_one_of_the_small_jokers() -> None
     definition["play"]["attach"] = ["SJ", "BJ", "TOP"]
     compiled = compile_definition(definition)
 
+    # The guard card is the top card in every game: three plain small jokers are left.
+    only_three = (
+        "The deck holds only 3 small jokers (one per deck, 4 decks, the guard card SJ* plays "
+        "as the card above the big joker, not as a small joker); the play has 4"
+    )
     assert deck_reason(compiled, play("TOP SJ*3 8")) is None
+    assert deck_reason(compiled, play("TOP SJ*4 8")) == only_three
+    assert deck_reason(compiled, play("SJ*4 8")) == only_three
+    assert deck_reason(compiled, play("SJ*3 8")) is None
+
+
+def test_where_a_grabbed_solo_voids_the_marks_four_small_jokers_can_meet() -> None:
+    # Weihai's grabbed solo with marks_void: in that game SJ* is a plain small joker, so
+    # four small jokers are a possible play, but never beside the top card.
+    definition = definition_of(load_bundled("baike-weihai"))
+    definition["play"]["top_card"] = "guard_card"
+    definition["play"]["attach"] = ["SJ", "BJ", "TOP"]
+    definition["bidding"]["flow"][0]["marks_void"] = True
+    compiled = compile_definition(definition)
+
+    assert deck_reason(compiled, play("SJ*4 8")) is None
     assert deck_reason(compiled, play("TOP SJ*4 8")) == (
         "The card above the big joker (TOP) is the guard card SJ*, one of the deck's 4 small "
         "jokers, so a play with it has at most 3 other small jokers; the play has 4"
     )
-    assert deck_reason(compiled, play("SJ*4 8")) is None
 
 
 def test_cards_removed_by_suit() -> None:

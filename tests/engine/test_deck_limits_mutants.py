@@ -78,6 +78,6 @@ def test_the_guard_card_as_top_in_two_decks() -> None:
     two = compile_definition(definition)
     assert deck_reason(two, play("TOP SJ 8")) is None
     assert deck_reason(two, play("TOP SJ*2 8")) == (
-        "The card above the big joker (TOP) is the guard card SJ*, one of the deck's 2 small "
-        "jokers, so a play with it has at most 1 other small joker; the play has 2"
+        "The deck holds only one small joker (one per deck, 2 decks, the guard card SJ* plays "
+        "as the card above the big joker, not as a small joker); the play has 2"
     )

@@ -10,6 +10,7 @@ from baohuang.engine.compiled import compile_variant
 from baohuang.engine.match import Match
 from baohuang.engine.record import make_record, replay_record
 from baohuang.rules import load_bundled
+from tests.engine.rigging import variant
 
 
 def play_out(game, rng):
@@ -45,6 +46,18 @@ def test_qingdao_match_rotates_dealer_and_pays_tribute():
         previous = game
     assert paid_games >= 1
     assert sum(match.totals) == 0
+
+
+def test_the_deal_moves_one_seat_each_game():
+    cv = variant("baike-common", **{"deal.next_dealer": "next_seat", "deal.first_dealer": 3})
+    match = Match(cv, seed=9)
+    rng = random.Random(9)
+    dealers = []
+    for _ in range(7):
+        game = match.next_game()
+        dealers.append(game.dealer)
+        play_out(game, rng)
+    assert dealers == [3, 4, 0, 1, 2, 3, 4]
 
 
 def test_lianzhong_simple_next_dealer_is_previous_emperor():

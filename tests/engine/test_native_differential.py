@@ -26,9 +26,10 @@ import pytest
 
 from baohuang.native import fresh_build
 from baohuang.rules import bundled_variant_paths
+from tests.engine.differential_play import HOUSE_RULES
 
 ROOT = Path(__file__).resolve().parents[2]
-VARIANTS = [p.stem for p in bundled_variant_paths()]
+VARIANTS = [p.stem for p in bundled_variant_paths()] + list(HOUSE_RULES)
 GAMES = int(os.environ.get("NATIVE_DIFF_GAMES") or 300)
 SOAK_GAMES = int(os.environ.get("NATIVE_SOAK_GAMES") or 10_000)
 

@@ -231,6 +231,7 @@ def tip_game(tip: str, tip_from_pass: int, hands=None):
         ("none", 1, []),  # Lianzhong classic: no tips
         ("two_or_highest", 2, ["2h"]),  # baike: the first holder passes the card alone
         ("two_or_highest", 1, ["7s", "2h"]),  # every pass pays: seat 0 has no 2
+        ("two_or_nothing", 1, ["2h"]),  # 贴2，没有则不贴: seat 0 has no 2 and pays nothing
         ("highest", 1, ["7s", "2h"]),  # Qingdao: every decliner his highest card
         ("highest_non_joker", 2, ["2h"]),  # HD: free first, then the highest non-joker
     ],
@@ -246,6 +247,45 @@ def test_tips_travel_with_the_card_to_the_one_who_ascends(tip, tip_from_pass, ti
     answer(game, A.ASCEND)  # seat 3 takes the tips into his hand
     assert sorted(game.observe(3)["hand"]) == sorted(["Qs", "Qh", "BJ*", *tipped])
     assert game.observe(1)["tips"] == 0
+
+
+TWO_TWOS = [
+    ["BJ*", "2s", "2h", "7s"],
+    ["9s", "Ah"],
+    ["SJ*", "Js"],
+    ["Qs", "Qh"],
+    ["Ks", "2d", "SJ"],
+]
+
+
+@covers("bidding.flow.offer_throne.tip_count")
+@pytest.mark.parametrize(
+    ("tip", "count", "from_seat_0", "from_seat_4"),
+    [
+        ("two_or_nothing", 2, ["2s", "2h"], ["2d"]),  # seat 4 has one 2: he pays one card
+        ("two_or_highest", 2, ["2s", "2h"], ["2d", "Ks"]),  # then his highest non-joker
+        ("highest", 2, ["2s", "2h"], ["SJ", "2d"]),
+        ("two_or_nothing", 1, ["2h"], ["2d"]),
+    ],
+)
+def test_each_decliner_tips_as_many_cards_as_the_rule_says(tip, count, from_seat_0, from_seat_4):
+    cv = variant(
+        "baike-common",
+        **{
+            "bidding.flow.0.tip": tip,
+            "bidding.flow.0.tip_count": count,
+            "bidding.flow.0.tip_from_pass": 1,
+        },
+    )
+    game = rigged(cv, TWO_TWOS)
+    answer(game, A.ABDICATE)  # seat 0 → seat 4
+    assert game.observe(1)["tips"] == len(from_seat_0)
+    answer(game, A.ABDICATE)  # seat 4 → seat 3
+    assert game.observe(1)["tips"] == len(from_seat_0) + len(from_seat_4)
+    answer(game, A.ASCEND)
+    assert sorted(game.observe(3)["hand"]) == sorted(
+        ["Qs", "Qh", "BJ*", *from_seat_0, *from_seat_4]
+    )
 
 
 @pytest.mark.parametrize(("tip", "expected"), [("highest", "SJ"), ("highest_non_joker", "Ah")])

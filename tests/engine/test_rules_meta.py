@@ -119,6 +119,7 @@ PLAY: frozenset[str] = frozenset(
         "bidding.flow.offer_throne.skip_one_to",
         "bidding.flow.offer_throne.tip",
         "bidding.flow.offer_throne.tip_from_pass",
+        "bidding.flow.offer_throne.tip_count",
         "bidding.flow.redeal",
         # §4.5, §4.6 declarations.
         "declarations.guard_reveal",
@@ -144,6 +145,7 @@ PLAY: frozenset[str] = frozenset(
         "play.wind",
         "play.wind_unclaimed",
         "play.defer",
+        "play.hard_pass",
         "play.roast",
         "play.roast.joker_order",
         "play.roast.more_jokers",
@@ -240,6 +242,10 @@ ELSEWHERE: dict[str, list[str]] = {
     "scoring.multipliers": [FUZZ_EVERY_FINISH, "tests.engine.test_scoring::test_multipliers_stack"],
     "scoring.multipliers.event": [FUZZ_EVERY_FINISH],
     "scoring.multipliers.factor": [FUZZ_EVERY_FINISH],
+    "scoring.max_multiplier": [
+        FUZZ_EVERY_FINISH,
+        "tests.engine.test_scoring::test_a_stake_cap_stops_the_stacking",
+    ],
     "scoring.outcome.method": _OUTCOME,
     "scoring.outcome.table": _OUTCOME,
     "scoring.outcome.table.ranks": _OUTCOME,

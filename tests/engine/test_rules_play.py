@@ -8,6 +8,7 @@ offered, the refusal and its reason, who leads next, who is shut in.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -216,6 +217,64 @@ def test_a_player_may_defer_and_follow_in_a_second_circle(defer):
     else:
         assert game.to_act == 0
         assert game.observe(0)["trick"] is None
+
+
+# --------------------------------------------------------------------------- hard pass
+
+
+@covers("play.hard_pass")
+@pytest.mark.parametrize("hard_pass", [False, True])
+def test_a_player_who_passed_may_not_play_again_in_the_trick(hard_pass):
+    # 过牌不准上: seat 1 passes the 7; seat 2 plays an 8; when the others pass, seat 1 may
+    # beat it with his ace only where a pass is not final.
+    game = rigged(
+        variant("baike-qingdao", **{"play.hard_pass": hard_pass}),
+        [
+            ["BJ*", "9s", "9s", "9s", "7s", "7h"],
+            ["9s", "Ah"],
+            ["8h", "10c"],
+            ["Js", "Qh"],
+            ["Ks", "Kd"],
+        ],
+    )
+    to_play(game)
+    answer(game, play("7"), A.PASS, play("8"), A.PASS, A.PASS, A.PASS)
+    if hard_pass:
+        assert game.observe(0)["trick"] is None  # the trick is seat 2's
+        assert game.to_act == 2
+    else:
+        assert game.to_act == 1
+        assert play("A") in legal(game)
+
+
+@pytest.mark.parametrize("hard_pass", [False, True])
+def test_after_a_hard_pass_the_last_card_of_a_trick_takes_it(hard_pass):
+    # Seat 0 goes out; seats 1-3 pass the 8 for good, so seat 4's 9 (his last card) wins the
+    # trick at once and the wind goes on to seat 1.
+    game = rigged(
+        variant("baike-common", **{"play.hard_pass": hard_pass}),
+        [["BJ*", "8s"], ["9s", "Ah"], ["SJ*", "Jh", "10c"], ["Js", "Qh"], ["9h"]],
+    )
+    to_play(game)
+    answer(game, play("BJ"), A.PASS, A.PASS, A.PASS, A.PASS, play("8"))
+    answer(game, A.PASS, A.PASS, A.PASS, play("9"))
+    assert game.observe(1)["finish"] == [0, 4]
+    assert game.to_act == 1
+    assert (game.observe(1)["trick"] is None) is hard_pass
+
+
+@pytest.mark.parametrize("slug", ["baike-common", "baike-qingdao", "hd"])
+def test_whole_games_with_hard_passes_end(slug):
+    # Deferring, the wind and players going out mid-trick, all with passes that bar.
+    cv = variant(slug, **{"play.hard_pass": True})
+    for seed in range(15):
+        game = Game.new(cv, seed)
+        rng = random.Random(seed)
+        while not game.finished:
+            options = [a for a in game.legal_actions() if a != A.AUTO]
+            game.apply(rng.choice(options))
+            assert len(game.history) < 5000
+        assert game.phase == "finished"
 
 
 def test_in_the_second_circle_those_who_passed_count_as_passed():

@@ -24,6 +24,7 @@ from baohuang.engine.scoring import GameResult, Score, make_result, score
 from baohuang.i18n import speaking
 from baohuang.rules import bundled_variant_paths, load_bundled
 from tests.api.test_i18n import english_in
+from tests.engine.rigging import variant as changed_variant
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 VARIANTS = [path.stem for path in bundled_variant_paths()]
@@ -89,6 +90,19 @@ def test_open_and_hidden_solo_name_the_emperors_place() -> None:
     assert said[0] == (
         "Hidden solo, emperor 2nd out — hidden solo table, row 2: emperor 0, each other player 0."
     )
+
+
+def test_a_capped_stake_says_what_it_would_have_been() -> None:
+    cv = changed_variant("baike-weihai", **{"scoring.max_multiplier": 2})
+    game = make_result(emperor=0, guard=1, finish=[0, 1, 2, 3, 4], events=["rebellion", "kick"])
+    said = explain(cv, game, score(cv, game))
+    assert said[1] == (
+        "Doublings: rebellion: points × 2, successful kick: points × 2; × 4, capped (封顶) at "
+        "× 2: all points × 2."
+    )
+    assert said[2] == "The emperor (seat 0): 9 × 2 = 18."
+    with speaking("zh"):
+        assert "封顶×2" in say(explain(cv, game, score(cv, game))[1])
 
 
 def test_a_solo_that_doubles_says_so() -> None:

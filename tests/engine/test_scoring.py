@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from baohuang.engine.compiled import compile_variant
 from baohuang.engine.scoring import ScoringError, make_result, score
 from baohuang.rules import bundled_variant_paths, load_bundled
+from tests.engine.rigging import variant
 
 
 def cv(variant_id: str):
@@ -73,6 +74,21 @@ def test_multipliers_stack():
         make_result(0, 1, [0, 1, 2, 3, 4], events=["rebellion", "kick", "kick"]),
     )
     assert kicked.multiplier == plain.multiplier * 2 * 2 * 2
+
+
+def test_a_stake_cap_stops_the_stacking():
+    # 封顶: rebellion and two kicks make ×8 in Weihai; capped at ×4 every seat pays ×4.
+    capped = variant("baike-weihai", **{"scoring.max_multiplier": 4})
+    result = make_result(0, 1, [0, 1, 2, 3, 4], events=["rebellion", "kick", "kick"])
+    free = score(cv("baike-weihai"), result)
+    held = score(capped, result)
+    assert free.multiplier == 8
+    assert held.multiplier == 4
+    assert held.points == tuple(4 * p for p in held.base_points)
+    assert sum(held.points) == 0
+    # Below the cap nothing changes.
+    once = make_result(0, 1, [0, 1, 2, 3, 4], events=["rebellion"])
+    assert score(capped, once) == score(cv("baike-weihai"), once)
 
 
 def test_weihai_equal_shares_when_guard_known():

@@ -195,11 +195,16 @@ def forget_killed_worker(nodename: str, queue: str) -> None:
 
 @contextmanager
 def worker_process(
-    queue: str, log: Path, env: dict[str, str] | None = None, ready_timeout: float = 60
+    queue: str,
+    log: Path,
+    env: dict[str, str] | None = None,
+    ready_timeout: float = 60,
+    pool: str = "solo",
 ) -> Iterator[subprocess.Popen[bytes]]:
-    """A ``celery worker`` process (one solo-pool process, its own session) on ``queue``,
-    using this test's database; stopped (SIGTERM, then SIGKILL) when the block ends. Its
-    node name is the log file's stem; see :func:`forget_killed_worker`."""
+    """A ``celery worker`` process (one solo-pool process, its own session; ``pool="prefork"``:
+    one child process, which enforces time limits) on ``queue``, using this test's database;
+    stopped (SIGTERM, then SIGKILL) when the block ends. Its node name is the log file's stem;
+    see :func:`forget_killed_worker`."""
     command = [
         sys.executable,
         "-m",
@@ -207,7 +212,7 @@ def worker_process(
         "-A",
         "baohuang.project",
         "worker",
-        "--pool=solo",
+        f"--pool={pool}",
         "--concurrency=1",
         f"--queues={queue}",
         f"--hostname={log.stem}@{socket.gethostname()}",

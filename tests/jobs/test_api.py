@@ -269,3 +269,52 @@ def test_a_bad_policy_mix_is_a_coded_400_at_its_key(
 
     assert [(e["path"], e["code"]) for e in body["errors"]] == [(path, code)], body
     assert not SimulationJob.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("policy", "path"),
+    [
+        ("mc:100000", "policy"),
+        ("royals=mc:5000,rebels=heuristic", "policy"),
+        ({"royals": "mc", "rebels": "mc:1001"}, "policy.rebels"),
+    ],
+)
+def test_a_search_budget_above_the_bound_is_a_coded_400_in_both_languages(
+    version: RuleSetVersion, staff_client: APIClient, policy: Any, path: str
+) -> None:
+    """Issue 31: ``mc:100000`` was accepted, and one game took half an hour."""
+    body = assert_error(create(staff_client, policy=policy, games=1), 400, "invalid")
+
+    assert [(e["path"], e["code"]) for e in body["errors"]] == [(path, "budget_too_large")]
+    assert "at most mc:1000" in body["errors"][0]["message"]
+    zh = staff_client.post(
+        URL, {**BODY, "policy": policy}, format="json", HTTP_ACCEPT_LANGUAGE="zh-Hans"
+    ).json()
+    assert "最多允许 mc:1000" in zh["errors"][0]["message"]
+    assert not SimulationJob.objects.exists()
+    assert create(staff_client, policy="mc:1000", games=1).status_code == 202
+
+
+def test_a_job_costing_more_than_the_server_allows_is_refused_in_words(
+    version: RuleSetVersion, staff_client: APIClient
+) -> None:
+    """Issue 31: 200,000 games of ``mc`` (about 35 hours on two workers) were accepted. The
+    cap is in cost units (BAOHUANG_MAX_JOB_COST, 1,000,000): 200,000 heuristic games fit,
+    867 games of mc (1,153 units each) fit, 868 do not."""
+    body = assert_error(create(staff_client, policy="mc", games=200_000), 400, "invalid")
+
+    item = body["errors"][0]
+    assert (item["path"], item["code"]) == ("games", "too_expensive")
+    assert item["params"] == {
+        "cost": 230_600_000,
+        "limit": 1_000_000,
+        "games": 200_000,
+        "max_games": 867,
+    }
+    assert "230,600,000 units" in body["detail"]
+    assert "200,000 games × 1,153 units a game (mc)" in body["detail"]
+    assert "BAOHUANG_MAX_JOB_COST" in body["detail"]
+    assert "at most 867 games" in body["detail"]
+    assert_error(create(staff_client, policy="mc", games=868), 400, "invalid")
+    assert create(staff_client, policy="mc", games=867).status_code == 202
+    assert SimulationJob.objects.get().cost_per_game == 1153

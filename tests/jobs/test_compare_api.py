@@ -10,7 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from baohuang.catalog import services as catalog
-from baohuang.catalog.models import RuleSetVersion
+from baohuang.catalog.models import RuleSet, RuleSetVersion
 from baohuang.engine.compiled import compile_definition
 from baohuang.jobs import services
 from baohuang.jobs.models import SimulationJob
@@ -300,3 +300,36 @@ def test_the_lists_filter_by_variant_and_kind(
         i["id"] for i in staff_client.get("/api/v1/comparisons/", {"variant": SLUG}).json()
     ] == [comparison]
     assert_error(staff_client.get("/api/v1/simulations/", {"kind": "x"}), 400, "invalid")
+
+
+def test_balance_refuses_a_verification_it_cannot_queue_before_solving(
+    version: RuleSetVersion, staff_client: APIClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31: ``verify_games: 2000000`` was refused only after 4.7 s of solving."""
+    from baohuang.simulation import balance
+
+    url = finished_simulation(staff_client, games=40)
+    solved: list[int] = []
+    real = balance.solve
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        solved.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(balance, "solve", counting)
+
+    too_many = {"verify_games": 2_000_000}
+    refused = assert_error(staff_client.post(url + "balance/", too_many, format="json"), 400)
+
+    assert solved == []
+    assert refused["errors"][0]["path"] == "verify_games"
+    assert "200,000" in refused["detail"]
+    assert not RuleSet.objects.filter(slug__endswith="-balanced").exists()
+    # a verification over the quota is refused before solving too
+    with monkeypatch.context() as m:
+        m.setattr("django.conf.settings.BAOHUANG_MAX_QUEUED_GAMES_PER_USER", 50, raising=False)
+        over = staff_client.post(url + "balance/", {"verify_games": 100}, format="json")
+        assert_error(over, 429, "quota_exceeded")
+    assert solved == []
+    assert staff_client.post(url + "balance/", {}, format="json").status_code == 201
+    assert solved == [1]

@@ -5,6 +5,7 @@ account (``BAOHUANG_MAX_QUEUED_GAMES_PER_USER``)."""
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -121,7 +122,7 @@ def test_a_quota_of_queued_games_per_account(
     body = assert_error(refused, 429, "quota_exceeded")
     assert "1,000" in body["detail"]
     assert "BAOHUANG_MAX_QUEUED_GAMES_PER_USER" in body["detail"]
-    assert body["errors"][0]["params"] == {"limit": 1000, "queued": 600, "games": 500}
+    assert body["errors"][0]["params"] == {"limit": 1000, "queued": 600, "games": 500, "cost": 500}
     zh = client.post(
         URL,
         {"variant": SLUG, "games": 500, "seed": 2},
@@ -143,6 +144,55 @@ def test_a_quota_of_queued_games_per_account(
     services.cancel_job(first.pk)
     assert client.post(URL, {"variant": SLUG, "games": 600, "seed": 5}).status_code == 202
     assert services.queued_games(staff) == 1000
+
+
+def test_the_quota_counts_games_played_by_their_cost(
+    version: RuleSetVersion, staff: User, settings: Any
+) -> None:
+    """Issue 31: a comparison of N pairs counted N but played 2N games, and an ``mc`` game
+    (1,153 heuristic games of work) counted one. The quota now counts cost units."""
+    settings.BAOHUANG_MAX_QUEUED_GAMES_PER_USER = 10_000
+    client = token_client(staff)
+    other_play = copy.deepcopy(version.definition)
+    other_play["deal"]["first_dealer"] = 1  # a play field: both games of each pair are played
+    compare = {"a": {"variant": SLUG}, "b": {"definition": other_play}, "games": 3000, "seed": 1}
+
+    assert client.post("/api/v1/comparisons/", compare, format="json").status_code == 202
+    assert services.queued_games(staff) == 6000
+    refused = client.post(URL, {"variant": SLUG, "games": 4001, "seed": 2}, format="json")
+    assert assert_error(refused, 429, "quota_exceeded")["errors"][0]["params"] == {
+        "limit": 10_000,
+        "queued": 6000,
+        "games": 4001,
+        "cost": 4001,
+    }
+    # the same rules on both sides play each game once: N pairs count N
+    same = {"a": {"variant": SLUG}, "b": {"variant": SLUG}, "games": 1000, "seed": 3}
+    assert client.post("/api/v1/comparisons/", same, format="json").status_code == 202
+    assert services.queued_games(staff) == 7000
+    # mc: 1,153 units a game; 3 games fit in the 3,000 left, 2 more games of mc do not
+    assert (
+        client.post(URL, {"variant": SLUG, "games": 2, "seed": 4, "policy": "mc"}).status_code
+        == 202
+    )
+    mc = client.post(URL, {"variant": SLUG, "games": 1, "seed": 5, "policy": "mc"}, format="json")
+    body = assert_error(mc, 429, "quota_exceeded")
+    assert body["errors"][0]["params"] == {
+        "limit": 10_000,
+        "queued": 9306,
+        "games": 1,
+        "cost": 1153,
+    }
+    assert "9,306 units" in body["detail"]
+    assert "1 game × 1,153 units a game (mc)" in body["detail"]
+    assert "10,000 units per account" in body["detail"]
+    zh = client.post(
+        URL,
+        {"variant": SLUG, "games": 1, "seed": 5, "policy": "mc"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="zh-Hans",
+    ).json()
+    assert "10000 单位的上限" in zh["detail"]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -240,3 +240,108 @@ def test_the_reaper_resends_pending_chunks_missing_from_an_empty_queue(
 
     after = dict(job.chunks.values_list("pk", "task_id"))
     assert all(after[pk] != before[pk] for pk in before)
+
+
+# ------------------------------------------------------------------- bounded work (issue 31)
+
+
+class _Counting:
+    """A policy that counts its decisions and cancels its job at decision ``cancel_at``."""
+
+    def __init__(self, policy: Any, job_id: Any, cancel_at: int, decisions: list[int]) -> None:
+        self.policy = policy
+        self.name = policy.name
+        self.job_id = job_id
+        self.cancel_at = cancel_at
+        self.decisions = decisions
+
+    def act(self, view: Any, legal: Any, rng: Any) -> Any:
+        self.decisions.append(1)
+        if len(self.decisions) == self.cancel_at:
+            services.cancel_job(self.job_id)
+        return self.policy.act(view, legal, rng)
+
+
+def test_a_cancelled_job_of_a_search_player_stops_within_a_decision(
+    version: RuleSetVersion, monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    """Issue 31: a cancelled ``mc:100000`` job kept its worker busy for over 10 minutes, as
+    cancellation was looked for between games only. Now after every decision (at most every
+    ``BAOHUANG_JOBS_HEARTBEAT_SECONDS``; 0 here): the chunk stops inside its first game."""
+    import baohuang.simulation.runner as runner
+
+    settings.BAOHUANG_JOBS_HEARTBEAT_SECONDS = 0
+    job = services.create_job(version, 3, 11, "mc:8")
+    decisions: list[int] = []
+    real = runner.make_policy
+    monkeypatch.setattr(
+        runner, "make_policy", lambda name, cv: _Counting(real(name, cv), job.pk, 20, decisions)
+    )
+
+    assert services.run_chunk(chunk_ids(job)[0], "w") == "stopped"
+
+    assert len(decisions) == 20  # a whole game is about 200 decisions
+    job = job_row(job.pk)
+    assert job.status == Status.CANCELLED
+    assert job.done == 0
+
+
+def test_a_chunk_past_its_soft_time_limit_fails_its_job_in_words(
+    version: RuleSetVersion, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The operator's reading: games are reproducible, so a retry would take as long again;
+    the job fails at once with which limit was passed and what to do (code ``time_limit``)."""
+    from celery.exceptions import SoftTimeLimitExceeded
+    from django.utils import translation
+
+    def too_slow(*args: Any, **kwargs: Any) -> Any:
+        raise SoftTimeLimitExceeded()
+
+    monkeypatch.setattr(services, "simulate", too_slow)
+    job = new_job(version, 50, 25)
+    first, second = chunk_ids(job)
+
+    assert services.run_chunk(first, "w") == "time_limit"
+
+    job = job_row(job.pk)
+    assert job.status == Status.FAILED
+    assert job.error_code == "time_limit"
+    assert job.error_params == {"first": 0, "last": 24, "seconds": "600", "policy": "heuristic"}
+    with translation.override("en"):
+        assert "time limit of 600 seconds" in job.failure_text
+        assert "BAOHUANG_JOBS_SOFT_TIME_LIMIT" in job.failure_text
+    with translation.override("zh-hans"):
+        assert "600 秒" in job.failure_text
+    assert job.chunks.get(pk=second).status == ChunkStatus.CANCELLED
+
+
+def test_chunk_tasks_carry_soft_and_hard_time_limits(
+    monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    from baohuang.jobs import dispatch
+
+    sent: list[Any] = []
+
+    class Group:
+        def __init__(self, tasks: Any) -> None:
+            sent.extend(tasks)
+
+        def apply_async(self) -> None:
+            return None
+
+    monkeypatch.setattr(dispatch, "group", Group)
+    assert dispatch.send_chunks([(1, "task-1")])
+    settings.BAOHUANG_JOBS_SOFT_TIME_LIMIT = 30
+    settings.BAOHUANG_JOBS_HARD_TIME_LIMIT = 5  # below the soft limit: soft + 10
+    assert dispatch.send_chunks([(2, "task-2")])
+
+    limits = [(s.options["soft_time_limit"], s.options["time_limit"]) for s in sent]
+    assert limits == [(600, 660), (30, 40)]
+
+
+def test_an_expensive_policy_gets_small_chunks(version: RuleSetVersion) -> None:
+    """Chunks hold about ``BAOHUANG_JOBS_CHUNK_COST`` (5,000) units: far below the time limit."""
+    dear = services.create_job(version, 50, 1, "mc:1000")
+    assert (dear.cost_per_game, dear.chunk_games) == (18001, 1)
+    assert services.create_job(version, 100, 1, "mc").chunk_games == 4  # 1,153 units a game
+    assert services.create_job(version, 100_000, 1).chunk_games == 3125  # heuristic: as before

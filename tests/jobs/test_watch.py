@@ -4,6 +4,8 @@ notable games are found by filters over a bounded range."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
@@ -134,3 +136,80 @@ def test_bad_searches_name_the_parameter(
     body = assert_error(staff_client.get(f"{URL}{job.pk}/games/?scan=5000"), 400)
     assert body["errors"][0]["path"] == "scan"
     assert set(staff_client.get(f"{URL}{job.pk}/games/?scan=5").json()["filters"]) == set(FILTERS)
+
+
+def _no_replay(*args: object, **kwargs: object) -> object:
+    raise AssertionError("a game was replayed")
+
+
+def test_a_game_too_dear_to_replay_is_a_409_before_any_play(
+    version: RuleSetVersion, staff: User, staff_client: APIClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31: watching a game of an ``mc:100000`` job held a web thread for minutes. A
+    request may spend BAOHUANG_REQUEST_MAX_COST (2,500) units: one game of mc:500 costs
+    9,001."""
+    from baohuang.jobs import watch_views
+
+    monkeypatch.setattr(watch_views, "watched_steps", _no_replay)
+    monkeypatch.setattr(watch_views, "find_games", _no_replay)
+    job = services.create_job(version, 3, 1, "mc:500", created_by=staff)
+
+    body = assert_error(staff_client.get(f"{URL}{job.pk}/games/0/"), 409, "too_expensive")
+
+    assert body["errors"][0]["params"] == {
+        "policy": "mc:500",
+        "cost": 9001,
+        "limit": 2500,
+        "max_rollouts": 138,
+    }
+    assert "9,001 units" in body["detail"]
+    assert "BAOHUANG_REQUEST_MAX_COST" in body["detail"]
+    assert "mc:138 or less" in body["detail"]
+    zh = staff_client.get(f"{URL}{job.pk}/games/0/", HTTP_ACCEPT_LANGUAGE="zh-Hans").json()
+    assert "不能在这里观看" in zh["detail"]
+    assert_error(staff_client.get(f"{URL}{job.pk}/games/?find=kick"), 409, "too_expensive")
+    # the issue's job, stored before mc:N was bounded
+    SimulationJob.objects.filter(pk=job.pk).update(policy="mc:100000")
+    legacy = assert_error(staff_client.get(f"{URL}{job.pk}/games/0/"), 409, "too_expensive")
+    assert legacy["errors"][0]["params"]["cost"] == 1_800_001
+
+
+def test_a_search_of_a_dear_policy_scans_fewer_games(
+    version: RuleSetVersion, staff: User, staff_client: APIClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """mc (1,153 units a game) may regenerate 2 games a request, not the usual 1,000."""
+    from baohuang.jobs import watch_views
+
+    scanned: list[tuple[int, int]] = []
+
+    def counting(*args: object) -> tuple[list[object], int]:
+        scanned.append((int(str(args[4])), int(str(args[5]))))
+        return [], int(str(args[5]))
+
+    monkeypatch.setattr(watch_views, "find_games", counting)
+    job = services.create_job(version, 50, 1, "mc", created_by=staff)
+
+    body = assert_error(staff_client.get(f"{URL}{job.pk}/games/?scan=3"), 400)
+
+    assert body["errors"][0]["path"] == "scan"
+    assert "from 1 to 2" in body["errors"][0]["message"]
+    assert staff_client.get(f"{URL}{job.pk}/games/?start=10").json()["stop"] == 12
+    assert scanned == [(10, 12)]
+
+
+def test_a_replay_past_its_deadline_stops_there(
+    version: RuleSetVersion, staff: User, staff_client: APIClient, settings: Any
+) -> None:
+    """A cost estimate can be wrong (a big variant, a busy machine): a replay also stops at
+    BAOHUANG_REQUEST_MAX_SECONDS. Watching answers 409; a search returns what it found, and
+    ``stop`` says where to search on (at least one game is searched)."""
+    settings.BAOHUANG_REQUEST_MAX_SECONDS = 0
+    job = services.create_job(version, 50, 1, created_by=staff)
+
+    body = assert_error(staff_client.get(f"{URL}{job.pk}/games/3/"), 409, "too_expensive")
+    assert body["errors"][0]["code"] == "too_slow"
+    assert "BAOHUANG_REQUEST_MAX_SECONDS" in body["detail"]
+    found = staff_client.get(f"{URL}{job.pk}/games/?start=7&scan=40&limit=50").json()
+    assert (found["start"], found["stop"]) == (7, 8)
+    settings.BAOHUANG_REQUEST_MAX_SECONDS = 5
+    assert staff_client.get(f"{URL}{job.pk}/games/?start=7&scan=40&limit=50").json()["stop"] == 47

@@ -298,3 +298,58 @@ def test_a_comparison_job_runs_on_workers_and_equals_baohuang_compare(
     expected = compare(compile_definition(version.definition), compile_definition(other), 80, 4)
     assert final["result"]["metrics"] == expected.report()["metrics"]
     assert final["result"]["play_unchanged"] is True
+
+
+def test_a_cancelled_search_job_frees_its_worker_inside_a_game(
+    version: RuleSetVersion, staff_client: APIClient, job_queue: str
+) -> None:
+    """Issue 31: a cancelled ``mc:100000`` job kept its worker for over 10 minutes. One game
+    of ``mc:1000`` takes half a minute or more; cancelled a second into it, the worker (one
+    thread) is free for the next job within seconds."""
+    body = staff_client.post(
+        URL, {"variant": SLUG, "games": 2, "seed": 3, "policy": "mc:1000"}, format="json"
+    ).json()
+    job = job_row(body["id"])
+
+    with embedded_worker(job_queue, concurrency=1):
+
+        def playing_for_a_second() -> bool:
+            chunk = job.chunks.filter(status=ChunkStatus.RUNNING).first()
+            return chunk is not None and time.time() - chunk.claimed_at.timestamp() > 1.0
+
+        wait_for(playing_for_a_second, 60, "for the first game to be under way")
+        assert staff_client.post(body["url"] + "cancel/").json()["status"] == "cancelled"
+        cancelled_at = time.monotonic()
+        # The only worker thread takes the next job once the cancelled chunk has stopped.
+        after = new_job(version, 5, 5, seed=4)
+        wait_for(lambda: not job_row(after.pk).is_active, 15, "for the worker to be free")
+        freed_in = time.monotonic() - cancelled_at
+
+    assert job_row(after.pk).status == SimulationJob.Status.SUCCEEDED
+    assert job_row(job.pk).done == 0  # stopped inside its first game
+    assert freed_in < 15, freed_in  # the game alone takes over 20 s
+
+
+def test_a_chunk_past_its_soft_time_limit_fails_the_job_on_a_prefork_worker(
+    version: RuleSetVersion, job_queue: str, tmp_path: Path, settings: Any
+) -> None:
+    """The time limits travel with each task (read when it is sent): a chunk of mc games
+    sent with a 1-second soft limit is stopped by Celery and fails its job in words."""
+    settings.BAOHUANG_JOBS_SOFT_TIME_LIMIT = 1
+    job = services_create(version, "mc", games=3)
+
+    log = tmp_path / f"prefork-{uuid.uuid4().hex[:8]}.log"
+    with worker_process(job_queue, log, pool="prefork"):
+        wait_for(lambda: not job_row(job.pk).is_active, 90, "for the job to end")
+
+    final = job_row(job.pk)
+    assert final.status == SimulationJob.Status.FAILED, final.error
+    assert final.error_code == "time_limit"
+    assert final.error_params["seconds"] == "1"
+    assert "BAOHUANG_JOBS_SOFT_TIME_LIMIT" in final.failure_text
+
+
+def services_create(version: RuleSetVersion, policy: str, games: int) -> SimulationJob:
+    from baohuang.jobs import services
+
+    return services.create_job(version, games, 5, policy)

@@ -120,6 +120,69 @@ def test_play_examples_are_legal_and_judged_right(variant_id: str) -> None:
         assert judge(cv, previous, candidate).beats is e.beats
 
 
+def test_the_tip_reads_as_the_house_plays_it() -> None:
+    definition = copy.deepcopy(definition_of(load_bundled("baike-common")))
+    step = definition["bidding"]["flow"][0]
+    step.update(tip="two_or_nothing", tip_count=2, tip_from_pass=1)
+    zh = render(build_definition(definition, "zh"), "md")
+    en = render(build_definition(definition, "en"), "md")
+    assert "每个让位的玩家贴一张2（没有2就不贴）" in zh
+    assert "每人最多贴2张" in zh
+    # The tip's words stand apart from the rest of the sentence.
+    assert "adds a card to the tips — a 2, or nothing if he has no 2 — and passes" in en
+    assert "adds up to 2 such cards" in en
+    step.update(tip_count=1)
+    assert "最多贴" not in render(build_definition(definition, "zh"), "md")
+
+
+def test_a_hard_pass_is_written_only_where_it_applies() -> None:
+    definition = copy.deepcopy(definition_of(load_bundled("baike-common")))
+    assert "过牌不准上" not in render(build_definition(definition, "zh"), "md")
+    definition["play"]["hard_pass"] = True
+    assert "过牌不准上：一圈里不要过的玩家，这一圈不能再出牌" in render(
+        build_definition(definition, "zh"), "md"
+    )
+    assert "may not play again in the same trick" in render(
+        build_definition(definition, "en"), "md"
+    )
+
+
+def test_the_rulebook_names_only_attachable_cards_the_deck_has() -> None:
+    definition = copy.deepcopy(definition_of(load_bundled("hd")))
+    assert "可以挂的牌：小王、大王。" in render(build_definition(definition, "zh"), "md")
+    definition["deck"]["remove"].append({"rank": "SJ"})
+    definition["deal"]["hand_sizes"] = [
+        n - (1 if i < 4 else 0) for i, n in enumerate(definition["deal"]["hand_sizes"])
+    ]
+    text = render(build_definition(definition, "zh"), "md")
+    assert "可以挂的牌：大王。" in text
+
+
+def test_english_lists_read_as_sentences() -> None:
+    # Issue #32: "beat a single small joker, big joker", "spades, spades, spades", and the
+    # identical-cards sentence where no rule looks at identical cards.
+    bie3 = render(build_definition(definition_of(load_bundled("tcy-bie3")), "en"), "md")
+    assert "beat a single small joker or big joker." in bie3
+    assert "beat a single small joker, big joker or top card." in bie3
+    assert "they matter only for identical cards" in bie3  # a called guard: identical cards
+    common = copy.deepcopy(definition_of(load_bundled("baike-common")))
+    common["deck"]["remove"] = [{"rank": "7", "suits": ["s", "s", "s", "h"]}]
+    common["deal"]["hand_sizes"] = [43, 43, 42, 42, 42]
+    en = render(build_definition(common, "en"), "md")
+    zh = render(build_definition(common, "zh"), "md")
+    assert "cards of rank 7 by suit: 3 of spades, 1 of hearts." in en
+    assert "黑桃3张、红桃1张" in zh
+    assert "Suits do not matter." in en
+    assert "identical cards" not in en.split("## ")[1]
+
+
+def test_a_stake_cap_is_written_under_the_doublings() -> None:
+    definition = copy.deepcopy(definition_of(load_bundled("baike-weihai")))
+    assert "封顶" not in render(build_definition(definition, "zh"), "md")
+    definition["scoring"]["max_multiplier"] = 8
+    assert "封顶：所有分数最多翻 8 倍。" in render(build_definition(definition, "zh"), "md")
+
+
 def test_roasting_appears_only_with_roasting() -> None:
     definition = copy.deepcopy(definition_of(load_bundled("lianzhong-classic")))
     with_roast = render(build_definition(definition, "zh"), "md")

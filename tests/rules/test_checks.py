@@ -25,6 +25,7 @@ from baohuang.rules import validate_definition
 from baohuang.rules.checks import (
     CHECKS,
     Check,
+    check_attachable_ranks_in_deck,
     check_buy_card,
     check_callable_ranks,
     check_flow_needs_redeal,
@@ -47,6 +48,7 @@ from baohuang.rules.checks import (
     check_skip_one_needs_both_cards,
     check_solo_tables,
     check_special_beats,
+    check_tip_rank_in_deck,
     check_top_card,
     check_tribute_rules,
     check_two_person_tables,
@@ -664,7 +666,7 @@ CASES: tuple[Case, ...] = (
         check_outcome_agrees_with_points,
         {"end.when": "one_side_out", "scoring.outcome.method": "side_out"},
         "scoring.two_person.rows[10]",
-        "the royals win here but do not score above 0",
+        "the royals win here, yet one of them scores below 0 or the rebels gain",
         "error",
         "outcome_points_disagree",
     ),
@@ -687,13 +689,26 @@ CASES: tuple[Case, ...] = (
         check_outcome_agrees_with_points,
         {
             "scoring.outcome.solo": [
-                {"emperor_rank": r, "outcome": "win" if r == 1 else "lose"} for r in range(1, 6)
+                {"emperor_rank": r, "outcome": "win" if r <= 2 else "lose"} for r in range(1, 6)
             ]
         },
-        "scoring.solo.hidden[1]",
-        "do not score below 0",
+        "scoring.solo.open[1]",
+        "yet one of them scores below 0",
         "error",
         "outcome_points_disagree",
+    ),
+    Case(
+        check_attachable_ranks_in_deck,
+        {
+            "bidding.guard": {"by": "called_card", "callable_ranks": ["A", "K", "Q"]},
+            "deck.marks.guard_card": None,
+            "deck.remove": [{"rank": "SJ"}],
+            "deal.hand_sizes": [43, 43, 42, 42, 42],
+        },
+        "play.attach",
+        "include the small joker, but the cards taken out include every small joker",
+        "warning",
+        "attach_rank_removed",
     ),
     Case(
         check_options_that_apply,
@@ -735,6 +750,42 @@ CASES: tuple[Case, ...] = (
         {"scoring.money.quit_penalty_to": "others"},
         "scoring.money.quit_penalty_to",
         "no quit penalty to share",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_options_that_apply,
+        {"bidding.flow[0].tip": "none", "bidding.flow[0].tip_count": 2},
+        "bidding.flow[0].tip_count",
+        "Nobody tips in this round",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_tip_rank_in_deck,
+        {
+            "deck.remove": [{"rank": "2"}],
+            "deal.hand_sizes": HANDS_200,
+            "bidding.flow[0].tip": "two_or_nothing",
+        },
+        "bidding.flow[0].tip",
+        "nobody ever tips",
+        "warning",
+        "tip_rank_removed",
+    ),
+    Case(
+        check_tip_rank_in_deck,
+        {"deck.remove": [{"rank": "2"}], "deal.hand_sizes": HANDS_200},
+        "bidding.flow[0].tip",
+        "always the highest card that is not a joker",
+        "warning",
+        "tip_rank_removed",
+    ),
+    Case(
+        check_options_that_apply,
+        {"scoring.multipliers": [], "scoring.max_multiplier": 8},
+        "scoring.max_multiplier",
+        "the stake cap never applies",
         "warning",
         "option_unused",
     ),
@@ -809,6 +860,7 @@ CASES: tuple[Case, ...] = (
             "tribute.paid_in": "2",
             "deck.remove": [{"rank": "2"}],
             "deal.hand_sizes": HANDS_200,
+            "bidding.flow[0].tip": "highest_non_joker",
         },
         "tribute.paid_in",
         "the cards taken out include every 2",
@@ -904,7 +956,7 @@ def test_every_check_has_a_case() -> None:
     missing = [check.__name__ for check in CHECKS if check not in covered]
 
     assert missing == [], f"checks without a test case: {missing}"
-    assert len(CHECKS) == 25
+    assert len(CHECKS) == 27
 
 
 def _codes_in_checks_module() -> set[str]:
@@ -1075,3 +1127,41 @@ def test_every_problem_of_a_document_is_reported_at_once() -> None:
 
     assert {p.path for p in report.errors} == {"deal.hand_sizes", "scoring.two_person.rows"}
     assert [p.path for p in report.warnings] == ["scoring.solo.open[0]"]
+
+
+def test_deduction_only_scoring_with_an_outcome_table_is_accepted() -> None:
+    # Issue #33: the winners score 0 and the losers pay (no zero sum); the outcome comes from
+    # a table of the royals' places, and 0 for a winner contradicts nothing.
+    rows = [
+        {
+            "emperor_rank": e,
+            "guard_rank": g,
+            "emperor": 0 if min(e, g) == 1 else -2,
+            "guard": 0 if min(e, g) == 1 else -1,
+            "rebels": -1 if min(e, g) == 1 else 0,
+        }
+        for e in range(1, 6)
+        for g in range(1, 6)
+        if e != g
+    ]
+    table = [
+        {"ranks": [a, b], "outcome": "win" if a == 1 else "lose"}
+        for a in range(1, 6)
+        for b in range(a + 1, 6)
+    ]
+    doc = edit(
+        base_document(),
+        {
+            "scoring.two_person": {"zero_sum": False, "rows": rows},
+            "scoring.outcome.method": "rank_table",
+            "scoring.outcome.table": table,
+        },
+    )
+    fired = _fired(_variant(doc))
+    assert "check_outcome_agrees_with_points" not in fired
+    # A winner who pays still contradicts the table.
+    rows[0]["emperor"] = -1
+    fired = _fired(_variant(edit(doc, {"scoring.two_person.rows": rows})))
+    assert [p.code for p in fired["check_outcome_agrees_with_points"]] == [
+        "outcome_points_disagree"
+    ]

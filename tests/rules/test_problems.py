@@ -179,7 +179,7 @@ def test_a_wrong_word_lists_the_choices() -> None:
     assert problem.path == "deal.next_dealer"
     assert problem.message == (
         "'winner' is not allowed here; choose one of: "
-        "'first_finisher', 'previous_emperor' or 'fixed'."
+        "'first_finisher', 'previous_emperor', 'next_seat' or 'fixed'."
     )
     assert problem.code == "literal_error"
 

@@ -265,7 +265,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a simulation job
-         * @description Stop a queued or running job: chunks not started are dropped, running ones stop between two games within a few seconds. The answer is the job, now `cancelled` (again if it was cancelled already). A job that succeeded or failed is a 409 `job_finished`. The job's creator, or with the permission `jobs.cancel_any_job` (403 without it).
+         * @description Stop a queued or running job: chunks not started are dropped, running ones stop within a few seconds (after the decision being made, even inside a game). The answer is the job, now `cancelled` (again if it was cancelled already). A job that succeeded or failed is a 409 `job_finished`. The job's creator, or with the permission `jobs.cancel_any_job` (403 without it).
          */
         post: operations["simulations_cancel"];
         delete?: never;
@@ -283,7 +283,7 @@ export interface paths {
         };
         /**
          * Find notable games of a job
-         * @description Regenerates games `start` … `start + scan − 1` of the job (at most 1000) and returns those that pass every `find` filter (repeat it to combine: `find=solo_open&find=emperor_lost`), at most `limit`. Filters: `kick`, `redeal`, `rebellion`, `open_guard`, `abdication`, `solo`, `solo_open`, `solo_hidden`, `grabbed_solo`, `emperor_won`, `emperor_lost`, `draw`, `shut_in`, `unscored`. `stop` is where the search ended; search on from it.
+         * @description Regenerates games `start` … `start + scan − 1` of the job (at most 1000) and returns those that pass every `find` filter (repeat it to combine: `find=solo_open&find=emperor_lost`), at most `limit`. Filters: `kick`, `redeal`, `rebellion`, `open_guard`, `abdication`, `solo`, `solo_open`, `solo_hidden`, `grabbed_solo`, `emperor_won`, `emperor_lost`, `draw`, `shut_in`, `unscored`. `stop` is where the search ended; search on from it. A dear policy (mc) may scan fewer games a request (BAOHUANG_REQUEST_MAX_COST); more is a 400 naming the bound. A search also ends after BAOHUANG_REQUEST_MAX_SECONDS (5 s; at least one game is searched).
          */
         get: operations["simulations_games"];
         put?: never;
@@ -303,7 +303,7 @@ export interface paths {
         };
         /**
          * Watch game n of a job
-         * @description Game `n` (0 … games − 1) of the job, regenerated from the job's seed (the same game the job counted): its record, its summary and every step with its sentence in the request's language and the whole table after it (all five hands). A comparison job's games are those of its version A.
+         * @description Game `n` (0 … games − 1) of the job, regenerated from the job's seed (the same game the job counted): its record, its summary and every step with its sentence in the request's language and the whole table after it (all five hands). A comparison job's games are those of its version A. A game whose policy costs more to replay than a request may spend (BAOHUANG_REQUEST_MAX_COST, e.g. mc:200) is a 409 `too_expensive`, refused before any work; so is a replay that runs past BAOHUANG_REQUEST_MAX_SECONDS (5 s), stopped there.
          */
         get: operations["simulations_game"];
         put?: never;
@@ -581,7 +581,7 @@ export interface paths {
         };
         /**
          * The rulebook of a variant (zh or en; HTML, Markdown or JSON)
-         * @description The rules of a published version (default the latest; `version=draft` for readers of drafts: the draft) written for players: sections in the order a player learns the game, the scoring and tribute tables, examples checked by the engine. `format=html` is a page for screen and print (A4), `md` Markdown, `json` the structure (sections of paragraphs, lists, tables, card examples, notes).
+         * @description The rules of a published version (default the latest; `version=draft` for readers of drafts: the draft) written for players: sections in the order a player learns the game, the scoring and tribute tables, examples checked by the engine. `format=html` is a page for screen and print (A4), `md` Markdown, `json` the structure (sections of paragraphs, lists, tables, card examples, notes). A definition with more than 2,000 list entries (real ones have under 200) is a 409 `too_expensive`, refused before any work.
          */
         get: operations["variants_rulebook_retrieve"];
         put?: never;
@@ -841,7 +841,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             error: string | null;
-            /** @description Why the job failed, as a code: chunk_failed (params first, last, reason) or worker_lost (params first, last, attempts); null unless it failed. */
+            /** @description Why the job failed, as a code: chunk_failed (params first, last, reason), time_limit (params first, last, seconds, policy) or worker_lost (params first, last, attempts); null unless it failed. */
             error_code: string | null;
             /** @description The values of the failure's sentence. */
             error_params: {
@@ -1058,7 +1058,7 @@ export interface components {
             policy: components["schemas"]["PolicyEnum"];
             /**
              * Format: int64
-             * @description The deal seed; omitted: a random one (the answer says which).
+             * @description The deal seed, to replay a known deal (whoever knows a seed knows every hand it deals); omitted: a secret random one, shown when the game is over.
              */
             seed?: number | null;
         };
@@ -1131,7 +1131,7 @@ export interface components {
             version: unknown;
             checksum: string;
             policy: string;
-            /** @description The deal seed (null while it must stay secret). */
+            /** @description The deal seed, null until the game is over: it deals every seat's cards (and drives the bots), so it is as secret as they are. */
             seed: number | null;
             /** Format: date-time */
             expires_at: string;
@@ -1604,7 +1604,7 @@ export interface components {
             }) | null;
             /** @description Why the job failed, in the request's language (null unless it failed). */
             error: string | null;
-            /** @description Why the job failed, as a code: chunk_failed (params first, last, reason) or worker_lost (params first, last, attempts); null unless it failed. */
+            /** @description Why the job failed, as a code: chunk_failed (params first, last, reason), time_limit (params first, last, seconds, policy) or worker_lost (params first, last, attempts); null unless it failed. */
             error_code: string | null;
             /** @description The values of the failure's sentence. */
             error_params: {
@@ -2020,7 +2020,7 @@ export interface components {
             }) | null;
             /** @description Why the job failed, in the request's language (null unless it failed). */
             error: string | null;
-            /** @description Why the job failed, as a code: chunk_failed (params first, last, reason) or worker_lost (params first, last, attempts); null unless it failed. */
+            /** @description Why the job failed, as a code: chunk_failed (params first, last, reason), time_limit (params first, last, seconds, policy) or worker_lost (params first, last, attempts); null unless it failed. */
             error_code: string | null;
             /** @description The values of the failure's sentence. */
             error_params: {
@@ -2052,7 +2052,7 @@ export interface components {
             /** @description Comparisons: what B is (null for a simulation). */
             b: string | null;
             error: string | null;
-            /** @description Why the job failed, as a code: chunk_failed (params first, last, reason) or worker_lost (params first, last, attempts); null unless it failed. */
+            /** @description Why the job failed, as a code: chunk_failed (params first, last, reason), time_limit (params first, last, seconds, policy) or worker_lost (params first, last, attempts); null unless it failed. */
             error_code: string | null;
             /** @description The values of the failure's sentence. */
             error_params: {
@@ -5164,6 +5164,15 @@ export interface operations {
             };
             /** @description Unknown variant or version. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (see `error` for which). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

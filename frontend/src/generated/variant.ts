@@ -146,9 +146,9 @@ export interface Deal {
    */
   first_dealer?: number;
   /**
-   * Who is dealt to first in the next game of a match.
+   * Who is dealt to first in the next game of a match: the previous game's 1st out, its emperor, the seat after the previous dealer (the deal moves one seat each game, 轮流发牌), or the same seat every game.
    */
-  next_dealer?: "first_finisher" | "previous_emperor" | "fixed";
+  next_dealer?: "first_finisher" | "previous_emperor" | "next_seat" | "fixed";
   /**
    * Buying a card after the deal (买3).
    */
@@ -321,9 +321,13 @@ export interface OfferThroneStep {
    */
   skip_one_to?: "pass_direction" | "upstream" | "downstream";
   /**
-   * 贴牌: the card a decliner adds when he passes the emperor card on.
+   * 贴牌: the card a decliner adds when he passes the emperor card on. two_or_highest: a 2, else his highest card that is not a joker; two_or_nothing: a 2, else nothing (贴2，没有则不贴); highest: his highest card; highest_non_joker: his highest card that is not a joker.
    */
-  tip?: "none" | "two_or_highest" | "highest" | "highest_non_joker";
+  tip?: "none" | "two_or_highest" | "two_or_nothing" | "highest" | "highest_non_joker";
+  /**
+   * How many cards each paying decliner adds, each chosen by the tip rule from what is left (2: 贴两张); fewer when his hand has no more that qualify.
+   */
+  tip_count?: number;
   /**
    * The first pass that pays a tip (1 = every pass).
    */
@@ -425,6 +429,10 @@ export interface PlayRules {
    * 让牌: a player may defer in a round.
    */
   defer?: boolean;
+  /**
+   * 过牌不准上: a player who passed may not play again in the same trick; his turn is skipped until the trick is won (false: he may beat a later play when his turn comes round again).
+   */
+  hard_pass?: boolean;
   /**
    * 烤牌, if allowed.
    */
@@ -574,6 +582,10 @@ export interface Scoring {
    */
   solo: SoloTables;
   multipliers?: Multiplier[];
+  /**
+   * 封顶: the stake multiplier never goes above this (null: no cap); with 8, four doublings (×16) pay ×8.
+   */
+  max_multiplier?: number | null;
   outcome?: Outcome;
   money?: Money;
 }

@@ -175,7 +175,7 @@ function DealSection() {
       </Field>
       <div className="row">
         <PNum path="deal.first_dealer" label={t("f.first_dealer")} min={0} max={4} fallback={0} />
-        <PSelect path="deal.next_dealer" label={t("f.next_dealer")} options={["first_finisher", "previous_emperor", "fixed"] as const} fallback="first_finisher" />
+        <PSelect path="deal.next_dealer" label={t("f.next_dealer")} options={["first_finisher", "previous_emperor", "next_seat", "fixed"] as const} fallback="first_finisher" />
       </div>
       <Optional path="deal.buy" label={t("f.buy")} create={() => ({ rank: "3", pay_with: "2" })} off={undefined}>
         <div className="row">
@@ -303,6 +303,7 @@ function PlaySection() {
         <PSelect path="play.top_card" label={t("f.top_card")} options={["none", "guard_card"] as const} fallback="none" />
         <PSelect path="play.wind" label={t("f.wind")} options={["next_player", "apply"] as const} fallback="next_player" />
         <PCheck path="play.defer" label={t("f.defer")} />
+        <PCheck path="play.hard_pass" label={t("f.hard_pass")} />
       </div>
       <Field anchor="play.hold_back" label={t("f.hold_back")} wide>
         <ListEditor
@@ -483,6 +484,17 @@ function ScoringSection({ slug }: { slug?: string }) {
       </Field>
       <Field anchor="scoring.multipliers" label={t("f.multipliers")} wide>
         <MultiplierList items={scoring?.multipliers} onChange={(v: Multiplier[]) => update("scoring.multipliers", v)} />
+      </Field>
+      <Field anchor="scoring.max_multiplier" label={t("f.max_multiplier")}>
+        <NumInput
+          value={scoring?.max_multiplier ?? undefined}
+          optional
+          min={2}
+          max={1024}
+          width="5em"
+          testId="max-multiplier"
+          onChange={(v) => update("scoring.max_multiplier", v ?? null)}
+        />
       </Field>
       <OutcomeEditor />
       <Field anchor="scoring.money" label={t("f.money")} wide>

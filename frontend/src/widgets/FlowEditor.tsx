@@ -70,7 +70,7 @@ function OfferForm({ step, onChange }: { step: OfferThroneStep; onChange: (s: Fl
         {t("f.tip")}
         <SelectInput
           value={step.tip ?? "none"}
-          options={["none", "two_or_highest", "highest", "highest_non_joker"] as const}
+          options={["none", "two_or_highest", "two_or_nothing", "highest", "highest_non_joker"] as const}
           onChange={(v) => onChange({ ...step, tip: v })}
         />
       </label>
@@ -82,6 +82,16 @@ function OfferForm({ step, onChange }: { step: OfferThroneStep; onChange: (s: Fl
           max={5}
           width="4em"
           onChange={(v) => onChange({ ...step, tip_from_pass: v ?? 1 })}
+        />
+      </label>
+      <label>
+        {t("f.tip_count")}
+        <NumInput
+          value={step.tip_count ?? 1}
+          min={1}
+          max={3}
+          width="4em"
+          onChange={(v) => onChange({ ...step, tip_count: v ?? 1 })}
         />
       </label>
       <label>

@@ -20,7 +20,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
-from baohuang.bots import POLICY_NAMES, is_policy_name
+from baohuang.bots import POLICY_NAMES, PolicySpecError, check_budget, is_policy_name
 from baohuang.i18n import grouped
 from baohuang.jobs import services
 from baohuang.jobs.errors import InvalidJob, JobFinished
@@ -44,6 +44,10 @@ def _positive(text: str) -> int:
 
 def _policy(text: str) -> str:
     """A policy name or a role mix (``royals=mc,rebels=heuristic``)."""
+    try:
+        check_budget(text)
+    except PolicySpecError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
     if not is_policy_name(text):
         raise argparse.ArgumentTypeError(
             f"unknown policy '{text}' (known: {', '.join(POLICY_NAMES)}, mc:N, or "
