@@ -23,9 +23,18 @@ ERROR_TEXT: dict[int, str] = {
     415: "The body is not `application/json`.",
     428: "`If-Match` is required (send the `ETag` of the draft you edited).",
     429: "Too many requests; `Retry-After` says how many seconds to wait.",
+    503: "`overloaded`: this server process already works on as many requests as it may "
+    "(BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds.",
 }
 
-#: Errors any endpoint can answer: a bad token, throttling.
+#: What a 403 may also mean, added to the operations where it can happen
+#: (:class:`baohuang.api.schema.ApiAutoSchema`).
+READ_ONLY_TEXT = "A `read` API token on a request that changes something: `token_read_only`."
+CSRF_TEXT = "A session request without a valid CSRF token: `csrf_failed`."
+SESSION_ONLY_TEXT = "An API token on the token endpoints (session only): `session_required`."
+
+#: Errors any endpoint can answer: a bad token, throttling (503 ``overloaded`` is added to
+#: every operation by :class:`baohuang.api.schema.ApiAutoSchema`).
 COMMON = (401, 429)
 #: Errors of endpoints with a JSON body.
 BODY = (400, 413, 415)

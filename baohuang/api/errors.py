@@ -45,7 +45,7 @@ token_invalid …        401     a bad API token: ``token_invalid``, ``token_rev
                                (:mod:`baohuang.tokens.refusals`)
 permission_denied      403     authenticated, but not allowed
 csrf_failed            403     a session request failed the CSRF check (``params.reason``)
-token_read_only        403     a ``read`` API token on POST, PUT, PATCH or DELETE
+token_read_only        403     a ``read`` API token on a request that changes something
 session_required       403     an API token on the token endpoints (session only)
 not_found              404     unknown URL, variant or version
 no_origin              404     a diff against the origin of a rule set that is no clone

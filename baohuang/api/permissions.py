@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 from django.conf import settings
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
-from rest_framework.permissions import BasePermission
+from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
 ADD_RULESET = "catalog.add_ruleset"
@@ -54,6 +54,16 @@ CANCEL_ANY_JOB = "jobs.cancel_any_job"
 def public_read() -> bool:
     """Whether published variants and the rules endpoints are open to anonymous clients."""
     return bool(getattr(settings, "BAOHUANG_API_PUBLIC_READ", True))
+
+
+def changes_nothing(request: Request, view: Any) -> bool:
+    """Whether ``request`` only reads: a safe method (GET, HEAD, OPTIONS), or a POST to a
+    view that declares ``changes_nothing = True`` (the questions asked with a body:
+    validate, deck, compare, score, deal, replay, diff). A ``read`` API token may send
+    these; anything else needs a ``write`` token (403 ``token_read_only``)."""
+    if request.method in SAFE_METHODS:
+        return True
+    return request.method == "POST" and bool(getattr(view, "changes_nothing", False))
 
 
 def authenticated(user: Any) -> bool:

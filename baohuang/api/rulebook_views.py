@@ -89,14 +89,20 @@ class RulebookView(APIView):
             docs.SLUG_PATH,
             OpenApiParameter(
                 "lang",
-                {"type": "string", "enum": ["zh", "en"]},
+                # As _lang reads it: zh or en, any case, a region may follow (zh-Hans).
+                {"type": "string", "pattern": r"^\s*([zZ][hH]|[eE][nN])", "examples": ["zh", "en"]},
                 OpenApiParameter.QUERY,
                 required=False,
                 description="Language; default from Accept-Language, else zh.",
             ),
             OpenApiParameter(
                 "format",
-                {"type": "string", "enum": list(FORMATS)},
+                # Any case, surrounding spaces ignored, as the view reads it.
+                {
+                    "type": "string",
+                    "pattern": r"^\s*([hH][tT][mM][lL]|[mM][dD]|[jJ][sS][oO][nN])\s*$",
+                    "examples": list(FORMATS),
+                },
                 OpenApiParameter.QUERY,
                 required=False,
                 description="html (default), md or json.",

@@ -75,6 +75,8 @@ class RulesView(APIView):
 
     permission_classes = (CanRead,)
     throttle_scope = "rules"
+    #: Their POSTs only ask a question: a ``read`` API token may send them.
+    changes_nothing = True
 
 
 class VersionRulesView(RulesView):
@@ -239,6 +241,20 @@ class VariantSchemaView(APIView):
         )
 
 
+#: The body of ``/deck/``: the ``deck`` section of the language (its items and marks are
+#: described by the variant JSON Schema). Other fields are refused.
+DECK_SECTION = {
+    "type": "object",
+    "properties": {
+        "decks": {"type": "integer", "minimum": 1, "maximum": 8, "default": 4},
+        "remove": {"type": "array", "items": {"type": "object"}},
+        "marks": {"type": "object"},
+    },
+    "additionalProperties": False,
+    "description": "The deck section of a definition: /api/v1/schema/variant/ (`Deck`).",
+}
+
+
 class DeckCountView(RulesView):
     """``POST /api/v1/deck/``."""
 
@@ -255,7 +271,7 @@ class DeckCountView(RulesView):
         "from low to high, the full shoe's and what is left (random removals counted as "
         "removed). The web editor's card counts come from here. A section the language "
         "refuses is a 400 `invalid` with each problem at its path (`deck.remove[0].rank`).",
-        request={"application/json": {"type": "object", "additionalProperties": True}},
+        request={"application/json": DECK_SECTION},
         responses={200: DeckCountSerializer, **docs.errors(*docs.BODY)},
     )
     def post(self, request: Request) -> Response:

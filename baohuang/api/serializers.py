@@ -802,6 +802,31 @@ class GameSummarySerializer(serializers.Serializer):
     actions = serializers.IntegerField()
 
 
+class GameRecordSerializer(serializers.Serializer):
+    """A game record (DESIGN.md §4), as :func:`baohuang.engine.record.make_record` writes it:
+    replay it at ``…/replay/``."""
+
+    variant = serializers.CharField()
+    version = serializers.IntegerField(allow_null=True, help_text="Null for a draft.")
+    checksum = serializers.CharField()
+    seed = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    actions = serializers.ListField(child=serializers.CharField(allow_blank=True))
+    tribute = TributeSerializer(
+        required=False, help_text="The tribute paid before this game (a match's later games)."
+    )
+
+
+class GameSettlementSerializer(GameSummarySerializer):
+    """The end of a game, revealed: its summary, every seat's cards and the record."""
+
+    hands = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="Every seat's cards as held at the lead, by seat, high cards first.",
+    )
+    record = GameRecordSerializer()
+
+
 class ReplayResponseSerializer(serializers.Serializer):
     """Whether every action of the record was legal, and the game it produced."""
 

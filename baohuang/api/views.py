@@ -198,7 +198,7 @@ class VariantListView(WriteThrottledView):
         request=VariantCreateSerializer,
         responses={
             201: OpenApiResponse(DraftSerializer, description="The new rule set's draft."),
-            **docs.errors(*docs.BODY, 403, 409),
+            **docs.errors(*docs.BODY, 403, 404, 409),
         },
         parameters=[docs.ETAG],
     )
@@ -579,6 +579,8 @@ class DiffView(APIView):
     """``GET /api/v1/diff/?from=…&to=…`` and ``POST /api/v1/diff/``: any two sides."""
 
     permission_classes = (CanRead,)
+    #: The POST only compares two sides sent in the body: a ``read`` API token may send it.
+    changes_nothing = True
 
     @extend_schema(
         operation_id="diff_retrieve",

@@ -28,6 +28,7 @@ from baohuang.api.base import WriteThrottledView
 from baohuang.api.errors import ApiError, error_item, prefixed
 from baohuang.api.permissions import (
     CanBalance,
+    CanReadDrafts,
     CanReadJobs,
     CanRunSimulations,
     can_read_drafts,
@@ -241,7 +242,7 @@ class SimulationListView(_JobListView):
         "others: their own), without their results; simulations and comparisons (`kind`), "
         "of one variant with `?variant=slug`.",
         parameters=[VARIANT_FILTER, KIND_FILTER],
-        responses={200: SimulationJobListItemSerializer(many=True), **docs.errors()},
+        responses={200: SimulationJobListItemSerializer(many=True), **docs.errors(400)},
     )
     def get(self, request: Request) -> Response:
         """List recent jobs."""
@@ -411,7 +412,8 @@ class ComparisonListView(_JobListView):
         tags=["comparisons"],
         summary="Start a paired comparison of two variants (jobs.run_simulation)",
         description="`{a: {variant, version?}, b: {variant?, version? | draft: true | "
-        "definition}, games, seed, policy}`: plays game i of A and of B from the same deal "
+        "definition}, games, seed, policy}` (a draft needs `catalog.view_ruleset` or "
+        "`catalog.change_ruleset`, else 403): plays game i of A and of B from the same deal "
         "seed (common random numbers) and reports, per role and metric, A, B, B − A with a "
         "95% interval and the method used. When A and B differ only in settlement fields the "
         "games are played once and scored by both (`play_unchanged: true`). **202** with the "
@@ -428,6 +430,9 @@ class ComparisonListView(_JobListView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         a, b = data["a"], data["b"]
+        if b.get("definition") is None and b.get("draft") and not can_read_drafts(request.user):
+            # A permission refusal is a 403, as everywhere (it was a 400 at b.draft).
+            raise PermissionDenied(CanReadDrafts.message)
         try:
             version = selectors.version_to_simulate(a["variant"], a.get("version"))
             other = selectors.comparison_side_b(

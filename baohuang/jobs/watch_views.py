@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from baohuang.api import docs
 from baohuang.api.errors import ApiError, error_item
 from baohuang.api.permissions import CanReadJobs
+from baohuang.api.serializers import GameRecordSerializer, GameSummarySerializer
 from baohuang.bots import COST_PER_ROLLOUT, policy_cost
 from baohuang.catalog.selectors import compiled_version
 from baohuang.engine.record import make_record, summary
@@ -135,8 +136,8 @@ class WatchedGameSerializer(serializers.Serializer):
     variant = serializers.CharField()
     version = serializers.IntegerField(allow_null=True, help_text="Null for a draft.")
     policy = serializers.CharField()
-    record = serializers.JSONField(help_text="The game record (replay it at …/replay/).")
-    summary = serializers.JSONField(help_text="Roles, finish, points, outcome, tribute owed.")
+    record = GameRecordSerializer(help_text="The game record (replay it at …/replay/).")
+    summary = GameSummarySerializer(help_text="Roles, finish, points, outcome, tribute owed.")
     steps = WatchedStepSerializer(many=True)
 
 

@@ -11,6 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from baohuang.api.serializers import (
+    GameSettlementSerializer,
     StrictCharField,
     StrictChoiceField,
     StrictIntegerField,
@@ -146,7 +147,7 @@ class GameViewSerializer(serializers.Serializer):
     finish = serializers.ListField(child=serializers.IntegerField())
     played = serializers.DictField(child=serializers.IntegerField())
     events = EventSerializer(many=True)
-    result = serializers.JSONField(
+    result = GameSettlementSerializer(
         allow_null=True,
         help_text="Null until the game is over; then the scores, the tribute owed, every "
         "seat's cards (`hands`) and the game record (`record`).",

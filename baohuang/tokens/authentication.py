@@ -3,8 +3,10 @@
 The header format is DRF's (``TokenAuthentication``), so clients need no change; the key is
 looked up by its SHA-256 digest. A known token that is revoked or expired is a 401 with its
 own code (``token_revoked``, ``token_expired``), an unknown one ``token_invalid``; a
-``read`` token on an unsafe method is a 403 ``token_read_only`` for every endpoint, before
-any view runs. ``request.auth`` is the :class:`~baohuang.tokens.models.ApiToken`.
+``read`` token on a request that changes something (an unsafe method, except the POSTs
+that only ask a question: :func:`~baohuang.api.permissions.changes_nothing`) is a 403
+``token_read_only``, before any view code runs. ``request.auth`` is the
+:class:`~baohuang.tokens.models.ApiToken`.
 
 DRF imports this module while ``rest_framework.views`` loads (``DEFAULT_AUTHENTICATION_
 CLASSES``): models and the error classes are imported when a request comes.
@@ -15,7 +17,6 @@ from __future__ import annotations
 from typing import Any
 
 from rest_framework import authentication
-from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 
 
@@ -26,6 +27,7 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
 
     def authenticate(self, request: Request) -> tuple[Any, Any] | None:
         """The token's user and the token, None without a ``Token`` header; refusals raise."""
+        from baohuang.api.permissions import changes_nothing
         from baohuang.tokens import refusals, selectors, services
 
         parts = authentication.get_authorization_header(request).split()
@@ -47,7 +49,8 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         if not token.user.is_active:
             raise refusals.inactive()
         services.note_use(token)
-        if token.scope != token.Scope.WRITE and request.method not in SAFE_METHODS:
+        view = (getattr(request, "parser_context", None) or {}).get("view")
+        if token.scope != token.Scope.WRITE and not changes_nothing(request, view):
             raise refusals.read_only(token, str(request.method))
         return token.user, token
 

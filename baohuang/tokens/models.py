@@ -51,7 +51,8 @@ class ApiToken(models.Model):
         choices=Scope.choices,
         default=Scope.READ,
         help_text=_(
-            "read: GET, HEAD and OPTIONS requests only; write: every request the account may make."
+            "read: requests that change nothing (GET, HEAD, OPTIONS and the rules questions "
+            "such as validate, compare, score); write: every request the account may make."
         ),
     )
     prefix = models.CharField(

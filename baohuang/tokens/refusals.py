@@ -8,7 +8,7 @@ token_invalid          401     no token has this key (mistyped, or never made he
 token_revoked          401     the token was revoked (``params``: prefix, revoked_at)
 token_expired          401     the token expired (``params``: prefix, expires_at)
 user_inactive          401     the token's account is disabled
-token_read_only        403     a ``read`` token on POST, PUT, PATCH or DELETE
+token_read_only        403     a ``read`` token on a request that changes something
 session_required       403     a token tried to list, create or revoke tokens
 =====================  ======  ===================================================
 

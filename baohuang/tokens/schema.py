@@ -22,7 +22,8 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):
             "name": "Authorization",
             "description": "An API token with the prefix `Token`: `Authorization: Token "
             "bh_…`. Create one in the editor (API tokens), the admin or with `manage.py "
-            "create_api_token`. Scope `read` allows GET, HEAD and OPTIONS only (else 403 "
-            "`token_read_only`); revoked or expired tokens are a 401 `token_revoked` / "
-            "`token_expired`.",
+            "create_api_token`. Scope `read` allows the requests that change nothing: GET, "
+            "HEAD, OPTIONS and the POSTs that only ask (validate, deck, compare, score, "
+            "deal, replay, diff); anything else is a 403 `token_read_only`. Revoked or "
+            "expired tokens are a 401 `token_revoked` / `token_expired`.",
         }

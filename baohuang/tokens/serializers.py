@@ -24,8 +24,9 @@ class TokenCreateSerializer(StrictSerializer):
     scope = StrictChoiceField(
         choices=ApiToken.Scope.choices,
         default=ApiToken.Scope.READ,
-        help_text="read (default): GET, HEAD and OPTIONS only; write: every request the "
-        "account may make (the account's permissions still apply).",
+        help_text="read (default): requests that change nothing (GET, HEAD, OPTIONS and the "
+        "POSTs that only ask: validate, deck, compare, score, deal, replay, diff); write: "
+        "every request the account may make (the account's permissions still apply).",
     )
     expires_in_days = StrictIntegerField(
         min_value=1,

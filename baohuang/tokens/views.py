@@ -91,7 +91,8 @@ class TokenListView(WriteThrottledView):
         tags=["tokens"],
         summary="Create an API token (its key is shown once)",
         description="A new token of yours: `name` says what it is for, `scope` is `read` "
-        "(GET, HEAD, OPTIONS; any other method is a 403 `token_read_only`) or `write`, "
+        "(requests that change nothing: GET, HEAD, OPTIONS and the POSTs that only ask, "
+        "such as validate, compare, score; anything else is a 403 `token_read_only`) or `write`, "
         "`expires_in_days` optional. The answer is **201** with the token and its `key`, "
         "the only time the key is shown: the server stores its SHA-256 digest. Send it as "
         "`Authorization: Token <key>`. A token acts with its account's permissions." + SESSION_ONLY,

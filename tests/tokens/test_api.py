@@ -207,6 +207,61 @@ def test_a_read_token_is_refused_on_unsafe_methods(alice: User, method: str) -> 
     assert body["errors"][0]["params"]["scope"] == "read"
 
 
+#: The POSTs that only ask a question (issue #31: a read token may ask what an anonymous
+#: client may), with a body each answers 200.
+QUESTIONS: dict[str, dict[str, Any]] = {
+    "/api/v1/validate/": {"definition": {}},
+    "/api/v1/deck/": {"decks": 2},
+    "/api/v1/variants/baike-common/compare/": {"candidate": "9 9", "previous": "8 8"},
+    "/api/v1/variants/baike-common/score/": {"emperor": 0, "guard": 1, "finish": [0, 1, 2, 3, 4]},
+    "/api/v1/variants/baike-common/deal/": {"seed": 7},
+    "/api/v1/variants/baike-common/replay/": {
+        "variant": "baike-common",
+        "seed": 7,
+        "actions": [],
+        "checksum": "",
+    },
+    "/api/v1/diff/": {"from": "baike-common@1", "to": "baike-common"},
+}
+
+
+@pytest.mark.parametrize("url", sorted(QUESTIONS))
+def test_a_read_token_may_ask_the_questions_that_change_nothing(
+    alice: User, url: str, definition: dict[str, Any]
+) -> None:
+    from tests.fixtures import publish_common
+
+    rule_set = publish_common(definition)
+    body = dict(QUESTIONS[url])
+    if "checksum" in body:
+        body["checksum"] = rule_set.versions.get().checksum
+    _, key = services.create_token(alice, "reader", "read")
+
+    response = with_token(key).post(url, body, format="json")
+
+    assert response.status_code == 200, response.content
+    assert APIClient().post(url, body, format="json").status_code == 200  # as anonymous
+
+
+def test_a_read_token_still_may_not_change_anything(
+    alice: User, definition: dict[str, Any]
+) -> None:
+    from tests.fixtures import publish_common
+
+    publish_common(definition)
+    _, key = services.create_token(alice, "reader", "read")
+    client = with_token(key)
+
+    error_of(
+        client.post(VARIANTS, {"definition": definition}, format="json"), 403, "token_read_only"
+    )
+    error_of(client.post(JOBS, {}, format="json"), 403, "token_read_only")
+    error_of(client.post("/api/v1/games/", {}, format="json"), 403, "token_read_only")
+    error_of(
+        client.put(VARIANTS + "baike-common/draft/", {}, format="json"), 403, "token_read_only"
+    )
+
+
 def test_a_write_token_acts_with_the_accounts_permissions(alice: User, bob: User) -> None:
     _, alices = services.create_token(alice, "w", "write")
     _, bobs = services.create_token(bob, "w", "write")

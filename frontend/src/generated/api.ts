@@ -17,7 +17,7 @@ export interface paths {
         put?: never;
         /**
          * Start a paired comparison of two variants (jobs.run_simulation)
-         * @description `{a: {variant, version?}, b: {variant?, version? | draft: true | definition}, games, seed, policy}`: plays game i of A and of B from the same deal seed (common random numbers) and reports, per role and metric, A, B, B − A with a 95% interval and the method used. When A and B differ only in settlement fields the games are played once and scored by both (`play_unchanged: true`). **202** with the job's `url`; poll it. Equals `baohuang compare A B --games N --seed S`.
+         * @description `{a: {variant, version?}, b: {variant?, version? | draft: true | definition}, games, seed, policy}` (a draft needs `catalog.view_ruleset` or `catalog.change_ruleset`, else 403): plays game i of A and of B from the same deal seed (common random numbers) and reports, per role and metric, A, B, B − A with a 95% interval and the method used. When A and B differ only in settlement fields the games are played once and scored by both (`play_unchanged: true`). **202** with the job's `url`; poll it. Equals `baohuang compare A B --games N --seed S`.
          */
         post: operations["comparisons_create"];
         delete?: never;
@@ -349,7 +349,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API token (its key is shown once)
-         * @description A new token of yours: `name` says what it is for, `scope` is `read` (GET, HEAD, OPTIONS; any other method is a 403 `token_read_only`) or `write`, `expires_in_days` optional. The answer is **201** with the token and its `key`, the only time the key is shown: the server stores its SHA-256 digest. Send it as `Authorization: Token <key>`. A token acts with its account's permissions. Session only (the editor, or a browser logged in to the admin, with `X-CSRFToken` on writes): a request with a token is refused with 403 `session_required`, so a token can never make, see or revoke tokens.
+         * @description A new token of yours: `name` says what it is for, `scope` is `read` (requests that change nothing: GET, HEAD, OPTIONS and the POSTs that only ask, such as validate, compare, score; anything else is a 403 `token_read_only`) or `write`, `expires_in_days` optional. The answer is **201** with the token and its `key`, the only time the key is shown: the server stores its SHA-256 digest. Send it as `Authorization: Token <key>`. A token acts with its account's permissions. Session only (the editor, or a browser logged in to the admin, with `X-CSRFToken` on writes): a request with a token is refused with 403 `session_required`, so a token can never make, see or revoke tokens.
          */
         post: operations["tokens_create"];
         delete?: never;
@@ -1062,6 +1062,45 @@ export interface components {
              */
             seed?: number | null;
         };
+        /**
+         * @description A game record (DESIGN.md §4), as :func:`baohuang.engine.record.make_record` writes it:
+         *     replay it at ``…/replay/``.
+         */
+        GameRecord: {
+            variant: string;
+            /** @description Null for a draft. */
+            version: number | null;
+            checksum: string;
+            seed: number;
+            dealer: number;
+            actions: string[];
+            /** @description The tribute paid before this game (a match's later games). */
+            tribute?: components["schemas"]["Tribute"];
+        };
+        /** @description The end of a game, revealed: its summary, every seat's cards and the record. */
+        GameSettlement: {
+            finished: boolean;
+            phase: string;
+            emperor: number | null;
+            guard: number | null;
+            solo: string | null;
+            called_card: string | null;
+            events: string[];
+            redeals: number;
+            finish: number[];
+            points: number[] | null;
+            money: number[] | null;
+            outcome: string | null;
+            multiplier: number | null;
+            shut_in: number[];
+            tribute: components["schemas"]["Tribute"] | null;
+            unscored_reason: string | null;
+            plays: number;
+            actions: number;
+            /** @description Every seat's cards as held at the lead, by seat, high cards first. */
+            hands: string[][];
+            record: components["schemas"]["GameRecord"];
+        };
         /** @description A game's end state (or where it stopped): roles, finish, points, tribute. */
         GameSummary: {
             finished: boolean;
@@ -1129,7 +1168,7 @@ export interface components {
             };
             events: components["schemas"]["Event"][];
             /** @description Null until the game is over; then the scores, the tribute owed, every seat's cards (`hands`) and the game record (`record`). */
-            result: unknown | null;
+            result: components["schemas"]["GameSettlement"] | null;
         };
         /**
          * @description * `simulation` - simulation
@@ -2102,7 +2141,7 @@ export interface components {
             /** @description What the token is for (a script, a machine). */
             name: string;
             /**
-             * @description read (default): GET, HEAD and OPTIONS only; write: every request the account may make (the account's permissions still apply).
+             * @description read (default): requests that change nothing (GET, HEAD, OPTIONS and the POSTs that only ask: validate, deck, compare, score, deal, replay, diff); write: every request the account may make (the account's permissions still apply).
              *
              *     * `read` - read
              *     * `write` - write
@@ -2262,9 +2301,9 @@ export interface components {
             version: number | null;
             policy: string;
             /** @description The game record (replay it at …/replay/). */
-            record: unknown;
+            record: components["schemas"]["GameRecord"];
             /** @description Roles, finish, points, outcome, tribute owed. */
-            summary: unknown;
+            summary: components["schemas"]["GameSummary"];
             steps: components["schemas"]["WatchedStep"][];
         };
         /** @description One step of a watched game and the table after it. */
@@ -2330,6 +2369,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     comparisons_create: {
@@ -2372,7 +2420,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2401,6 +2449,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2457,6 +2514,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deck_count: {
@@ -2469,7 +2535,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    [key: string]: unknown;
+                    /** @default 4 */
+                    decks?: number;
+                    remove?: Record<string, never>[];
+                    marks?: Record<string, never>;
                 };
             };
         };
@@ -2500,6 +2569,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A session request without a valid CSRF token: `csrf_failed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The request body is larger than the server accepts. */
             413: {
                 headers: {
@@ -2520,6 +2598,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2596,6 +2683,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     diff_create: {
@@ -2637,7 +2733,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2675,6 +2771,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2724,7 +2829,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2771,6 +2876,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2826,6 +2940,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     games_act: {
@@ -2862,6 +2985,15 @@ export interface operations {
             };
             /** @description Not authenticated (or a bad token) where authentication is needed. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2907,6 +3039,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2971,6 +3112,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     schema_variant: {
@@ -3011,6 +3161,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     simulations_list: {
@@ -3035,6 +3194,15 @@ export interface operations {
                     "application/json": components["schemas"]["SimulationJobListItem"][];
                 };
             };
+            /** @description Bad input: malformed JSON, a wrong type, a value out of range, bad card notation or an invalid definition. `errors` lists every problem with its path. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not authenticated (or a bad token) where authentication is needed. */
             401: {
                 headers: {
@@ -3046,6 +3214,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3095,7 +3272,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3124,6 +3301,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3180,6 +3366,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     simulations_balance: {
@@ -3224,7 +3419,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3278,6 +3473,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     simulations_cancel: {
@@ -3309,7 +3513,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3338,6 +3542,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3411,6 +3624,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     simulations_game: {
@@ -3470,6 +3692,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     simulations_rescore: {
@@ -3514,7 +3745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3568,6 +3799,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     tokens_list: {
@@ -3596,7 +3836,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). An API token on the token endpoints (session only): `session_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3607,6 +3847,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3656,7 +3905,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. An API token on the token endpoints (session only): `session_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3685,6 +3934,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3723,7 +3981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). An API token on the token endpoints (session only): `session_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3743,6 +4001,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3780,7 +4047,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. An API token on the token endpoints (session only): `session_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3800,6 +4067,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3850,6 +4126,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A session request without a valid CSRF token: `csrf_failed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The request body is larger than the server accepts. */
             413: {
                 headers: {
@@ -3870,6 +4155,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3907,6 +4201,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3958,8 +4261,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown variant or version. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3996,6 +4308,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4064,6 +4385,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_compare: {
@@ -4101,6 +4431,15 @@ export interface operations {
             };
             /** @description Not authenticated (or a bad token) where authentication is needed. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session request without a valid CSRF token: `csrf_failed`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4146,6 +4485,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4197,6 +4545,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A session request without a valid CSRF token: `csrf_failed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown variant or version. */
             404: {
                 headers: {
@@ -4235,6 +4592,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4312,6 +4678,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_draft_retrieve: {
@@ -4372,6 +4747,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_draft_update: {
@@ -4421,7 +4805,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4484,6 +4868,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_publish: {
@@ -4529,7 +4922,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). */
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4592,6 +4985,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_replay: {
@@ -4629,6 +5031,15 @@ export interface operations {
             };
             /** @description Not authenticated (or a bad token) where authentication is needed. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session request without a valid CSRF token: `csrf_failed`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4681,15 +5092,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_rulebook_retrieve: {
         parameters: {
             query?: {
                 /** @description html (default), md or json. */
-                format?: "html" | "md" | "json";
+                format?: string;
                 /** @description Language; default from Accept-Language, else zh. */
-                lang?: "zh" | "en";
+                lang?: string;
                 /** @description A published version number, or draft (readers of drafts); default the latest published version. */
                 version?: number | "draft";
             };
@@ -4769,6 +5189,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_score: {
@@ -4806,6 +5235,15 @@ export interface operations {
             };
             /** @description Not authenticated (or a bad token) where authentication is needed. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session request without a valid CSRF token: `csrf_failed`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4858,6 +5296,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_versions_list: {
@@ -4900,6 +5347,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4958,6 +5414,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     variants_versions_diff: {
@@ -5004,6 +5469,15 @@ export interface operations {
             };
             /** @description Too many requests; `Retry-After` says how many seconds to wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

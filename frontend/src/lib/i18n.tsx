@@ -734,7 +734,7 @@ const DICT_PLAY = {
 const DICT_TOKENS = {
   "app.tokens": ["API 令牌", "API tokens"],
   "tok.title": ["API 令牌", "API tokens"],
-  "tok.intro": ["脚本和其他程序用令牌访问 API：请求头 Authorization: Token <令牌>。令牌以你的账号身份、按你的权限操作；“只读”令牌只能读取（GET），不能修改任何东西。令牌只在创建时显示一次，服务器只保存它的摘要。", "Scripts and other programs use a token to call the API: the header Authorization: Token <key>. A token acts as your account, with your permissions; a read-only token can only read (GET), never change anything. A token is shown once, when it is created; the server keeps only its digest."],
+  "tok.intro": ["脚本和其他程序用令牌访问 API：请求头 Authorization: Token <令牌>。令牌以你的账号身份、按你的权限操作；“只读”令牌只能读取（GET，以及校验、比较、计分等不改变任何东西的问题），不能修改任何东西。令牌只在创建时显示一次，服务器只保存它的摘要。", "Scripts and other programs use a token to call the API: the header Authorization: Token <key>. A token acts as your account, with your permissions; a read-only token can only read (GET, and the questions that change nothing, such as validate, compare, score), never change anything. A token is shown once, when it is created; the server keeps only its digest."],
   "tok.new": ["新建令牌", "New token"],
   "tok.name": ["名称", "Name"],
   "tok.name.placeholder": ["用途，例如：夜间模拟脚本", "what it is for, e.g. nightly simulation script"],

@@ -4,25 +4,11 @@ import { API, request } from "./api";
 
 /** One seat's view of a game (nothing another seat holds until `result`): the server's
  * shape, generated from the OpenAPI document (`make types`). */
-export type GameView = Omit<components["schemas"]["GameView"], "result"> & {
-  result: GameResult | null;
-};
+export type GameView = components["schemas"]["GameView"];
 /** One step of a game as the seat is told it (the server's sentence in our language). */
 export type GameEvent = GameView["events"][number];
-
-/** The settlement as the view reveals it (the OpenAPI document leaves it untyped). */
-export interface GameResult {
-  finish: number[];
-  points: number[] | null;
-  outcome: string | null;
-  multiplier: number | null;
-  emperor: number | null;
-  guard: number | null;
-  solo: string | null;
-  unscored_reason: string | null;
-  hands: string[][];
-  record: Record<string, unknown>;
-}
+/** The settlement the view reveals at the end: the summary, every seat's cards, the record. */
+export type GameResult = components["schemas"]["GameSettlement"];
 
 export const gameUrls = {
   games: () => `${API}/games/`,
