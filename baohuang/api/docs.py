@@ -9,6 +9,12 @@ from baohuang.catalog.models import SLUG_PATTERN
 from baohuang.catalog.selectors import MAX_VERSION
 
 #: What each error status means in this API (the body is always the error shape).
+#: A 400 of an operation whose only input is its query.
+QUERY_ERROR_TEXT = (
+    "A query parameter that is not valid: text holding a NUL character, a value longer or "
+    "out of the range the parameter allows. `errors` names the parameter."
+)
+
 ERROR_TEXT: dict[int, str] = {
     400: "Bad input: malformed JSON, a wrong type, a value out of range, bad card notation "
     "or an invalid definition. `errors` lists every problem with its path.",

@@ -82,6 +82,11 @@ class ApiAutoSchema(AutoSchema):
             bodies["403"] = self._get_response_for_code(error, "403", direction=direction)
         overloaded = OpenApiResponse(ErrorSerializer, description=docs.ERROR_TEXT[503])
         bodies["503"] = self._get_response_for_code(overloaded, "503", direction=direction)
+        has_query = any(p["in"] == "query" for p in super()._get_parameters())
+        if has_query and "400" not in bodies:
+            # Every query parameter is checked as body text is (NUL, length, range).
+            bad_query = OpenApiResponse(ErrorSerializer, description=docs.QUERY_ERROR_TEXT)
+            bodies["400"] = self._get_response_for_code(bad_query, "400", direction=direction)
         return dict(sorted(bodies.items()))
 
     def _get_request_body(self, direction: str = "request") -> dict[str, Any] | None:

@@ -461,7 +461,9 @@ def test_schemathesis_finds_no_server_error_and_no_response_off_the_schema(
 
     assert not any(status.startswith("5") for status in statuses)
     assert sum(statuses.values()) >= len(PRINCIPALS) * 41  # each operation as each principal
-    assert {"200", "201", "202", "400", "401", "403", "404"} <= set(statuses)
+    assert {"200", "400", "401", "403", "404"} <= set(statuses)
+    # Some writes succeeded (which ones depends on the examples drawn: a 201 or a 202).
+    assert {"201", "202"} & set(statuses)
 
 
 @pytest.mark.slow

@@ -2351,6 +2351,15 @@ export interface operations {
                     "application/json": components["schemas"]["SimulationJobListItem"][];
                 };
             };
+            /** @description A query parameter that is not valid: text holding a NUL character, a value longer or out of the range the parameter allows. `errors` names the parameter. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not authenticated (or a bad token) where authentication is needed. */
             401: {
                 headers: {
