@@ -418,11 +418,25 @@ class RescoreSerializer(_Strict):
             "settlement_fields": {"type": "array", "items": {"type": "string"}},
             "checksum": {"type": "string"},
             "elapsed_ms": {"type": "number"},
+            "warnings": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "path": {"type": "string"},
+                        "message": {"type": "string"},
+                        "code": {"type": "string"},
+                        "params": {"type": "object"},
+                    },
+                    "required": ["path", "message", "code", "params"],
+                },
+            },
         },
-        "required": ["settlement_fields", "checksum", "elapsed_ms"],
+        "required": ["settlement_fields", "checksum", "elapsed_ms", "warnings"],
         "additionalProperties": True,
         "description": "What was re-scored: the settlement paths that differ, the variant "
-        "(and version) and checksum of the new settlement, and the milliseconds it took.",
+        "(and version) and checksum of the new settlement, the milliseconds it took, and the "
+        "warnings of a definition sent (as POST /api/v1/validate/ gives them).",
     }
 )
 class RescoreInfoField(serializers.JSONField):

@@ -57,6 +57,9 @@ from baohuang.jobs.serializers import (
 )
 from baohuang.rules import validate_definition
 
+#: The fields of a wrapped re-score body; a body with none of them is a bare definition.
+RESCORE_KEYS = frozenset({"definition", "version", "variant"})
+
 #: The longest variant id (slug), as the body fields ``variant`` allow.
 MAX_SLUG = 63
 
@@ -336,7 +339,8 @@ class SimulationRescoreView(APIView):
         operation_id="simulations_rescore",
         tags=["simulations"],
         summary="Re-score a finished simulation under another settlement",
-        description="Body: `{definition}` (e.g. the editor's unsaved scoring table) or "
+        description="Body: `{definition}` (e.g. the editor's unsaved scoring table; the bare "
+        "definition, as `/validate/` takes it, too) or "
         "`{version}` (a published version of the job's variant, or of `variant`). When its "
         "play fields equal those of the simulated version (only scoring, multipliers, money, "
         "tribute … differ), the answer is the job as `GET` shows it with `result` and "
@@ -353,9 +357,13 @@ class SimulationRescoreView(APIView):
         """Re-score the job."""
         started = time.perf_counter()
         job = job_or_404(request, job_id)
-        serializer = RescoreSerializer(data=request.data)
+        sent = request.data
+        if isinstance(sent, dict) and sent and not RESCORE_KEYS & set(sent):
+            sent = {"definition": sent}  # bare, as /validate/ takes it
+        serializer = RescoreSerializer(data=sent)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
+        warnings: list[Any] = []
         if data.get("definition") is not None:
             report = validate_definition(data["definition"])
             if not report.valid or report.variant is None:
@@ -365,6 +373,7 @@ class SimulationRescoreView(APIView):
                     errors=prefixed(report.errors, "definition"),
                 )
             variant = report.variant
+            warnings = prefixed(report.warnings, "definition")
             source: dict[str, Any] = {"definition": True}
         else:
             slug = data.get("variant") or job.version.rule_set.slug
@@ -400,6 +409,7 @@ class SimulationRescoreView(APIView):
             "checksum": stats.checksum,
             "settlement_fields": changed,
             "elapsed_ms": round(1000 * (time.perf_counter() - started), 2),
+            "warnings": warnings,
         }
         return Response(RescoredSerializer(body).data)
 

@@ -71,6 +71,27 @@ def test_rescoring_a_definition_equals_simulating_it(
     assert body["rescored"]["elapsed_ms"] >= 0
 
 
+def test_rescore_takes_the_bare_definition_validate_takes_and_keeps_its_warnings(
+    version: RuleSetVersion, staff_client: APIClient
+) -> None:
+    # Issue #31: /rescore/ refused the bare definition /validate/ accepts, and dropped the
+    # warnings. A stake cap with nothing to cap is a warning (option_unused), not an error.
+    url = finished_simulation(staff_client, games=10)
+    changed = scoring_changed(version.definition)
+    changed["scoring"]["multipliers"] = []
+    changed["scoring"]["max_multiplier"] = 8
+    warned = staff_client.post("/api/v1/validate/", changed, format="json").json()["warnings"]
+    assert [w["code"] for w in warned] == ["option_unused"]
+
+    response = staff_client.post(url + "rescore/", changed, format="json")
+
+    assert response.status_code == 200, response.content
+    rescored = response.json()["rescored"]
+    assert rescored["definition"] is True
+    assert [w["code"] for w in rescored["warnings"]] == ["option_unused"]
+    assert rescored["warnings"][0]["path"] == "definition.scoring.max_multiplier"
+
+
 def test_rescoring_a_version(version: RuleSetVersion, staff_client: APIClient, staff: Any) -> None:
     rule_set = version.rule_set
     catalog.update_draft(rule_set, scoring_changed(rule_set.draft), rule_set.draft_revision, staff)

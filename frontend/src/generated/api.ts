@@ -325,7 +325,7 @@ export interface paths {
         put?: never;
         /**
          * Re-score a finished simulation under another settlement
-         * @description Body: `{definition}` (e.g. the editor's unsaved scoring table) or `{version}` (a published version of the job's variant, or of `variant`). When its play fields equal those of the simulated version (only scoring, multipliers, money, tribute … differ), the answer is the job as `GET` shows it with `result` and `summary` recomputed under the new settlement from the result's outcome counts — no game is played, it takes milliseconds — and `rescored` saying what differed. A definition that plays other games is a **409** `play_differs` listing the play fields; a job that has not succeeded (or whose result predates the outcome counts) a **409** `not_rescorable`; an invalid definition a 400 `invalid_definition`.
+         * @description Body: `{definition}` (e.g. the editor's unsaved scoring table; the bare definition, as `/validate/` takes it, too) or `{version}` (a published version of the job's variant, or of `variant`). When its play fields equal those of the simulated version (only scoring, multipliers, money, tribute … differ), the answer is the job as `GET` shows it with `result` and `summary` recomputed under the new settlement from the result's outcome counts — no game is played, it takes milliseconds — and `rescored` saying what differed. A definition that plays other games is a **409** `play_differs` listing the play fields; a job that has not succeeded (or whose result predates the outcome counts) a **409** `not_rescorable`; an invalid definition a 400 `invalid_definition`.
          */
         post: operations["simulations_rescore"];
         delete?: never;
@@ -1617,11 +1617,17 @@ export interface components {
             started_at: string | null;
             /** Format: date-time */
             finished_at: string | null;
-            /** @description What was re-scored: the settlement paths that differ, the variant (and version) and checksum of the new settlement, and the milliseconds it took. */
+            /** @description What was re-scored: the settlement paths that differ, the variant (and version) and checksum of the new settlement, the milliseconds it took, and the warnings of a definition sent (as POST /api/v1/validate/ gives them). */
             rescored: {
                 settlement_fields: string[];
                 checksum: string;
                 elapsed_ms: number;
+                warnings: {
+                    path: string;
+                    message: string;
+                    code: string;
+                    params: Record<string, never>;
+                }[];
             } & {
                 [key: string]: unknown;
             };
