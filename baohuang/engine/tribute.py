@@ -152,15 +152,19 @@ def _card_key(cv: CompiledVariant) -> Callable[[int], tuple[int, bool, int]]:
     return key
 
 
-def _tribute_card(cv: CompiledVariant, hand: list[int]) -> int:
-    """The card a giver hands over: the paid-in rank if held, else the highest (non-joker)."""
+def _tribute_card(cv: CompiledVariant, hand: list[int]) -> int | None:
+    """The card a giver hands over: the paid-in rank if held, else the highest (non-joker),
+    or None where a giver without the paid-in rank gives nothing (没有2不进贡)."""
     key = _card_key(cv)
-    paid_in = cv.variant.tribute.paid_in
+    tribute = cv.variant.tribute
+    paid_in = tribute.paid_in
     if paid_in is not None:
         want = RANK_INDEX[paid_in]
         held = [c for c in hand if RANK_OF[c] == want]
         if held:
             return max(held, key=key)
+        if tribute.without_paid_in == "nothing":
+            return None
     if cv.variant.tribute.card == "highest_non_joker":
         plain = [c for c in hand if RANK_OF[c] <= _TWO]
         if plain:
@@ -184,6 +188,8 @@ def resolve_tribute(
                 break
             hand = hands[giver]
             card = _tribute_card(cv, hand) if as_tribute else max(hand, key=_card_key(cv))
+            if card is None:
+                break
             hands[giver].remove(card)
             hands[receiver].append(card)
             moved.append(TributeCard(giver, receiver, card))
@@ -192,9 +198,11 @@ def resolve_tribute(
         for _ in range(count):
             if not hands[giver]:
                 break
-            card = _tribute_card(cv, hands[giver])
-            hands[giver].remove(card)
-            pool.append((card, giver))
+            given = _tribute_card(cv, hands[giver])
+            if given is None:
+                break
+            hands[giver].remove(given)
+            pool.append((given, giver))
     for taker, count in plan.takers:
         for _ in range(count):
             if not pool:

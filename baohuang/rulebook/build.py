@@ -932,6 +932,10 @@ def _tribute_section(v: Variant) -> Section | None:
         text += _space() + _("Tribute is paid in %(rank)s while the giver has one.") % {
             "rank": rank_name(t.paid_in)
         }
+        if t.without_paid_in == "nothing":
+            text += _space() + _("A giver without a %(rank)s gives nothing.") % {
+                "rank": rank_name(t.paid_in)
+            }
     if not t.hand_over_marked:
         text += _space() + _(
             "A marked card is not given while an unmarked card of its rank can be."

@@ -291,6 +291,7 @@ FIELD_LABELS: dict[str, Promise] = {
     "tribute.card": pgettext_lazy("field", "Tribute card"),
     "tribute.hand_over_marked": pgettext_lazy("field", "Marked cards may be given as tribute"),
     "tribute.paid_in": pgettext_lazy("field", "Tribute paid in"),
+    "tribute.without_paid_in": pgettext_lazy("field", "A giver without that rank"),
     "tribute.shut_in": pgettext_lazy("field", "Shut-in tribute"),
     "tribute.shut_in.count": pgettext_lazy("field", "Shut-in tribute cards"),
     "tribute.shut_in.card": pgettext_lazy("field", "Shut-in tribute card"),
@@ -450,6 +451,10 @@ ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
         "highest_non_joker": pgettext_lazy("tribute card", "the highest card that is not a joker"),
     },
     "tribute.paid_in": _RANK_VALUES,
+    "tribute.without_paid_in": {
+        "card": pgettext_lazy("without paid-in rank", "gives the tribute card instead"),
+        "nothing": pgettext_lazy("without paid-in rank", "gives nothing"),
+    },
     "tribute.shut_in.card": {
         "highest": pgettext_lazy("tribute card", "the highest card"),
         "as_tribute": pgettext_lazy("tribute card", "the same card as other tribute"),

@@ -668,6 +668,11 @@ class Tribute(Section):
     paid_in: Rank | None = Field(
         default=None, description="Tribute is paid in this rank while the giver has it (科贡进2)."
     )
+    without_paid_in: Literal["card", "nothing"] = Field(
+        default="card",
+        description="With paid_in, a giver who holds none of that rank: gives the tribute card "
+        "(tribute.card) instead, or nothing (落贡进2、没有2不进贡).",
+    )
     shut_in: ShutInTribute | None = None
 
 

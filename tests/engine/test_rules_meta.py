@@ -294,6 +294,9 @@ ELSEWHERE: dict[str, list[str]] = {
         "tests.engine.test_rule_fidelity::test_tribute_may_hand_over_marked_cards_when_the_data_says_so",
     ],
     "tribute.paid_in": ["tests.engine.test_rules_tribute::test_tribute_paid_in_twos"],
+    "tribute.without_paid_in": [
+        "tests.engine.test_rules_tribute::test_without_the_paid_in_rank_nothing_is_given"
+    ],
     "tribute.shut_in": [
         "tests.engine.test_tribute::test_bie3_shut_in_tribute_is_paid_first_and_to_the_game_ender"
     ],

@@ -63,6 +63,14 @@ def test_tribute_paid_in_twos(paid_in, given):
     assert paid(cv, ONE_CARD, ["SJ", "2s", "7s"]) == given
 
 
+@pytest.mark.parametrize(("without", "given"), [("card", ["SJ"]), ("nothing", [])])
+def test_without_the_paid_in_rank_nothing_is_given(without, given):
+    # 落贡进2、没有2不进贡: a giver without a 2 gives nothing (or, by default, his card).
+    cv = qingdao(**{"tribute.paid_in": "2", "tribute.without_paid_in": without})
+    assert paid(cv, ONE_CARD, ["SJ", "Ah", "7s"]) == given
+    assert paid(cv, ONE_CARD, ["SJ", "2s", "7s"]) == ["2s"]
+
+
 @pytest.mark.parametrize(
     ("shut_in", "receiver", "given"),
     [

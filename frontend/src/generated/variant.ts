@@ -783,6 +783,10 @@ export interface Tribute {
    * Tribute is paid in this rank while the giver has it (科贡进2).
    */
   paid_in?: ("3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "A" | "2" | "SJ" | "BJ") | null;
+  /**
+   * With paid_in, a giver who holds none of that rank: gives the tribute card (tribute.card) instead, or nothing (落贡进2、没有2不进贡).
+   */
+  without_paid_in?: "card" | "nothing";
   shut_in?: ShutInTribute | null;
 }
 /**
