@@ -152,11 +152,22 @@ def _card_key(cv: CompiledVariant) -> Callable[[int], tuple[int, bool, int]]:
     return key
 
 
+def _givable(cv: CompiledVariant, hand: list[int]) -> list[int]:
+    """The cards of ``hand`` that may be given: all but the emperor card where it is kept."""
+    if cv.variant.tribute.keeps_emperor_card:
+        return [c for c in hand if c != EMPEROR_CARD]
+    return hand
+
+
 def _tribute_card(cv: CompiledVariant, hand: list[int]) -> int | None:
     """The card a giver hands over: the paid-in rank if held, else the highest (non-joker),
-    or None where a giver without the paid-in rank gives nothing (没有2不进贡)."""
+    or None where a giver without the paid-in rank gives nothing (没有2不进贡) or holds
+    nothing he may give."""
     key = _card_key(cv)
     tribute = cv.variant.tribute
+    hand = _givable(cv, hand)
+    if not hand:
+        return None
     paid_in = tribute.paid_in
     if paid_in is not None:
         want = RANK_INDEX[paid_in]
@@ -186,7 +197,9 @@ def resolve_tribute(
         for _ in range(count):
             if not hands[giver]:
                 break
-            hand = hands[giver]
+            hand = _givable(cv, hands[giver])
+            if not hand:
+                break
             card = _tribute_card(cv, hand) if as_tribute else max(hand, key=_card_key(cv))
             if card is None:
                 break

@@ -936,6 +936,8 @@ def _tribute_section(v: Variant) -> Section | None:
             text += _space() + _("A giver without a %(rank)s gives nothing.") % {
                 "rank": rank_name(t.paid_in)
             }
+    if t.keeps_emperor_card:
+        text += _space() + _("The emperor card is never given as tribute.")
     if not t.hand_over_marked:
         text += _space() + _(
             "A marked card is not given while an unmarked card of its rank can be."

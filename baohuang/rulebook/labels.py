@@ -291,6 +291,7 @@ FIELD_LABELS: dict[str, Promise] = {
     "tribute.card": pgettext_lazy("field", "Tribute card"),
     "tribute.hand_over_marked": pgettext_lazy("field", "Marked cards may be given as tribute"),
     "tribute.paid_in": pgettext_lazy("field", "Tribute paid in"),
+    "tribute.keeps_emperor_card": pgettext_lazy("field", "The emperor card is never given"),
     "tribute.without_paid_in": pgettext_lazy("field", "A giver without that rank"),
     "tribute.shut_in": pgettext_lazy("field", "Shut-in tribute"),
     "tribute.shut_in.count": pgettext_lazy("field", "Shut-in tribute cards"),

@@ -665,6 +665,11 @@ class Tribute(Section):
         "unmarked card of the same rank; by default the unmarked one is given, so tribute "
         "does not move the emperor card.",
     )
+    keeps_emperor_card: bool = Field(
+        default=False,
+        description="The emperor card (BJ*) is never given as tribute, not even when it is the "
+        "giver's only big joker: he gives his next card instead.",
+    )
     paid_in: Rank | None = Field(
         default=None, description="Tribute is paid in this rank while the giver has it (科贡进2)."
     )

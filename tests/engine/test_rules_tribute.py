@@ -63,6 +63,14 @@ def test_tribute_paid_in_twos(paid_in, given):
     assert paid(cv, ONE_CARD, ["SJ", "2s", "7s"]) == given
 
 
+@pytest.mark.parametrize(("kept", "given"), [(False, ["BJ*"]), (True, ["SJ"])])
+def test_the_emperor_card_may_be_kept_from_the_tribute(kept, given):
+    # A tribute that never takes the emperor card: his only big joker stays with him.
+    cv = qingdao(**{"tribute.keeps_emperor_card": kept})
+    emperor_pays = TributePlan(givers=((0, 1),), takers=((2, 1),))
+    assert paid(cv, emperor_pays, ["BJ*", "SJ", "7s"], giver=0) == given
+
+
 @pytest.mark.parametrize(("without", "given"), [("card", ["SJ"]), ("nothing", [])])
 def test_without_the_paid_in_rank_nothing_is_given(without, given):
     # 落贡进2、没有2不进贡: a giver without a 2 gives nothing (or, by default, his card).

@@ -780,6 +780,10 @@ export interface Tribute {
    */
   hand_over_marked?: boolean;
   /**
+   * The emperor card (BJ*) is never given as tribute, not even when it is the giver's only big joker: he gives his next card instead.
+   */
+  keeps_emperor_card?: boolean;
+  /**
    * Tribute is paid in this rank while the giver has it (科贡进2).
    */
   paid_in?: ("3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "A" | "2" | "SJ" | "BJ") | null;

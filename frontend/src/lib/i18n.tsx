@@ -230,6 +230,7 @@ const DICT = {
   "f.tribute.card": ["上贡的牌", "Tribute card"],
   "f.tribute.paid_in": ["用此点数上贡", "Paid in rank"],
   "f.tribute.without_paid_in": ["没有这种牌时", "Without that rank"],
+  "f.tribute.keeps_emperor_card": ["皇牌永不进贡", "The emperor card is never given"],
   "withoutPaidIn.card": ["照常进贡", "gives the usual card"],
   "withoutPaidIn.nothing": ["不进贡", "gives nothing"],
   "f.when": ["条件", "When"],

@@ -642,6 +642,7 @@ function TributeSection() {
             onChange={(v) => update("tribute.paid_in", v === "none" ? null : v)}
           />
         </Field>
+        <PCheck path="tribute.keeps_emperor_card" label={t("f.tribute.keeps_emperor_card")} />
         <PSelect path="tribute.without_paid_in" label={t("f.tribute.without_paid_in")} options={["card", "nothing"] as const} fallback="card" labelPrefix="withoutPaidIn." />
       </div>
       <Optional path="tribute.shut_in" label={t("f.tribute.shut_in")} create={() => ({ count: 1, card: "highest", to: "game_ender" })} off={null}>
