@@ -311,6 +311,12 @@ class TrickPlay:
         return s
 
     def _play_cards(self, seat: int, ranks: tuple[int, ...]) -> int:
+        if self.second_circle and self.cv.variant.play.defer_passers == "stay_passed":
+            # A deferrer plays in the second circle: the first circle's passers stay passed.
+            owner = self.trick_owner
+            for s in range(5):
+                if not self.out[s] and s not in (seat, owner) and s not in self.deferred_this_trick:
+                    self.barred.add(s)
         row = self.counts[seat]
         played = self.played_counts
         for r in ranks:

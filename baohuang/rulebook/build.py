@@ -570,6 +570,18 @@ def _play_section(v: Variant, cv: CompiledVariant) -> Section:
                     "Deferring (让牌): a player may defer in a round; if nobody followed, he may "
                     "follow or pass in a second circle."
                 )
+                + _space()
+                + (
+                    _(
+                        "Those who passed stay passed for the rest of the trick, even when a "
+                        "deferrer plays in the second circle."
+                    )
+                    if p.defer_passers == "stay_passed"
+                    else _(
+                        "When a deferrer plays in the second circle, everyone may answer his play "
+                        "as usual."
+                    )
+                )
             )
         )
     if p.hard_pass:

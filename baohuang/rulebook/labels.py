@@ -227,6 +227,7 @@ FIELD_LABELS: dict[str, Promise] = {
     "play.wind_unclaimed": pgettext_lazy("field", "When nobody applies for the wind"),
     "play.defer": pgettext_lazy("field", "Deferring"),
     "play.hard_pass": pgettext_lazy("field", "No play after a pass"),
+    "play.defer_passers": pgettext_lazy("field", "After a deferrer's play in the second circle"),
     "play.roast": pgettext_lazy("field", "Roasting"),
     "play.roast.joker_order": pgettext_lazy("field", "Joker groups from low to high"),
     "play.roast.more_jokers": pgettext_lazy("field", "A roast carries more jokers"),
@@ -452,6 +453,10 @@ ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
         "highest_non_joker": pgettext_lazy("tribute card", "the highest card that is not a joker"),
     },
     "tribute.paid_in": _RANK_VALUES,
+    "play.defer_passers": {
+        "answer_again": pgettext_lazy("defer passers", "everyone may answer again"),
+        "stay_passed": pgettext_lazy("defer passers", "those who passed stay passed"),
+    },
     "tribute.without_paid_in": {
         "card": pgettext_lazy("without paid-in rank", "gives the tribute card instead"),
         "nothing": pgettext_lazy("without paid-in rank", "gives nothing"),

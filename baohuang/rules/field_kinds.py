@@ -116,6 +116,7 @@ FIELD_KINDS: dict[str, Kind] = {
     "play.wind": _P,
     "play.wind_unclaimed": _P,
     "play.defer": _P,
+    "play.defer_passers": _P,
     "play.hard_pass": _P,
     "play.roast.joker_order": _P,
     "play.roast.more_jokers": _P,

@@ -444,6 +444,13 @@ class PlayRules(Section):
         "as in ordinary 接风, or over him to the one after.",
     )
     defer: bool = Field(default=False, description="让牌: a player may defer in a round.")
+    defer_passers: Literal["answer_again", "stay_passed"] = Field(
+        default="answer_again",
+        description="With defer, when a deferrer plays in the second circle: everyone may "
+        "answer his play as usual (answer_again), or those who passed in the first circle "
+        "stay passed for the rest of the trick (stay_passed: 已经选择过牌的玩家在第2圈也视为过牌 "
+        "read as covering the whole second circle).",
+    )
     hard_pass: bool = Field(
         default=False,
         description="过牌不准上: a player who passed may not play again in the same trick; "

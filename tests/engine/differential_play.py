@@ -40,6 +40,7 @@ MATCH_GAMES = 3
 #: agree on them too (``house:NAME`` in the variant list).
 HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
     "house:hard-pass": ("baike-qingdao", {"play.hard_pass": True}),
+    "house:defer-stay-passed": ("baike-qingdao", {"play.defer_passers": "stay_passed"}),
     "house:two-or-nothing": (
         "baike-common",
         {

@@ -146,6 +146,7 @@ PLAY: frozenset[str] = frozenset(
         "play.wind",
         "play.wind_unclaimed",
         "play.defer",
+        "play.defer_passers",
         "play.hard_pass",
         "play.roast",
         "play.roast.joker_order",

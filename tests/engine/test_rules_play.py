@@ -277,6 +277,36 @@ def test_whole_games_with_hard_passes_end(slug):
         assert game.phase == "finished"
 
 
+@covers("play.defer_passers")
+@pytest.mark.parametrize("passers", ["answer_again", "stay_passed"])
+def test_after_a_deferrers_play_the_first_circle_passers_answer_or_stay_passed(passers):
+    # Qingdao: 已经选择过牌的玩家在第2圈也视为过牌. Seat 1 defers the 7, the others pass, seat 1
+    # plays his ace in the second circle. Seat 2 (who passed) may answer it, or not.
+    game = rigged(
+        variant("baike-qingdao", **{"play.defer": True, "play.defer_passers": passers}),
+        [
+            ["BJ*", "9s", "9s", "9s", "7s", "7h"],
+            ["9s", "Ah"],
+            ["2h", "10c"],
+            ["Js", "Qh"],
+            ["Ks", "Kd"],
+        ],
+    )
+    to_play(game)
+    answer(game, play("7"), A.DEFER, A.PASS, A.PASS, A.PASS)
+    assert game.to_act == 1  # the second circle
+    answer(game, play("A"))
+    if passers == "answer_again":
+        assert game.to_act == 2
+        assert play("2") in legal(game)
+    else:
+        # Only seat 0, whose 7 was deferred, did not pass: he alone may answer.
+        assert game.to_act == 0
+        answer(game, A.PASS)
+        assert game.observe(0)["trick"] is None
+        assert game.to_act == 1  # the ace takes the trick
+
+
 def test_in_the_second_circle_those_who_passed_count_as_passed():
     game = qingdao(True)
     answer(game, A.DEFER, A.PASS, A.PASS, A.PASS, A.PASS)  # he passes in the second circle

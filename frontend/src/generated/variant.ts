@@ -434,6 +434,10 @@ export interface PlayRules {
    */
   defer?: boolean;
   /**
+   * With defer, when a deferrer plays in the second circle: everyone may answer his play as usual (answer_again), or those who passed in the first circle stay passed for the rest of the trick (stay_passed: 已经选择过牌的玩家在第2圈也视为过牌 read as covering the whole second circle).
+   */
+  defer_passers?: "answer_again" | "stay_passed";
+  /**
    * 过牌不准上: a player who passed may not play again in the same trick; his turn is skipped until the trick is won (false: he may beat a later play when his turn comes round again).
    */
   hard_pass?: boolean;
