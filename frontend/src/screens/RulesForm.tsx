@@ -498,17 +498,7 @@ function ScoringSection({ slug }: { slug?: string }) {
       <Field anchor="scoring.multipliers" label={t("f.multipliers")} wide>
         <MultiplierList items={scoring?.multipliers} onChange={(v: Multiplier[]) => update("scoring.multipliers", v)} />
       </Field>
-      <Field anchor="scoring.max_multiplier" label={t("f.max_multiplier")}>
-        <NumInput
-          value={scoring?.max_multiplier ?? undefined}
-          optional
-          min={2}
-          max={1024}
-          width="5em"
-          testId="max-multiplier"
-          onChange={(v) => update("scoring.max_multiplier", v ?? null)}
-        />
-      </Field>
+      <PNum path="scoring.max_multiplier" label={t("f.max_multiplier")} min={2} max={1024} optional />
       <OutcomeEditor />
       <Field anchor="scoring.money" label={t("f.money")} wide>
         <div className="row">
