@@ -106,13 +106,14 @@ def test_a_capped_stake_says_what_it_would_have_been() -> None:
 
 
 def test_a_solo_that_doubles_says_so() -> None:
-    # 憋三 doubles a solo (独打翻倍, §8.3): open solo, emperor 1st → 24 × 2 = 48.
+    # 憋三 doubles a solo (独打翻倍, §8.3), and an open solo is 明打 too: emperor 1st →
+    # 24 × 4 = 96.
     scored, said = _explained(
         "tcy-bie3", emperor=1, guard=None, finish=[1, 0, 2, 3, 4], solo="open"
     )
-    assert said[1] == "Doublings: solo: points × 2; all points × 2."
-    assert "The emperor (seat 1): 24 × 2 = 48." in said
-    assert scored.points[1] == 48
+    assert said[1] == "Doublings: solo: points × 2, open solo: points × 2; all points × 4."
+    assert "The emperor (seat 1): 24 × 4 = 96." in said
+    assert scored.points[1] == 96
 
 
 def test_weihai_rebellion_uses_the_known_guard_table_and_doubles() -> None:

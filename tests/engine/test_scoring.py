@@ -76,6 +76,15 @@ def test_multipliers_stack():
     assert kicked.multiplier == plain.multiplier * 2 * 2 * 2
 
 
+@pytest.mark.parametrize(("solo", "multiplier"), [("open", 4), ("hidden", 2)])
+def test_bie3_doubles_an_open_solo_as_open_and_as_solo(solo, multiplier):
+    # 根据明打和独打翻倍 (seed 001): an open solo is 明打 and 独打 at once (the seed calls a
+    # grabbed solo 明打，1打4), so it doubles twice; a hidden solo is only 独打.
+    scored = score(cv("tcy-bie3"), make_result(0, None, [0, 1, 2, 3, 4], solo=solo))
+    assert scored.multiplier == multiplier
+    assert scored.points[0] == multiplier * scored.base_points[0]
+
+
 def test_a_stake_cap_stops_the_stacking():
     # 封顶: rebellion and two kicks make ×8 in Weihai; capped at ×4 every seat pays ×4.
     capped = variant("baike-weihai", **{"scoring.max_multiplier": 4})

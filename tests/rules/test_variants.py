@@ -334,7 +334,11 @@ def check_tcy_bie3(v: Variant) -> None:
     assert v.scoring.outcome.method == "side_out"
     assert v.tribute.paid_in == "2"
     assert v.tribute.shut_in is not None
-    assert multipliers(v) == {"guard_known": 2, "solo": 2}
+    assert multipliers(v) == {
+        "guard_known": 2,
+        "solo": 2,
+        "open_solo": 2,
+    }  # an open solo: 明打 and 独打
     hidden_loss = next(
         r for r in v.tribute.rules if r.when.guard == "hidden" and r.when.outcome == "lose"
     )
