@@ -113,7 +113,7 @@ def test_common_royals_last_says_their_row(
             EN,
             "Emperor 1st out, guard 2nd out — scoring table, row 1: emperor 6, guard 3, "
             "each rebel -3.",
-            "Doublings: open guard winning: points × 2; all points × 2.",
+            "Doublings: open guard: points × 2; all points × 2.",
             "The guard (seat 1): 3 × 2 = 6.",
             "Money = points × 100 − a table fee of 20 per player and game.",
             "Money per seat: 1180, 580, -620, -620, -620.",
@@ -121,18 +121,18 @@ def test_common_royals_last_says_their_row(
         (
             ZH,
             "皇帝头客、侍卫二客——积分表第 1 行：皇帝 6，侍卫 3，每个平民 -3。",
-            "翻倍：明保获胜：分数×2；全部分数×2。",
+            "翻倍：明保：分数×2；全部分数×2。",
             "侍卫（座位 1）：3 × 2 = 6。",
             "结算 = 分数 × 100 − 每人每局台费20。",
             "各座位结算：1180，580，-620，-620，-620。",
         ),
     ],
 )
-def test_jj_open_guard_win_says_the_doubling_and_the_money(
+def test_jj_open_guard_says_the_doubling_and_the_money(
     db: None, anon: APIClient, lang: str, row: str, doubling: str, guard: str, rate: str, money: str
 ) -> None:
     _publish("jj-standard")
-    payload = {"emperor": 0, "guard": 1, "finish": [0, 1, 2, 3, 4], "events": ["open_guard_win"]}
+    payload = {"emperor": 0, "guard": 1, "finish": [0, 1, 2, 3, 4], "events": ["open_guard"]}
 
     body = _explained(anon, "jj-standard", lang, **payload)
 
@@ -146,7 +146,7 @@ def test_jj_open_guard_win_says_the_doubling_and_the_money(
 
 
 def test_jj_without_a_doubling_says_the_rulebook_example(db: None, anon: APIClient) -> None:
-    # §8.6: base 100, fee 20, points 6 → 580 (the open guard did not win: nothing doubles).
+    # §8.6: base 100, fee 20, points 6 → 580 (a hidden guard: nothing doubles).
     _publish("jj-standard")
 
     body = _explained(anon, "jj-standard", EN, emperor=0, guard=1, finish=[0, 1, 2, 3, 4])

@@ -432,7 +432,7 @@ GOLDENS: dict[str, Golden] = {
             "§8.1: guard 0 1st, emperor 2 4th: guard 6 − (1 + 4) = 1, emperor 2, rebels −1; × 2",
         ),
         outcome=Claim("win", "§8.5 points method: the royals' points are positive"),
-        multiplier=Claim(2, "§8.3 JJ: an open guard that wins doubles (open_guard_win)"),
+        multiplier=Claim(2, "§8.3 JJ: an open guard doubles (明保成功: open_guard), won or lost"),
         money=Claim(
             [780, -520, -220, 380, -520],
             "§8.6 JJ: 100 × points − 20; each seat that went automatic (1, 2, 4) pays 600 to "

@@ -76,6 +76,19 @@ def test_multipliers_stack():
     assert kicked.multiplier == plain.multiplier * 2 * 2 * 2
 
 
+@pytest.mark.parametrize(
+    ("finish", "outcome"), [([0, 1, 2, 3, 4], "win"), ([3, 4, 2, 0, 1], "lose")]
+)
+def test_jj_doubles_an_open_guard_won_or_lost(finish, outcome):
+    # 明保成功时，积分在此基础上翻倍: 明保成功 is the open guard that took effect (as 造反成功
+    # is a rebellion that did), so a lost open guard doubles too; a hidden guard does not.
+    jj = cv("jj-standard")
+    opened = score(jj, make_result(0, 1, finish, events=["open_guard"]))
+    hidden = score(jj, make_result(0, 1, finish))
+    assert opened.outcome == hidden.outcome == outcome
+    assert (opened.multiplier, hidden.multiplier) == (2, 1)
+
+
 @pytest.mark.parametrize(("solo", "multiplier"), [("open", 4), ("hidden", 2)])
 def test_bie3_doubles_an_open_solo_as_open_and_as_solo(solo, multiplier):
     # 根据明打和独打翻倍 (seed 001): an open solo is 明打 and 独打 at once (the seed calls a
@@ -116,11 +129,11 @@ def test_jj_money_example():
     assert s.money == (580, 280, -320, -320, -320)
 
 
-def test_jj_open_guard_that_wins_doubles():
+def test_jj_open_guard_doubles():
     s = score(cv("jj-standard"), make_result(0, 1, [0, 1, 2, 3, 4], events=["open_guard"]))
     assert s.points == (12, 6, -6, -6, -6)
     lost = score(cv("jj-standard"), make_result(0, 1, [2, 3, 4, 0, 1], events=["open_guard"]))
-    assert lost.multiplier == 1
+    assert lost.multiplier == 2  # 明保成功: declared, whoever wins
 
 
 def test_automatic_penalty_is_split_among_teammates():

@@ -425,7 +425,7 @@ def check_hd(v: Variant) -> None:
 
 def check_jj_standard(v: Variant) -> None:
     assert isinstance(v.bidding.guard, FixedGuard)
-    assert multipliers(v) == {"open_guard_win": 2}
+    assert multipliers(v) == {"open_guard": 2}  # 明保成功: the open guard took effect
     money = v.scoring.money
     assert (money.base, money.table_fee, money.automatic_penalty) == (100, 20, 6)
     # The JJ page's example: emperor 1st, guard 2nd → 580, 280, −320 each rebel.
