@@ -197,7 +197,13 @@ class Bidding:
             cards = [c for c, n in held.items() if n >= guard_rule.min_identical]
             if guard_rule.choice == "highest" and cards:
                 top = max(RANK_OF[c] for c in cards)
-                cards = [c for c in cards if RANK_OF[c] == top]
+                own = guard_rule.own_cards_callable
+                cards = [
+                    c
+                    for c in cards
+                    if RANK_OF[c] == top
+                    or (own and held[c] == sum(h.count(c) for h in t.hands))  # 暗独保
+                ]
             for c in sorted(cards, reverse=True):
                 options.append(A.CALL_PREFIX + card_text(c))
                 if held[c] < sum(h.count(c) for h in t.hands):

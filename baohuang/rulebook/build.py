@@ -371,6 +371,15 @@ def _bidding_section(v: Variant) -> Section:
                     "An emperor holding every copy of the called card is his own guard and "
                     "plays alone."
                 )
+                + (
+                    _space()
+                    + _(
+                        "He may call a card of which he holds every copy whatever its rank, to "
+                        "play a hidden solo (暗独保)."
+                    )
+                    if g.own_cards_callable and g.choice == "highest"
+                    else ""
+                )
             )
         )
     solo = v.bidding.solo

@@ -170,6 +170,9 @@ FIELD_LABELS: dict[str, Promise] = {
     "bidding.guard.min_identical": pgettext_lazy(
         "field", "Identical cards needed to call the guard"
     ),
+    "bidding.guard.own_cards_callable": pgettext_lazy(
+        "field", "A card he holds every copy of may always be called (暗独保)"
+    ),
     "bidding.solo": pgettext_lazy("field", "Solo"),
     "bidding.solo.declared": pgettext_lazy("field", "Declared solo"),
     "bidding.solo.hidden_allowed": pgettext_lazy("field", "Hidden solo allowed"),

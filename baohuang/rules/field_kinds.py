@@ -74,6 +74,7 @@ FIELD_KINDS: dict[str, Kind] = {
     "bidding.guard.callable_ranks": _P,
     "bidding.guard.choice": _P,
     "bidding.guard.min_identical": _P,
+    "bidding.guard.own_cards_callable": _P,
     "bidding.solo.declared": _P,
     "bidding.solo.hidden_allowed": _P,
     "bidding.solo.declared_requires": _P,

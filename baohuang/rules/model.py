@@ -141,6 +141,12 @@ class CalledGuard(Section):
         le=8,
         description="Identical cards (same suit and rank) the emperor must hold to call.",
     )
+    own_cards_callable: bool = Field(
+        default=False,
+        description="With choice highest: a card of which the emperor holds every copy may "
+        "be called whatever its rank, to play a hidden solo (也可以叫自己手中4张同花色同点数的"
+        "牌“暗独保”); otherwise only the highest callable card may be.",
+    )
 
 
 GuardRule = Annotated[FixedGuard | CalledGuard, Field(discriminator="by")]

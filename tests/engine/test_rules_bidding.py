@@ -133,6 +133,17 @@ def test_several_triples_highest_or_free(choice, calls):
     assert offered == (calls or {"call:Ks", "call:9s"})
 
 
+@covers("bidding.guard.called_card.own_cards_callable")
+@pytest.mark.parametrize(("own", "calls"), [(True, {"call:Ks", "call:9s"}), (False, {"call:Ks"})])
+def test_four_identical_cards_may_be_called_for_a_hidden_solo_whatever_their_rank(own, calls):
+    # 也可以叫自己手中4张同花色同点数的牌“暗独保” (seeds 000, 002): four 9♠ beside three K♠.
+    cv = classic(**{"bidding.guard.own_cards_callable": own})
+    hands = called_hands(["9s", "9s", "9s", "9s", "Ks", "Ks", "Ks"], fourth="Ks")
+    game = rigged(cv, hands)
+    to_offer(game)
+    assert {a for a in words(game) if a.startswith("call:")} == calls
+
+
 @covers("4.2-all-four-solo")
 @pytest.mark.parametrize("all_four", [True, False])
 def test_calling_a_card_he_holds_all_of_makes_him_his_own_guard(all_four):

@@ -100,6 +100,7 @@ PLAY: frozenset[str] = frozenset(
         "bidding.guard.called_card.callable_ranks",
         "bidding.guard.called_card.choice",
         "bidding.guard.called_card.min_identical",
+        "bidding.guard.called_card.own_cards_callable",
         "bidding.solo.declared",
         "bidding.solo.hidden_allowed",
         "bidding.solo.declared_requires",

@@ -231,6 +231,10 @@ export interface CalledGuard {
    * Identical cards (same suit and rank) the emperor must hold to call.
    */
   min_identical?: number;
+  /**
+   * With choice highest: a card of which the emperor holds every copy may be called whatever its rank, to play a hidden solo (也可以叫自己手中4张同花色同点数的牌“暗独保”); otherwise only the highest callable card may be.
+   */
+  own_cards_callable?: boolean;
 }
 /**
  * When the emperor plays alone (独保, RULES.md §4.1, §4.2, §4.4).

@@ -232,6 +232,11 @@ function BiddingSection() {
                 {t("f.min_identical")}{" "}
                 <NumInput value={guard.min_identical ?? 3} min={1} max={8} width="4em" onChange={(v) => update("bidding.guard.min_identical", v)} />
               </label>
+              <CheckInput
+                checked={guard.own_cards_callable ?? false}
+                label={t("f.own_cards_callable")}
+                onChange={(v) => update("bidding.guard.own_cards_callable", v)}
+              />
             </div>
           </>
         ) : null}
