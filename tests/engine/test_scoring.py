@@ -89,6 +89,18 @@ def test_jj_doubles_an_open_guard_won_or_lost(finish, outcome):
     assert (opened.multiplier, hidden.multiplier) == (2, 1)
 
 
+@pytest.mark.parametrize(
+    ("finish", "outcome"), [([0, 1, 2, 3, 4], "win"), ([1, 0, 2, 3, 4], "draw")]
+)
+def test_a_hidden_solo_out_second_in_a_side_out_variant_is_a_draw(finish, outcome):
+    # Seed reading (issue 33 §5): in 憋六 the side all out first wins, and a lone emperor 2nd
+    # is all out first; but 明独时，皇帝必须走头科才能获胜 is taken for every solo, and the
+    # hidden-solo table scores 2nd 0 / 0: a draw. Only 1st wins.
+    scored = score(cv("tcy-bie6"), make_result(0, None, finish, solo="hidden"))
+    assert scored.outcome == outcome
+    assert (scored.points[0] > 0) is (outcome == "win")
+
+
 @pytest.mark.parametrize(("solo", "multiplier"), [("open", 4), ("hidden", 2)])
 def test_bie3_doubles_an_open_solo_as_open_and_as_solo(solo, multiplier):
     # 根据明打和独打翻倍 (seed 001): an open solo is 明打 and 独打 at once (the seed calls a
