@@ -66,6 +66,13 @@ def settle(table: Table, play: TrickPlay, on_automatic: Sequence[int]) -> Outcom
     result = game_result(table, finish)
     s = score(table.cv, result)
     shut_in = tuple(s_ for s_ in shut_in if shut_in_with(table, play, s_, s.outcome))
+    if shut_in and table.cv.variant.end.shut_in_last:
+        # 闷: ranked last of those still holding cards, then scored on that order.
+        ranked = [x for x in finish if x not in shut_in] + [x for x in finish if x in shut_in]
+        if ranked != finish:
+            finish = ranked
+            result = game_result(table, finish)
+            s = score(table.cv, result)
     plan = plan_tribute(
         table.cv,
         result,

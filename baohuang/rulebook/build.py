@@ -686,6 +686,15 @@ def _end_section(v: Variant) -> Section:
                 % {"order": value_text("end.unfinished_order", e.unfinished_order)}
             )
         )
+    if e.shut_in_last:
+        s.add(
+            Paragraph(
+                _(
+                    "A player shut in (闷) with his held-back cards is placed after every other "
+                    "player still holding cards."
+                )
+            )
+        )
     if e.open_solo_ends_on_other_first:
         s.add(
             Paragraph(_("In an open solo the game ends as soon as another player goes out first."))

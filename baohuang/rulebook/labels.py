@@ -250,6 +250,7 @@ FIELD_LABELS: dict[str, Promise] = {
         "field", "A draw when the first out is on the other side"
     ),
     "end.unfinished_order": pgettext_lazy("field", "Places of players still holding cards"),
+    "end.shut_in_last": pgettext_lazy("field", "A player shut in is placed last"),
     "scoring": pgettext_lazy("field", "Scoring"),
     **_table_labels("scoring.two_person", pgettext_lazy("field", "Scoring table")),
     **_table_labels(

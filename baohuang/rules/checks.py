@@ -1044,6 +1044,14 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
             code="option_unused",
             params={"option": "quit_penalty_to", "field": "scoring.money.quit_penalty"},
         )
+    if v.end.shut_in_last and not any(h.shut_in for h in v.play.hold_back):
+        yield problem(
+            "end.shut_in_last",
+            gettext("Nobody can be shut in (闷) with held-back cards here, so this never applies."),
+            severity="warning",
+            code="option_unused",
+            params={"option": "shut_in_last", "field": "play.hold_back"},
+        )
     if v.scoring.max_multiplier is not None and not v.scoring.multipliers:
         yield problem(
             "scoring.max_multiplier",

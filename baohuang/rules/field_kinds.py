@@ -132,6 +132,7 @@ FIELD_KINDS: dict[str, Kind] = {
     # Read only by the side-out outcome (a draw), never by the game itself.
     "end.side_out_draw_if_first_other_side": _S,
     "end.unfinished_order": _P,
+    "end.shut_in_last": _P,
     # scoring (§8): all settlement
     "scoring.two_person.zero_sum": _S,
     "scoring.two_person.rows[].emperor_rank": _S,

@@ -490,6 +490,11 @@ class End(Section):
         default="fewest_cards",
         description="How players still holding cards at an early end are ranked.",
     )
+    shut_in_last: bool = Field(
+        default=False,
+        description="A player shut in (闷) with his held-back cards is ranked after every "
+        "other player still holding cards, however few cards he has left.",
+    )
 
 
 # --------------------------------------------------------------------------- scoring (§8)

@@ -41,6 +41,7 @@ MATCH_GAMES = 3
 HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
     "house:hard-pass": ("baike-qingdao", {"play.hard_pass": True}),
     "house:defer-stay-passed": ("baike-qingdao", {"play.defer_passers": "stay_passed"}),
+    "house:shut-in-last": ("tcy-bie3", {"end.shut_in_last": True}),
     "house:two-or-nothing": (
         "baike-common",
         {

@@ -161,6 +161,7 @@ PLAY: frozenset[str] = frozenset(
         "end.when",
         "end.open_solo_ends_on_other_first",
         "end.unfinished_order",
+        "end.shut_in_last",
     }
 )
 

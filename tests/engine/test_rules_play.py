@@ -479,6 +479,26 @@ def test_who_is_shut_in_with_held_back_cards(when, expected):
         assert game.outcome.shut_in == expected.get(name, ()), name
 
 
+@covers("end.shut_in_last")
+@pytest.mark.parametrize(("last", "finish"), [(False, [1, 3, 4, 2, 0]), (True, [1, 3, 4, 0, 2])])
+def test_a_player_shut_in_is_ranked_last_where_the_rules_say_so(last, finish):
+    # The rebels are all out first; the guard (2) holds SJ 6, his last play, and is shut in;
+    # the emperor (0) holds three cards. By fewest cards the guard would rank 4th.
+    fields = hold(shut_in=True, shut_in_when="down_to_them")
+    game = common(
+        [["BJ*", "7s", "8s", "8h"], ["9s"], ["SJ*", "6s"], ["Qs"], ["Ks"]],
+        **fields,
+        **{"end.when": "one_side_out", "end.shut_in_last": last},
+    )
+    answer(game, play("7"), play("9"), A.PASS, play("Q"), play("K"))
+    assert game.finished
+    assert game.outcome is not None
+    assert game.outcome.shut_in == (2,)
+    assert list(game.outcome.finish) == finish
+    assert game.outcome.score is not None
+    assert game.outcome.score.outcome == "lose"
+
+
 #: A rebel (4) ends last holding 6 6: a single-rank last play, with no joker in it.
 REBEL_DOWN_TO_66 = (
     [["BJ*", "7s"], ["9s"], ["SJ*", "10h"], ["Qs"], ["6h", "6s"]],

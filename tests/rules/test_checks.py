@@ -783,6 +783,14 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         check_options_that_apply,
+        {"end.shut_in_last": True},
+        "end.shut_in_last",
+        "Nobody can be shut in",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_options_that_apply,
         {"scoring.multipliers": [], "scoring.max_multiplier": 8},
         "scoring.max_multiplier",
         "the stake cap never applies",

@@ -573,6 +573,10 @@ export interface End {
    * How players still holding cards at an early end are ranked.
    */
   unfinished_order?: "fewest_cards" | "play_order";
+  /**
+   * A player shut in (闷) with his held-back cards is ranked after every other player still holding cards, however few cards he has left.
+   */
+  shut_in_last?: boolean;
 }
 /**
  * Points per seat from the finish order (RULES.md §8).

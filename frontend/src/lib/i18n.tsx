@@ -230,6 +230,7 @@ const DICT = {
   "f.tribute.card": ["上贡的牌", "Tribute card"],
   "f.tribute.paid_in": ["用此点数上贡", "Paid in rank"],
   "f.tribute.without_paid_in": ["没有这种牌时", "Without that rank"],
+  "f.shut_in_last": ["被闷的人排在最后", "A player shut in (闷) is placed last"],
   "f.own_cards_callable": ["四张都在手的牌总可以叫（暗独保）", "A card he holds every copy of may always be called (暗独保)"],
   "f.defer_passers": ["让牌的人第二圈出牌后", "After a deferrer plays in the second circle"],
   "deferPassers.answer_again": ["不要过的人可以再管", "those who passed may answer"],

@@ -396,6 +396,7 @@ function EndSection() {
     <Section name="end">
       <PSelect path="end.when" anchor="end" label={t("f.end.when")} options={["all_but_one", "one_side_out"] as const} fallback="all_but_one" />
       <PSelect path="end.unfinished_order" anchor="end" label={t("f.unfinished_order")} options={["fewest_cards", "play_order"] as const} fallback="fewest_cards" />
+      <PCheck path="end.shut_in_last" anchor="end" label={t("f.shut_in_last")} />
       <PCheck path="end.open_solo_ends_on_other_first" anchor="end" label={t("f.open_solo_ends_on_other_first")} />
       <PCheck path="end.side_out_draw_if_first_other_side" anchor="end" label={t("f.side_out_draw_if_first_other_side")} />
       <ProblemList problems={useProblems("end")} anchor="end" />
