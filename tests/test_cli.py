@@ -364,6 +364,7 @@ def test_show_writes_every_default_out(capsys: pytest.CaptureFixture[str]) -> No
         "rules": [],
         "card": "highest",
         "hand_over_marked": False,
+        "handed": "picked",
         "keeps_emperor_card": False,
         "paid_in": None,
         "without_paid_in": "card",

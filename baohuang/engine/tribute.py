@@ -216,11 +216,16 @@ def resolve_tribute(
                 break
             hands[giver].remove(given)
             pool.append((given, giver))
+    in_order = cv.variant.tribute.handed == "in_order"
     for taker, count in plan.takers:
         for _ in range(count):
             if not pool:
                 break
-            best = max(range(len(pool)), key=lambda i: (RANK_OF[pool[i][0]], pool[i][0]))
+            best = (
+                0
+                if in_order
+                else max(range(len(pool)), key=lambda i: (RANK_OF[pool[i][0]], pool[i][0]))
+            )
             card, giver = pool.pop(best)
             hands[taker].append(card)
             moved.append(TributeCard(giver, taker, card))

@@ -966,6 +966,11 @@ def _tribute_section(v: Variant) -> Section | None:
             text += _space() + _("A giver without a %(rank)s gives nothing.") % {
                 "rank": rank_name(t.paid_in)
             }
+    if t.handed == "in_order":
+        text += _space() + _(
+            "The cards go to the takers in the order given (the first giver's to the first "
+            "taker), not picked."
+        )
     if t.keeps_emperor_card:
         text += _space() + _("The emperor card is never given as tribute.")
     if not t.hand_over_marked:

@@ -297,6 +297,7 @@ FIELD_LABELS: dict[str, Promise] = {
     "tribute.hand_over_marked": pgettext_lazy("field", "Marked cards may be given as tribute"),
     "tribute.paid_in": pgettext_lazy("field", "Tribute paid in"),
     "tribute.keeps_emperor_card": pgettext_lazy("field", "The emperor card is never given"),
+    "tribute.handed": pgettext_lazy("field", "How the cards reach the takers"),
     "tribute.without_paid_in": pgettext_lazy("field", "A giver without that rank"),
     "tribute.shut_in": pgettext_lazy("field", "Shut-in tribute"),
     "tribute.shut_in.count": pgettext_lazy("field", "Shut-in tribute cards"),
@@ -460,6 +461,10 @@ ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
     "play.defer_passers": {
         "answer_again": pgettext_lazy("defer passers", "everyone may answer again"),
         "stay_passed": pgettext_lazy("defer passers", "those who passed stay passed"),
+    },
+    "tribute.handed": {
+        "picked": pgettext_lazy("tribute handed", "each taker picks the best card left"),
+        "in_order": pgettext_lazy("tribute handed", "in the order given"),
     },
     "tribute.without_paid_in": {
         "card": pgettext_lazy("without paid-in rank", "gives the tribute card instead"),

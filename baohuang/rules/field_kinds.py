@@ -180,6 +180,7 @@ FIELD_KINDS: dict[str, Kind] = {
     "tribute.card": _S,
     "tribute.hand_over_marked": _S,
     "tribute.paid_in": _S,
+    "tribute.handed": _S,
     "tribute.keeps_emperor_card": _S,
     "tribute.without_paid_in": _S,
     "tribute.shut_in.count": _S,

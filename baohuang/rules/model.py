@@ -683,6 +683,12 @@ class Tribute(Section):
         "unmarked card of the same rank; by default the unmarked one is given, so tribute "
         "does not move the emperor card.",
     )
+    handed: Literal["picked", "in_order"] = Field(
+        default="picked",
+        description="How the cards given reach the takers: each taker in turn picks the best "
+        "card left (picked), or the cards go in the order given, the first taker getting the "
+        "first giver's (in_order: givers in finish order, takers as the rule lists them).",
+    )
     keeps_emperor_card: bool = Field(
         default=False,
         description="The emperor card (BJ*) is never given as tribute, not even when it is the "

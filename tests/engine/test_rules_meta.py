@@ -297,6 +297,9 @@ ELSEWHERE: dict[str, list[str]] = {
         "tests.engine.test_rule_fidelity::test_tribute_may_hand_over_marked_cards_when_the_data_says_so",
     ],
     "tribute.paid_in": ["tests.engine.test_rules_tribute::test_tribute_paid_in_twos"],
+    "tribute.handed": [
+        "tests.engine.test_rules_tribute::test_the_cards_given_are_picked_or_handed_in_order"
+    ],
     "tribute.keeps_emperor_card": [
         "tests.engine.test_rules_tribute::test_the_emperor_card_may_be_kept_from_the_tribute"
     ],

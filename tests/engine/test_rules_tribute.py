@@ -63,6 +63,19 @@ def test_tribute_paid_in_twos(paid_in, given):
     assert paid(cv, ONE_CARD, ["SJ", "2s", "7s"]) == given
 
 
+@pytest.mark.parametrize(
+    ("handed", "to_0", "to_1"), [("picked", "Ah", "7s"), ("in_order", "7s", "Ah")]
+)
+def test_the_cards_given_are_picked_or_handed_in_order(handed, to_0, to_1):
+    # Seats 2 and 3 give (in that order), seats 0 and 1 take (in that order): by default
+    # the first taker picks the ace; handed in order he gets the first giver's 7.
+    cv = qingdao(**{"tribute.handed": handed})
+    plan = TributePlan(givers=((2, 1), (3, 1)), takers=((0, 1), (1, 1)))
+    game = Game.new(cv, 0, tribute=plan, hands=[["BJ*", "9s"], ["9h"], ["7s"], ["Ah"], ["10s"]])
+    assert to_0 in game.observe(0)["hand"]
+    assert to_1 in game.observe(1)["hand"]
+
+
 @pytest.mark.parametrize(("kept", "given"), [(False, ["BJ*"]), (True, ["SJ"])])
 def test_the_emperor_card_may_be_kept_from_the_tribute(kept, given):
     # A tribute that never takes the emperor card: his only big joker stays with him.

@@ -792,6 +792,10 @@ export interface Tribute {
    */
   hand_over_marked?: boolean;
   /**
+   * How the cards given reach the takers: each taker in turn picks the best card left (picked), or the cards go in the order given, the first taker getting the first giver's (in_order: givers in finish order, takers as the rule lists them).
+   */
+  handed?: "picked" | "in_order";
+  /**
    * The emperor card (BJ*) is never given as tribute, not even when it is the giver's only big joker: he gives his next card instead.
    */
   keeps_emperor_card?: boolean;

@@ -640,6 +640,7 @@ function TributeSection() {
           />
         </Field>
         <PCheck path="tribute.keeps_emperor_card" label={t("f.tribute.keeps_emperor_card")} />
+        <PSelect path="tribute.handed" label={t("f.tribute.handed")} options={["picked", "in_order"] as const} fallback="picked" labelPrefix="handed." />
         <PSelect path="tribute.without_paid_in" label={t("f.tribute.without_paid_in")} options={["card", "nothing"] as const} fallback="card" labelPrefix="withoutPaidIn." />
       </div>
       <Optional path="tribute.shut_in" label={t("f.tribute.shut_in")} create={() => ({ count: 1, card: "highest", to: "game_ender" })} off={null}>
