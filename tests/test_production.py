@@ -112,6 +112,16 @@ def test_check_deploy_names_what_the_environment_leaves_unsafe(
 # --------------------------------------------------------------------------- gunicorn
 
 
+def stop_group(process: subprocess.Popen[bytes] | subprocess.Popen[str]) -> None:
+    """Stop a server started in its own process group: SIGTERM, then SIGKILL after 30 s."""
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -192,12 +202,7 @@ def gunicorn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             time.sleep(0.3)
         yield server
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+        stop_group(process)
 
 
 def assets(html: bytes) -> list[str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import http.client
 import os
-import signal
 import subprocess
 import sys
 import threading
@@ -21,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_production import BIN, free_port
+from tests.test_production import BIN, free_port, stop_group
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -137,12 +136,7 @@ def hanging_server(tmp_path: Path) -> Iterator[tuple[str, int, Path]]:
                 time.sleep(0.2)
         yield "127.0.0.1", port, log
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+        stop_group(process)
 
 
 def _get(port: int, path: str, timeout: float) -> tuple[int, bytes]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import threading
 import time
@@ -29,7 +28,7 @@ from django.test import RequestFactory, override_settings
 
 from baohuang.api.overload import MaxInFlightMiddleware
 from tests.prerequisites import require
-from tests.test_production import BIN, ROOT, environment, free_port, manage
+from tests.test_production import BIN, ROOT, environment, free_port, manage, stop_group
 
 REDIS = os.environ.get("TEST_REDIS_URL") or "redis://127.0.0.1:6379/3"
 LIMIT = 20
@@ -78,12 +77,7 @@ def _server(env: dict[str, str], log: Path) -> Iterator[str]:
             time.sleep(0.3)
         yield url
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+        stop_group(process)
 
 
 def _passed(tmp: Path, **extra: str) -> int:

@@ -160,12 +160,11 @@ def _givable(cv: CompiledVariant, hand: list[int]) -> list[int]:
 
 
 def _tribute_card(cv: CompiledVariant, hand: list[int]) -> int | None:
-    """The card a giver hands over: the paid-in rank if held, else the highest (non-joker),
-    or None where a giver without the paid-in rank gives nothing (没有2不进贡) or holds
-    nothing he may give."""
+    """The card a giver hands over from ``hand`` (his givable cards, :func:`_givable`): the
+    paid-in rank if held, else the highest (non-joker), or None where a giver without the
+    paid-in rank gives nothing (没有2不进贡) or holds nothing he may give."""
     key = _card_key(cv)
     tribute = cv.variant.tribute
-    hand = _givable(cv, hand)
     if not hand:
         return None
     paid_in = tribute.paid_in
@@ -211,7 +210,7 @@ def resolve_tribute(
         for _ in range(count):
             if not hands[giver]:
                 break
-            given = _tribute_card(cv, hands[giver])
+            given = _tribute_card(cv, _givable(cv, hands[giver]))
             if given is None:
                 break
             hands[giver].remove(given)

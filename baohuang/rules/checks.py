@@ -980,6 +980,17 @@ def check_outcome_agrees_with_points(v: Variant) -> Iterator[Problem]:
                 )
 
 
+def _unused(path: str, text: str, option: str, field: str) -> Problem:
+    """``option_unused`` (a warning): ``option`` is set, but only works with ``field``."""
+    return problem(
+        path,
+        text,
+        severity="warning",
+        code="option_unused",
+        params={"option": option, "field": field},
+    )
+
+
 def check_options_that_apply(v: Variant) -> Iterator[Problem]:
     """An option that only works together with another one is set without it."""
     for i, step in enumerate(v.bidding.flow):
@@ -992,24 +1003,22 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
             ("forced_exempt_four_identical", step.forced_exempt_four_identical),
         ):
             if is_set:
-                yield problem(
+                yield _unused(
                     f"{path}.{name}",
                     gettext(
                         "This only applies to a forced round (逼位); make the round forced or "
                         "remove this option."
                     ),
-                    severity="warning",
-                    code="option_unused",
-                    params={"option": name, "field": f"{path}.forced"},
+                    name,
+                    f"{path}.forced",
                 )
     for i, step in enumerate(v.bidding.flow):
         if isinstance(step, OfferThroneStep) and step.tip == "none" and step.tip_count > 1:
-            yield problem(
+            yield _unused(
                 f"bidding.flow[{i}].tip_count",
                 gettext("Nobody tips in this round, so the number of cards tipped is unused."),
-                severity="warning",
-                code="option_unused",
-                params={"option": "tip_count", "field": f"bidding.flow[{i}].tip"},
+                "tip_count",
+                f"bidding.flow[{i}].tip",
             )
     rebellion = v.declarations.rebellion
     if (
@@ -1017,57 +1026,51 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
         and rebellion.timing == "with_guard"
         and v.declarations.guard_reveal != "choice"
     ):
-        yield problem(
+        yield _unused(
             "declarations.rebellion.timing",
             gettext(
                 "The rebels choose at the same time as the guard only when the guard may "
                 "choose to stay hidden or go open."
             ),
-            severity="warning",
-            code="option_unused",
-            params={"option": "timing", "field": "declarations.guard_reveal"},
+            "timing",
+            "declarations.guard_reveal",
         )
     if v.play.wind_unclaimed != "next_player" and v.play.wind != "apply":
-        yield problem(
+        yield _unused(
             "play.wind_unclaimed",
             gettext("Nobody applies for the wind unless the wind is taken by application."),
-            severity="warning",
-            code="option_unused",
-            params={"option": "wind_unclaimed", "field": "play.wind"},
+            "wind_unclaimed",
+            "play.wind",
         )
     money = v.scoring.money
     if money.quit_penalty_to != "nobody" and money.quit_penalty == 0:
-        yield problem(
+        yield _unused(
             "scoring.money.quit_penalty_to",
             gettext("There is no quit penalty to share: the penalty for quitting is 0."),
-            severity="warning",
-            code="option_unused",
-            params={"option": "quit_penalty_to", "field": "scoring.money.quit_penalty"},
+            "quit_penalty_to",
+            "scoring.money.quit_penalty",
         )
     if v.end.shut_in_last and not any(h.shut_in for h in v.play.hold_back):
-        yield problem(
+        yield _unused(
             "end.shut_in_last",
             gettext("Nobody can be shut in (闷) with held-back cards here, so this never applies."),
-            severity="warning",
-            code="option_unused",
-            params={"option": "shut_in_last", "field": "play.hold_back"},
+            "shut_in_last",
+            "play.hold_back",
         )
     if v.scoring.max_multiplier is not None and not v.scoring.multipliers:
-        yield problem(
+        yield _unused(
             "scoring.max_multiplier",
             gettext("Nothing doubles the points, so the stake cap never applies."),
-            severity="warning",
-            code="option_unused",
-            params={"option": "max_multiplier", "field": "scoring.multipliers"},
+            "max_multiplier",
+            "scoring.multipliers",
         )
     solo = v.bidding.solo
     if solo.declared_requires != "nothing" and not solo.declared:
-        yield problem(
+        yield _unused(
             "bidding.solo.declared_requires",
             gettext("This only applies when the emperor may declare a solo."),
-            severity="warning",
-            code="option_unused",
-            params={"option": "declared_requires", "field": "bidding.solo.declared"},
+            "declared_requires",
+            "bidding.solo.declared",
         )
 
 
