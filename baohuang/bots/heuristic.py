@@ -35,7 +35,7 @@ from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, card_from_text, deal, rank_counts
 from baohuang.engine.game import SeatView
 from baohuang.engine.mypyc_attrs import mypyc_attr
-from baohuang.engine.plays import REPEATS
+from baohuang.engine.plays import REPEATS, is_bomb
 from baohuang.rules.model import CalledGuard
 
 KING = ACE - 1
@@ -89,6 +89,9 @@ class HeuristicParams:
 
 #: Card values used to rank plays that carry attached cards (cheapest first).
 _VALUE: Final[tuple[int, ...]] = (*range(TWO + 1), 18, 22, 26)
+#: What spending a bomb (炸弹) costs on top of its cards: more than any single card, so that
+#: a bomb answers only when the trick is urgent and nothing else beats it.
+_BOMB_COST: Final = 40
 
 
 @mypyc_attr(serializable=True)
@@ -116,6 +119,8 @@ class VariantTables:
     """The guard is called by a card (else it is the fixed guard card)."""
     wind_apply: bool
     """Passing may be replaced by applying for the wind (HD)."""
+    bomb_min: int
+    """Fewest cards of a bomb (0: the variant has none)."""
     quantiles: tuple[float, ...]
     """Sorted hand strengths of the calibration sample."""
 
@@ -181,6 +186,7 @@ def tables_for(cv: CompiledVariant) -> VariantTables:
         deck_size=cv.shoe.size,
         called=isinstance(cv.variant.bidding.guard, CalledGuard),
         wind_apply=cv.variant.play.wind == "apply",
+        bomb_min=tables.bomb_min,
         quantiles=_calibrate(cv),
     )
     if len(_TABLES) > 64:
@@ -493,6 +499,7 @@ class HeuristicPolicy:
         best: Action | None = None
         best_cost = 1 << 30
         penalty = self.params.break_cost
+        bomb_min = self.tables.bomb_min
         for a in legal:
             if isinstance(a, tuple):
                 cost = 0
@@ -501,6 +508,8 @@ class HeuristicPolicy:
                 low = a[-1]
                 if c[low] > a.count(low):
                     cost += penalty
+                if bomb_min and is_bomb(a, bomb_min):
+                    cost += _BOMB_COST
                 if cost < best_cost:
                     best, best_cost = a, cost
         return best

@@ -21,7 +21,15 @@ from typing import Final
 
 from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, RANK_NAMES, RANK_WORDS, SJ
 from baohuang.engine.mypyc_attrs import mypyc_attr
-from baohuang.engine.plays import Play, PlayRules, format_ranks, is_legal_fast, is_legal_play
+from baohuang.engine.plays import (
+    Play,
+    PlayRules,
+    bigger_bomb,
+    format_ranks,
+    is_bomb,
+    is_legal_fast,
+    is_legal_play,
+)
 from baohuang.engine.reasons import Reason, joined, reason
 
 _COUNT_WORDS: Final = (
@@ -72,6 +80,9 @@ def beats_fast(prev_ranks: Sequence[int], cand_ranks: Sequence[int], rules: Play
     Same answer as ``beats(...).beats`` without building a reason. Pass tuples (as in
     :attr:`Play.ranks <baohuang.engine.plays.Play.ranks>`); ranks must be 0–15.
     """
+    bomb_min = rules.tables.bomb_min
+    if bomb_min and is_bomb(prev_ranks, bomb_min):
+        return is_bomb(cand_ranks, bomb_min) and bigger_bomb(prev_ranks, cand_ranks)
     n = len(cand_ranks)
     if (
         n == len(prev_ranks)
@@ -97,8 +108,15 @@ def beats_fast(prev_ranks: Sequence[int], cand_ranks: Sequence[int], rules: Play
 
 
 def _beats_extra(prev: Sequence[int], cand: Sequence[int], rules: PlayRules) -> bool:
-    """Special beats and roasting; called only when the plain rule failed."""
+    """Bombs, special beats and roasting; called only when the plain rule failed (and the
+    previous play is not a bomb)."""
     tables = rules.tables
+    if (
+        tables.bomb_min
+        and is_bomb(cand, tables.bomb_min)
+        and (not tables.bomb_more_cards or len(cand) > len(prev))
+    ):
+        return True
     if len(prev) == 1 and tables.special:
         beaten = tables.special.get(tuple(cand))
         if beaten is not None and prev[0] in beaten:
@@ -227,6 +245,30 @@ def _roast(prev: Play, cand: Play, rules: PlayRules) -> tuple[bool, Reason] | No
     return True, reason("roasting", candidate=cj, previous=pj)
 
 
+def _bomb_verdict(
+    p: tuple[int, ...], c: tuple[int, ...], rules: PlayRules
+) -> tuple[bool, Reason] | None:
+    """The verdict of the bomb rules, or ``None`` when they do not decide."""
+    tables = rules.tables
+    least = tables.bomb_min
+    if not least:
+        return None
+    cand_text, prev_text = format_ranks(c), format_ranks(p)
+    if is_bomb(p, least):
+        if not is_bomb(c, least):
+            return False, reason("only_bombs_beat_bomb", previous=prev_text, min_count=least)
+        if bigger_bomb(p, c):
+            return True, reason("bigger_bomb", candidate=cand_text)
+        return False, reason("bomb_not_bigger", candidate=cand_text)
+    if not is_bomb(c, least):
+        return None
+    if not tables.bomb_more_cards:
+        return True, reason("bomb_beats_plain", candidate=cand_text, min_count=least)
+    if len(c) > len(p):
+        return True, reason("bomb_beats_fewer", candidate=cand_text, min_count=least)
+    return None  # as many cards or more: the usual rule decides
+
+
 def beats(previous: Play, candidate: Play, rules: PlayRules) -> Verdict:
     """Decide whether ``candidate`` beats ``previous`` and explain why in one sentence.
 
@@ -265,6 +307,13 @@ def beats(previous: Play, candidate: Play, rules: PlayRules) -> Verdict:
             return Verdict(
                 True, reason("beats_because", candidate=cand_text, previous=prev_text, why=why)
             )
+    bombs = _bomb_verdict(p, c, rules)
+    if bombs is not None:
+        bomb_beats, bomb_why = bombs
+        code = "beats_because" if bomb_beats else "does_not_beat"
+        return Verdict(
+            bomb_beats, reason(code, candidate=cand_text, previous=prev_text, why=bomb_why)
+        )
     at = -1
     if len(c) == len(p):
         at = next((i for i, (x, y) in enumerate(zip(c, p, strict=True)) if x <= y), -1)

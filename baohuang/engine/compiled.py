@@ -17,7 +17,7 @@ from typing import Any, Literal
 from baohuang.engine import deck_limits
 from baohuang.engine.cards import RANK_NAMES
 from baohuang.engine.deck import ShoeSpec, build_shoe_spec
-from baohuang.engine.plays import PlayRules, RoastRules, SpecialBeat
+from baohuang.engine.plays import BombRules, PlayRules, RoastRules, SpecialBeat
 from baohuang.rules import Variant, checksum, definition_of
 from baohuang.rules.model import TributeRule, TwoPersonTable
 
@@ -54,6 +54,10 @@ class CompiledVariant:
     checksum: str
     shoe: ShoeSpec
     play: PlayRules
+    play_after_bomb_limit: PlayRules
+    """The play rules once ``bomb_limit`` bombs have been played: ``play`` without bombs."""
+    bomb_limit: int
+    """Most bombs one game may hold (0: no limit, or no bombs)."""
     hold_back: tuple[HoldBackRule, ...]
     two_person: TwoPersonLookup
     two_person_guard_known: TwoPersonLookup | None
@@ -85,7 +89,7 @@ def _two_person(table: TwoPersonTable) -> TwoPersonLookup:
     return {(r.emperor_rank, r.guard_rank): (r.emperor, r.guard, r.rebels) for r in table.rows}
 
 
-def _play_rules(variant: Variant) -> PlayRules:
+def _play_rules(variant: Variant, *, bombs: bool = True) -> PlayRules:
     play = variant.play
     roast = None
     if play.roast is not None:
@@ -110,6 +114,11 @@ def _play_rules(variant: Variant) -> PlayRules:
             for b in play.special_beats
         ),
         roast=roast,
+        bombs=(
+            BombRules(min_count=play.bombs.min_count, more_cards=play.bombs.beats == "more_cards")
+            if bombs and play.bombs is not None
+            else None
+        ),
     )
 
 
@@ -209,11 +218,16 @@ def _compile(variant: Variant, key: str) -> CompiledVariant:
     for m in s.multipliers:
         multipliers[m.event] = multipliers.get(m.event, 1) * m.factor
     shoe = _shoe(variant)
+    play = _play_rules(variant)
+    bombs = variant.play.bombs
+    limit = bombs.max_per_game if bombs is not None and bombs.max_per_game else 0
     return CompiledVariant(
         variant=variant,
         checksum=key,
         shoe=shoe,
-        play=_play_rules(variant),
+        play=play,
+        play_after_bomb_limit=_play_rules(variant, bombs=False) if limit else play,
+        bomb_limit=limit,
         hold_back=tuple(
             HoldBackRule(
                 RANK_INDEX[h.rank],

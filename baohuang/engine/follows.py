@@ -20,7 +20,15 @@ from collections.abc import Sequence
 from typing import Final
 
 from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, SJ
-from baohuang.engine.plays import REPEATS, Play, PlayRules, RuleTables, is_legal_fast
+from baohuang.engine.plays import (
+    REPEATS,
+    Play,
+    PlayRules,
+    RuleTables,
+    bigger_bomb,
+    is_bomb,
+    is_legal_fast,
+)
 
 _NO_RANKS: Final[frozenset[int]] = frozenset()
 
@@ -134,10 +142,39 @@ def _plain(
         _plain_generic(h, p, tables, out)
 
 
+def _bombs(
+    h: Sequence[int], tables: RuleTables, fewest: int, above: Sequence[int] | None
+) -> list[tuple[int, ...]]:
+    """Every bomb of ``fewest`` cards or more in ``h``, or only those bigger than bomb
+    ``above``."""
+    found: list[tuple[int, ...]] = []
+    for rank in tables.bomb_ranks:
+        for k in range(fewest, h[rank] + 1):
+            bomb = REPEATS[rank][k] if k <= NUM_RANKS else (rank,) * k
+            if above is None or bigger_bomb(above, bomb):
+                found.append(bomb)
+    return found
+
+
+def _answers_to_bomb(
+    h: Sequence[int], p: Sequence[int], tables: RuleTables
+) -> list[tuple[int, ...]]:
+    """Only a bigger bomb beats a bomb: those in ``h``, sorted by size, then ranks."""
+    out = _bombs(h, tables, tables.bomb_min, p)
+    out.sort()
+    out.sort(key=len)
+    return out
+
+
 def _extra(h: Sequence[int], p: Sequence[int], rules: PlayRules) -> list[tuple[int, ...]]:
-    """Plays that beat ``p`` only by a special beat or by roasting."""
+    """Plays that beat ``p`` only as a bomb, by a special beat or by roasting."""
     tables = rules.tables
     found: list[tuple[int, ...]] = []
+    if tables.bomb_min:
+        fewest = tables.bomb_min
+        if tables.bomb_more_cards and fewest <= len(p):
+            fewest = len(p) + 1
+        found = _bombs(h, tables, fewest, None)
     if len(p) == 1:
         for shape in tables.special_answers[p[0]]:
             if h[shape[0]] >= len(shape):
@@ -249,6 +286,8 @@ def follows_of(
     tables = rules.tables
     if p is None:
         return _leads(h, tables)
+    if tables.bomb_min and is_bomb(p, tables.bomb_min):
+        return _answers_to_bomb(h, p, tables)
     out: list[tuple[int, ...]] = []
     _plain(h, p, tables, out)
     if not tables.simple:
@@ -279,6 +318,8 @@ def has_follow(
         exists = tables.exists
         return any(h[r] and exists[r] for r in range(NUM_RANKS))
     p = previous.ranks
+    if tables.bomb_min and is_bomb(p, tables.bomb_min):
+        return bool(_answers_to_bomb(h, p, tables))
     if p:
         if _splits(h, tables):
             if _has_plain_split(h, p, tables):

@@ -72,6 +72,9 @@ TEXTS: Final[dict[str, str]] = {
     "out": gettext_noop("Seat %(seat)s is out, in place %(place)s."),
     # what the table makes public
     "event_guard_known": gettext_noop("The guard is known: seat %(guard)s."),
+    "event_bomb": gettext_noop(
+        "A bomb (炸弹): seat %(seat)s's play beats anything but a bigger bomb."
+    ),
     "event_open_guard": gettext_noop("The guard is seat %(guard)s, openly."),
     "event_rebellion": gettext_noop("The rebellion succeeds: the guard, seat %(guard)s, is known."),
     "event_rebellion_solo": gettext_noop("The rebellion succeeds: the emperor plays alone."),
@@ -326,6 +329,8 @@ class Narrator:
                     self._add(None, g.emperor, phase, None, _text("event_rebellion_solo"))
             elif event == "kick":
                 self._add(None, seat, phase, None, _text("event_kick"))
+            elif event == "bomb":
+                self._add(None, seat, phase, None, _text("event_bomb", seat=seat))
             elif event in ("guard_known", "open_guard") and g.guard is not None:
                 self._add(None, g.guard, phase, None, _text(f"event_{event}", guard=g.guard))
         if (

@@ -185,6 +185,38 @@ class RoastRules:
         object.__setattr__(self, "joker_order", groups)
 
 
+@mypyc_attr(serializable=True)
+@dataclass(frozen=True, slots=True)
+class BombRules:
+    """Bombs (炸弹, house rules): ``min_count`` or more cards of one plain rank, nothing
+    attached, beat any play that is not a bomb (with ``more_cards``, only one with fewer
+    cards; a play of as many cards or more is beaten as usual). Bombs rank by number of
+    cards, then by rank, and only a bigger bomb beats a bomb."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> BombRules:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
+
+    min_count: int = 4
+    more_cards: bool = False
+
+    def __post_init__(self) -> None:
+        if self.min_count < 2:
+            raise ValueError(f"a bomb has at least two cards, got {self.min_count}")
+
+
+def is_bomb(ranks: Sequence[int], min_count: int) -> bool:
+    """Whether ``ranks`` (high to low) is a bomb of at least ``min_count`` cards (0: none):
+    that many cards or more of one rank below the small joker, and nothing else."""
+    return bool(min_count) and len(ranks) >= min_count and ranks[0] == ranks[-1] and ranks[0] < SJ
+
+
+def bigger_bomb(prev: Sequence[int], cand: Sequence[int]) -> bool:
+    """Whether bomb ``cand`` outranks bomb ``prev``: more cards, or as many of a higher rank."""
+    return len(cand) > len(prev) or (len(cand) == len(prev) and cand[0] > prev[0])
+
+
 _Repeats = tuple[tuple[tuple[int, ...], ...], ...]
 
 REPEATS: Final[_Repeats] = tuple(
@@ -230,6 +262,12 @@ class RuleTables:
     """Roasting joker group → its position in the low-to-high order."""
     roast_order: tuple[tuple[int, ...], ...]
     """Roasting joker groups, low to high (empty when roasting is off)."""
+    bomb_min: int
+    """Fewest cards of a bomb (0: the variant has no bombs)."""
+    bomb_more_cards: bool
+    """A bomb beats a play that is not a bomb only when the play has fewer cards."""
+    bomb_ranks: tuple[int, ...]
+    """Ranks a bomb can be made of, low to high (the plain ranks)."""
 
 
 def _build_tables(rules: PlayRules) -> RuleTables:
@@ -252,6 +290,7 @@ def _build_tables(rules: PlayRules) -> RuleTables:
             if shape not in answers[beaten]:
                 answers[beaten].append(shape)
     order = rules.roast.joker_order if rules.roast is not None else ()
+    bombs = rules.bombs
     return RuleTables(
         attach=attach,
         exists=exists,
@@ -260,11 +299,14 @@ def _build_tables(rules: PlayRules) -> RuleTables:
         low_bases=len(low),
         low_split=low_split,
         high_bases=high,
-        simple=not special and not order,
+        simple=not special and not order and bombs is None,
         special={k: frozenset(v) for k, v in special.items()},
         special_answers=tuple(tuple(a) for a in answers),
         roast_index={group: i for i, group in enumerate(order)},
         roast_order=order,
+        bomb_min=bombs.min_count if bombs is not None else 0,
+        bomb_more_cards=bombs is not None and bombs.more_cards,
+        bomb_ranks=tuple(range(SJ)),
     )
 
 
@@ -278,6 +320,7 @@ class PlayRules:
     - ``has_top``: whether the rank ``TOP`` (a card above the big joker) exists.
     - ``special_beats``: exceptions such as three 2s beating one big joker.
     - ``roast``: the roasting order, or ``None`` when roasting is off.
+    - ``bombs``: the bomb rules (炸弹), or ``None`` when the variant has no bombs.
 
     ``tables`` holds derived lookup tables; it is computed here and excluded from
     equality and hashing.
@@ -292,6 +335,7 @@ class PlayRules:
     has_top: bool = False
     special_beats: tuple[SpecialBeat, ...] = ()
     roast: RoastRules | None = None
+    bombs: BombRules | None = None
     tables: RuleTables = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -76,6 +76,26 @@ TEMPLATES: Final[dict[str, str]] = {
     "hint_special_answer": gettext_noop(
         "%(hint)s; in this variant %(answers)s also beats a single %(rank)s"
     ),
+    # ---------------------------------------------------------------- bombs (炸弹)
+    "bomb_beats_plain": gettext_noop(
+        "%(candidate)s is a bomb (%(min_count)s or more cards of one rank) and beats any play "
+        "that is not a bomb"
+    ),
+    "bomb_beats_fewer": gettext_noop(
+        "%(candidate)s is a bomb (%(min_count)s or more cards of one rank) and beats a play "
+        "that is not a bomb and has fewer cards"
+    ),
+    "bigger_bomb": gettext_noop(
+        "both are bombs and %(candidate)s is bigger (more cards, or as many of a higher rank)"
+    ),
+    "bomb_not_bigger": gettext_noop(
+        "both are bombs and %(candidate)s is not bigger (a bomb needs more cards, or as many "
+        "of a higher rank)"
+    ),
+    "only_bombs_beat_bomb": gettext_noop(
+        "%(previous)s is a bomb: only a bigger bomb (%(min_count)s or more cards of one rank, "
+        "nothing attached) beats it"
+    ),
     # ---------------------------------------------------------------- roasting (烤牌)
     "play_without_jokers": gettext_noop("a play without jokers"),
     "cannot_be_roasted": gettext_noop("%(previous)s cannot be roasted in this variant"),

@@ -18,7 +18,7 @@ from baohuang.engine.deck import GUARD_CARD, RANK_OF
 from baohuang.engine.deck_limits import deck_reason
 from baohuang.engine.follows import follows_of
 from baohuang.engine.mypyc_attrs import mypyc_attr
-from baohuang.engine.plays import Play, is_legal_fast
+from baohuang.engine.plays import Play, is_bomb, is_legal_fast
 from baohuang.engine.reasons import joined, reason
 from baohuang.engine.table import Table, downstream
 
@@ -39,6 +39,7 @@ class TrickPlay:
     __slots__ = (
         "barred",
         "barred_at_play",
+        "bombs",
         "counts",
         "cv",
         "dealt_ranks",
@@ -50,6 +51,7 @@ class TrickPlay:
         "passes",
         "played_counts",
         "plays",
+        "rules",
         "second_circle",
         "sizes",
         "table",
@@ -94,11 +96,16 @@ class TrickPlay:
         self.plays = 0
         """Plays made (passes not counted)."""
         self.uneven_beats = 0
-        """Beats with a different number of cards: roasting (烤牌) or a special beat (3×2 > BJ)."""
+        """Beats with a different number of cards: roasting (烤牌), a special beat (3×2 > BJ) or a
+        bomb."""
         self.tricks: list[tuple[int, tuple[int, ...]]] = []
         """Every play as (seat, ranks), in order."""
         self.played_counts = [0] * 16
         """Cards played so far, by rank."""
+        self.rules = self.cv.play
+        """The play rules in force: the variant's, without bombs once its limit is played."""
+        self.bombs = 0
+        """Bombs played so far (炸弹)."""
 
     # ------------------------------------------------------------------ the phase
 
@@ -144,7 +151,7 @@ class TrickPlay:
         row = self.counts[seat]
         leading = self.trick is None
         held_back = self.held_back(seat)
-        rules = self.cv.play
+        rules = self.rules
         found: list[Action]
         if held_back:
             found = list(follows_of(row, self.trick, rules, forbidden_ranks=frozenset(held_back)))
@@ -178,7 +185,7 @@ class TrickPlay:
     def _whole_hand_ok(self, whole: tuple[int, ...], leading: bool) -> bool:
         """Held-back cards go in the last play: the whole hand, as one legal play."""
         cv = self.cv
-        if not is_legal_fast(whole, cv.play):
+        if not is_legal_fast(whole, self.rules):
             return False
         ranks = set(whole)
         for h in cv.hold_back:
@@ -186,7 +193,7 @@ class TrickPlay:
                 return False
             if h.rank in ranks and not h.last_play_attach and len(ranks) > 1:
                 return False
-        return leading or beats_fast(self.trick or (), whole, cv.play)
+        return leading or beats_fast(self.trick or (), whole, self.rules)
 
     def _may_defer(self, seat: int) -> bool:
         return (
@@ -237,10 +244,10 @@ class TrickPlay:
             need[r] += 1
             if need[r] > row[r]:
                 return reason("not_held", seat=seat, play=format_action(ranks)[5:])
-        if not is_legal_fast(ranks, cv.play):
+        if not is_legal_fast(ranks, self.rules):
             from baohuang.engine.plays import is_legal_play
 
-            return is_legal_play(ranks, cv.play) or reason("not_a_legal_play")
+            return is_legal_play(ranks, self.rules) or reason("not_a_legal_play")
         held_back = self.held_back(seat)
         leading = self.trick is None
         if held_back and any(need[r] for r in held_back):
@@ -253,8 +260,8 @@ class TrickPlay:
         if not leading:
             from baohuang.engine.beats import beats as explain
 
-            if not beats_fast(self.trick or (), ranks, cv.play):
-                verdict = explain(Play(self.trick or ()), Play(ranks), cv.play)
+            if not beats_fast(self.trick or (), ranks, self.rules):
+                verdict = explain(Play(self.trick or ()), Play(ranks), self.rules)
                 return verdict.reason
         return None
 
@@ -283,7 +290,7 @@ class TrickPlay:
                 last, run = r, 1
             if run > row[r]:
                 return False
-        rules = self.cv.play
+        rules = self.rules
         trick = self.trick
         if trick is not None:
             return beats_fast(trick, play, rules)  # only a legal play beats
@@ -327,6 +334,9 @@ class TrickPlay:
         if self.trick is not None and len(ranks) != len(self.trick):
             self.uneven_beats += 1
         self.tricks.append((seat, ranks))
+        bomb_min = self.rules.tables.bomb_min
+        if bomb_min and is_bomb(ranks, bomb_min):
+            self._bomb()
         self.trick = ranks
         self.trick_owner = seat
         self.passes = 0
@@ -349,6 +359,13 @@ class TrickPlay:
                 return self._close_trick()  # everyone else has passed for good
             return self._next_unbarred(seat)
         return self._next_active(seat)
+
+    def _bomb(self) -> None:
+        """A bomb was played: an event for scoring; past the limit, bombs are sets again."""
+        self.table.events.append("bomb")
+        self.bombs += 1
+        if self.bombs == self.cv.bomb_limit:
+            self.rules = self.cv.play_after_bomb_limit
 
     def _go_out(self, seat: int) -> bool:
         """`seat` has played his last card; True when that ends the game."""

@@ -43,7 +43,7 @@ from baohuang.rulebook.labels import (
 )
 from baohuang.rules import Variant, deck_size, validate_definition
 from baohuang.rules.checks import deck_composition
-from baohuang.rules.model import OfferThroneStep, SoloRow, TwoPersonTable
+from baohuang.rules.model import Bombs, OfferThroneStep, SoloRow, TwoPersonTable
 
 _SUITS = (("♠", "black"), ("♥", "red"), ("♣", "black"), ("♦", "red"))
 
@@ -479,6 +479,13 @@ _WHY_TEXT = {
     "attach_two": lambda: _("In this rule set a 2 may be attached to a set like a joker (挂2)."),
     "roast": lambda: _("Roasting (烤牌): a higher group with more jokers, and higher plain cards."),
     "roast_fewer": lambda: _("No roast: a roast must carry more jokers than the play it roasts."),
+    "bomb_beats": lambda: _("A bomb (炸弹) beats a play that is not a bomb, whatever its cards."),
+    "bomb_bigger": lambda: _(
+        "Between bombs, more cards win; with as many cards, the higher rank wins."
+    ),
+    "bomb_only_bigger": lambda: _(
+        "Only a bigger bomb beats a bomb: a set with a joker attached is not a bomb."
+    ),
 }
 
 
@@ -607,9 +614,14 @@ def _play_section(v: Variant, cv: CompiledVariant) -> Section:
 
 def _special_section(v: Variant, cv: CompiledVariant) -> Section | None:
     p = v.play
-    if not p.hold_back and p.roast is None:
+    if not p.hold_back and p.roast is None and p.bombs is None:
         return None
-    s = Section("special", _("Special cards: hold-back and roasting"))
+    title = (
+        _("Special cards: hold-back, roasting and bombs")
+        if p.bombs is not None
+        else _("Special cards: hold-back and roasting")
+    )
+    s = Section("special", title)
     for h in p.hold_back:
         text = _(
             "Hold back the %(rank)ss (憋%(rank)s): all of a player's %(rank)ss must be played "
@@ -660,7 +672,33 @@ def _special_section(v: Variant, cv: CompiledVariant) -> Section | None:
             text += _space() + _("Jokers may also roast a play without jokers.")
         s.add(Paragraph(text))
         s.add(*[_beat_example(e) for e in ex.roast_examples(cv)])
+    if p.bombs is not None:
+        s.add(Paragraph(_bombs_text(p.bombs)))
+        s.add(*[_beat_example(e) for e in ex.bomb_examples(cv)])
     return s
+
+
+def _bombs_text(b: Bombs) -> str:
+    text = (
+        _(
+            "Bombs (炸弹): %(count)s or more cards of one rank, with nothing attached, are a "
+            "bomb. A bomb beats any play that is not a bomb."
+        )
+        if b.beats == "any"
+        else _(
+            "Bombs (炸弹): %(count)s or more cards of one rank, with nothing attached, are a "
+            "bomb. A bomb beats a play that is not a bomb and has fewer cards; a play of as "
+            "many cards or more is beaten as usual."
+        )
+    ) % {"count": b.min_count}
+    text += _space() + _(
+        "Only a bigger bomb beats a bomb: more cards, or as many cards of a higher rank."
+    )
+    if b.max_per_game is not None:
+        text += _space() + _(
+            "At most %(count)s bombs in a game: after that, such sets are ordinary sets."
+        ) % {"count": b.max_per_game}
+    return text
 
 
 def _end_section(v: Variant) -> Section:

@@ -33,6 +33,9 @@ Why = Literal[
     "attach_two",
     "roast",
     "roast_fewer",
+    "bomb_beats",
+    "bomb_bigger",
+    "bomb_only_bigger",
 ]
 
 #: Seats of the worked settlements: emperor 0, guard 1, rebels 2, 3, 4.
@@ -170,6 +173,35 @@ def roast_examples(cv: CompiledVariant) -> list[BeatExample]:
                 out.append(found)
                 break
     return out
+
+
+def bomb_examples(cv: CompiledVariant) -> list[BeatExample]:
+    """A bomb beating a bigger plain play, a bigger bomb, and a play refused against a bomb."""
+    bombs = cv.play.bombs
+    if bombs is None:
+        return []
+    m = bombs.min_count
+    ranks = plain_ranks(cv, at_least=m)
+    if len(ranks) < 3:
+        return []
+    a, b, c = ranks[0], ranks[1], ranks[-1]
+    attach = next((r for r in (BJ, SJ) if r in cv.play.attachable), None)
+    # The plain play the bomb beats: as big as it may be (fewer cards with more_cards).
+    if bombs.more_cards:
+        plain: tuple[int, ...] = (c,) * (m - 1)
+    elif attach is not None:
+        plain = (attach,) + (c,) * m
+    else:
+        plain = (c,) * (m - 1)
+    found: list[BeatExample | None] = [
+        _example(cv, plain, (a,) * m, True, "bomb_beats"),
+        _example(cv, (a,) * m, (b,) * m, True, "bomb_bigger"),
+    ]
+    if cv.rank_limits[a] > m:
+        found.append(_example(cv, (b,) * m, (a,) * (m + 1), True, "bomb_bigger"))
+    if attach is not None:
+        found.append(_example(cv, (a,) * m, (attach,) + (b,) * (m - 1), False, "bomb_only_bigger"))
+    return [e for e in found if e is not None]
 
 
 def hold_back_example(cv: CompiledVariant) -> HoldBackExample | None:

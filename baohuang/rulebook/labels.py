@@ -80,6 +80,7 @@ EVENT_WORDS: dict[str, Promise] = {
     "hidden_solo": pgettext_lazy("event", "a hidden solo"),
     "grabbed_solo": pgettext_lazy("event", "a grabbed solo"),
     "guard_known": pgettext_lazy("event", "the guard known to all"),
+    "bomb": pgettext_lazy("event", "each bomb played"),
 }
 PARTY_WORDS: dict[str, Promise] = {
     "emperor": pgettext_lazy("party", "the emperor"),
@@ -235,6 +236,10 @@ FIELD_LABELS: dict[str, Promise] = {
     "play.roast.joker_order": pgettext_lazy("field", "Joker groups from low to high"),
     "play.roast.more_jokers": pgettext_lazy("field", "A roast carries more jokers"),
     "play.roast.plain_sets": pgettext_lazy("field", "Roasting a play without jokers"),
+    "play.bombs": pgettext_lazy("field", "Bombs"),
+    "play.bombs.min_count": pgettext_lazy("field", "Cards of one rank that make a bomb"),
+    "play.bombs.beats": pgettext_lazy("field", "What a bomb beats"),
+    "play.bombs.max_per_game": pgettext_lazy("field", "Most bombs in a game"),
     "play.automatic": pgettext_lazy("field", "Automatic play"),
     "play.automatic.lock_after": pgettext_lazy("field", "Automatic play locks after"),
     "play.automatic.counted": pgettext_lazy("field", "Automatic play is counted in"),
@@ -458,6 +463,10 @@ ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
         "highest_non_joker": pgettext_lazy("tribute card", "the highest card that is not a joker"),
     },
     "tribute.paid_in": _RANK_VALUES,
+    "play.bombs.beats": {
+        "any": pgettext_lazy("bomb beats", "any play that is not a bomb"),
+        "more_cards": pgettext_lazy("bomb beats", "a play that is not a bomb and has fewer cards"),
+    },
     "play.defer_passers": {
         "answer_again": pgettext_lazy("defer passers", "everyone may answer again"),
         "stay_passed": pgettext_lazy("defer passers", "those who passed stay passed"),
@@ -491,6 +500,8 @@ _NONE_WORDS: dict[str, Promise] = {
     "declarations.rebellion": pgettext_lazy("none", "no rebellion"),
     "declarations.kick": pgettext_lazy("none", "no kick"),
     "play.roast": pgettext_lazy("none", "no roasting"),
+    "play.bombs": pgettext_lazy("none", "no bombs"),
+    "play.bombs.max_per_game": pgettext_lazy("none", "no limit"),
     "deal.buy": pgettext_lazy("none", "no buying"),
     "deck.marks.guard_card": pgettext_lazy("none", "none: the guard is called"),
     "tribute.paid_in": pgettext_lazy("none", "any card"),

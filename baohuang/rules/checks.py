@@ -527,6 +527,29 @@ def check_attachable_ranks_in_deck(v: Variant) -> Iterator[Problem]:
             )
 
 
+def check_bombs_possible(v: Variant) -> Iterator[Problem]:
+    """A bomb needs min_count cards of one plain rank in one hand: the deck and the hands
+    must be able to hold that many."""
+    bombs = v.play.bombs
+    if bombs is None:
+        return
+    counts = deck_composition(v)
+    most = max((n for rank, n in counts.items() if rank not in ("SJ", "BJ")), default=0)
+    most = min(most, max(v.deal.hand_sizes, default=0))
+    if most < bombs.min_count:
+        yield problem(
+            "play.bombs.min_count",
+            gettext(
+                "A bomb needs %(count)s cards of one rank, but no hand can hold more than "
+                "%(most)s cards of one rank: no bomb can ever be played. Lower the number or "
+                "take bombs out."
+            ),
+            severity="warning",
+            code="bomb_impossible",
+            params={"count": bombs.min_count, "most": most},
+        )
+
+
 def check_top_card(v: Variant) -> Iterator[Problem]:
     """TOP is used only when the variant ranks a card above the big joker."""
     if v.play.top_card != "none":
@@ -743,6 +766,8 @@ def check_multipliers(v: Variant) -> Iterator[Problem]:
         impossible.update({"open_guard", "open_guard_win"})
     if not any(isinstance(s, GrabSoloStep) for s in v.bidding.flow):
         impossible.add("grabbed_solo")
+    if v.play.bombs is None:
+        impossible.add("bomb")
     for i, m in enumerate(v.scoring.multipliers):
         path = f"scoring.multipliers[{i}]"
         if m.event in seen:
@@ -760,7 +785,9 @@ def check_multipliers(v: Variant) -> Iterator[Problem]:
         if m.event in impossible:
             yield problem(
                 f"{path}.event",
-                gettext(
+                gettext("Event %(event)s cannot happen: this variant has no bombs.")
+                if m.event == "bomb"
+                else gettext(
                     "Event %(event)s cannot happen under this variant's declarations and bidding."
                 ),
                 severity="warning",
@@ -1205,6 +1232,7 @@ CHECKS: tuple[Check, ...] = (
     check_rebellion_possible,
     check_hold_back_ranks,
     check_attachable_ranks_in_deck,
+    check_bombs_possible,
     check_top_card,
     check_special_beats,
     check_roast_order,

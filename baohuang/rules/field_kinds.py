@@ -122,6 +122,9 @@ FIELD_KINDS: dict[str, Kind] = {
     "play.roast.joker_order": _P,
     "play.roast.more_jokers": _P,
     "play.roast.plain_sets": _P,
+    "play.bombs.min_count": _P,
+    "play.bombs.beats": _P,
+    "play.bombs.max_per_game": _P,
     "play.automatic.lock_after": _P,
     "play.automatic.counted": _P,
     # Whether a game of five automatic seats counts at all: kept as play (conservative).

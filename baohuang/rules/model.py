@@ -399,6 +399,32 @@ class Roast(Section):
     )
 
 
+class Bombs(Section):
+    """炸弹: a set of many cards of one rank that beats any plain play (house rules)."""
+
+    min_count: int = Field(
+        default=4,
+        ge=2,
+        le=32,
+        description="A set of at least this many cards of one rank, with nothing attached, "
+        "is a bomb (4: 四张以上同点数的牌). Bombs rank by number of cards, then by rank; only "
+        "a bigger bomb beats a bomb.",
+    )
+    beats: Literal["any", "more_cards"] = Field(
+        default="any",
+        description="What a bomb beats besides smaller bombs: any play that is not a bomb, "
+        "or only a play that is not a bomb and has fewer cards than the bomb (a play of as "
+        "many cards or more is beaten as usual).",
+    )
+    max_per_game: int | None = Field(
+        default=None,
+        ge=1,
+        le=32,
+        description="At most this many bombs in one game: once they are played, sets of "
+        "that size are ordinary sets (null: no limit).",
+    )
+
+
 class Automatic(Section):
     """托管: the system plays for an absent player (RULES.md §7)."""
 
@@ -464,6 +490,11 @@ class PlayRules(Section):
         "his turn comes round again).",
     )
     roast: Roast | None = Field(default=None, description="烤牌, if allowed.")
+    bombs: Bombs | None = Field(
+        default=None,
+        description="炸弹: sets of many cards of one rank beating any plain play (null: none). "
+        "Each bomb played is the event bomb, which scoring.multipliers may double.",
+    )
     automatic: Automatic = Field(default_factory=Automatic, description="托管.")
 
 

@@ -75,6 +75,7 @@ Event = Literal[
     "hidden_solo",
     "grabbed_solo",
     "guard_known",
+    "bomb",
 ]
 EVENTS: tuple[str, ...] = get_args(Event)
 

@@ -21,6 +21,7 @@ _EVENTS: dict[str, str] = {
     "hidden_solo": gettext_noop("hidden solo"),
     "grabbed_solo": gettext_noop("grabbed solo"),
     "guard_known": gettext_noop("guard known"),
+    "bomb": gettext_noop("bomb"),
 }
 
 #: Finish places as players name them (1 → 头客), the rulebook's words for them.

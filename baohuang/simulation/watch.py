@@ -149,6 +149,7 @@ FILTERS: Final[dict[str, Callable[[Game], bool]]] = {
     "solo_open": lambda g: g.solo == "open",
     "solo_hidden": lambda g: g.solo == "hidden",
     "grabbed_solo": lambda g: g.grabbed,
+    "bomb": lambda g: "bomb" in g.events,
     "emperor_won": lambda g: _outcome(g) == "win",
     "emperor_lost": lambda g: _outcome(g) == "lose",
     "draw": lambda g: _outcome(g) == "draw",

@@ -51,6 +51,18 @@ HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
             "play.hard_pass": True,
         },
     ),
+    "house:bombs": (
+        "tcy-bie6",
+        {
+            "play.bombs": {"min_count": 5, "beats": "any", "max_per_game": 3},
+            "scoring.multipliers": [{"event": "bomb", "factor": 2}],
+            "scoring.max_multiplier": 8,
+        },
+    ),
+    "house:bombs-more-cards": (
+        "baike-common",
+        {"play.bombs": {"min_count": 4, "beats": "more_cards"}},
+    ),
     "house:capped-rotation": (
         "baike-weihai",
         {"scoring.max_multiplier": 2, "deal.next_dealer": "next_seat"},

@@ -18,6 +18,7 @@ from baohuang.engine.cards import BJ, NUM_RANKS, SJ, TOP, TWO
 from baohuang.engine.notation import parse_play
 from baohuang.engine.plays import (
     DEFAULT_RULES,
+    BombRules,
     Play,
     PlayRules,
     RoastRules,
@@ -36,11 +37,21 @@ def ref_legal(ranks: Sequence[int], rules: PlayRules) -> bool:
 
 
 def ref_beats(prev: Sequence[int], cand: Sequence[int], rules: PlayRules) -> bool:
-    """The beat relation written straight from RULES.md §5.2, §5.5 and §6.5."""
+    """The beat relation written straight from RULES.md §5.2, §5.5 and §6.5 (and bombs)."""
     if not ref_legal(cand, rules):
         return False
     p = sorted(prev, reverse=True)
     c = sorted(cand, reverse=True)
+    if rules.bombs is not None:
+        least = rules.bombs.min_count
+
+        def bomb(play: list[int]) -> bool:
+            return len(play) >= least and len(set(play)) == 1 and play[0] not in (SJ, BJ, TOP)
+
+        if bomb(p):
+            return bomb(c) and (len(c), c[0]) > (len(p), p[0])
+        if bomb(c) and (not rules.bombs.more_cards or len(c) > len(p)):
+            return True
     if len(p) == len(c) and all(x > y for x, y in zip(c, p, strict=True)):
         return True
     for sb in rules.special_beats:
@@ -120,7 +131,12 @@ def play_rules(draw: st.DrawFn, *, extras: bool = True) -> PlayRules:
                 more_jokers=draw(st.booleans()),
                 plain_sets=draw(st.booleans()),
             )
-    return PlayRules(attachable=attach, has_top=has_top, special_beats=special, roast=roast)
+    bombs = None
+    if extras and draw(st.booleans()):
+        bombs = BombRules(draw(st.integers(2, 5)), more_cards=draw(st.booleans()))
+    return PlayRules(
+        attachable=attach, has_top=has_top, special_beats=special, roast=roast, bombs=bombs
+    )
 
 
 @st.composite
@@ -369,3 +385,55 @@ def test_fast_explained_and_reference_agree(data: st.DataObject) -> None:
     assert result.reason
     if result.beats:
         assert result.reason.startswith(f"{cand} beats {prev}")
+
+
+# --------------------------------------------------------------------------- bombs (炸弹)
+
+BOMBS = PlayRules(bombs=BombRules(4))
+BOMBS_MORE_CARDS = PlayRules(bombs=BombRules(4, more_cards=True))
+
+
+@pytest.mark.parametrize(
+    ("previous", "candidate", "rules", "beaten"),
+    [
+        # A bomb beats a bigger plain play, jokers and all, and a single big joker.
+        ("BJ BJ A A A", "5 5 5 5", BOMBS, True),
+        ("BJ", "3 3 3 3", BOMBS, True),
+        ("SJ 9 9 9 9 9 9", "3 3 3 3", BOMBS, True),
+        # Among bombs: more cards first, then the rank.
+        ("5 5 5 5", "6 6 6 6", BOMBS, True),
+        ("6 6 6 6", "5 5 5 5 5", BOMBS, True),
+        ("6 6 6 6", "6 6 6 6", BOMBS, False),
+        ("7 7 7 7 7", "K K K K", BOMBS, False),
+        # Only a bigger bomb beats a bomb: not a higher set with a joker attached.
+        ("5 5 5 5", "SJ 6 6 6", BOMBS, False),
+        ("5 5 5 5", "BJ BJ BJ BJ", BOMBS, False),
+        # Fewer than four of a rank is no bomb; jokers are never a bomb.
+        ("9 9 9", "5 5 5", BOMBS, False),
+        ("9", "SJ SJ SJ SJ", BOMBS, False),
+        # With more_cards a bomb beats only a plain play with fewer cards.
+        ("9 9 9", "5 5 5 5", BOMBS_MORE_CARDS, True),
+        ("SJ 9 9 9", "5 5 5 5", BOMBS_MORE_CARDS, False),
+        ("SJ 9 9 9", "5 5 5 5 5", BOMBS_MORE_CARDS, True),
+        ("8 8 8 8", "9 9 9 9", BOMBS_MORE_CARDS, True),
+    ],
+)
+def test_bombs(previous: str, candidate: str, rules: PlayRules, beaten: bool) -> None:
+    assert verdict(previous, candidate, rules).beats is beaten
+
+
+def test_bomb_reasons_say_what_a_bomb_is() -> None:
+    assert verdict("BJ BJ A A A", "5 5 5 5", BOMBS).reason == (
+        "5 5 5 5 beats BJ BJ A A A: 5 5 5 5 is a bomb (4 or more cards of one rank) and beats "
+        "any play that is not a bomb"
+    )
+    assert verdict("5 5 5 5", "SJ 6 6 6", BOMBS).reason == (
+        "SJ 6 6 6 does not beat 5 5 5 5: 5 5 5 5 is a bomb: only a bigger bomb (4 or more "
+        "cards of one rank, nothing attached) beats it"
+    )
+    assert verdict("7 7 7 7 7", "K K K K", BOMBS).reason.code == "does_not_beat"
+
+
+def test_without_bombs_four_of_a_rank_is_a_set() -> None:
+    assert not verdict("BJ BJ A A A", "5 5 5 5").beats
+    assert verdict("5 5 5 5", "SJ 6 6 6").beats

@@ -153,6 +153,10 @@ PLAY: frozenset[str] = frozenset(
         "play.roast.joker_order",
         "play.roast.more_jokers",
         "play.roast.plain_sets",
+        "play.bombs",
+        "play.bombs.min_count",
+        "play.bombs.beats",
+        "play.bombs.max_per_game",
         # §7 automatic play.
         "play.automatic.lock_after",
         "play.automatic.counted",

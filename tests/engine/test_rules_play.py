@@ -622,3 +622,96 @@ def test_three_twos_beat_a_single_big_joker_where_the_data_says(special, lead, b
     game = common(hands, **{"play.special_beats": special})
     answer(game, play(lead))
     assert (play("2 2 2") in legal(game)) is beats
+
+
+# --------------------------------------------------------------------------- bombs (炸弹)
+
+#: Seat 0 (emperor) leads jokers and aces; seat 1 holds four 5s, seat 2 four 6s.
+BOMB_HANDS = [
+    ["BJ*", "BJ", "As", "Ah", "Ac", "9s"],
+    ["5s", "5h", "5c", "5d", "Ks"],
+    ["SJ*", "6s", "6h", "6c", "6d", "Qs"],
+    ["Js", "Jh", "7s"],
+    ["10s", "10h", "8s"],
+]
+
+
+@covers("play.bombs", "play.bombs.min_count")
+@pytest.mark.parametrize("bombs", [None, {"min_count": 4}, {"min_count": 5}])
+def test_a_bomb_beats_any_play_and_only_a_bigger_bomb_beats_it(bombs):
+    game = rigged(variant("baike-common", **{"play.bombs": bombs}), BOMB_HANDS)
+    to_play(game)
+    answer(game, play("BJ BJ A A A"))
+    if bombs != {"min_count": 4}:
+        # Without bombs (or with bombs of five), four 5s are a set of four, which never
+        # beats five cards.
+        assert play("5 5 5 5") not in legal(game)
+        assert "does not beat" in refusal(game, play("5 5 5 5"))
+        return
+    assert play("5 5 5 5") in legal(game)
+    answer(game, play("5 5 5 5"))
+    assert "bomb" in game.public_events()
+    # Only a bigger bomb answers a bomb: the 6s, not the 6s with a joker attached.
+    assert play("6 6 6 6") in legal(game)
+    assert play("SJ 6 6 6") not in legal(game)
+    assert "only a bigger bomb" in refusal(game, play("SJ 6 6 6"))
+
+
+@covers("play.bombs.beats")
+@pytest.mark.parametrize("beats", ["any", "more_cards"])
+def test_a_bomb_beats_only_smaller_plays_when_the_variant_says_so(beats):
+    game = rigged(
+        variant("baike-common", **{"play.bombs": {"min_count": 4, "beats": beats}}), BOMB_HANDS
+    )
+    to_play(game)
+    answer(game, play("BJ BJ A A A"))
+    assert (play("5 5 5 5") in legal(game)) is (beats == "any")
+    hands = [list(h) for h in BOMB_HANDS]
+    hands[0] = ["BJ*", "As", "Ah", "Ac", "9s"]
+    game = rigged(
+        variant("baike-common", **{"play.bombs": {"min_count": 4, "beats": beats}}), hands
+    )
+    to_play(game)
+    answer(game, play("BJ"))
+    assert play("5 5 5 5") in legal(game)  # a single card: fewer cards either way
+
+
+@covers("play.bombs.max_per_game")
+@pytest.mark.parametrize("limit", [None, 1])
+def test_past_the_limit_four_of_a_rank_are_a_set_again(limit):
+    cv = variant("baike-common", **{"play.bombs": {"min_count": 4, "max_per_game": limit}})
+    game = rigged(cv, BOMB_HANDS)
+    to_play(game)
+    answer(game, play("BJ BJ A A A"), play("5 5 5 5"))
+    # Past the limit the 5s on the table are four 5s like any other: a joker with three 6s
+    # beats them, and the 6s alone are no bomb (no second "bomb" event).
+    assert (play("SJ 6 6 6") in legal(game)) is (limit == 1)
+    answer(game, play("6 6 6 6"))
+    assert game.public_events().count("bomb") == (1 if limit == 1 else 2)
+
+
+@covers("scoring.multipliers")
+def test_each_bomb_doubles_the_stake_up_to_the_cap():
+    cv = variant(
+        "baike-common",
+        **{
+            "play.bombs": {"min_count": 4},
+            "scoring.multipliers": [{"event": "bomb", "factor": 2}],
+            "scoring.max_multiplier": 8,
+        },
+    )
+    counts = set()
+    for seed in range(40):
+        game = Game.new(cv, seed)
+        rng = random.Random(seed)
+        while not game.finished:
+            options = [a for a in game.legal_actions() if a != A.AUTO]
+            bombs = [a for a in options if isinstance(a, tuple) and len(a) >= 4 and a[0] == a[-1]]
+            game.apply(bombs[0] if bombs else rng.choice(options))
+        score = game.outcome.score if game.outcome else None
+        if score is None:
+            continue
+        count = game.public_events().count("bomb")
+        counts.add(count)
+        assert score.multiplier == min(2**count, 8), (seed, count)
+    assert {0, 1, 2, 3} <= counts or max(counts) > 3  # games with few and with many bombs

@@ -26,6 +26,7 @@ from baohuang.rules.checks import (
     CHECKS,
     Check,
     check_attachable_ranks_in_deck,
+    check_bombs_possible,
     check_buy_card,
     check_callable_ranks,
     check_flow_needs_redeal,
@@ -711,6 +712,22 @@ CASES: tuple[Case, ...] = (
         "attach_rank_removed",
     ),
     Case(
+        check_bombs_possible,
+        {"play.bombs": {"min_count": 17}},
+        "play.bombs.min_count",
+        "no hand can hold more than 16 cards of one rank",
+        "warning",
+        "bomb_impossible",
+    ),
+    Case(
+        check_multipliers,
+        {"scoring.multipliers": [{"event": "bomb", "factor": 2}]},
+        "scoring.multipliers[0].event",
+        "this variant has no bombs",
+        "warning",
+        "event_unreachable",
+    ),
+    Case(
         check_options_that_apply,
         {"bidding.flow[0].forces": "first_decliner"},
         "bidding.flow[0].forces",
@@ -964,7 +981,7 @@ def test_every_check_has_a_case() -> None:
     missing = [check.__name__ for check in CHECKS if check not in covered]
 
     assert missing == [], f"checks without a test case: {missing}"
-    assert len(CHECKS) == 27
+    assert len(CHECKS) == 28
 
 
 def _codes_in_checks_module() -> set[str]:

@@ -283,7 +283,7 @@ export interface paths {
         };
         /**
          * Find notable games of a job
-         * @description Regenerates games `start` … `start + scan − 1` of the job (at most 1000) and returns those that pass every `find` filter (repeat it to combine: `find=solo_open&find=emperor_lost`), at most `limit`. Filters: `kick`, `redeal`, `rebellion`, `open_guard`, `abdication`, `solo`, `solo_open`, `solo_hidden`, `grabbed_solo`, `emperor_won`, `emperor_lost`, `draw`, `shut_in`, `unscored`. `stop` is where the search ended; search on from it. A dear policy (mc) may scan fewer games a request (BAOHUANG_REQUEST_MAX_COST); more is a 400 naming the bound. A search also ends after BAOHUANG_REQUEST_MAX_SECONDS (5 s; at least one game is searched).
+         * @description Regenerates games `start` … `start + scan − 1` of the job (at most 1000) and returns those that pass every `find` filter (repeat it to combine: `find=solo_open&find=emperor_lost`), at most `limit`. Filters: `kick`, `redeal`, `rebellion`, `open_guard`, `abdication`, `solo`, `solo_open`, `solo_hidden`, `grabbed_solo`, `bomb`, `emperor_won`, `emperor_lost`, `draw`, `shut_in`, `unscored`. `stop` is where the search ended; search on from it. A dear policy (mc) may scan fewer games a request (BAOHUANG_REQUEST_MAX_COST); more is a 400 naming the bound. A search also ends after BAOHUANG_REQUEST_MAX_SECONDS (5 s; at least one game is searched).
          */
         get: operations["simulations_games"];
         put?: never;
@@ -1013,9 +1013,10 @@ export interface components {
          *     * `hidden_solo` - hidden_solo
          *     * `grabbed_solo` - grabbed_solo
          *     * `guard_known` - guard_known
+         *     * `bomb` - bomb
          * @enum {string}
          */
-        EventsEnum: "open_guard" | "open_guard_win" | "rebellion" | "kick" | "kick_succeeded" | "solo" | "open_solo" | "hidden_solo" | "grabbed_solo" | "guard_known";
+        EventsEnum: "open_guard" | "open_guard_win" | "rebellion" | "kick" | "kick_succeeded" | "solo" | "open_solo" | "hidden_solo" | "grabbed_solo" | "guard_known" | "bomb";
         /** @description A game that passed the filters. */
         FoundGame: {
             index: number;
@@ -3578,7 +3579,7 @@ export interface operations {
     simulations_games: {
         parameters: {
             query?: {
-                find?: ("abdication" | "draw" | "emperor_lost" | "emperor_won" | "grabbed_solo" | "kick" | "open_guard" | "rebellion" | "redeal" | "shut_in" | "solo" | "solo_hidden" | "solo_open" | "unscored")[];
+                find?: ("abdication" | "bomb" | "draw" | "emperor_lost" | "emperor_won" | "grabbed_solo" | "kick" | "open_guard" | "rebellion" | "redeal" | "shut_in" | "solo" | "solo_hidden" | "solo_open" | "unscored")[];
                 /** @description Games to return (10). */
                 limit?: number;
                 /** @description Games to search (200). */

@@ -450,6 +450,10 @@ export interface PlayRules {
    */
   roast?: Roast | null;
   /**
+   * 炸弹: sets of many cards of one rank beating any plain play (null: none). Each bomb played is the event bomb, which scoring.multipliers may double.
+   */
+  bombs?: Bombs | null;
+  /**
    * 托管.
    */
   automatic?: Automatic;
@@ -529,6 +533,26 @@ export interface Roast {
    * Jokers may also roast a play that has none (a plain set); the seed allows roasting only a single joker or a play carrying jokers.
    */
   plain_sets?: boolean;
+}
+/**
+ * 炸弹: a set of many cards of one rank that beats any plain play (house rules).
+ *
+ * This interface was referenced by `Variant`'s JSON-Schema
+ * via the `definition` "Bombs".
+ */
+export interface Bombs {
+  /**
+   * A set of at least this many cards of one rank, with nothing attached, is a bomb (4: 四张以上同点数的牌). Bombs rank by number of cards, then by rank; only a bigger bomb beats a bomb.
+   */
+  min_count?: number;
+  /**
+   * What a bomb beats besides smaller bombs: any play that is not a bomb, or only a play that is not a bomb and has fewer cards than the bomb (a play of as many cards or more is beaten as usual).
+   */
+  beats?: "any" | "more_cards";
+  /**
+   * At most this many bombs in one game: once they are played, sets of that size are ordinary sets (null: no limit).
+   */
+  max_per_game?: number | null;
 }
 /**
  * 托管: the system plays for an absent player (RULES.md §7).
@@ -693,7 +717,8 @@ export interface Multiplier {
     | "open_solo"
     | "hidden_solo"
     | "grabbed_solo"
-    | "guard_known";
+    | "guard_known"
+    | "bomb";
   factor?: number;
 }
 /**

@@ -365,6 +365,13 @@ function PlaySection() {
           />
         </Field>
       </Optional>
+      <Optional path="play.bombs" label={t("f.bombs")} create={() => ({ min_count: 4, beats: "any" })} off={null}>
+        <div className="row">
+          <PNum path="play.bombs.min_count" anchor="play.bombs" label={t("f.bombs.min_count")} min={2} max={32} fallback={4} />
+          <PSelect path="play.bombs.beats" anchor="play.bombs" label={t("f.bombs.beats")} options={["any", "more_cards"] as const} fallback="any" labelPrefix="bombBeats." />
+          <PNum path="play.bombs.max_per_game" anchor="play.bombs" label={t("f.bombs.max_per_game")} min={1} max={32} optional />
+        </div>
+      </Optional>
       <Field anchor="play.automatic" label={t("f.automatic")} wide>
         <div className="row">
           <label>

@@ -69,6 +69,7 @@ export const FILTERS = [
   "solo_open",
   "solo_hidden",
   "grabbed_solo",
+  "bomb",
   "emperor_won",
   "emperor_lost",
   "draw",
