@@ -257,6 +257,9 @@ def _compile(variant: Variant, key: str) -> CompiledVariant:
         quit_penalty=s.money.quit_penalty,
         tribute_rules=tuple(variant.tribute.rules),
         rank_limits=deck_limits.rank_limits(
-            shoe, variant.play.top_card != "none", deck_limits.top_always_from(variant)
+            shoe,
+            variant.play.top_card != "none",
+            deck_limits.top_always_from(variant),
+            deck_limits.top_count(variant),
         ),
     )

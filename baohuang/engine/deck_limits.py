@@ -40,24 +40,27 @@ _SUIT_WORDS: Final[dict[str, str]] = {"s": "♠", "h": "♥", "c": "♣", "d": "
 
 
 def rank_limits(
-    shoe: ShoeSpec, has_top: bool, top_always_from: int | None = None
+    shoe: ShoeSpec, has_top: bool, top_always_from: Sequence[int] = (), tops: int = 1
 ) -> tuple[int, ...]:
     """The most cards of each rank (16 ints, indexed by rank) one deal can hold.
 
     Counted from the shoe's fixed cards (marked jokers as jokers of their rank) minus the
     cards removed at random each deal; ``TOP`` is 1 when the variant has a card above the
-    big joker, else 0. ``top_always_from`` is the rank that gives up one card to ``TOP`` in
-    every game (the fixed guard card, when no bidding step can void the marks): with four
-    small jokers and the guard card on top, only three plain small jokers are ever played.
+    big joker (``tops``: 2 when both marked cards are), else 0. ``top_always_from`` are the
+    ranks that give up one card to ``TOP`` in every game (the marked cards, when no bidding
+    step can void the marks): with four small jokers and the guard card on top, only three
+    plain small jokers are ever played.
     """
     limits = [0] * NUM_RANKS
     for card in shoe.fixed:
         limits[RANK_OF[card]] += 1
     for rank, count in shoe.random_removals:
         limits[rank] = max(0, limits[rank] - count)
-    limits[TOP] = 1 if has_top else 0
-    if has_top and top_always_from is not None and limits[top_always_from] > 0:
-        limits[top_always_from] -= 1
+    limits[TOP] = tops if has_top else 0
+    if has_top:
+        for rank in top_always_from:
+            if limits[rank] > 0:
+                limits[rank] -= 1
     return tuple(limits)
 
 
@@ -132,15 +135,28 @@ def judge(cv: CompiledVariant, previous: Play, candidate: Play) -> Verdict:
 # --------------------------------------------------------------------------- reasons
 
 
-def top_always_from(variant: Variant) -> int | None:
-    """The rank that gives one card to ``TOP`` in every game, else None: the fixed guard
-    card's (SJ), when the guard card is the top card and no bidding step can void the marks
-    (a called card varies by game, and voided marks leave the guard card a plain joker)."""
-    if variant.play.top_card != "guard_card" or variant.bidding.guard.by != "fixed_card":
-        return None
+def top_always_from(variant: Variant) -> tuple[int, ...]:
+    """The ranks that give one card to ``TOP`` in every game: the emperor card's (BJ) when
+    it is a top card, the fixed guard card's (SJ) when it is one, and neither when a bidding
+    step can void the marks (a called card varies by game, and voided marks leave the marked
+    cards plain jokers)."""
+    kind = variant.play.top_card
+    if kind == "none":
+        return ()
     if any(getattr(step, "marks_void", False) for step in variant.bidding.flow):
-        return None
-    return SJ
+        return ()
+    found: list[int] = []
+    if kind in ("emperor_card", "both_marked"):
+        found.append(BJ)
+    if kind in ("guard_card", "both_marked") and variant.bidding.guard.by == "fixed_card":
+        found.append(SJ)
+    return tuple(found)
+
+
+def top_count(variant: Variant) -> int:
+    """How many cards rank above the big joker in a game at most (0, 1 or 2)."""
+    kind = variant.play.top_card
+    return 0 if kind == "none" else 2 if kind == "both_marked" else 1
 
 
 def _top_is_guard_card(cv: CompiledVariant) -> bool:
@@ -149,9 +165,10 @@ def _top_is_guard_card(cv: CompiledVariant) -> bool:
     jokers (:func:`top_always_from`)."""
     variant = cv.variant
     return (
-        variant.bidding.guard.by == "fixed_card"
+        variant.play.top_card == "guard_card"
+        and variant.bidding.guard.by == "fixed_card"
         and variant.deck.marks.guard_card is not None
-        and top_always_from(variant) is None
+        and SJ not in top_always_from(variant)
     )
 
 
@@ -167,6 +184,8 @@ def _too_many(cv: CompiledVariant, rank: int, count: int) -> Reason:
     if rank == TOP:
         if limit == 0:
             return reason("no_top_card")
+        if limit == 2:
+            return reason("only_two_top_cards", count=count)
         return reason("only_one_top_card", count=count)
     deck = cv.variant.deck
     name = RANK_NAMES[rank]
@@ -206,9 +225,12 @@ def _too_many(cv: CompiledVariant, rank: int, count: int) -> Reason:
                 decks=decks,
             )
         ]
-    if rank == BJ:
+    on_top = top_always_from(cv.variant)
+    if rank == BJ and BJ in on_top:
+        parts.append(reason("deck_emperor_card_on_top"))
+    elif rank == BJ:
         parts.append(reason("deck_emperor_card"))
-    elif rank == SJ and top_always_from(cv.variant) == SJ:
+    elif rank == SJ and SJ in on_top:
         parts.append(reason("deck_guard_card_on_top"))
     elif rank == SJ and deck.marks.guard_card is not None:
         parts.append(reason("deck_guard_card"))

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from baohuang.engine.cards import TOP
 from baohuang.engine.compiled import CompiledVariant
-from baohuang.engine.deck import GUARD_CARD, RANK_OF
+from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF
 from baohuang.engine.game import Game
 from baohuang.engine.seatview import SeatView
 
@@ -45,7 +45,7 @@ class Worlds:
     Build once per decision; :meth:`sample` gives a fresh world each call.
     """
 
-    __slots__ = ("_guards", "_pool", "_template", "_top_holder_is_guard", "view")
+    __slots__ = ("_guards", "_pool", "_template", "_top_holders", "view")
 
     def __init__(self, cv: CompiledVariant, view: SeatView, seed: int) -> None:
         if view.phase != "play":
@@ -73,13 +73,20 @@ class Worlds:
             known_guard = None  # a solo the seat knows of: no guard
         else:
             known_guard = -1  # hidden: sampled
-        # The card above the big joker: does this game have one, of which rank, with whom?
-        top_base = self._top_base(cv, view)
-        top_unseen = False
-        if top_base is not None:
-            total[top_base] -= 1
+        # Each card above the big joker is one of its rank's; who holds those the seat has
+        # not seen: the emperor (his card), the guard (-1: sampled with him), anyone (-2).
+        holders: list[int] = []
+        for base, holder in self._top_bases(cv, view, emperor):
+            total[base] -= 1
             total[TOP] += 1
-            top_unseen = view.counts[TOP] == 0 and view.played[TOP] == 0
+            holders.append(holder)
+        # Seen ones first: his own (the emperor's card if he is the emperor, the guard's if
+        # he is the guard), in his hand or played; then a played one of a holder who is out,
+        # then the guard's (the emperor's card is the one whose holder is known).
+        own = emperor if seat == emperor else -1 if view.i_am_guard else -3
+        holders.sort(key=lambda h: 0 if h == own else 1 if h >= 0 and out[h] else 2 + (h >= 0))
+        holders = holders[view.counts[TOP] + view.played[TOP] :]
+        top_unseen = -1 in holders
         if known_guard == -1:
             guards = [
                 s
@@ -96,7 +103,7 @@ class Worlds:
         pool = [max(0, n) for n in pool]
         self._pool = pool
         self._guards = guards
-        self._top_holder_is_guard = top_unseen
+        self._top_holders = holders
         # The template: the real game's public state with the seat's own hand.
         t = template
         t.emperor = emperor
@@ -148,21 +155,31 @@ class Worlds:
         self._template = t
 
     @staticmethod
-    def _top_base(cv: CompiledVariant, view: SeatView) -> int | None:
-        """The rank of the card that plays above the big joker in this game, if there is one.
+    def _top_bases(cv: CompiledVariant, view: SeatView, emperor: int) -> list[tuple[int, int]]:
+        """The cards that play above the big joker in this game: (rank, likely holder) each.
 
-        With a called guard it is the called card (none in a solo or after a grab: no
-        guard); otherwise the marked guard card, unless a grab voided the marks (then only
-        if the seat has seen it above the big joker).
+        The emperor card (a big joker, held by the emperor) where it is a top card. The
+        guard's card (holder -1: the guard) where that is one: with a called guard the called
+        card (none in a solo or after a grab: no guard); otherwise the marked guard card. A
+        grab may void the marks: then a top card is only counted if the seat has seen one.
         """
-        if not cv.play.has_top:
-            return None
+        kind = cv.variant.play.top_card
+        if kind == "none":
+            return []
         grabbed = "grabbed_solo" in view.events
-        if view.called_rank is not None:
-            return None if view.solo is not None or grabbed else view.called_rank
         if grabbed and not (view.counts[TOP] or view.played[TOP]):
-            return None
-        return RANK_OF[GUARD_CARD]
+            return []  # the marks may be void: nothing seen says otherwise
+        found: list[tuple[int, int]] = []
+        if kind != "guard_card":
+            found.append((RANK_OF[EMPEROR_CARD], emperor))
+        if kind == "emperor_card":
+            return found
+        if view.called_rank is not None:
+            if view.solo is None and not grabbed:
+                found.append((view.called_rank, -1))
+            return found
+        found.append((RANK_OF[GUARD_CARD], -1))
+        return found
 
     def sample(self, rng: random.Random) -> Game:
         """A new world: the unseen cards dealt at random, a hidden guard chosen at random."""
@@ -177,8 +194,10 @@ class Worlds:
         counts = world._play.counts
         sizes = view.hand_sizes
         room = [0 if s == seat else sizes[s] for s in range(5)]
-        if pool[TOP]:
-            holder = world.guard if self._top_holder_is_guard else None
+        hints = self._top_holders
+        for i in range(pool[TOP]):
+            hint = hints[i] if i < len(hints) else -2
+            holder: int | None = world.guard if hint == -1 else hint if hint >= 0 else None
             if holder is None or holder == seat or room[holder] == 0:
                 holder = _any_with_room(room, rng)
             if holder is not None:

@@ -125,6 +125,10 @@ TEMPLATES: Final[dict[str, str]] = {
     "only_one_top_card": gettext_noop(
         "There is only one card above the big joker (TOP) in this variant; the play has %(count)s"
     ),
+    "only_two_top_cards": gettext_noop(
+        "There are only two cards above the big joker (TOP) in this variant, the two marked "
+        "cards; the play has %(count)s"
+    ),
     "top_is_guard_card": gettext_noop(
         "The card above the big joker (TOP) is the guard card SJ*, one of the deck's "
         "%(small_jokers)s small jokers, so a play with it has at most %(most)s other small "
@@ -145,6 +149,9 @@ TEMPLATES: Final[dict[str, str]] = {
     "deck_guard_card": gettext_noop("the guard card SJ* among them"),
     "deck_guard_card_on_top": gettext_noop(
         "the guard card SJ* plays as the card above the big joker, not as a small joker"
+    ),
+    "deck_emperor_card_on_top": gettext_noop(
+        "the emperor card BJ* plays as a card above the big joker, not as a big joker"
     ),
     # ---------------------------------------------------------------- the game
     "game_over": gettext_noop("The game is over."),

@@ -14,7 +14,7 @@ from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, format_action
 from baohuang.engine.beats import beats_fast
 from baohuang.engine.cards import RANK_NAMES, TOP
-from baohuang.engine.deck import GUARD_CARD, RANK_OF
+from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF
 from baohuang.engine.deck_limits import deck_reason
 from baohuang.engine.follows import follows_of
 from baohuang.engine.mypyc_attrs import mypyc_attr
@@ -112,35 +112,39 @@ class TrickPlay:
     def start(self) -> int:
         """Turn the hands into counts by rank; the emperor leads (his seat is returned)."""
         t = self.table
-        top_seat, top_card = self._top_card()
         counts: list[list[int]] = []
-        for seat, hand in enumerate(t.hands):
+        for hand in t.hands:
             row = [0] * 16
             for c in hand:
                 row[RANK_OF[c]] += 1
-            if seat == top_seat:
-                row[RANK_OF[top_card]] -= 1
-                row[TOP] += 1
             counts.append(row)
+        for top_seat, top_card in self._top_cards():
+            counts[top_seat][RANK_OF[top_card]] -= 1
+            counts[top_seat][TOP] += 1
         self.counts = counts
         self.sizes = [sum(row) for row in counts]
         self.dealt_ranks = [frozenset(r for r in range(16) if row[r]) for row in counts]
         self.trick = None
         return t.emperor
 
-    def _top_card(self) -> tuple[int, int]:
-        """The one card ranked above the big joker (特画 / 老花) and its holder, or (-1, -1)."""
+    def _top_cards(self) -> list[tuple[int, int]]:
+        """The cards ranked above the big joker (特画 / 老花, the emperor card) with their
+        holders, as (seat, card) pairs: none, one or (both_marked) two."""
         t = self.table
         if not self.cv.play.has_top or t.marks_void:
-            return -1, -1
+            return []
+        kind = self.cv.variant.play.top_card
+        found: list[tuple[int, int]] = []
+        if kind != "guard_card":
+            found += [(s, EMPEROR_CARD) for s, hand in enumerate(t.hands) if EMPEROR_CARD in hand]
+        if kind == "emperor_card":
+            return found
         if t.called_card is not None:
-            if t.guard is None:
-                return -1, -1
-            return t.guard, t.called_card
-        for seat, hand in enumerate(t.hands):
-            if GUARD_CARD in hand:
-                return seat, GUARD_CARD
-        return -1, -1
+            if t.guard is not None:
+                found.append((t.guard, t.called_card))
+            return found
+        found += [(s, GUARD_CARD) for s, hand in enumerate(t.hands) if GUARD_CARD in hand]
+        return found
 
     def question(self) -> str:
         """What the seat to act is asked: 'lead' or 'follow'."""

@@ -244,8 +244,16 @@ def _rank_order(v: Variant) -> str:
     present = deck_composition(v)
     order = ["BJ", "SJ", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3"]
     names = [rank_name(r) for r in order if present.get(r, 0) > 0]
-    if v.play.top_card != "none":
-        names.insert(0, _("the guard card (above the big joker)"))
+    top = {
+        "none": None,
+        "guard_card": lambda: _("the guard card (above the big joker)"),
+        "emperor_card": lambda: _("the emperor card (above the big joker)"),
+        "both_marked": lambda: _(
+            "the emperor card and the guard card (level, above the big joker)"
+        ),
+    }[v.play.top_card]
+    if top is not None:
+        names.insert(0, top())
     return " > ".join(names)
 
 
@@ -539,15 +547,23 @@ def _play_section(v: Variant, cv: CompiledVariant) -> Section:
             )
         )
     )
-    if p.top_card != "none":
-        s.add(
-            Paragraph(
-                _(
-                    "The guard card ranks above the big joker (特画): it beats a single big "
-                    "joker and is the highest card."
-                )
-            )
-        )
+    top_text = {
+        "none": None,
+        "guard_card": lambda: _(
+            "The guard card ranks above the big joker (特画): it beats a single big joker and "
+            "is the highest card."
+        ),
+        "emperor_card": lambda: _(
+            "The emperor card ranks above the big joker: it beats a single big joker and is "
+            "the highest card."
+        ),
+        "both_marked": lambda: _(
+            "The emperor card and the guard card rank above the big joker: each beats a single "
+            "big joker; the two stand level, so neither beats the other."
+        ),
+    }[p.top_card]
+    if top_text is not None:
+        s.add(Paragraph(top_text()))
     for beat in p.special_beats:
         beaten = [value_text("play.special_beats.beats", card) for card in beat.beats]
         s.add(

@@ -402,6 +402,8 @@ ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
     "play.top_card": {
         "none": pgettext_lazy("top card", "none"),
         "guard_card": pgettext_lazy("top card", "the guard card"),
+        "emperor_card": pgettext_lazy("top card", "the emperor card"),
+        "both_marked": pgettext_lazy("top card", "both marked cards, level"),
     },
     "play.special_beats.rank": _RANK_VALUES,
     "play.special_beats.beats": _RANK_VALUES,

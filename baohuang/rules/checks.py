@@ -553,7 +553,11 @@ def check_bombs_possible(v: Variant) -> Iterator[Problem]:
 def check_top_card(v: Variant) -> Iterator[Problem]:
     """TOP is used only when the variant ranks a card above the big joker."""
     if v.play.top_card != "none":
-        if isinstance(v.bidding.guard, FixedGuard) and v.deck.marks.guard_card is None:
+        if (
+            v.play.top_card in ("guard_card", "both_marked")
+            and isinstance(v.bidding.guard, FixedGuard)
+            and v.deck.marks.guard_card is None
+        ):
             yield problem(
                 "play.top_card",
                 gettext(

@@ -457,10 +457,11 @@ class PlayRules(Section):
         default_factory=_jokers,
         description="Cards that may be attached to a set (挂牌): jokers, and 2s in 憋三.",
     )
-    top_card: Literal["none", "guard_card"] = Field(
+    top_card: Literal["none", "guard_card", "emperor_card", "both_marked"] = Field(
         default="none",
         description="A card ranked above the big joker: the guard card (fixed) or the called "
-        "card (called guard) — 特画 / 老花.",
+        "card (called guard) — 特画 / 老花; or the emperor card; or both (both_marked: the two "
+        "stand level with each other, above every other card).",
     )
     special_beats: list[SpecialBeat] = Field(
         default_factory=list, description="Sets that beat a single higher card (3×2 > BJ)."

@@ -63,6 +63,9 @@ HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
         "baike-common",
         {"play.bombs": {"min_count": 4, "beats": "more_cards"}},
     ),
+    "house:emperor-card-top": ("baike-common", {"play.top_card": "emperor_card"}),
+    "house:both-marked-top": ("tcy-bie3", {"play.top_card": "both_marked"}),
+    "house:both-marked-called": ("hd", {"play.top_card": "both_marked"}),
     "house:capped-rotation": (
         "baike-weihai",
         {"scoring.max_multiplier": 2, "deal.next_dealer": "next_seat"},

@@ -599,6 +599,28 @@ def test_the_guard_card_ranks_above_the_big_joker(top):
         assert legal(game) == [A.PASS]
 
 
+@covers("play.top_card")
+@pytest.mark.parametrize("top", ["emperor_card", "both_marked", "guard_card"])
+def test_the_emperor_card_or_both_marked_cards_rank_above_the_big_joker(top):
+    # Seat 0 holds the emperor card and a plain big joker, seat 2 the guard card.
+    hands = [list(h) for h in HANDS]
+    hands[0] = ["BJ*", "BJ", "7s", "8s"]
+    game = common(hands, **{"play.top_card": top})
+    mine = game.observe(0)["hand"]
+    assert ("TOP" in mine) is (top != "guard_card")
+    assert ("TOP" in game.observe(2)["hand"]) is (top != "emperor_card")
+    answer(game, play("BJ"), A.PASS)
+    assert game.to_act == 2
+    # The guard card beats the plain big joker only where it is a top card.
+    assert (play("TOP") in legal(game)) is (top != "emperor_card")
+    if top == "both_marked":
+        answer(game, play("TOP"), A.PASS, A.PASS)
+        assert game.to_act == 0
+        # Level: the emperor's top card does not beat the guard's.
+        assert legal(game) == [A.PASS]
+        assert "does not beat" in refusal(game, play("TOP"))
+
+
 def test_hd_the_guards_copy_of_the_called_card_is_the_top_card():
     game = hd_out()
     assert game.observe(3)["hand"] == ["TOP", "J", "10"]  # his 4♠ is the 特画

@@ -414,9 +414,9 @@ export interface PlayRules {
    */
   attach?: ("2" | "SJ" | "BJ" | "TOP")[];
   /**
-   * A card ranked above the big joker: the guard card (fixed) or the called card (called guard) — 特画 / 老花.
+   * A card ranked above the big joker: the guard card (fixed) or the called card (called guard) — 特画 / 老花; or the emperor card; or both (both_marked: the two stand level with each other, above every other card).
    */
-  top_card?: "none" | "guard_card";
+  top_card?: "none" | "guard_card" | "emperor_card" | "both_marked";
   /**
    * Sets that beat a single higher card (3×2 > BJ).
    */

@@ -291,6 +291,8 @@ const DICT = {
   "opt.open": ["必须明保", "always open (明保)"],
   "opt.hidden": ["必须暗保", "always hidden (暗保)"],
   "opt.guard_card": ["侍卫牌（特画 / 老花）", "the guard card (特画 / 老花)"],
+  "opt.emperor_card": ["皇牌", "the emperor card"],
+  "opt.both_marked": ["皇牌和侍卫牌（一样大）", "both marked cards (level)"],
   "opt.next_player": ["下家接风", "next player (接风)"],
   "opt.apply": ["申请接风", "by application"],
   "opt.all_but_one": ["只剩一家", "one player left"],

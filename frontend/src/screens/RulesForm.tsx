@@ -316,7 +316,7 @@ function PlaySection() {
         />
       </Field>
       <div className="row">
-        <PSelect path="play.top_card" label={t("f.top_card")} options={["none", "guard_card"] as const} fallback="none" />
+        <PSelect path="play.top_card" label={t("f.top_card")} options={["none", "guard_card", "emperor_card", "both_marked"] as const} fallback="none" />
         <PSelect path="play.wind" label={t("f.wind")} options={["next_player", "apply"] as const} fallback="next_player" />
         <PCheck path="play.defer" label={t("f.defer")} />
         <PCheck path="play.hard_pass" label={t("f.hard_pass")} />
