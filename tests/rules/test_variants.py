@@ -25,7 +25,7 @@ from baohuang.rules.model import (
 )
 from baohuang.rules.vocabulary import ORDERED_RANK_PAIRS, RANK_PAIRS
 
-#: RULES.md §10: the eleven bundled variants.
+#: RULES.md §10: the eleven seed variants, and the public house rules of issue #32.
 BUNDLED_IDS = {
     "baike-common",
     "baike-classic",
@@ -38,6 +38,14 @@ BUNDLED_IDS = {
     "lianzhong-simple",
     "hd",
     "jj-standard",
+    "pagat-rizhao",
+    "gamerules-com",
+    "how234",
+    "quzhizhan",
+    "youxi-tehua",
+    "qpsj-weihai",
+    "novel-tudou",
+    "wh-baohuang",
 }
 
 #: RULES.md §2.1: cards in play and the deal, first seat dealt first.
@@ -53,10 +61,21 @@ DECKS: dict[str, tuple[int, list[int]]] = {
     "tcy-bie6": (165, [33, 33, 33, 33, 33]),
     "tcy-weihai": (168, [34, 34, 34, 33, 33]),
     "tcy-bie3": (205, [41, 41, 41, 41, 41]),
+    "pagat-rizhao": (168, [34, 34, 34, 33, 33]),
+    "gamerules-com": (168, [34, 34, 34, 33, 33]),
+    "how234": (216, [44, 43, 43, 43, 43]),
+    "quzhizhan": (216, [44, 43, 43, 43, 43]),
+    "youxi-tehua": (216, [44, 43, 43, 43, 43]),
+    "qpsj-weihai": (165, [33, 33, 33, 33, 33]),
+    "novel-tudou": (168, [34, 34, 34, 33, 33]),
+    "wh-baohuang": (168, [34, 34, 34, 33, 33]),
 }
 
-#: Warning codes a variant is meant to have (each explained in its notes). None so far.
-INTENDED_WARNINGS: dict[str, set[str]] = {}
+#: Warning codes a variant is meant to have (each explained in its notes).
+INTENDED_WARNINGS: dict[str, set[str]] = {
+    # deduction-only solo tables (只扣分、无加分) and 逼死 without a tribute
+    "wh-baohuang": {"row_not_zero_sum", "shut_in_without_tribute"},
+}
 
 PATHS = bundled_variant_paths()
 IDS = [p.stem for p in PATHS]
@@ -94,7 +113,7 @@ def table_of(table: TwoPersonTable) -> dict[tuple[int, int], tuple[int, int, int
 # --------------------------------------------------------------------------- every file
 
 
-def test_exactly_the_eleven_variants_of_rules_section_10_are_bundled() -> None:
+def test_exactly_the_listed_variants_are_bundled() -> None:
     assert set(IDS) == BUNDLED_IDS
     assert len(IDS) == len(BUNDLED_IDS)
 
