@@ -171,11 +171,12 @@ FEATURES: dict[str, list[Feature]] = {
     ],
     "pagat-rizhao": [
         Feature("the holder of BJ* rules at once (no abdication)", lambda g: g.abdications == 0),
-        Feature("the guard never opens (hidden until the end)", lambda g: "open_guard" not in g.events),
+        Feature("the guard never opens (hidden all game)", lambda g: "open_guard" not in g.events),
     ],
     "gamerules-com": [
         Feature(
-            "a free round, then the first holder must rule", lambda g: g.abdications >= 5 and not g.redeals
+            "a free round, then the first holder must rule",
+            lambda g: g.abdications >= 5 and not g.redeals,
         ),
     ],
     "how234": [

@@ -458,7 +458,7 @@ GOLDENS: dict[str, Golden] = {
         roles=Claim((0, 1, None, None), "fixed guard: seat 0 holds BJ*, seat 1 holds SJ*"),
         finish=Claim([4, 2, 0, 1, 3], "as played; seat 3 is left last"),
         points=Claim(
-            [-2, -1, 1, 1, 1], "§8.1 (assumed): emperor 3rd, guard 4th: guard 6 − 7 = −1, emperor −2"
+            [-2, -1, 1, 1, 1], "§8.1 (assumed): emperor 3rd, guard 4th: guard 6 − 7 = −1, emp. −2"
         ),
         outcome=Claim("lose", "outcome by points: the royals' points are negative"),
         multiplier=Claim(1, "pagat-rizhao has no multipliers"),
@@ -541,7 +541,7 @@ GOLDENS: dict[str, Golden] = {
         roles=Claim((1, 2, None, "Kc"), "called guard: seat 2 holds the fourth Kc (the 特画)"),
         finish=Claim([0, 3, 4, 2, 1], "as played; seat 1 is left last"),
         points=Claim(
-            [3, -6, -3, 3, 3], "§8.1 (assumed): emperor 5th, guard 4th: guard 6 − 9 = −3, emperor −6"
+            [3, -6, -3, 3, 3], "§8.1 (assumed): emperor 5th, guard 4th: guard 6 − 9 = −3, emp. −6"
         ),
         outcome=Claim("lose", "outcome by points: the royals' points are negative"),
         multiplier=Claim(1, "youxi-tehua has no multipliers"),
@@ -584,7 +584,7 @@ GOLDENS: dict[str, Golden] = {
     "novel-tudou": Golden(
         roles=Claim((3, 0, None, None), "fixed guard: seat 3 holds 皇, seat 0 holds 保"),
         finish=Claim([0, 4, 1, 3, 2], "as played; seat 2 is left last"),
-        points=Claim([0, 0, 0, 0, 0], "guard 1st, emperor 4th: a draw scores 0 (the variant's table)"),
+        points=Claim([0, 0, 0, 0, 0], "guard 1st, emperor 4th: a draw scores 0"),
         outcome=Claim("draw", "a royal 1st and the other not 2nd: a draw (assumed reading)"),
         multiplier=Claim(1, "the open guard did not win, so nothing doubles (open_guard_win)"),
         money=Claim([0, 0, 0, 0, 0], MONEY_IS_POINTS),
