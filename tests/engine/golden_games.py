@@ -169,6 +169,40 @@ FEATURES: dict[str, list[Feature]] = {
         Feature("automatic play", history_has(A.AUTO)),
         Feature("open guard", event("open_guard")),
     ],
+    "pagat-rizhao": [
+        Feature("the holder of BJ* rules at once (no abdication)", lambda g: g.abdications == 0),
+        Feature("the guard never opens (hidden all game)", lambda g: "open_guard" not in g.events),
+    ],
+    "gamerules-com": [
+        Feature(
+            "a free round, then the first holder must rule",
+            lambda g: g.abdications >= 5 and not g.redeals,
+        ),
+    ],
+    "how234": [
+        Feature("called guard", history_has("call:")),
+        Feature("a forced second round (逼位)", lambda g: g.abdications >= 5 and not g.redeals),
+    ],
+    "quzhizhan": [
+        Feature("called guard", history_has("call:")),
+        Feature("abdication with a tip (添2让)", tipped),
+        Feature("the 小保 played above the big joker", lambda g: g.played_counts[TOP] > 0),
+    ],
+    "youxi-tehua": [
+        Feature("called guard", history_has("call:")),
+        Feature("the 特画 played above the big joker", lambda g: g.played_counts[TOP] > 0),
+    ],
+    "qpsj-weihai": [
+        Feature("rebellion", event("rebellion")),
+        Feature("held-back 6s in the last play", went_out_with_hold_back),
+    ],
+    "novel-tudou": [
+        Feature("a draw: a royal 1st, the other not 2nd", outcome_is("draw")),
+    ],
+    "wh-baohuang": [
+        Feature("two rebels declare: the guard is known", event("rebellion")),
+        Feature("held-back 6s in the last play", went_out_with_hold_back),
+    ],
 }
 
 #: The seed of each golden game: found with ``--search`` (or by hand among its results) so
@@ -185,6 +219,14 @@ SEEDS: dict[str, int] = {
     "lianzhong-simple": 11,
     "hd": 43,
     "jj-standard": 14,
+    "pagat-rizhao": 0,
+    "gamerules-com": 16,
+    "how234": 10,
+    "quzhizhan": 0,
+    "youxi-tehua": 0,
+    "qpsj-weihai": 6,
+    "novel-tudou": 3,
+    "wh-baohuang": 4,
 }
 
 # Actions a searching player favours, and how often, so that rare rules show up in few

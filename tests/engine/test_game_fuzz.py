@@ -277,11 +277,13 @@ def test_every_finish_and_role_scores_as_the_reference_and_outcome_agrees(varian
                 assert s.outcome != "lose", case
             if max(rebel_pts) > 0:
                 assert s.outcome != "win", case
+            # deduction-only scoring (只扣分, wh-baohuang): the winners score 0, the losers pay
+            floor = 0 if cv.variant.scoring.two_person.zero_sum else -1
             if s.outcome == "win":
-                assert min(royal_pts) > 0, case
+                assert min(royal_pts) > floor, case
                 assert max(rebel_pts) < 0, case
             if s.outcome == "lose":
                 assert max(royal_pts) < 0, case
-                assert min(rebel_pts) > 0, case
+                assert min(rebel_pts) > floor, case
             if s.outcome == "draw":
                 assert s.points == (0, 0, 0, 0, 0), case

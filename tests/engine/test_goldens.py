@@ -454,6 +454,174 @@ GOLDENS: dict[str, Golden] = {
             "§7 automatic play, charged in §8.6",
         ),
     ),
+    "pagat-rizhao": Golden(
+        roles=Claim((0, 1, None, None), "fixed guard: seat 0 holds BJ*, seat 1 holds SJ*"),
+        finish=Claim([4, 2, 0, 1, 3], "as played; seat 3 is left last"),
+        points=Claim(
+            [-2, -1, 1, 1, 1], "§8.1 (assumed): emperor 3rd, guard 4th: guard 6 − 7 = −1, emp. −2"
+        ),
+        outcome=Claim("lose", "outcome by points: the royals' points are negative"),
+        multiplier=Claim(1, "pagat-rizhao has no multipliers"),
+        money=Claim([-2, -1, 1, 1, 1], MONEY_IS_POINTS),
+        tribute=Claim(NO_TRIBUTE, "pagat-rizhao has no tribute"),
+        moments=Claim(
+            [(0, 0, "ascends", "ascends, guard seat 1 (forced)")],
+            "the BJ* holder must rule (no abdication named); the guard stays hidden, no opening",
+        ),
+    ),
+    "gamerules-com": Golden(
+        roles=Claim((3, 4, None, None), "fixed guard: seat 3 was dealt BJ*, seat 4 holds SJ*"),
+        finish=Claim([3, 4, 0, 2, 1], "as played; seat 1 is left last"),
+        points=Claim([-3, -3, -3, 6, 3], "§8.1 (assumed): emperor 1st, guard 2nd: 6 / 3 / −3"),
+        outcome=Claim("win", "outcome by points: the royals' points are positive"),
+        multiplier=Claim(1, "gamerules-com has no multipliers"),
+        money=Claim([-3, -3, -3, 6, 3], MONEY_IS_POINTS),
+        tribute=Claim(NO_TRIBUTE, "gamerules-com has no tribute"),
+        moments=Claim(
+            [
+                # pass to the left = upstream in counterclockwise play, no tip, one round
+                (0, 3, "abdicates", "BJ* to seat 2"),
+                (1, 2, "abdicates", "BJ* to seat 1"),
+                (2, 1, "abdicates", "BJ* to seat 0"),
+                (3, 0, "abdicates", "BJ* to seat 4"),
+                (4, 4, "abdicates", "BJ* to seat 3"),
+                # taken by no one: the original emperor must be the emperor
+                (5, 3, "ascends", "ascends, guard seat 4 (forced)"),
+            ],
+            "a free round upstream, then the first holder must rule",
+        ),
+    ),
+    "how234": Golden(
+        roles=Claim((0, 4, None, "Jh"), "called guard: seat 4 holds the fourth Jh"),
+        finish=Claim([0, 1, 4, 2, 3], "as played; seat 3 is left last"),
+        points=Claim(
+            [4, -2, -2, -2, 2], "§8.1 (assumed): emperor 1st, guard 3rd: guard 6 − 4 = 2, emperor 4"
+        ),
+        outcome=Claim("win", "outcome by points: the royals' points are positive"),
+        multiplier=Claim(1, "how234 has no multipliers"),
+        money=Claim([4, -2, -2, -2, 2], MONEY_IS_POINTS),
+        tribute=Claim(NO_TRIBUTE, "how234 has no tribute"),
+        moments=Claim(
+            [
+                # 让位: clockwise to the next player (downstream), no tip
+                (0, 0, "abdicates", "BJ* to seat 1"),
+                (1, 1, "abdicates", "BJ* to seat 2"),
+                (2, 2, "abdicates", "BJ* to seat 3"),
+                (3, 3, "abdicates", "BJ* to seat 4"),
+                (4, 4, "abdicates", "BJ* to seat 0"),
+                # 逼位 from the first player: holding three identical cards, he must call
+                (5, 0, "ascends", "calls Jh, guard seat 4 (forced)"),
+                (6, 4, "stays hidden", "hidden_guard"),
+            ],
+            "让位 downstream, then 逼位 of everyone from the first player",
+        ),
+    ),
+    "quzhizhan": Golden(
+        roles=Claim((0, 1, None, "8d"), "called guard: seat 1 holds the fourth 8d (the 小保)"),
+        finish=Claim([1, 4, 2, 3, 0], "as played; seat 0 is left last"),
+        points=Claim(
+            [-2, -1, 1, 1, 1], "the variant's table: guard 1st, emperor 5th, a loss: −2 / −1 / +1"
+        ),
+        outcome=Claim("lose", "(07): one royal 1st but the other not in the top three: a loss"),
+        multiplier=Claim(1, "quzhizhan has no multipliers"),
+        money=Claim([-2, -1, 1, 1, 1], MONEY_IS_POINTS),
+        tribute=Claim(NO_TRIBUTE, "quzhizhan has no tribute"),
+        moments=Claim(
+            [
+                (0, 3, "abdicates", "BJ* to seat 4"),  # the first holder passes the card alone
+                (1, 4, "abdicates", "BJ* to seat 0 with tips 2d"),  # 往後…要添2讓
+                (2, 0, "ascends", "calls 8d, guard seat 1, takes 1 tip(s)"),
+                (3, 1, "stays hidden", "hidden_guard"),
+                (20, 1, "plays TOP", "TOP"),  # 小保 above the big joker
+            ],
+            "(06) passing clockwise with a 2 from the second pass; (03) the 小保 is highest",
+        ),
+    ),
+    "youxi-tehua": Golden(
+        roles=Claim((1, 2, None, "Kc"), "called guard: seat 2 holds the fourth Kc (the 特画)"),
+        finish=Claim([0, 3, 4, 2, 1], "as played; seat 1 is left last"),
+        points=Claim(
+            [3, -6, -3, 3, 3], "§8.1 (assumed): emperor 5th, guard 4th: guard 6 − 9 = −3, emp. −6"
+        ),
+        outcome=Claim("lose", "outcome by points: the royals' points are negative"),
+        multiplier=Claim(1, "youxi-tehua has no multipliers"),
+        money=Claim([3, -6, -3, 3, 3], MONEY_IS_POINTS),
+        tribute=Claim(NO_TRIBUTE, "youxi-tehua has no tribute"),
+        moments=Claim(
+            [
+                (0, 3, "abdicates", "BJ* to seat 2"),  # upstream, no tip (assumed)
+                (1, 2, "abdicates", "BJ* to seat 1"),
+                (2, 1, "ascends", "calls Kc, guard seat 2"),
+                (3, 2, "stays hidden", "hidden_guard"),
+                (10, 2, "plays TOP", "TOP BJ BJ"),  # 特画 with a joker's function, above BJ
+            ],
+            "特画：具有王牌的功能且比大画还要大",
+        ),
+    ),
+    "qpsj-weihai": Golden(
+        roles=Claim((2, None, "hidden", None), "seat 2 holds BJ* and SJ*: 独打, kept hidden"),
+        finish=Claim([1, 4, 3, 2, 0], "as played; seat 0 is left last"),
+        points=Claim(
+            [6, 6, -24, 6, 6],
+            "§8.2 hidden solo, emperor 4th: −12 / +3 each; × 2 for the successful rebellion",
+        ),
+        outcome=Claim("lose", "outcome by points: the emperor's points are negative"),
+        multiplier=Claim(2, "反皇 of two rebels succeeds: × 2 (no kick followed)"),
+        money=Claim([6, 6, -24, 6, 6], MONEY_IS_POINTS),
+        tribute=Claim(NO_TRIBUTE, "qpsj-weihai has no tribute"),
+        moments=Claim(
+            [
+                # 独打 holder: exempt from the forced round, he may keep the throne
+                (0, 2, "ascends", "ascends, hidden solo"),
+                (1, 2, "stays hidden", "hidden_solo"),
+                (2, 3, "rebels", ""),
+                (3, 4, "rebels", ""),
+                (5, None, "rebellion", ""),  # 至少有二个人提出了反皇，即可造反
+            ],
+            "讲明讲反: two rebels make the rebellion",
+        ),
+    ),
+    "novel-tudou": Golden(
+        roles=Claim((3, 0, None, None), "fixed guard: seat 3 holds 皇, seat 0 holds 保"),
+        finish=Claim([0, 4, 1, 3, 2], "as played; seat 2 is left last"),
+        points=Claim([0, 0, 0, 0, 0], "guard 1st, emperor 4th: a draw scores 0"),
+        outcome=Claim("draw", "a royal 1st and the other not 2nd: a draw (assumed reading)"),
+        multiplier=Claim(1, "the open guard did not win, so nothing doubles (open_guard_win)"),
+        money=Claim([0, 0, 0, 0, 0], MONEY_IS_POINTS),
+        tribute=Claim(NO_TRIBUTE, "novel-tudou has no tribute"),
+        moments=Claim(
+            [
+                (0, 3, "ascends", "ascends, guard seat 0 (forced)"),  # no abdication named
+                (1, 0, "opens", "open_guard"),  # 暗卫也可以选择一开始表明身份
+                (1, None, "open_guard", ""),
+            ],
+            "the 皇 holder rules at once; the guard declares himself",
+        ),
+    ),
+    "wh-baohuang": Golden(
+        roles=Claim((2, None, "hidden", None), "seat 2 holds 皇帝 and 侍卫: 独皇, hidden"),
+        finish=Claim([1, 0, 2, 3, 4], "as played; seat 4 is left last"),
+        points=Claim(
+            [0, 0, -24, 0, 0],
+            "独皇, a rebel out first: 皇帝 −12 (暗保), the rebels 0 (deduction only); × 2",
+        ),
+        outcome=Claim("lose", "谁先出完谁赢: the emperor is 3rd, the rebels win"),
+        multiplier=Claim(2, "头反 + 二反 make it 明保: guard_known × 2 (approximated for a solo)"),
+        money=Claim([0, 0, -24, 0, 0], MONEY_IS_POINTS),
+        tribute=Claim(NO_TRIBUTE, "wh-baohuang has no tribute"),
+        moments=Claim(
+            [
+                (0, 2, "ascends", "ascends, hidden solo"),
+                (1, 2, "stays hidden", "hidden_solo"),
+                (3, 4, "rebels", ""),
+                (4, 0, "rebels", ""),
+                (5, 1, "rebels", ""),
+                (5, None, "rebellion", ""),
+                (11, 2, "plays TOP", "TOP"),  # the 侍卫 card above the big joker
+            ],
+            "rebels declaring make the game open; the 侍卫 card is the top card",
+        ),
+    ),
 }
 
 #: What-if for the HD bean cap (§8.6): a played game passes no carried amounts

@@ -25,7 +25,7 @@ from baohuang.rules.model import (
 )
 from baohuang.rules.vocabulary import ORDERED_RANK_PAIRS, RANK_PAIRS
 
-#: RULES.md §10: the eleven bundled variants.
+#: RULES.md §10: the eleven seed variants, and the public house rules of issue #32.
 BUNDLED_IDS = {
     "baike-common",
     "baike-classic",
@@ -38,6 +38,14 @@ BUNDLED_IDS = {
     "lianzhong-simple",
     "hd",
     "jj-standard",
+    "pagat-rizhao",
+    "gamerules-com",
+    "how234",
+    "quzhizhan",
+    "youxi-tehua",
+    "qpsj-weihai",
+    "novel-tudou",
+    "wh-baohuang",
 }
 
 #: RULES.md §2.1: cards in play and the deal, first seat dealt first.
@@ -53,10 +61,21 @@ DECKS: dict[str, tuple[int, list[int]]] = {
     "tcy-bie6": (165, [33, 33, 33, 33, 33]),
     "tcy-weihai": (168, [34, 34, 34, 33, 33]),
     "tcy-bie3": (205, [41, 41, 41, 41, 41]),
+    "pagat-rizhao": (168, [34, 34, 34, 33, 33]),
+    "gamerules-com": (168, [34, 34, 34, 33, 33]),
+    "how234": (216, [44, 43, 43, 43, 43]),
+    "quzhizhan": (216, [44, 43, 43, 43, 43]),
+    "youxi-tehua": (216, [44, 43, 43, 43, 43]),
+    "qpsj-weihai": (165, [33, 33, 33, 33, 33]),
+    "novel-tudou": (168, [34, 34, 34, 33, 33]),
+    "wh-baohuang": (168, [34, 34, 34, 33, 33]),
 }
 
-#: Warning codes a variant is meant to have (each explained in its notes). None so far.
-INTENDED_WARNINGS: dict[str, set[str]] = {}
+#: Warning codes a variant is meant to have (each explained in its notes).
+INTENDED_WARNINGS: dict[str, set[str]] = {
+    # deduction-only solo tables (只扣分、无加分) and 逼死 without a tribute
+    "wh-baohuang": {"row_not_zero_sum", "shut_in_without_tribute"},
+}
 
 PATHS = bundled_variant_paths()
 IDS = [p.stem for p in PATHS]
@@ -94,7 +113,7 @@ def table_of(table: TwoPersonTable) -> dict[tuple[int, int], tuple[int, int, int
 # --------------------------------------------------------------------------- every file
 
 
-def test_exactly_the_eleven_variants_of_rules_section_10_are_bundled() -> None:
+def test_exactly_the_listed_variants_are_bundled() -> None:
     assert set(IDS) == BUNDLED_IDS
     assert len(IDS) == len(BUNDLED_IDS)
 
@@ -165,8 +184,63 @@ def test_two_person_tables_marked_zero_sum_sum_to_zero_in_every_row(path: Path) 
         assert sorted(table_of(table)) == sorted(ORDERED_RANK_PAIRS)
         for row in table.rows:
             assert row.emperor + row.guard + 3 * row.rebels == 0, row
+    if path.stem in DEDUCTION_ONLY:  # 只扣分、无加分: the solo rows do not sum to 0
+        return
     for row in [*v.scoring.solo.open, *v.scoring.solo.hidden]:
         assert row.emperor + 4 * row.others == 0, row
+
+
+#: Variants whose source scores by deductions only (the winners score 0).
+DEDUCTION_ONLY = {"wh-baohuang"}
+
+
+def by_pair(points: dict[tuple[int, int], tuple[int, int, int]]) -> dict:
+    """A table stated per unordered pair of royal ranks, for both orders."""
+    return {(e, g): points[tuple(sorted((e, g)))] for e, g in ORDERED_RANK_PAIRS}
+
+
+#: Two-person tables stated by hand from a public source's outcome rule (issue #32):
+#: emperor / guard / each rebel, per unordered pair of the royals' ranks.
+OWN_TABLES: dict[str, dict[tuple[int, int], tuple[int, int, int]]] = {
+    # (07) win (1,2), (1,3); draw (2,3); lose the rest, graded by how far behind
+    "quzhizhan": by_pair(
+        {
+            (1, 2): (6, 3, -3),
+            (1, 3): (4, 2, -2),
+            (2, 3): (0, 0, 0),
+            (1, 4): (-2, -1, 1),
+            (1, 5): (-2, -1, 1),
+            (2, 4): (-2, -1, 1),
+            (2, 5): (-4, -2, 2),
+            (3, 4): (-4, -2, 2),
+            (3, 5): (-6, -3, 3),
+            (4, 5): (-6, -3, 3),
+        }
+    ),
+    # win (1,2); a royal 1st otherwise a draw; a rebel 1st a loss
+    "novel-tudou": by_pair(
+        {
+            (1, 2): (6, 3, -3),
+            **{(1, g): (0, 0, 0) for g in (3, 4, 5)},
+            **{p: (-6, -3, 3) for p in [(2, 3), (2, 4), (2, 5), (3, 4), (3, 5), (4, 5)]},
+        }
+    ),
+    # 十二、计分 (只扣分、无加分)
+    "wh-baohuang": by_pair(
+        {
+            (1, 2): (0, 0, -6),
+            (1, 3): (0, 0, -4),
+            (1, 4): (0, 0, -2),
+            (2, 3): (0, 0, -4),
+            (2, 4): (0, 0, -2),
+            (1, 5): (0, 0, 0),
+            (2, 5): (-6, -4, 0),
+            (3, 4): (-9, -6, 0),
+            (3, 5): (-9, -6, 0),
+            (4, 5): (-9, -6, 0),
+        }
+    ),
+}
 
 
 #: Side-out variants (先出完牌的一方获胜, RULES.md §8.5): their points follow the outcome rule.
@@ -185,6 +259,9 @@ def caught(e: int, g: int) -> tuple[int, int]:
 def test_two_person_points_are_the_lianzhong_formula_or_the_side_out_count(path: Path) -> None:
     table = table_of(load(path.stem).scoring.two_person)
 
+    if path.stem in OWN_TABLES:
+        assert table == OWN_TABLES[path.stem]
+        return
     if path.stem not in SIDE_OUT:
         assert table == {pair: lianzhong_formula(*pair) for pair in ORDERED_RANK_PAIRS}
         return
@@ -202,6 +279,10 @@ def test_solo_points_are_rules_section_8_2(path: Path) -> None:
     open_ = {r.emperor_rank: (r.emperor, r.others) for r in solo.open}
     hidden = {r.emperor_rank: (r.emperor, r.others) for r in solo.hidden}
 
+    if path.stem == "wh-baohuang":  # 独皇: 皇帝 −21 / −12, or 平民各 −12 / −6
+        assert open_ == {1: (0, -12), **{r: (-21, 0) for r in (2, 3, 4, 5)}}
+        assert hidden == {1: (0, -6), **{r: (-12, 0) for r in (2, 3, 4, 5)}}
+        return
     if path.stem == "tcy-bie3":  # 2nd to 4th is a draw (RULES.md §8.5): 0
         assert open_ == {1: (24, -6), 2: (0, 0), 3: (0, 0), 4: (0, 0), 5: (-24, 6)}
         assert hidden == {1: (12, -3), 2: (0, 0), 3: (0, 0), 4: (0, 0), 5: (-12, 3)}
