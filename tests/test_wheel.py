@@ -40,7 +40,7 @@ def test_a_checkout_reads_the_one_committed_copy_of_the_variants() -> None:
     assert committed.returncode != 0 or committed.stdout == ""
     assert not loader.PACKAGED_VARIANTS_DIR.exists()
     assert loader.VARIANTS_DIR == loader.CHECKOUT_VARIANTS_DIR == ROOT / "variants"
-    assert len(VARIANTS) == 19
+    assert len(VARIANTS) == 20
 
 
 @pytest.fixture(scope="module")
@@ -126,7 +126,7 @@ def test_the_installed_package_works_without_the_source_tree(
     assert str(ROOT) not in site.stdout  # the installed copy, not this checkout
 
     listed = run(installed, tmp_path, "baohuang", "variants", "list", "--json")
-    assert len(__import__("json").loads(listed.stdout)) == 19
+    assert len(__import__("json").loads(listed.stdout)) == 20
 
     simulated = run(
         installed, tmp_path, "baohuang", "simulate", "baike-weihai", "--games", "3", "--seed", "7"

@@ -50,7 +50,7 @@ def test_every_bundled_variant_is_imported_once_with_version_1() -> None:
     output = run()
 
     paths = bundled_variant_paths()
-    assert RuleSet.objects.count() == len(paths) == 19
+    assert RuleSet.objects.count() == len(paths) == 20
     assert RuleSetVersion.objects.filter(number=1).count() == len(paths)
     assert f"{len(paths)} created" in output
 

@@ -199,6 +199,10 @@ FEATURES: dict[str, list[Feature]] = {
     "novel-tudou": [
         Feature("a draw: a royal 1st, the other not 2nd", outcome_is("draw")),
     ],
+    "buzi-bie3": [
+        Feature("a bomb played (炸弹)", event("bomb")),
+        Feature("held-back 3s in the last play", went_out_with_hold_back),
+    ],
     "wh-baohuang": [
         Feature("two rebels declare: the guard is known", event("rebellion")),
         Feature("held-back 6s in the last play", went_out_with_hold_back),
@@ -227,6 +231,7 @@ SEEDS: dict[str, int] = {
     "qpsj-weihai": 6,
     "novel-tudou": 3,
     "wh-baohuang": 4,
+    "buzi-bie3": 0,
 }
 
 # Actions a searching player favours, and how often, so that rare rules show up in few

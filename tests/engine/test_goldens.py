@@ -598,6 +598,49 @@ GOLDENS: dict[str, Golden] = {
             "the 皇 holder rules at once; the guard declares himself",
         ),
     ),
+    "buzi-bie3": Golden(
+        roles=Claim((1, 3, None, "7d"), "called guard: seat 3 holds the fourth 7d"),
+        finish=Claim([1, 3, 4, 0, 2], "as played; seat 2 is left last, holding his 3s"),
+        points=Claim(
+            [-48, 96, -48, 48, -48],
+            "emperor 1st, guard 2nd: 6 / 3 / −3 (the table of the notes), × 16",
+        ),
+        outcome=Claim("win", "outcome by points: the royals' points are positive"),
+        multiplier=Claim(16, "20 bombs, × 2 each, capped at × 16 (封顶, an ASSUMPTION)"),
+        money=Claim([-48, 96, -48, 48, -48], MONEY_IS_POINTS),
+        tribute=Claim(
+            (((2, 0, 1),), (), ()),
+            "闷3: seat 2 is down to his 3s when the game ends (down_to_them): shut in, he owes "
+            "his highest card to the game ender next game; no 科贡",
+        ),
+        moments=Claim(
+            [
+                # 买3: seats 0 and 2 were dealt no 3; each buys one with a 2.
+                (None, 0, "buys", "3c from seat 1 for 2d"),
+                (None, 2, "buys", "3c from seat 4 for 2d"),
+                # 让位 upstream, one round, no tip; nobody ascends: a redeal.
+                (0, 0, "abdicates", "BJ* to seat 4"),
+                (1, 4, "abdicates", "BJ* to seat 3"),
+                (2, 3, "abdicates", "BJ* to seat 2"),
+                (3, 2, "abdicates", "BJ* to seat 1"),
+                (4, 1, "abdicates", "nobody ascended"),
+                (4, None, "redeal", ""),
+                (5, 4, "abdicates", "BJ* to seat 3"),
+                (6, 3, "abdicates", "BJ* to seat 2"),
+                (7, 2, "abdicates", "BJ* to seat 1"),
+                (8, 1, "ascends", "calls 7d, guard seat 3"),
+                (9, 3, "opens", "open_guard"),
+                (9, None, "open_guard", ""),
+                (82, 3, "plays TOP", "TOP SJ"),  # the guard's 7d above the big joker …
+                (250, 1, "goes out", "1st with 3"),  # the 3s come last
+                (256, 3, "goes out", "2nd with 3"),
+                (263, 4, "goes out", "3rd with 3"),
+                (266, 0, "goes out", "4th with 3"),
+                (None, 2, "shut in", ""),
+            ],
+            "买3, 让位 and a redeal, the called guard's card above the big joker, 憋3 and 闷3",
+        ),
+    ),
     "wh-baohuang": Golden(
         roles=Claim((2, None, "hidden", None), "seat 2 holds 皇帝 and 侍卫: 独皇, hidden"),
         finish=Claim([1, 0, 2, 3, 4], "as played; seat 4 is left last"),

@@ -46,6 +46,7 @@ BUNDLED_IDS = {
     "qpsj-weihai",
     "novel-tudou",
     "wh-baohuang",
+    "buzi-bie3",
 }
 
 #: RULES.md §2.1: cards in play and the deal, first seat dealt first.
@@ -69,6 +70,7 @@ DECKS: dict[str, tuple[int, list[int]]] = {
     "qpsj-weihai": (165, [33, 33, 33, 33, 33]),
     "novel-tudou": (168, [34, 34, 34, 33, 33]),
     "wh-baohuang": (168, [34, 34, 34, 33, 33]),
+    "buzi-bie3": (205, [41, 41, 41, 41, 41]),
 }
 
 #: Warning codes a variant is meant to have (each explained in its notes).
