@@ -336,7 +336,9 @@ def test_a_chunk_past_its_soft_time_limit_fails_the_job_on_a_prefork_worker(
     """The time limits travel with each task (read when it is sent): a chunk of mc games
     sent with a 1-second soft limit is stopped by Celery and fails its job in words."""
     settings.BAOHUANG_JOBS_SOFT_TIME_LIMIT = 1
-    job = services_create(version, "mc", games=3)
+    # Twelve mc games in one chunk take several seconds even on the native core (three
+    # could finish inside the second there).
+    job = services_create(version, "mc", games=12)
 
     log = tmp_path / f"prefork-{uuid.uuid4().hex[:8]}.log"
     with worker_process(job_queue, log, pool="prefork"):
