@@ -139,7 +139,7 @@ def test_the_installed_package_works_without_the_source_tree(
     run(installed, tmp_path, "baohuang-manage", "migrate", "--noinput", "-v", "0")
     imported = run(installed, tmp_path, "baohuang-manage", "import_variants")
     # Operators read Chinese: the installed catalogs are compiled and used (LANGUAGE_CODE).
-    assert "import_variants：11 个文件：已创建 11 个。" in imported.stdout
+    assert "import_variants：20 个文件：已创建 20 个。" in imported.stdout
     assert (tmp_path / "db.sqlite3").is_file()
     assert (tmp_path / "var").is_dir()  # state where BAOHUANG_VAR_DIR says, not in site-packages
 

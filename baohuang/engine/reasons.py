@@ -216,6 +216,7 @@ TEMPLATES: Final[dict[str, str]] = {
     "score_figures_two": gettext_noop("emperor %(e)s, guard %(g)s, each rebel %(r)s"),
     "score_figures_solo": gettext_noop("emperor %(e)s, each other player %(o)s"),
     "score_doubling": gettext_noop("%(event)s: points × %(factor)s"),
+    "score_doubling_times": gettext_noop("%(event)s: points × %(factor)s, %(times)s times"),
     "score_doublings": gettext_noop("Doublings: %(items)s; all points × %(multiplier)s."),
     "score_doublings_capped": gettext_noop(
         "Doublings: %(items)s; × %(product)s, capped (封顶) at × %(multiplier)s: all points × "

@@ -100,10 +100,18 @@ def _row(cv: CompiledVariant, result: GameResult) -> Reason:
 
 def _doublings(cv: CompiledVariant, score: Score) -> Reason:
     """Each event of the score that changes the stake, with its factor, and the product."""
+    # An event that happened several times (each bomb) is said once, with its count.
+    counted: dict[str, int] = {}
+    for event in score.events:
+        if cv.multipliers.get(event, 1) != 1:
+            counted[event] = counted.get(event, 0) + 1
     items = [
         reason("score_doubling", event=_event(event), factor=cv.multipliers[event])
-        for event in score.events
-        if cv.multipliers.get(event, 1) != 1
+        if times == 1
+        else reason(
+            "score_doubling_times", event=_event(event), factor=cv.multipliers[event], times=times
+        )
+        for event, times in counted.items()
     ]
     if not items:
         return reason("score_no_doubling")

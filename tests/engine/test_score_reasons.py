@@ -259,7 +259,11 @@ def _check_adds_up(result: GameResult, scored: Score, said: list[Reason]) -> Non
     else:
         multiplier = 1
         for item in doublings.params["items"].params["items"]:
-            multiplier *= item.params["factor"]
+            multiplier *= item.params["factor"] ** item.params.get("times", 1)
+        if doublings.code == "score_doublings_capped":
+            assert doublings.params["product"] == multiplier
+            assert doublings.params["multiplier"] < multiplier
+            multiplier = doublings.params["multiplier"]  # 封顶
         assert doublings.params["multiplier"] == multiplier
     points: dict[int, int] = {}
     for line in _by_code(said, "score_role"):
