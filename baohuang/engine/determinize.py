@@ -45,7 +45,7 @@ class Worlds:
     Build once per decision; :meth:`sample` gives a fresh world each call.
     """
 
-    __slots__ = ("_guards", "_pool", "_template", "_top_holders", "view")
+    __slots__ = ("_guards", "_own_tops", "_pool", "_template", "_top_holders", "view")
 
     def __init__(self, cv: CompiledVariant, view: SeatView, seed: int) -> None:
         if view.phase != "play":
@@ -75,18 +75,23 @@ class Worlds:
             known_guard = -1  # hidden: sampled
         # Each card above the big joker is one of its rank's; who holds those the seat has
         # not seen: the emperor (his card), the guard (-1: sampled with him), anyone (-2).
-        holders: list[int] = []
+        holders: list[tuple[int, int]] = []
         for base, holder in self._top_bases(cv, view, emperor):
             total[base] -= 1
             total[TOP] += 1
-            holders.append(holder)
+            holders.append((holder, base))
         # Seen ones first: his own (the emperor's card if he is the emperor, the guard's if
         # he is the guard), in his hand or played; then a played one of a holder who is out,
         # then the guard's (the emperor's card is the one whose holder is known).
         own = emperor if seat == emperor else -1 if view.i_am_guard else -3
-        holders.sort(key=lambda h: 0 if h == own else 1 if h >= 0 and out[h] else 2 + (h >= 0))
+        holders.sort(
+            key=lambda hb: (
+                0 if hb[0] == own else 1 if hb[0] >= 0 and out[hb[0]] else 2 + (hb[0] >= 0)
+            )
+        )
+        own_tops = [base for _, base in holders[: view.counts[TOP]]]
         holders = holders[view.counts[TOP] + view.played[TOP] :]
-        top_unseen = -1 in holders
+        top_unseen = any(h == -1 for h, _ in holders)
         if known_guard == -1:
             guards = [
                 s
@@ -104,6 +109,8 @@ class Worlds:
         self._pool = pool
         self._guards = guards
         self._top_holders = holders
+        self._own_tops = own_tops
+        """The unseen cards above the big joker: (likely holder, own rank) each."""
         # The template: the real game's public state with the seat's own hand.
         t = template
         t.emperor = emperor
@@ -195,14 +202,23 @@ class Worlds:
         sizes = view.hand_sizes
         room = [0 if s == seat else sizes[s] for s in range(5)]
         hints = self._top_holders
+        # Who holds which card above the big joker (its own rank, for top_card_in_set): his
+        # own as in the real game, the others as dealt here.
+        top_ranks: list[list[int]] = [[], [], [], [], []]
+        top_ranks[seat] = list(self._own_tops)
+        while len(top_ranks[seat]) < view.counts[TOP]:
+            top_ranks[seat].append(TOP)  # a card of no known rank: only ever played as itself
         for i in range(pool[TOP]):
-            hint = hints[i] if i < len(hints) else -2
+            hint, base = hints[i] if i < len(hints) else (-2, -1)
             holder: int | None = world.guard if hint == -1 else hint if hint >= 0 else None
             if holder is None or holder == seat or room[holder] == 0:
                 holder = _any_with_room(room, rng)
             if holder is not None:
                 counts[holder][TOP] += 1
                 room[holder] -= 1
+                if base >= 0:
+                    top_ranks[holder].append(base)
+        world._play.top_ranks = top_ranks
         i = 0
         for s in range(5):
             need = room[s]

@@ -55,6 +55,8 @@ class TrickPlay:
         "second_circle",
         "sizes",
         "table",
+        "top_in_set",
+        "top_ranks",
         "trick",
         "trick_owner",
         "tricks",
@@ -106,6 +108,10 @@ class TrickPlay:
         """The play rules in force: the variant's, without bombs once its limit is played."""
         self.bombs = 0
         """Bombs played so far (炸弹)."""
+        self.top_ranks: list[list[int]] = [[], [], [], [], []]
+        """The own rank of each card above the big joker a seat holds (a called 7: 4)."""
+        self.top_in_set = table.cv.variant.play.top_card_in_set
+        """Such a card may also be played as a card of its own rank (top_card_in_set)."""
 
     # ------------------------------------------------------------------ the phase
 
@@ -118,9 +124,11 @@ class TrickPlay:
             for c in hand:
                 row[RANK_OF[c]] += 1
             counts.append(row)
+        self.top_ranks = [[], [], [], [], []]
         for top_seat, top_card in self._top_cards():
             counts[top_seat][RANK_OF[top_card]] -= 1
             counts[top_seat][TOP] += 1
+            self.top_ranks[top_seat].append(RANK_OF[top_card])
         self.counts = counts
         self.sizes = [sum(row) for row in counts]
         self.dealt_ranks = [frozenset(r for r in range(16) if row[r]) for row in counts]
@@ -164,6 +172,8 @@ class TrickPlay:
                 found.append(whole)
         else:
             found = list(follows_of(row, self.trick, rules))
+        if self.top_in_set and self.top_ranks[seat]:
+            found = self._with_top_in_set(seat, found, frozenset(held_back))
         if not leading:
             found.append(A.PASS)
             if self._may_defer(seat):
@@ -171,6 +181,26 @@ class TrickPlay:
             if self._may_apply_wind(seat):
                 found.append(A.APPLY_WIND)
         return found
+
+    def _with_top_in_set(
+        self, seat: int, found: list[Action], held_back: frozenset[int]
+    ) -> list[Action]:
+        """``found`` plus the plays that use a card above the big joker as a card of its own
+        rank (top_card_in_set), in the usual order (by size, then ranks)."""
+        row = self.counts[seat]
+        plays = {a for a in found if isinstance(a, tuple)}
+        natural = self.top_ranks[seat]
+        for mask in range(1, 1 << len(natural)):
+            alt = list(row)
+            for i, rank in enumerate(natural):
+                if mask >> i & 1:
+                    alt[TOP] -= 1
+                    alt[rank] += 1
+            plays.update(follows_of(alt, self.trick, self.rules, forbidden_ranks=held_back))
+        words = [a for a in found if not isinstance(a, tuple)]
+        ordered: list[Action] = sorted(plays)
+        ordered.sort(key=len)
+        return ordered + words
 
     def default(self, seat: int) -> Action:
         """托管 (RULES.md §7): lead the smallest play (fewest cards, lowest); else pass."""
@@ -234,6 +264,8 @@ class TrickPlay:
         ranks = action
         if self._quick_ok(seat, ranks):
             return None
+        if self.top_in_set and self.top_ranks[seat] and ranks in self.actions(seat):
+            return None  # a card above the big joker played as its own rank
         if not ranks:
             return reason("play_without_cards")
         items: tuple[object, ...] = ranks  # from outside: not known to be ints
@@ -330,9 +362,18 @@ class TrickPlay:
                     self.barred.add(s)
         row = self.counts[seat]
         played = self.played_counts
+        tops = self.top_ranks[seat]
         for r in ranks:
-            row[r] -= 1
-            played[r] += 1
+            if row[r]:
+                row[r] -= 1
+                played[r] += 1
+            else:
+                # A card above the big joker played as its own rank: it is that card.
+                tops.remove(r)
+                row[TOP] -= 1
+                played[TOP] += 1
+        if tops and len(tops) > row[TOP]:
+            del tops[: len(tops) - row[TOP]]  # played as the card above the big joker
         self.sizes[seat] -= len(ranks)
         self.plays += 1
         if self.trick is not None and len(ranks) != len(self.trick):

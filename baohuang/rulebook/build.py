@@ -563,7 +563,13 @@ def _play_section(v: Variant, cv: CompiledVariant) -> Section:
         ),
     }[p.top_card]
     if top_text is not None:
-        s.add(Paragraph(top_text()))
+        text = top_text()
+        if p.top_card_in_set:
+            text += _space() + _(
+                "It may also be played as a card of its own rank, inside a set of that rank; "
+                "then it counts as that rank."
+            )
+        s.add(Paragraph(text))
     for beat in p.special_beats:
         beaten = [value_text("play.special_beats.beats", card) for card in beat.beats]
         s.add(

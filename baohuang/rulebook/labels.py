@@ -217,6 +217,7 @@ FIELD_LABELS: dict[str, Promise] = {
     "play": pgettext_lazy("field", "Play"),
     "play.attach": pgettext_lazy("field", "Cards that may be attached"),
     "play.top_card": pgettext_lazy("field", "Card above the big joker"),
+    "play.top_card_in_set": pgettext_lazy("field", "Card above the big joker inside a set"),
     "play.special_beats": pgettext_lazy("field", "Special beats"),
     "play.special_beats.rank": pgettext_lazy("field", "Rank of the special set"),
     "play.special_beats.count": pgettext_lazy("field", "Cards in the special set"),

@@ -1073,6 +1073,13 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
             "wind_unclaimed",
             "play.wind",
         )
+    if v.play.top_card_in_set and v.play.top_card == "none":
+        yield _unused(
+            "play.top_card_in_set",
+            gettext("No card ranks above the big joker here, so none can join a set of its rank."),
+            "top_card_in_set",
+            "play.top_card",
+        )
     money = v.scoring.money
     if money.quit_penalty_to != "nobody" and money.quit_penalty == 0:
         yield _unused(

@@ -463,6 +463,12 @@ class PlayRules(Section):
         "card (called guard) — 特画 / 老花; or the emperor card; or both (both_marked: the two "
         "stand level with each other, above every other card).",
     )
+    top_card_in_set: bool = Field(
+        default=False,
+        description="The card above the big joker may also be played as a card of its own "
+        "rank, inside a set of that rank (a called 7 joins a set of 7s as a plain 7); false: it "
+        "is only ever played as the card above the big joker.",
+    )
     special_beats: list[SpecialBeat] = Field(
         default_factory=list, description="Sets that beat a single higher card (3×2 > BJ)."
     )

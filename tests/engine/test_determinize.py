@@ -16,7 +16,13 @@ from tests.engine.differential_play import HOUSE_RULES
 from tests.engine.rigging import variant
 
 #: Cards above the big joker held by the emperor, or by both royals.
-TOP_HOUSE_RULES = ["house:emperor-card-top", "house:both-marked-top", "house:both-marked-called"]
+TOP_HOUSE_RULES = [
+    "house:emperor-card-top",
+    "house:both-marked-top",
+    "house:both-marked-called",
+    "house:top-in-set",
+    "house:both-marked-in-set",
+]
 VARIANTS = [p.stem for p in bundled_variant_paths()] + TOP_HOUSE_RULES
 
 
@@ -76,6 +82,9 @@ def test_a_world_agrees_with_everything_the_seat_knows(variant_id: str) -> None:
         if game.counts and any(row[TOP] for row in game.counts) and not view.counts[TOP]:
             holders = {s for s in range(5) if world.counts[s][TOP]}
             assert holders <= royal, (kind, holders, royal)
+        # Each card above the big joker keeps its own rank (for top_card_in_set).
+        assert [len(t) for t in world._play.top_ranks] == [row[TOP] for row in world.counts]
+        assert [len(t) for t in game._play.top_ranks] == [row[TOP] for row in game.counts]
         # A world plays on to a scored end under the real rules.
         ended = world.clone()
         policy = make_policy("heuristic", cv)

@@ -621,6 +621,25 @@ def test_the_emperor_card_or_both_marked_cards_rank_above_the_big_joker(top):
         assert "does not beat" in refusal(game, play("TOP"))
 
 
+@covers("play.top_card_in_set")
+@pytest.mark.parametrize("in_set", [False, True])
+def test_the_card_above_the_big_joker_may_join_a_set_of_its_rank(in_set):
+    # Seat 2 holds the guard card (SJ*, above the big joker) and a plain small joker.
+    hands = [list(h) for h in HANDS]
+    hands[0] = ["BJ*", "9s", "9h", "8s"]
+    hands[2] = ["SJ*", "SJ", "5s", "5h"]
+    game = common(hands, **{"play.top_card": "guard_card", "play.top_card_in_set": in_set})
+    answer(game, play("9 9"), A.PASS)
+    assert game.to_act == 2
+    assert play("TOP SJ") in legal(game)  # as the card above the big joker, either way
+    assert (play("SJ SJ") in legal(game)) is in_set  # as a small joker of a pair
+    if in_set:
+        answer(game, play("SJ SJ"))
+        assert game.observe(2)["hand"] == ["5", "5"]  # the guard card is gone with it
+    else:
+        assert refusal(game, play("SJ SJ")) == "Seat 2 does not hold SJ SJ."
+
+
 def test_hd_the_guards_copy_of_the_called_card_is_the_top_card():
     game = hd_out()
     assert game.observe(3)["hand"] == ["TOP", "J", "10"]  # his 4♠ is the 特画

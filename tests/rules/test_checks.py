@@ -756,6 +756,14 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         check_options_that_apply,
+        {"play.top_card_in_set": True},
+        "play.top_card_in_set",
+        "so none can join a set of its rank",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_options_that_apply,
         {"play.wind_unclaimed": "skip_next"},
         "play.wind_unclaimed",
         "unless the wind is taken by application",

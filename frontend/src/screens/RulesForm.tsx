@@ -320,6 +320,7 @@ function PlaySection() {
         <PSelect path="play.wind" label={t("f.wind")} options={["next_player", "apply"] as const} fallback="next_player" />
         <PCheck path="play.defer" label={t("f.defer")} />
         <PCheck path="play.hard_pass" label={t("f.hard_pass")} />
+        <PCheck path="play.top_card_in_set" label={t("f.top_card_in_set")} />
         <PSelect path="play.defer_passers" label={t("f.defer_passers")} options={["answer_again", "stay_passed"] as const} fallback="answer_again" labelPrefix="deferPassers." />
       </div>
       <Field anchor="play.hold_back" label={t("f.hold_back")} wide>
