@@ -217,6 +217,7 @@ FIELD_LABELS: dict[str, Promise] = {
     "play": pgettext_lazy("field", "Play"),
     "play.attach": pgettext_lazy("field", "Cards that may be attached"),
     "play.top_card": pgettext_lazy("field", "Card above the big joker"),
+    "play.wild": pgettext_lazy("field", "Wild cards"),
     "play.special_beats": pgettext_lazy("field", "Special beats"),
     "play.special_beats.rank": pgettext_lazy("field", "Rank of the special set"),
     "play.special_beats.count": pgettext_lazy("field", "Cards in the special set"),
@@ -399,6 +400,7 @@ ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
         "with_guard": pgettext_lazy("rebellion", "at the same time as the guard"),
     },
     "play.attach": _RANK_VALUES,
+    "play.wild": _RANK_VALUES,
     "play.top_card": {
         "none": pgettext_lazy("top card", "none"),
         "guard_card": pgettext_lazy("top card", "the guard card"),

@@ -104,6 +104,7 @@ FIELD_KINDS: dict[str, Kind] = {
     # play (§5–§7)
     "play.attach": _P,
     "play.top_card": _P,
+    "play.wild": _P,
     "play.special_beats[].rank": _P,
     "play.special_beats[].count": _P,
     "play.special_beats[].beats": _P,

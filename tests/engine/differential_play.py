@@ -66,6 +66,11 @@ HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
     "house:emperor-card-top": ("baike-common", {"play.top_card": "emperor_card"}),
     "house:both-marked-top": ("tcy-bie3", {"play.top_card": "both_marked"}),
     "house:both-marked-called": ("hd", {"play.top_card": "both_marked"}),
+    "house:wild-twos": ("baike-common", {"play.wild": ["2"]}),
+    "house:wild-jokers": (
+        "tcy-bie6",
+        {"play.attach": [], "play.wild": ["SJ", "BJ"], "play.bombs": {"min_count": 4}},
+    ),
     "house:capped-rotation": (
         "baike-weihai",
         {"scoring.max_multiplier": 2, "deal.next_dealer": "next_seat"},

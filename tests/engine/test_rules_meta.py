@@ -134,6 +134,7 @@ PLAY: frozenset[str] = frozenset(
         # §5, §6 play.
         "play.attach",
         "play.top_card",
+        "play.wild",
         "play.special_beats",
         "play.special_beats.rank",
         "play.special_beats.count",
