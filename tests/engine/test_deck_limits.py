@@ -17,7 +17,7 @@ import pytest
 from baohuang.engine.beats import beats
 from baohuang.engine.cards import NUM_RANKS, TOP
 from baohuang.engine.compiled import CompiledVariant, compile_definition, compile_variant
-from baohuang.engine.deck import GUARD_CARD, RANK_OF, deal
+from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF, deal
 from baohuang.engine.deck_limits import deck_reason, judge, play_reason, top_always_from
 from baohuang.engine.notation import parse_play
 from baohuang.engine.plays import Play
@@ -57,13 +57,15 @@ def test_limits_of_the_bundled_decks() -> None:
 def test_every_deal_holds_exactly_the_limits(variant_id: str) -> None:
     """The limits are neither looser nor stricter than what the shoe deals."""
     compiled = cv(variant_id)
-    # a fixed guard card ranked above the big joker (wh-baohuang) is always played as TOP
-    fixed_top = top_always_from(load_bundled(variant_id)) is not None
+    # a marked card ranked above the big joker in every game (the fixed guard card of
+    # wh-baohuang) is always played as TOP
+    on_top = top_always_from(load_bundled(variant_id))
+    marked = {card for card in (GUARD_CARD, EMPEROR_CARD) if RANK_OF[card] in on_top}
     for seed in range(5):
         counts = [0] * NUM_RANKS
         for hand in deal(compiled.shoe, random.Random(seed)):
             for card in hand:
-                counts[TOP if fixed_top and card == GUARD_CARD else RANK_OF[card]] += 1
+                counts[TOP if card in marked else RANK_OF[card]] += 1
         assert tuple(counts[:TOP]) == compiled.rank_limits[:TOP]
 
 
