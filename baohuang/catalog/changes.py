@@ -487,6 +487,7 @@ WHOLE = frozenset(
         "deal.hand_sizes",
         "bidding.guard.callable_ranks",
         "play.attach",
+        "play.wild",
         "play.special_beats[].beats",
         "play.roast.joker_order",
         "deck.remove[].suits",

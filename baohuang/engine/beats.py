@@ -25,6 +25,7 @@ from baohuang.engine.plays import (
     Play,
     PlayRules,
     bigger_bomb,
+    effective,
     format_ranks,
     is_bomb,
     is_legal_fast,
@@ -80,6 +81,12 @@ def beats_fast(prev_ranks: Sequence[int], cand_ranks: Sequence[int], rules: Play
     Same answer as ``beats(...).beats`` without building a reason. Pass tuples (as in
     :attr:`Play.ranks <baohuang.engine.plays.Play.ranks>`); ranks must be 0–15.
     """
+    plain = rules.tables.plain
+    if plain is not None:
+        # Wild cards (百搭) stand for the set's rank: judge both plays as they count.
+        return is_legal_fast(cand_ranks, rules) and beats_fast(
+            effective(prev_ranks, rules), effective(cand_ranks, rules), plain
+        )
     bomb_min = rules.tables.bomb_min
     if bomb_min and is_bomb(prev_ranks, bomb_min):
         return is_bomb(cand_ranks, bomb_min) and bigger_bomb(prev_ranks, cand_ranks)
@@ -269,6 +276,20 @@ def _bomb_verdict(
     return None  # as many cards or more: the usual rule decides
 
 
+def _beats_wild(previous: Play, candidate: Play, rules: PlayRules, plain: PlayRules) -> Verdict:
+    """The verdict with wild cards: both plays as they count, explained as such."""
+    prev = Play(effective(previous.ranks, rules))
+    cand = Play(effective(candidate.ranks, rules))
+    verdict = beats(prev, cand, plain)
+    for original, counted in ((candidate, cand), (previous, prev)):
+        if counted != original:
+            why = reason(
+                "wild_counts_as", play=str(original), reading=str(counted), verdict=verdict.reason
+            )
+            verdict = Verdict(verdict.beats, why)
+    return verdict
+
+
 def beats(previous: Play, candidate: Play, rules: PlayRules) -> Verdict:
     """Decide whether ``candidate`` beats ``previous`` and explain why in one sentence.
 
@@ -278,6 +299,8 @@ def beats(previous: Play, candidate: Play, rules: PlayRules) -> Verdict:
     if illegal is not None:
         return Verdict(False, illegal)
     tables = rules.tables
+    if tables.plain is not None:
+        return _beats_wild(previous, candidate, rules, tables.plain)
     p, c = previous.ranks, candidate.ranks
     cand_text, prev_text = str(candidate), str(previous)
 

@@ -104,6 +104,7 @@ def _play_rules(variant: Variant, *, bombs: bool = True) -> PlayRules:
         )
     return PlayRules(
         attachable=frozenset(RANK_INDEX[r] for r in play.attach),
+        wild=frozenset(RANK_INDEX[r] for r in play.wild),
         has_top=play.top_card != "none",
         special_beats=tuple(
             SpecialBeat(

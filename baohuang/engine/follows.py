@@ -26,6 +26,7 @@ from baohuang.engine.plays import (
     PlayRules,
     RuleTables,
     bigger_bomb,
+    effective,
     is_bomb,
     is_legal_fast,
 )
@@ -274,6 +275,53 @@ def legal_follows(
     )
 
 
+def _with_wild(
+    h: Sequence[int], p: tuple[int, ...] | None, rules: PlayRules, plain: PlayRules
+) -> list[tuple[int, ...]]:
+    """Every legal play (beating ``p`` as it counts) where wild cards (百搭) may stand for
+    the set's rank: the plays of the hand as it is, and for each set rank the plays of the
+    hand with the wild cards added to that rank, written back with every mix of real and
+    wild cards that the hand holds."""
+    tables = rules.tables
+    wilds = tables.wild_ranks
+    target = None if p is None else effective(p, rules)
+    found: set[tuple[int, ...]] = set()
+    for play in follows_of(h, target, plain):
+        if is_legal_fast(play, rules) and (p is None or effective(play, rules) == play):
+            found.add(play)
+    spare = sum(h[w] for w in wilds)
+    if spare:
+        for base in range(NUM_RANKS):
+            if not h[base] or tables.wild[base] or tables.attach[base] or not tables.exists[base]:
+                continue
+            virtual = list(h)
+            for w in wilds:
+                virtual[w] = 0
+            virtual[base] += spare
+            for play in follows_of(virtual, target, plain):
+                m = play.count(base)
+                rest = tuple(r for r in play if r != base)
+                # At least one real card of the rank (all wild is a set of the wild rank),
+                # at least one wild card (none was found above).
+                for mix in _wild_mixes(h, wilds, max(1, m - h[base]), m - 1):
+                    ranks = rest + REPEATS[base][m - sum(mix.values())]
+                    ranks += tuple(w for w in wilds for _ in range(mix[w]))
+                    found.add(tuple(sorted(ranks, reverse=True)))
+    out = sorted(found)
+    out.sort(key=len)
+    return out
+
+
+def _wild_mixes(
+    h: Sequence[int], wilds: tuple[int, ...], least: int, most: int
+) -> list[dict[int, int]]:
+    """Ways to take between ``least`` and ``most`` wild cards from ``h`` (counts by rank)."""
+    mixes: list[dict[int, int]] = [{}]
+    for w in wilds:
+        mixes = [{**m, w: k} for m in mixes for k in range(h[w] + 1)]
+    return [m for m in mixes if least <= sum(m.values()) <= most]
+
+
 def follows_of(
     hand: Sequence[int],
     p: tuple[int, ...] | None,
@@ -284,6 +332,8 @@ def follows_of(
     """:func:`legal_follows` with the previous play as its rank tuple (high to low), or None."""
     h = _mask(hand, forbidden_ranks)
     tables = rules.tables
+    if tables.plain is not None:
+        return _with_wild(h, p, rules, tables.plain)
     if p is None:
         return _leads(h, tables)
     if tables.bomb_min and is_bomb(p, tables.bomb_min):
@@ -314,6 +364,10 @@ def has_follow(
     """
     h = _mask(hand, forbidden_ranks)
     tables = rules.tables
+    if tables.plain is not None:
+        return bool(
+            _with_wild(h, None if previous is None else previous.ranks, rules, tables.plain)
+        )
     if previous is None:
         exists = tables.exists
         return any(h[r] and exists[r] for r in range(NUM_RANKS))

@@ -219,10 +219,13 @@ def bigger_bomb(prev: Sequence[int], cand: Sequence[int]) -> bool:
 
 _Repeats = tuple[tuple[tuple[int, ...], ...], ...]
 
+#: The most cards of one rank a hand can hold (eight decks of four suits), plus one.
+_MOST_OF_A_RANK: Final = 33
+
 REPEATS: Final[_Repeats] = tuple(
-    tuple((rank,) * n for n in range(NUM_RANKS + 1)) for rank in range(NUM_RANKS)
+    tuple((rank,) * n for n in range(_MOST_OF_A_RANK)) for rank in range(NUM_RANKS)
 )
-"""``REPEATS[rank][n]`` is the tuple ``(rank,) * n``, shared rather than rebuilt."""
+"""``REPEATS[rank][n]`` is the tuple ``(rank,) * n`` (n up to 32), shared rather than rebuilt."""
 
 
 @mypyc_attr(serializable=True)
@@ -268,6 +271,13 @@ class RuleTables:
     """A bomb beats a play that is not a bomb only when the play has fewer cards."""
     bomb_ranks: tuple[int, ...]
     """Ranks a bomb can be made of, low to high (the plain ranks)."""
+    wild: tuple[bool, ...]
+    """``wild[rank]``: the rank is wild (百搭): with a set it stands for the set's rank."""
+    wild_ranks: tuple[int, ...]
+    """The wild ranks, high to low (empty: no wild cards)."""
+    plain: PlayRules | None
+    """With wild cards: the same rules without them, which judge a play once its wild cards
+    stand for the set's rank (:func:`effective`)."""
 
 
 def _build_tables(rules: PlayRules) -> RuleTables:
@@ -299,7 +309,7 @@ def _build_tables(rules: PlayRules) -> RuleTables:
         low_bases=len(low),
         low_split=low_split,
         high_bases=high,
-        simple=not special and not order and bombs is None,
+        simple=not special and not order and bombs is None and not rules.wild,
         special={k: frozenset(v) for k, v in special.items()},
         special_answers=tuple(tuple(a) for a in answers),
         roast_index={group: i for i, group in enumerate(order)},
@@ -307,6 +317,19 @@ def _build_tables(rules: PlayRules) -> RuleTables:
         bomb_min=bombs.min_count if bombs is not None else 0,
         bomb_more_cards=bombs is not None and bombs.more_cards,
         bomb_ranks=tuple(range(SJ)),
+        wild=tuple(r in rules.wild for r in range(NUM_RANKS)),
+        wild_ranks=tuple(sorted(rules.wild, reverse=True)),
+        plain=(
+            PlayRules(
+                attachable=rules.attachable,
+                has_top=rules.has_top,
+                special_beats=rules.special_beats,
+                roast=rules.roast,
+                bombs=rules.bombs,
+            )
+            if rules.wild
+            else None
+        ),
     )
 
 
@@ -321,6 +344,8 @@ class PlayRules:
     - ``special_beats``: exceptions such as three 2s beating one big joker.
     - ``roast``: the roasting order, or ``None`` when roasting is off.
     - ``bombs``: the bomb rules (炸弹), or ``None`` when the variant has no bombs.
+    - ``wild``: wild ranks (百搭): played with a set they stand for its rank; alone (all of
+      one rank) they are a set of their own rank.
 
     ``tables`` holds derived lookup tables; it is computed here and excluded from
     equality and hashing.
@@ -336,6 +361,7 @@ class PlayRules:
     special_beats: tuple[SpecialBeat, ...] = ()
     roast: RoastRules | None = None
     bombs: BombRules | None = None
+    wild: frozenset[int] = frozenset()
     tables: RuleTables = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -343,6 +369,10 @@ class PlayRules:
         if not all(0 <= r < NUM_RANKS for r in attachable):
             raise ValueError(f"attachable ranks must be 0..{NUM_RANKS - 1}")
         object.__setattr__(self, "attachable", attachable)
+        wild = frozenset(self.wild)
+        if wild & attachable or not all(0 <= r < NUM_RANKS for r in wild):
+            raise ValueError("a wild rank is a rank 0..15 that is not attachable")
+        object.__setattr__(self, "wild", wild)
         object.__setattr__(self, "special_beats", tuple(self.special_beats))
         object.__setattr__(self, "tables", _build_tables(self))
 
@@ -358,6 +388,8 @@ def is_legal_fast(ranks: Sequence[int], rules: PlayRules) -> bool:
     tables = rules.tables
     attach = tables.attach
     base = -1
+    if tables.wild_ranks:
+        return _legal_wild(ranks, tables)
     for rank in ranks:
         if not attach[rank]:  # attachable ranks always exist
             if base < 0:
@@ -367,6 +399,44 @@ def is_legal_fast(ranks: Sequence[int], rules: PlayRules) -> bool:
             elif rank != base:
                 return False
     return True
+
+
+def _legal_wild(ranks: Sequence[int], tables: RuleTables) -> bool:
+    """Legality with wild cards: at most one set rank among the cards that are not wild;
+    without one, the wild cards must all be of one rank (a set of their own)."""
+    base = -1
+    wild_rank = -1
+    for rank in ranks:
+        if tables.wild[rank]:
+            if wild_rank < 0:
+                wild_rank = rank
+            elif rank != wild_rank:
+                wild_rank = NUM_RANKS  # wild cards of two ranks
+        elif not tables.attach[rank]:
+            if base < 0:
+                if not tables.exists[rank]:
+                    return False
+                base = rank
+            elif rank != base:
+                return False
+    return base >= 0 or wild_rank < NUM_RANKS
+
+
+def effective(ranks: Sequence[int], rules: PlayRules) -> tuple[int, ...]:
+    """A play as it counts (high to low): its wild cards standing for the set's rank, when
+    it has a set rank that is not wild; otherwise the play itself (as a tuple)."""
+    tables = rules.tables
+    if not tables.wild_ranks:
+        return tuple(ranks)
+    wild, attach = tables.wild, tables.attach
+    base = -1
+    for rank in ranks:
+        if not wild[rank] and not attach[rank]:
+            base = rank
+            break
+    if base < 0:
+        return tuple(ranks)
+    return tuple(sorted((base if wild[r] else r for r in ranks), reverse=True))
 
 
 def _names(ranks: Iterable[int]) -> Reason:
@@ -393,6 +463,13 @@ def is_legal_play(play: Play | Sequence[int], rules: PlayRules) -> Reason | None
     if not tables.exists[ranks[0]]:
         return reason("no_card_above_big_joker", play=text)
     bases = sorted({r for r in ranks if not tables.attach[r]}, reverse=True)
+    if tables.wild_ranks:
+        if _legal_wild(ranks, tables):
+            return None
+        bases = [r for r in bases if not tables.wild[r]]
+        if len(bases) <= 1:  # no set rank, and wild cards of more than one rank
+            wilds = sorted({r for r in ranks if tables.wild[r]}, reverse=True)
+            return reason("wild_ranks_mixed", play=text, ranks=_names(wilds))
     if len(bases) <= 1:
         return None
     can_attach = [r for r in reversed(range(NUM_RANKS)) if tables.attach[r]]

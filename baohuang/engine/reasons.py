@@ -45,6 +45,11 @@ TEMPLATES: Final[dict[str, str]] = {
         "together; %(attach)s"
     ),
     "attach_only": gettext_noop("only %(ranks)s can be attached"),
+    "wild_ranks_mixed": gettext_noop(
+        "%(play)s is not a set: wild cards (%(ranks)s) stand for the rank of a set they join, "
+        "and alone they must all be of one rank"
+    ),
+    "wild_counts_as": gettext_noop("%(play)s counts as %(reading)s; %(verdict)s"),
     "attach_nothing": gettext_noop("nothing can be attached"),
     # ---------------------------------------------------------------- beats
     "does_not_beat": gettext_noop("%(candidate)s does not beat %(previous)s: %(why)s"),

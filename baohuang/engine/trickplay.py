@@ -18,7 +18,7 @@ from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF
 from baohuang.engine.deck_limits import deck_reason
 from baohuang.engine.follows import follows_of
 from baohuang.engine.mypyc_attrs import mypyc_attr
-from baohuang.engine.plays import Play, is_bomb, is_legal_fast
+from baohuang.engine.plays import Play, effective, is_bomb, is_legal_fast
 from baohuang.engine.reasons import joined, reason
 from baohuang.engine.table import Table, downstream
 
@@ -380,7 +380,7 @@ class TrickPlay:
             self.uneven_beats += 1
         self.tricks.append((seat, ranks))
         bomb_min = self.rules.tables.bomb_min
-        if bomb_min and is_bomb(ranks, bomb_min):
+        if bomb_min and is_bomb(effective(ranks, self.rules), bomb_min):
             self._bomb()
         self.trick = ranks
         self.trick_owner = seat

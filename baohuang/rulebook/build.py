@@ -485,6 +485,7 @@ _WHY_TEXT = {
     "top_card": lambda: _("The card above the big joker beats a single big joker."),
     "special": lambda: _("A special beat of this rule set."),
     "attach_two": lambda: _("In this rule set a 2 may be attached to a set like a joker (挂2)."),
+    "wild": lambda: _("The wild card stands for the set's rank: the play counts as a set of it."),
     "roast": lambda: _("Roasting (烤牌): a higher group with more jokers, and higher plain cards."),
     "roast_fewer": lambda: _("No roast: a roast must carry more jokers than the play it roasts."),
     "bomb_beats": lambda: _("A bomb (炸弹) beats a play that is not a bomb, whatever its cards."),
@@ -538,6 +539,18 @@ def _play_section(v: Variant, cv: CompiledVariant) -> Section:
             + _("Jokers may also be played on their own.")
         )
     )
+    wild = [r for r in p.wild if in_deck.get(r, 0) > 0]
+    if wild:
+        s.add(
+            Paragraph(
+                _(
+                    "Wild cards (百搭): %(cards)s. Played with a set, each stands for the set's "
+                    "rank (so a pair of 9s with one of them counts as three 9s); played on their "
+                    "own, all of one rank, they are a set of that rank."
+                )
+                % {"cards": value_text("play.wild", wild)}
+            )
+        )
     s.add(
         Paragraph(
             _(

@@ -33,6 +33,7 @@ Why = Literal[
     "attach_two",
     "roast",
     "roast_fewer",
+    "wild",
     "bomb_beats",
     "bomb_bigger",
     "bomb_only_bigger",
@@ -138,6 +139,8 @@ def play_examples(cv: CompiledVariant) -> list[BeatExample]:
         found.append(_example(cv, (target,), (rank,) * special.count, True, "special"))
     if TWO in rules.attachable:
         found.append(_example(cv, (a, a, a, a), (TWO, b, b, b), True, "attach_two"))
+    for wild in sorted(rules.wild, reverse=True)[:1]:
+        found.append(_example(cv, (a, a, a), (wild, b, b), True, "wild"))
     return [e for e in found if e is not None]
 
 

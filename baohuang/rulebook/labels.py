@@ -218,6 +218,7 @@ FIELD_LABELS: dict[str, Promise] = {
     "play.attach": pgettext_lazy("field", "Cards that may be attached"),
     "play.top_card": pgettext_lazy("field", "Card above the big joker"),
     "play.top_card_in_set": pgettext_lazy("field", "Card above the big joker inside a set"),
+    "play.wild": pgettext_lazy("field", "Wild cards"),
     "play.special_beats": pgettext_lazy("field", "Special beats"),
     "play.special_beats.rank": pgettext_lazy("field", "Rank of the special set"),
     "play.special_beats.count": pgettext_lazy("field", "Cards in the special set"),
@@ -400,6 +401,7 @@ ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
         "with_guard": pgettext_lazy("rebellion", "at the same time as the guard"),
     },
     "play.attach": _RANK_VALUES,
+    "play.wild": _RANK_VALUES,
     "play.top_card": {
         "none": pgettext_lazy("top card", "none"),
         "guard_card": pgettext_lazy("top card", "the guard card"),

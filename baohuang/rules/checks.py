@@ -550,6 +550,48 @@ def check_bombs_possible(v: Variant) -> Iterator[Problem]:
         )
 
 
+def check_wild_ranks(v: Variant) -> Iterator[Problem]:
+    """A wild rank is not also attachable or held back, and the deck holds it."""
+    held = {h.rank for h in v.play.hold_back}
+    counts = deck_composition(v)
+    for i, rank in enumerate(v.play.wild):
+        path = f"play.wild[{i}]"
+        if rank in v.play.attach:
+            yield problem(
+                path,
+                gettext(
+                    "The %(card)s is both wild and attachable: a card either stands for the "
+                    "set's rank or is attached above it, not both."
+                ),
+                code="wild_attachable",
+                params={"card": rank, "field": "play.attach"},
+                shown={"card": rank_word(rank)},
+            )
+        if rank in held:
+            yield problem(
+                path,
+                gettext(
+                    "The %(card)s is both wild and held back: held-back cards go only in the "
+                    "last play, so they cannot stand in for other sets."
+                ),
+                code="wild_held_back",
+                params={"card": rank, "field": "play.hold_back"},
+                shown={"card": rank_word(rank)},
+            )
+        if counts.get(rank, 0) == 0:
+            yield problem(
+                path,
+                gettext(
+                    "The %(card)s is wild, but the cards taken out include every %(card)s: "
+                    "take it off the wild cards."
+                ),
+                severity="warning",
+                code="wild_rank_removed",
+                params={"card": rank, "field": "deck.remove"},
+                shown={"card": rank_word(rank)},
+            )
+
+
 def check_top_card(v: Variant) -> Iterator[Problem]:
     """TOP is used only when the variant ranks a card above the big joker."""
     if v.play.top_card != "none":
@@ -1244,6 +1286,7 @@ CHECKS: tuple[Check, ...] = (
     check_hold_back_ranks,
     check_attachable_ranks_in_deck,
     check_bombs_possible,
+    check_wild_ranks,
     check_top_card,
     check_special_beats,
     check_roast_order,

@@ -105,6 +105,7 @@ FIELD_KINDS: dict[str, Kind] = {
     "play.attach": _P,
     "play.top_card": _P,
     "play.top_card_in_set": _P,
+    "play.wild": _P,
     "play.special_beats[].rank": _P,
     "play.special_beats[].count": _P,
     "play.special_beats[].beats": _P,

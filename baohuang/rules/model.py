@@ -457,6 +457,12 @@ class PlayRules(Section):
         default_factory=_jokers,
         description="Cards that may be attached to a set (挂牌): jokers, and 2s in 憋三.",
     )
+    wild: list[Rank] = Field(
+        default_factory=list,
+        description="Wild cards (百搭, 万能牌): played with a set, a card of these ranks stands "
+        "for the set's rank (9 9 2 counts as 9 9 9); alone they are a set of their own rank. "
+        "A rank is either attachable or wild, not both.",
+    )
     top_card: Literal["none", "guard_card", "emperor_card", "both_marked"] = Field(
         default="none",
         description="A card ranked above the big joker: the guard card (fixed) or the called "

@@ -71,6 +71,11 @@ HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
         "baike-common",
         {"play.top_card": "both_marked", "play.top_card_in_set": True},
     ),
+    "house:wild-twos": ("baike-common", {"play.wild": ["2"]}),
+    "house:wild-jokers": (
+        "tcy-bie6",
+        {"play.attach": [], "play.wild": ["SJ", "BJ"], "play.bombs": {"min_count": 4}},
+    ),
     "house:capped-rotation": (
         "baike-weihai",
         {"scoring.max_multiplier": 2, "deal.next_dealer": "next_seat"},

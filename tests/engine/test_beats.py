@@ -28,20 +28,32 @@ from baohuang.engine.plays import (
 
 
 def ref_legal(ranks: Sequence[int], rules: PlayRules) -> bool:
-    """A play is legal: non-empty, ranks exist, at most one rank that is not attachable."""
+    """A play is legal: non-empty, ranks exist, at most one rank that is neither attachable
+    nor wild; without one, wild cards of one rank at most."""
     if not ranks:
         return False
     if TOP in ranks and not rules.has_top:
         return False
-    return len({r for r in ranks if r not in rules.attachable}) <= 1
+    bases = {r for r in ranks if r not in rules.attachable and r not in rules.wild}
+    if not bases:
+        return len({r for r in ranks if r in rules.wild}) <= 1
+    return len(bases) <= 1
+
+
+def ref_counted(ranks: Sequence[int], rules: PlayRules) -> list[int]:
+    """A play as it counts: wild cards stand for the set's rank (when it has one)."""
+    bases = [r for r in ranks if r not in rules.attachable and r not in rules.wild]
+    if not bases:
+        return sorted(ranks, reverse=True)
+    return sorted((bases[0] if r in rules.wild else r for r in ranks), reverse=True)
 
 
 def ref_beats(prev: Sequence[int], cand: Sequence[int], rules: PlayRules) -> bool:
     """The beat relation written straight from RULES.md §5.2, §5.5 and §6.5 (and bombs)."""
     if not ref_legal(cand, rules):
         return False
-    p = sorted(prev, reverse=True)
-    c = sorted(cand, reverse=True)
+    p = ref_counted(prev, rules)
+    c = ref_counted(cand, rules)
     if rules.bombs is not None:
         least = rules.bombs.min_count
 
@@ -134,8 +146,16 @@ def play_rules(draw: st.DrawFn, *, extras: bool = True) -> PlayRules:
     bombs = None
     if extras and draw(st.booleans()):
         bombs = BombRules(draw(st.integers(2, 5)), more_cards=draw(st.booleans()))
+    wild: frozenset[int] = frozenset()
+    if extras and draw(st.booleans()):
+        wild = draw(st.frozensets(st.sampled_from([TWO, 11, SJ, BJ, 4]), max_size=2)) - attach
     return PlayRules(
-        attachable=attach, has_top=has_top, special_beats=special, roast=roast, bombs=bombs
+        attachable=attach,
+        has_top=has_top,
+        special_beats=special,
+        roast=roast,
+        bombs=bombs,
+        wild=wild,
     )
 
 
@@ -152,7 +172,15 @@ def legal_plays(draw: st.DrawFn, rules: PlayRules, *, size: int | None = None) -
     if base is None:
         return Play.of(draw(st.sampled_from(atts)) for _ in range(n))
     k = n if not atts else draw(st.integers(1, n))
-    return Play.of([base] * k + [draw(st.sampled_from(atts)) for _ in range(n - k)])
+    wild = sorted(rules.wild)
+    j = 0  # wild cards standing for the base (at least one real card stays)
+    if wild and base not in rules.wild and k > 1 and draw(st.booleans()):
+        j = draw(st.integers(1, k - 1))
+    return Play.of(
+        [base] * (k - j)
+        + [draw(st.sampled_from(wild)) for _ in range(j)]
+        + [draw(st.sampled_from(atts)) for _ in range(n - k)]
+    )
 
 
 # --------------------------------------------------------------------------- examples

@@ -182,3 +182,33 @@ def test_benchmark_runs() -> None:
     figures = bench_rules(0.01)
     assert figures["beat_checks_per_s"] > 0
     assert figures["follow_generations_per_s"] > 0
+
+
+# --------------------------------------------------------------------------- wild cards (百搭)
+
+WILD_TWOS = PlayRules(attachable=frozenset({SJ, BJ}), wild=frozenset({TWO}))
+WILD_JOKERS = PlayRules(attachable=frozenset(), wild=frozenset({SJ, BJ}))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_follows_with_wild_cards_match_brute_force(data: st.DataObject) -> None:
+    rules = data.draw(st.sampled_from([WILD_TWOS, WILD_JOKERS]))
+    hand = [0] * NUM_RANKS
+    for rank in data.draw(st.lists(st.sampled_from([3, 6, 9, TWO, SJ, BJ]), max_size=7)):
+        hand[rank] = min(hand[rank] + 1, 4)
+    prev = data.draw(st.one_of(st.none(), legal_plays(rules, size=data.draw(st.integers(1, 4)))))
+    found = legal_follows(hand, prev, rules)
+    assert set(found) == ref_follows(hand, prev, rules)
+    assert found == sorted(found, key=lambda p: (len(p), p))
+    assert has_follow(hand, prev, rules) == bool(found)
+
+
+def test_wild_twos_stand_for_the_set_rank() -> None:
+    hand = rank_counts(parse_ranks("9 9 2"))
+    found = [format_play(p) for p in legal_follows(hand, parse_play("8 8 8"), WILD_TWOS)]
+    assert found == ["2 9 9"]  # 9 9 and a 2 standing for a 9
+    assert [format_play(p) for p in legal_follows(hand, parse_play("9 9 9"), WILD_TWOS)] == []
+    jokers = rank_counts(parse_ranks("BJ SJ 5"))
+    found = [format_play(p) for p in legal_follows(jokers, parse_play("4 4"), WILD_JOKERS)]
+    assert found == ["SJ 5", "BJ 5"]  # a joker stands for a 5, not above it

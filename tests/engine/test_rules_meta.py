@@ -135,6 +135,7 @@ PLAY: frozenset[str] = frozenset(
         "play.attach",
         "play.top_card",
         "play.top_card_in_set",
+        "play.wild",
         "play.special_beats",
         "play.special_beats.rank",
         "play.special_beats.count",

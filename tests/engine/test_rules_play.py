@@ -665,6 +665,41 @@ def test_three_twos_beat_a_single_big_joker_where_the_data_says(special, lead, b
     assert (play("2 2 2") in legal(game)) is beats
 
 
+# --------------------------------------------------------------------------- wild cards (百搭)
+
+
+@covers("play.wild")
+@pytest.mark.parametrize("wild", [[], ["2"]])
+def test_a_wild_two_stands_for_the_rank_of_the_set_it_joins(wild):
+    hands = [list(h) for h in HANDS]
+    hands[0] = ["BJ*", "8s", "8h", "8c", "4s"]
+    hands[1] = ["9s", "9h", "2c", "Ks"]
+    hands[2] = ["SJ*", "9d", "9c", "9s", "10s"]
+    game = common(hands, **{"play.wild": wild})
+    answer(game, play("8 8 8"))
+    assert (play("2 9 9") in legal(game)) is bool(wild)
+    if wild:
+        answer(game, play("2 9 9"))  # counts as three 9s
+        assert game.observe(2)["trick"] == "2 9 9"
+        # A 9 9 9 would not beat it: equal cards do not beat each other.
+        assert "counts as 9 9 9" in refusal(game, play("9 9 9"))
+    else:
+        assert "2s cannot be attached" in refusal(game, play("2 9 9"))
+
+
+@covers("play.wild")
+def test_wild_jokers_stand_for_the_set_rank_instead_of_above_it():
+    hands = [list(h) for h in HANDS]
+    hands[0] = ["BJ*", "BJ", "6s", "4s"]
+    hands[1] = ["SJ", "7s", "Ks"]
+    attached = common(hands)
+    answer(attached, play("BJ 6"))
+    assert play("SJ 7") not in legal(attached)  # a small joker does not beat a big one
+    wild = common(hands, **{"play.attach": [], "play.wild": ["SJ", "BJ"]})
+    answer(wild, play("BJ 6"))  # counts as 6 6
+    assert play("SJ 7") in legal(wild)  # counts as 7 7
+
+
 # --------------------------------------------------------------------------- bombs (炸弹)
 
 #: Seat 0 (emperor) leads jokers and aces; seat 1 holds four 5s, seat 2 four 6s.

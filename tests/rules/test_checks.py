@@ -53,6 +53,7 @@ from baohuang.rules.checks import (
     check_top_card,
     check_tribute_rules,
     check_two_person_tables,
+    check_wild_ranks,
 )
 from baohuang.rules.loader import VARIANTS_DIR
 from baohuang.rules.model import Variant
@@ -712,6 +713,30 @@ CASES: tuple[Case, ...] = (
         "attach_rank_removed",
     ),
     Case(
+        check_wild_ranks,
+        {"play.wild": ["SJ"]},
+        "play.wild[0]",
+        "both wild and attachable",
+        "error",
+        "wild_attachable",
+    ),
+    Case(
+        check_wild_ranks,
+        {"play.wild": ["6"], "play.hold_back": [{"rank": "6"}]},
+        "play.wild[0]",
+        "both wild and held back",
+        "error",
+        "wild_held_back",
+    ),
+    Case(
+        check_wild_ranks,
+        {"play.wild": ["3"], "deck.remove": [{"rank": "3"}], "deal.hand_sizes": [40] * 5},
+        "play.wild[0]",
+        "the cards taken out include every 3",
+        "warning",
+        "wild_rank_removed",
+    ),
+    Case(
         check_bombs_possible,
         {"play.bombs": {"min_count": 17}},
         "play.bombs.min_count",
@@ -989,7 +1014,7 @@ def test_every_check_has_a_case() -> None:
     missing = [check.__name__ for check in CHECKS if check not in covered]
 
     assert missing == [], f"checks without a test case: {missing}"
-    assert len(CHECKS) == 28
+    assert len(CHECKS) == 29
 
 
 def _codes_in_checks_module() -> set[str]:

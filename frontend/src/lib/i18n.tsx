@@ -190,6 +190,7 @@ const DICT = {
   "f.hard_pass": ["过牌不准上（不要过的这一圈不能再出）", "No play after a pass (过牌不准上)"],
   "f.roast": ["烤牌", "Roasting (烤牌)"],
   "f.top_card_in_set": ["比大王大的牌也可按本点数配成一手", "The card above the big joker may join a set of its rank"],
+  "f.wild": ["百搭牌（和一手牌一起出时当作这手牌的点数）", "Wild cards (百搭: stand for the set's rank)"],
   "f.bombs": ["炸弹", "Bombs (炸弹)"],
   "f.bombs.min_count": ["几张同点数的牌算炸弹（至少）", "Cards of one rank that make a bomb (at least)"],
   "f.bombs.beats": ["炸弹能管", "A bomb beats"],

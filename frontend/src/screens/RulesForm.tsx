@@ -315,6 +315,13 @@ function PlaySection() {
           onChange={(v) => update("play.attach", v)}
         />
       </Field>
+      <Field anchor="play.wild" label={t("f.wild")} wide>
+        <MultiCheck
+          values={(useValue<string[]>("play.wild") ?? []) as ("2" | "SJ" | "BJ")[]}
+          options={["2", "SJ", "BJ"] as const}
+          onChange={(v) => update("play.wild", v)}
+        />
+      </Field>
       <div className="row">
         <PSelect path="play.top_card" label={t("f.top_card")} options={["none", "guard_card", "emperor_card", "both_marked"] as const} fallback="none" />
         <PSelect path="play.wind" label={t("f.wind")} options={["next_player", "apply"] as const} fallback="next_player" />
