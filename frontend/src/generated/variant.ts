@@ -414,9 +414,17 @@ export interface PlayRules {
    */
   attach?: ("2" | "SJ" | "BJ" | "TOP")[];
   /**
+   * Wild cards (百搭, 万能牌): played with a set, a card of these ranks stands for the set's rank (9 9 2 counts as 9 9 9); alone they are a set of their own rank. A rank is either attachable or wild, not both.
+   */
+  wild?: ("3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "A" | "2" | "SJ" | "BJ")[];
+  /**
    * A card ranked above the big joker: the guard card (fixed) or the called card (called guard) — 特画 / 老花; or the emperor card; or both (both_marked: the two stand level with each other, above every other card).
    */
   top_card?: "none" | "guard_card" | "emperor_card" | "both_marked";
+  /**
+   * The card above the big joker may also be played as a card of its own rank, inside a set of that rank (a called 7 joins a set of 7s as a plain 7); false: it is only ever played as the card above the big joker.
+   */
+  top_card_in_set?: boolean;
   /**
    * Sets that beat a single higher card (3×2 > BJ).
    */
