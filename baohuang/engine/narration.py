@@ -72,6 +72,9 @@ TEXTS: Final[dict[str, str]] = {
     "out": gettext_noop("Seat %(seat)s is out, in place %(place)s."),
     # what the table makes public
     "event_guard_known": gettext_noop("The guard is known: seat %(guard)s."),
+    "event_guard_revealed": gettext_noop(
+        "Seat %(guard)s played the guard's marked card: he is the guard, known to all."
+    ),
     "event_bomb": gettext_noop(
         "A bomb (炸弹): seat %(seat)s's play beats anything but a bigger bomb."
     ),
@@ -333,6 +336,16 @@ class Narrator:
                 self._add(None, seat, phase, None, _text("event_bomb", seat=seat))
             elif event in ("guard_known", "open_guard") and g.guard is not None:
                 self._add(None, g.guard, phase, None, _text(f"event_{event}", guard=g.guard))
+        said = set(g.events[events_before:])
+        if (
+            phase == "play"
+            and g.guard is not None
+            and g.guard_public
+            and not guard_public_before
+            and not said & {"open_guard", "guard_known", "rebellion"}
+        ):
+            # reveal_by_card: his marked card was played.
+            self._add(None, g.guard, phase, None, _text("event_guard_revealed", guard=g.guard))
         if (
             solo_before == "hidden"
             and g.solo == "open"

@@ -176,6 +176,9 @@ TEMPLATES: Final[dict[str, str]] = {
         "Only the next player after one who just went out may apply for the wind."
     ),
     "not_a_play_action": gettext_noop("'%(action)s' is not a play-phase action."),
+    "open_not_allowed": gettext_noop(
+        "Only a hidden guard may go open during play, and only where the variant allows it"
+    ),
     "play_without_cards": gettext_noop("A play needs at least one card."),
     "ranks_out_of_range": gettext_noop("A play is made of rank numbers 0 to 15."),
     "not_in_deck": gettext_noop("%(reason)s."),

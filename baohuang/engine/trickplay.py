@@ -174,6 +174,8 @@ class TrickPlay:
             found = list(follows_of(row, self.trick, rules))
         if self.top_in_set and self.top_ranks[seat]:
             found = self._with_top_in_set(seat, found, frozenset(held_back))
+        if self._may_open(seat):
+            found.append(A.OPEN_GUARD)
         if not leading:
             found.append(A.PASS)
             if self._may_defer(seat):
@@ -229,6 +231,33 @@ class TrickPlay:
                 return False
         return leading or beats_fast(self.trick or (), whole, self.rules)
 
+    def _may_open(self, seat: int) -> bool:
+        """明保 during play: the hidden guard may go open at any of his turns."""
+        t = self.table
+        return (
+            self.cv.variant.declarations.open_during_play
+            and seat == t.guard
+            and not t.guard_public
+            and t.solo is None
+        )
+
+    def _reveal_by_card(self, seat: int, ranks: tuple[int, ...], converted: bool) -> None:
+        """A hidden guard who plays his marked card is known to all (reveal_by_card): the card
+        above the big joker when it is his, else the last card of his marked card's rank."""
+        t = self.table
+        if seat != t.guard or t.guard_public or t.marks_void or t.solo is not None:
+            return
+        if not self.cv.variant.declarations.reveal_by_card:
+            return
+        kind = self.cv.variant.play.top_card
+        if kind in ("guard_card", "both_marked") and self.cv.play.has_top:
+            shown = converted or TOP in ranks
+        else:
+            marked = RANK_OF[t.called_card if t.called_card is not None else GUARD_CARD]
+            shown = marked in ranks and not self.counts[seat][marked]
+        if shown:
+            t.guard_public = True  # known, but not 明保: no event, tribute as for a hidden guard
+
     def _may_defer(self, seat: int) -> bool:
         return (
             self.cv.variant.play.defer
@@ -260,6 +289,8 @@ class TrickPlay:
                     if self.trick is not None and self._may_apply_wind(seat)
                     else reason("wind_not_allowed")
                 )
+            if action == A.OPEN_GUARD:
+                return None if self._may_open(seat) else reason("open_not_allowed")
             return reason("not_a_play_action", action=action)
         ranks = action
         if self._quick_ok(seat, ranks):
@@ -336,6 +367,9 @@ class TrickPlay:
         """Take a legal action of `seat`; the next seat to act, or -1 when the game ended."""
         if isinstance(action, tuple):
             return self._play_cards(seat, action)
+        if action == A.OPEN_GUARD:
+            self.table.reveal_guard(by_choice=True)
+            return seat  # going open is not his play: he still plays or passes
         if action == A.APPLY_WIND:
             self.wind_applicant = seat
         elif action == A.DEFER:
@@ -363,6 +397,7 @@ class TrickPlay:
         row = self.counts[seat]
         played = self.played_counts
         tops = self.top_ranks[seat]
+        converted = False
         for r in ranks:
             if row[r]:
                 row[r] -= 1
@@ -372,9 +407,11 @@ class TrickPlay:
                 tops.remove(r)
                 row[TOP] -= 1
                 played[TOP] += 1
+                converted = True
         if tops and len(tops) > row[TOP]:
             del tops[: len(tops) - row[TOP]]  # played as the card above the big joker
         self.sizes[seat] -= len(ranks)
+        self._reveal_by_card(seat, ranks, converted)
         self.plays += 1
         if self.trick is not None and len(ranks) != len(self.trick):
             self.uneven_beats += 1

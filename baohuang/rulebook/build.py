@@ -420,6 +420,16 @@ def _declarations_section(v: Variant) -> Section:
         "open": _("The guard always shows himself before the first play (明保)."),
         "hidden": _("The guard always stays hidden (暗保)."),
     }[d.guard_reveal]
+    if d.open_during_play:
+        reveal += _space() + _(
+            "A hidden guard may also show himself (明保) at any of his turns during play; it "
+            "counts as an open guard."
+        )
+    if d.reveal_by_card:
+        reveal += _space() + _(
+            "A hidden guard who plays his marked card is known to all from then on (he plays "
+            "it last of its rank); this is not 明保 and doubles nothing."
+        )
     s.add(Paragraph(reveal))
     if d.rebellion:
         r = d.rebellion

@@ -201,6 +201,8 @@ FIELD_LABELS: dict[str, Promise] = {
     "bidding.flow.tip_count": pgettext_lazy("field", "Cards tipped by each"),
     "declarations": pgettext_lazy("field", "Declarations"),
     "declarations.guard_reveal": pgettext_lazy("field", "Open or hidden guard"),
+    "declarations.reveal_by_card": pgettext_lazy("field", "Guard known when his card is played"),
+    "declarations.open_during_play": pgettext_lazy("field", "Going open during play"),
     "declarations.rebellion": pgettext_lazy("field", "Rebellion"),
     "declarations.rebellion.threshold": pgettext_lazy("field", "Rebels needed for a rebellion"),
     "declarations.rebellion.timing": pgettext_lazy("field", "When the rebels declare"),

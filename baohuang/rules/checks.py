@@ -1108,6 +1108,24 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
             "timing",
             "declarations.guard_reveal",
         )
+    d = v.declarations
+    if d.open_during_play and d.guard_reveal != "choice":
+        yield _unused(
+            "declarations.open_during_play",
+            gettext(
+                "The guard can only go open during play where he may choose to stay hidden "
+                "or go open."
+            ),
+            "open_during_play",
+            "declarations.guard_reveal",
+        )
+    if d.reveal_by_card and d.guard_reveal == "open":
+        yield _unused(
+            "declarations.reveal_by_card",
+            gettext("The guard always shows himself before the first play: no card reveals him."),
+            "reveal_by_card",
+            "declarations.guard_reveal",
+        )
     if v.play.wind_unclaimed != "next_player" and v.play.wind != "apply":
         yield _unused(
             "play.wind_unclaimed",

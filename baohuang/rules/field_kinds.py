@@ -96,6 +96,8 @@ FIELD_KINDS: dict[str, Kind] = {
     "bidding.flow[].tip_count": _P,
     # declarations (§4.5–4.6)
     "declarations.guard_reveal": _P,
+    "declarations.reveal_by_card": _P,
+    "declarations.open_during_play": _P,
     "declarations.rebellion.threshold": _P,
     "declarations.rebellion.timing": _P,
     "declarations.kick.royals_after_rebellion": _P,

@@ -333,6 +333,17 @@ class Declarations(Section):
     )
     rebellion: Rebellion | None = Field(default=None, description="造反, if the variant has it.")
     kick: Kick | None = Field(default=None, description="踢, if the variant has it.")
+    reveal_by_card: bool = Field(
+        default=False,
+        description="A hidden guard becomes known to all when he plays his marked card (the "
+        "guard card, the called card or the card above the big joker; of several cards of its "
+        "rank he plays the marked one last). Nothing doubles: it is not a declaration.",
+    )
+    open_during_play: bool = Field(
+        default=False,
+        description="A hidden guard may go open (明保) at any of his turns during play, not "
+        "only before the first play; it counts as an open guard (event open_guard).",
+    )
 
 
 # --------------------------------------------------------------------------- play (§5, §6)

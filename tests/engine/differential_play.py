@@ -76,6 +76,11 @@ HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
         "tcy-bie6",
         {"play.attach": [], "play.wild": ["SJ", "BJ"], "play.bombs": {"min_count": 4}},
     ),
+    "house:reveal-during-play": (
+        "baike-common",
+        {"declarations.reveal_by_card": True, "declarations.open_during_play": True},
+    ),
+    "house:reveal-called-top": ("hd", {"declarations.reveal_by_card": True}),
     "house:capped-rotation": (
         "baike-weihai",
         {"scoring.max_multiplier": 2, "deal.next_dealer": "next_seat"},

@@ -124,6 +124,8 @@ PLAY: frozenset[str] = frozenset(
         "bidding.flow.redeal",
         # §4.5, §4.6 declarations.
         "declarations.guard_reveal",
+        "declarations.reveal_by_card",
+        "declarations.open_during_play",
         "declarations.rebellion",
         "declarations.rebellion.threshold",
         "declarations.rebellion.timing",

@@ -791,3 +791,47 @@ def test_each_bomb_doubles_the_stake_up_to_the_cap():
         counts.add(count)
         assert score.multiplier == min(2**count, 8), (seed, count)
     assert {0, 1, 2, 3} <= counts or max(counts) > 3  # games with few and with many bombs
+
+
+# ------------------------------------------------------- the guard revealed during play
+
+
+@covers("declarations.reveal_by_card")
+@pytest.mark.parametrize("reveal", [False, True])
+def test_the_guard_is_known_once_his_marked_card_is_played(reveal):
+    # Seat 2 is the hidden guard: SJ* and a plain small joker. He plays the marked one last.
+    hands = [list(h) for h in HANDS]
+    hands[0] = ["BJ*", "7s", "8s", "8h"]
+    hands[2] = ["SJ*", "SJ", "5s", "5h"]
+    game = common(hands, **{"declarations.reveal_by_card": reveal})
+    assert game.observe(0)["guard"] is None
+    answer(game, play("7"), A.PASS, play("SJ"))
+    assert game.observe(0)["guard"] is None  # one small joker left: maybe his marked one
+    answer(game, A.PASS, A.PASS, A.PASS, A.PASS, play("SJ"))
+    assert game.observe(0)["guard"] == (2 if reveal else None)
+    assert "open_guard" not in game.public_events()  # known, but not 明保
+
+
+@covers("declarations.reveal_by_card")
+def test_the_card_above_the_big_joker_reveals_the_guard_at_once():
+    hands = [list(h) for h in HANDS]
+    game = common(hands, **{"declarations.reveal_by_card": True, "play.top_card": "guard_card"})
+    answer(game, play("BJ"), A.PASS, play("TOP"))
+    assert game.observe(0)["guard"] == 2
+
+
+@covers("declarations.open_during_play")
+@pytest.mark.parametrize("allowed", [False, True])
+def test_a_hidden_guard_may_go_open_at_his_turn_during_play(allowed):
+    game = common(**{"declarations.open_during_play": allowed})
+    answer(game, play("7"), A.PASS)
+    assert game.to_act == 2
+    assert (A.OPEN_GUARD in legal(game)) is allowed
+    if allowed:
+        answer(game, A.OPEN_GUARD)
+        assert game.to_act == 2  # he still plays or passes
+        assert game.observe(0)["guard"] == 2
+        assert "open_guard" in game.public_events()  # 明保: it doubles where 明保 doubles
+        assert A.OPEN_GUARD not in legal(game)
+    else:
+        assert "Only a hidden guard may go open" in refusal(game, A.OPEN_GUARD)

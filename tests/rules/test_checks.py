@@ -789,6 +789,22 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         check_options_that_apply,
+        {"declarations.open_during_play": True, "declarations.guard_reveal": "hidden"},
+        "declarations.open_during_play",
+        "only go open during play where he may choose",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_options_that_apply,
+        {"declarations.reveal_by_card": True, "declarations.guard_reveal": "open"},
+        "declarations.reveal_by_card",
+        "no card reveals him",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_options_that_apply,
         {"play.wind_unclaimed": "skip_next"},
         "play.wind_unclaimed",
         "unless the wind is taken by application",

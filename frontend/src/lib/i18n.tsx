@@ -189,6 +189,8 @@ const DICT = {
   "f.defer": ["允许让牌", "Deferring allowed (让牌)"],
   "f.hard_pass": ["过牌不准上（不要过的这一圈不能再出）", "No play after a pass (过牌不准上)"],
   "f.roast": ["烤牌", "Roasting (烤牌)"],
+  "f.open_during_play": ["出牌中途也可以明保", "The guard may go open during play (明保)"],
+  "f.reveal_by_card": ["出了保牌就算亮明身份（不翻倍）", "The guard is known once his marked card is played"],
   "f.top_card_in_set": ["比大王大的牌也可按本点数配成一手", "The card above the big joker may join a set of its rank"],
   "f.wild": ["百搭牌（和一手牌一起出时当作这手牌的点数）", "Wild cards (百搭: stand for the set's rank)"],
   "f.bombs": ["炸弹", "Bombs (炸弹)"],

@@ -267,6 +267,10 @@ function DeclarationsSection() {
   return (
     <Section name="declarations">
       <PSelect path="declarations.guard_reveal" label={t("f.guard_reveal")} options={["choice", "open", "hidden"] as const} fallback="choice" />
+      <div className="row">
+        <PCheck path="declarations.open_during_play" anchor="declarations.guard_reveal" label={t("f.open_during_play")} />
+        <PCheck path="declarations.reveal_by_card" anchor="declarations.guard_reveal" label={t("f.reveal_by_card")} />
+      </div>
       <Optional path="declarations.rebellion" label={t("f.rebellion")} create={() => ({ threshold: 2 })} off={null}>
         <PNum path="declarations.rebellion.threshold" anchor="declarations.rebellion" label={t("f.threshold")} min={1} max={4} fallback={2} />
       </Optional>
