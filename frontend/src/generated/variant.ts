@@ -365,6 +365,14 @@ export interface Declarations {
    * 踢, if the variant has it.
    */
   kick?: Kick | null;
+  /**
+   * A hidden guard becomes known to all when he plays his marked card (the guard card, the called card or the card above the big joker; of several cards of its rank he plays the marked one last). Nothing doubles: it is not a declaration.
+   */
+  reveal_by_card?: boolean;
+  /**
+   * A hidden guard may go open (明保) at any of his turns during play, not only before the first play; it counts as an open guard (event open_guard).
+   */
+  open_during_play?: boolean;
 }
 /**
  * 造反: rebels may force a hidden guard into the open (RULES.md §4.6).
