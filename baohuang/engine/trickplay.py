@@ -47,10 +47,12 @@ class TrickPlay:
         "deferred_this_trick",
         "finish",
         "hard_pass",
+        "open_during_play",
         "out",
         "passes",
         "played_counts",
         "plays",
+        "reveal_by_card",
         "rules",
         "second_circle",
         "sizes",
@@ -81,6 +83,11 @@ class TrickPlay:
         self.passes = 0
         """Passes since the last play of the current trick."""
         self.hard_pass = table.cv.variant.play.hard_pass
+        declarations = table.cv.variant.declarations
+        self.open_during_play = declarations.open_during_play
+        """A hidden guard may go open (明保) at his turns during play."""
+        self.reveal_by_card = declarations.reveal_by_card
+        """A hidden guard is known once his marked card is played."""
         self.barred: set[int] = set()
         """With hard_pass (过牌不准上): seats that passed in this trick and may not play in it."""
         self.barred_at_play = 0
@@ -233,10 +240,11 @@ class TrickPlay:
 
     def _may_open(self, seat: int) -> bool:
         """明保 during play: the hidden guard may go open at any of his turns."""
+        if not self.open_during_play:
+            return False
         t = self.table
         return (
-            self.cv.variant.declarations.open_during_play
-            and seat == t.guard
+            seat == t.guard
             and not t.guard_public
             and t.solo is None
         )
@@ -246,8 +254,6 @@ class TrickPlay:
         above the big joker when it is his, else the last card of his marked card's rank."""
         t = self.table
         if seat != t.guard or t.guard_public or t.marks_void or t.solo is not None:
-            return
-        if not self.cv.variant.declarations.reveal_by_card:
             return
         kind = self.cv.variant.play.top_card
         if kind in ("guard_card", "both_marked") and self.cv.play.has_top:
@@ -411,7 +417,8 @@ class TrickPlay:
         if tops and len(tops) > row[TOP]:
             del tops[: len(tops) - row[TOP]]  # played as the card above the big joker
         self.sizes[seat] -= len(ranks)
-        self._reveal_by_card(seat, ranks, converted)
+        if self.reveal_by_card:
+            self._reveal_by_card(seat, ranks, converted)
         self.plays += 1
         if self.trick is not None and len(ranks) != len(self.trick):
             self.uneven_beats += 1
