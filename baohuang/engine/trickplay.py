@@ -214,7 +214,8 @@ class TrickPlay:
     def default(self, seat: int) -> Action:
         """托管 (RULES.md §7): lead the smallest play (fewest cards, lowest); else pass."""
         if self.trick is None:
-            return min(self.actions(seat), key=lambda a: (len(a), a))
+            plays = [a for a in self.actions(seat) if isinstance(a, tuple)]  # not 明保
+            return min(plays, key=lambda a: (len(a), a))
         return A.PASS
 
     def held_back(self, seat: int) -> list[int]:

@@ -835,3 +835,17 @@ def test_a_hidden_guard_may_go_open_at_his_turn_during_play(allowed):
         assert A.OPEN_GUARD not in legal(game)
     else:
         assert "Only a hidden guard may go open" in refusal(game, A.OPEN_GUARD)
+
+
+def test_automatic_play_of_a_guard_who_may_go_open_leads_his_play():
+    # 托管 never chooses 明保: leading, it plays as always — here his last play, the ten
+    # held-back 6s (as long as the word 明保, which once made choosing the smallest fail).
+    hands = [list(h) for h in HANDS]
+    hands[2] = ["SJ*", *(["6s", "6h", "6c", "6d"] * 2), "6s", "6h"]
+    game = common(
+        hands, **{"declarations.open_during_play": True, "play.hold_back": [{"rank": "6"}]}
+    )
+    answer(game, play("7"), A.PASS, play("SJ"), A.PASS, A.PASS, A.PASS, A.PASS)
+    assert game.to_act == 2
+    assert A.OPEN_GUARD in legal(game)
+    assert game.default_action() == play("6 " * 10)
