@@ -244,11 +244,7 @@ class TrickPlay:
         if not self.open_during_play:
             return False
         t = self.table
-        return (
-            seat == t.guard
-            and not t.guard_public
-            and t.solo is None
-        )
+        return seat == t.guard and not t.guard_public and t.solo is None
 
     def _reveal_by_card(self, seat: int, ranks: tuple[int, ...], converted: bool) -> None:
         """A hidden guard who plays his marked card is known to all (reveal_by_card): the card
