@@ -105,7 +105,7 @@ def utility_bounds(cv: CompiledVariant) -> tuple[float, float, bool]:
     for f in cv.multipliers.values():
         factor *= max(1, abs(f))
     factor *= factor
-    penalty = 5 * (abs(cv.automatic_penalty) + abs(cv.quit_penalty))
+    penalty = 5 * (abs(cv.automatic_penalty) + abs(cv.quit_penalty) + abs(cv.shut_in_penalty))
     return float(lo * factor - penalty), float(hi * factor + penalty), zero_sum
 
 

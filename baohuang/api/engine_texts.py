@@ -48,5 +48,7 @@ def scoring_message(exc: ScoringError) -> str:
         "carried_seats": _("Give the carried amount of all five seats."),
         "automatic_seat": _("Automatic seats must be seats from 0 to 4."),
         "quit_seat": _("Seats that quit must be seats from 0 to 4."),
+        "shut_in_seat": _("Seats shut in must be seats from 0 to 4."),
+        "game_ender_seat": _("The player who ended the game must be a seat from 0 to 4."),
     }
     return texts.get(exc.code, str(exc))

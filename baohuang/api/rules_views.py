@@ -444,6 +444,8 @@ class ScoreView(VersionRulesView):
                 automatic=data.get("automatic", []),
                 carried=data.get("carried"),
                 quit=data.get("quit", []),
+                shut_in=data.get("shut_in", []),
+                game_ender=data.get("game_ender"),
             )
             scored = score(cv, result, base=data.get("base"), table_fee=data.get("table_fee"))
         except ScoringError as exc:
@@ -460,7 +462,8 @@ class ScoreView(VersionRulesView):
             result,
             scored.outcome,
             guard_open="open_guard" in result.events,
-            shut_in=data.get("shut_in", []),
+            shut_in=result.shut_in,
+            game_ender=result.game_ender,
         )
         return {
             "points": list(scored.points),

@@ -658,6 +658,13 @@ class ScoreSerializer(StrictSerializer):
         help_text="Money each seat carried (caps winnings where the variant says so).",
     )
     shut_in = seats(required=False, default=list, help_text="Seats shut in (闷), if any.")
+    game_ender = seat(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The seat whose going out ended the game (receives a shut-in tribute or "
+        "penalty where the variant says so; null: the first finisher).",
+    )
     quit = seats(required=False, default=list, help_text="Seats that quit the game in progress.")
     version = version_field()
 

@@ -75,6 +75,7 @@ class CompiledVariant:
     cap_to_carried: bool
     automatic_penalty: int
     quit_penalty: int
+    shut_in_penalty: int
     tribute_rules: tuple[TributeRule, ...]
     rank_limits: tuple[int, ...]
     """Most cards of each rank (16 ints) one deal can hold (:mod:`~baohuang.engine.deck_limits`)."""
@@ -256,6 +257,7 @@ def _compile(variant: Variant, key: str) -> CompiledVariant:
         cap_to_carried=s.money.cap_to_carried,
         automatic_penalty=s.money.automatic_penalty,
         quit_penalty=s.money.quit_penalty,
+        shut_in_penalty=s.money.shut_in_penalty,
         tribute_rules=tuple(variant.tribute.rules),
         rank_limits=deck_limits.rank_limits(
             shoe,

@@ -181,7 +181,8 @@ class Game(PhaseState):
         """The scored result of a finished game (None before the end or when unscored)."""
         if self.outcome is None or self.outcome.score is None:
             return None
-        return game_result(self, self.outcome.finish)
+        out = self.outcome
+        return game_result(self, out.finish, out.shut_in, out.game_ender)
 
     # ------------------------------------------------------------------ conducting
 

@@ -256,6 +256,14 @@ TEMPLATES: Final[dict[str, str]] = {
         "Seat %(seat)s quit the game in progress: he pays %(fine)s (%(penalty)s × the "
         "stake), shared by the other four."
     ),
+    "score_shut_in_fine": gettext_noop(
+        "Seat %(seat)s is shut in (闷): he pays %(fine)s (%(penalty)s × the stake) to seat "
+        "%(receiver)s."
+    ),
+    "score_shut_in_fine_kept": gettext_noop(
+        "Seat %(seat)s is shut in (闷): he pays %(fine)s (%(penalty)s × the stake); it is "
+        "only deducted."
+    ),
     "score_cap": gettext_noop(
         "Seat %(seat)s carried %(carried)s: his %(before)s is capped at %(after)s."
     ),

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.reasons import Reason, joined, reason
-from baohuang.engine.scoring import GameResult, Score
+from baohuang.engine.scoring import GameResult, Score, shut_in_penalty_receiver
 from baohuang.rules.words import event_word, place_word
 
 #: Events whose presence makes the guard known to all (as :func:`scoring.score` reads them).
@@ -45,7 +45,7 @@ def explain(
     said.extend(_roles(result, score))
     said.extend(_money(cv, result, score, base, table_fee))
     has_shut_in_tribute = cv.variant.tribute.shut_in is not None
-    for seat in shut_in:
+    for seat in shut_in or result.shut_in:
         code = "score_shut_in_tribute" if has_shut_in_tribute else "score_shut_in"
         said.append(reason(code, seat=seat))
     return said
@@ -208,6 +208,27 @@ def _money(
                     penalty=cv.quit_penalty,
                 )
             )
+    if cv.shut_in_penalty:
+        for seat in result.shut_in:
+            fine = cv.shut_in_penalty * unit
+            receiver = shut_in_penalty_receiver(cv, result)
+            _pay(amounts, seat, fine, [] if receiver is None else [receiver])
+            if receiver is None:
+                said.append(
+                    reason(
+                        "score_shut_in_fine_kept", seat=seat, fine=fine, penalty=cv.shut_in_penalty
+                    )
+                )
+            else:
+                said.append(
+                    reason(
+                        "score_shut_in_fine",
+                        seat=seat,
+                        fine=fine,
+                        penalty=cv.shut_in_penalty,
+                        receiver=receiver,
+                    )
+                )
     if cv.cap_to_carried:
         if result.carried is None:
             said.append(reason("score_cap_unknown"))

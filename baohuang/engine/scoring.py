@@ -53,6 +53,8 @@ class GameResult:
     automatic: tuple[int, ...] = ()
     carried: tuple[int, ...] | None = None
     quit: tuple[int, ...] = ()
+    shut_in: tuple[int, ...] = ()
+    game_ender: int | None = None
 
     def rank_of(self, seat: int) -> int:
         """Finish rank of a seat, 1 = first out."""
@@ -90,6 +92,8 @@ def make_result(
     automatic: Sequence[int] = (),
     carried: Sequence[int] | None = None,
     quit: Sequence[int] = (),
+    shut_in: Sequence[int] = (),
+    game_ender: int | None = None,
 ) -> GameResult:
     """Check the inputs of a result and build it; ScoringError names the bad field."""
     if sorted(finish) != [0, 1, 2, 3, 4]:
@@ -129,6 +133,17 @@ def make_result(
     for seat in quit:
         if not 0 <= seat <= 4:
             raise ScoringError("Seats that quit must be seats from 0 to 4.", "quit", "quit_seat")
+    for seat in shut_in:
+        if not 0 <= seat <= 4:
+            raise ScoringError(
+                "Seats shut in must be seats from 0 to 4.", "shut_in", "shut_in_seat"
+            )
+    if game_ender is not None and not 0 <= game_ender <= 4:
+        raise ScoringError(
+            "The player who ended the game must be a seat from 0 to 4.",
+            "game_ender",
+            "game_ender_seat",
+        )
     return GameResult(
         emperor,
         None if solo is not None else guard,
@@ -138,6 +153,8 @@ def make_result(
         tuple(automatic),
         tuple(carried) if carried is not None else None,
         tuple(quit),
+        tuple(shut_in),
+        game_ender,
     )
 
 
@@ -278,6 +295,12 @@ def settle_money(
             share, rest = divmod(fine, len(others))
             for i, other in enumerate(others):
                 money[other] += share + (1 if i < rest else 0)
+    if cv.shut_in_penalty:
+        for seat in result.shut_in:
+            money[seat] -= cv.shut_in_penalty * unit
+            receiver = shut_in_penalty_receiver(cv, result)
+            if receiver is not None:
+                money[receiver] += cv.shut_in_penalty * unit
     if cv.cap_to_carried and result.carried is not None:
         for seat in range(5):
             carried = result.carried[seat]
@@ -285,6 +308,18 @@ def settle_money(
                 min(money[seat], carried) if money[seat] > 0 else max(money[seat], -carried)
             )
     return tuple(m - fee for m in money)
+
+
+def shut_in_penalty_receiver(cv: CompiledVariant, result: GameResult) -> int | None:
+    """Who receives a shut-in penalty (`money.shut_in_penalty_to`): the player whose
+    going out ended the game (the first finisher when that is not known), the first
+    finisher, or nobody."""
+    to = cv.variant.scoring.money.shut_in_penalty_to
+    if to == "nobody":
+        return None
+    if to == "game_ender" and result.game_ender is not None:
+        return result.game_ender
+    return result.finish[0]
 
 
 def _teammates(result: GameResult, seat: int) -> list[int]:

@@ -30,6 +30,7 @@ class Outcome:
     tribute: TributePlan
     shut_in: tuple[int, ...]
     unscored_reason: Reason | None = None
+    game_ender: int | None = None
 
 
 def unscored(reason: Reason) -> Outcome:
@@ -37,8 +38,14 @@ def unscored(reason: Reason) -> Outcome:
     return Outcome((), None, TributePlan(), (), reason)
 
 
-def game_result(table: Table, finish: Sequence[int]) -> GameResult:
-    """What scoring needs: the roles, the full finish order, events, seats on automatic."""
+def game_result(
+    table: Table,
+    finish: Sequence[int],
+    shut_in: Sequence[int] = (),
+    game_ender: int | None = None,
+) -> GameResult:
+    """What scoring needs: the roles, the full finish order, events, seats on automatic,
+    and the seats shut in (闷) with the player whose going out ended the game."""
     return make_result(
         table.emperor,
         table.guard,
@@ -46,6 +53,8 @@ def game_result(table: Table, finish: Sequence[int]) -> GameResult:
         solo=table.solo,
         events=table.events,
         automatic=tuple(s for s in range(5) if table.auto_spells[s] > 0),
+        shut_in=shut_in,
+        game_ender=game_ender,
     )
 
 
@@ -66,22 +75,23 @@ def settle(table: Table, play: TrickPlay, on_automatic: Sequence[int]) -> Outcom
     result = game_result(table, finish)
     s = score(table.cv, result)
     shut_in = tuple(s_ for s_ in shut_in if shut_in_with(table, play, s_, s.outcome))
-    if shut_in and table.cv.variant.end.shut_in_last:
-        # 闷: ranked last of those still holding cards, then scored on that order.
-        ranked = [x for x in finish if x not in shut_in] + [x for x in finish if x in shut_in]
-        if ranked != finish:
-            finish = ranked
-            result = game_result(table, finish)
-            s = score(table.cv, result)
+    game_ender = play.finish[-1]  # the play ends only when a seat goes out
+    if shut_in:
+        if table.cv.variant.end.shut_in_last:
+            # 闷: ranked last of those still holding cards, then scored on that order.
+            finish = [x for x in finish if x not in shut_in] + [x for x in finish if x in shut_in]
+        # The penalty moves money only, so the outcome that decided who was shut in stands.
+        result = game_result(table, finish, shut_in, game_ender)
+        s = score(table.cv, result)
     plan = plan_tribute(
         table.cv,
         result,
         s.outcome,
         guard_open=table.guard_open,
         shut_in=shut_in,
-        game_ender=play.finish[-1],  # the play ends only when a seat goes out
+        game_ender=game_ender,
     )
-    return Outcome(tuple(finish), s, plan, shut_in)
+    return Outcome(tuple(finish), s, plan, shut_in, None, game_ender)
 
 
 def full_finish(table: Table, play: TrickPlay) -> list[int]:

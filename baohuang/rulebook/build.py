@@ -986,6 +986,19 @@ def _money_section(v: Variant, cv: CompiledVariant) -> Section:
                 }
             )
         )
+    if m.shut_in_penalty:
+        s.add(
+            Paragraph(
+                _(
+                    "A player shut in (闷) with his held-back cards pays %(n)s × the stake to "
+                    "%(to)s."
+                )
+                % {
+                    "n": m.shut_in_penalty,
+                    "to": value_text("scoring.money.shut_in_penalty_to", m.shut_in_penalty_to),
+                }
+            )
+        )
     return s
 
 

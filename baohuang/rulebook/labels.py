@@ -288,6 +288,8 @@ FIELD_LABELS: dict[str, Promise] = {
     "scoring.money.automatic_penalty": pgettext_lazy("field", "Penalty for automatic play"),
     "scoring.money.quit_penalty": pgettext_lazy("field", "Penalty for quitting"),
     "scoring.money.quit_penalty_to": pgettext_lazy("field", "Penalty for quitting goes to"),
+    "scoring.money.shut_in_penalty": pgettext_lazy("field", "Penalty for being shut in"),
+    "scoring.money.shut_in_penalty_to": pgettext_lazy("field", "Penalty for being shut in goes to"),
     "tribute": pgettext_lazy("field", "Tribute"),
     "tribute.rules": pgettext_lazy("field", "Tribute table"),
     "tribute.rules.when": pgettext_lazy("field", "When tribute is owed"),
@@ -451,6 +453,13 @@ ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
     "scoring.money.quit_penalty_to": {
         "nobody": pgettext_lazy("quit", "nobody: it is only deducted"),
         "others": pgettext_lazy("quit", "shared by the other four"),
+    },
+    "scoring.money.shut_in_penalty_to": {
+        "game_ender": pgettext_lazy(
+            "shut in", "the player who shut him in (whose going out ended the game)"
+        ),
+        "first": pgettext_lazy("shut in", "the first player out"),
+        "nobody": pgettext_lazy("shut in", "nobody: it is only deducted"),
     },
     "tribute.rules.when.solo": {
         "none": pgettext_lazy("tribute solo", "games that are not solo"),

@@ -1148,6 +1148,13 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
             "quit_penalty_to",
             "scoring.money.quit_penalty",
         )
+    if money.shut_in_penalty and not any(h.shut_in for h in v.play.hold_back):
+        yield _unused(
+            "scoring.money.shut_in_penalty",
+            gettext("Nobody can be shut in (闷) with held-back cards here, so nobody pays this."),
+            "shut_in_penalty",
+            "play.hold_back",
+        )
     if v.end.shut_in_last and not any(h.shut_in for h in v.play.hold_back):
         yield _unused(
             "end.shut_in_last",

@@ -173,6 +173,8 @@ FIELD_KINDS: dict[str, Kind] = {
     "scoring.money.automatic_penalty": _S,
     "scoring.money.quit_penalty": _S,
     "scoring.money.quit_penalty_to": _S,
+    "scoring.money.shut_in_penalty": _S,
+    "scoring.money.shut_in_penalty_to": _S,
     # tribute (§9): moves cards only into the *next* game of a match; simulations play
     # independent games and never pay it, so for them it is settlement.
     "tribute.rules[].when.ranks": _S,

@@ -646,6 +646,17 @@ class Money(Section):
         description="Where the quit penalty goes: nowhere (a plain deduction, the game is then "
         "not zero-sum), or shared equally by the other four.",
     )
+    shut_in_penalty: int = Field(
+        default=0,
+        ge=0,
+        description="Points × base a player shut in (闷) with his held-back cards pays, "
+        "beside any shut-in tribute (0: none).",
+    )
+    shut_in_penalty_to: Literal["game_ender", "first", "nobody"] = Field(
+        default="game_ender",
+        description="Who receives the shut-in penalty: the player who shut him in (whose going "
+        "out ended the game), the first finisher, or nobody (a plain deduction).",
+    )
 
 
 class Scoring(Section):

@@ -38,6 +38,8 @@ def reference_score(
     events: Sequence[str] = (),
     automatic: Sequence[int] = (),
     quit: Sequence[int] = (),
+    shut_in: Sequence[int] = (),
+    game_ender: int | None = None,
     carried: Sequence[int] | None = None,
     base: int | None = None,
     table_fee: int | None = None,
@@ -135,6 +137,16 @@ def reference_score(
             money[seat] -= fine
             if money_rules.quit_penalty_to == "others":
                 _share_out(money, fine, [s for s in range(5) if s != seat])
+    if money_rules.shut_in_penalty:
+        # 闷: the penalty goes to who shut him in (the game ender; unknown: the first out).
+        to = money_rules.shut_in_penalty_to
+        for seat in shut_in:
+            fine = money_rules.shut_in_penalty * unit
+            money[seat] -= fine
+            if to == "nobody":
+                continue
+            receiver = game_ender if to == "game_ender" and game_ender is not None else finish[0]
+            money[receiver] += fine
     if money_rules.cap_to_carried and carried is not None:
         # A winner wins at most what he carried; a loser loses at most what he carried.
         for seat in range(5):

@@ -192,12 +192,19 @@ MONEY_FLAVOURS: dict[str, dict[str, object]] = {
         "scoring.money.automatic_penalty": 5,
         "scoring.money.quit_penalty": 13,
         "scoring.money.quit_penalty_to": "others",
+        "scoring.money.shut_in_penalty": 9,
+        "scoring.money.shut_in_penalty_to": "first",
     },
     "all, deducted": {
         "scoring.money.base": 10,
         "scoring.money.cap_to_carried": True,
         "scoring.money.automatic_penalty": 6,
         "scoring.money.quit_penalty": 40,
+        "scoring.money.shut_in_penalty": 4,
+    },
+    "shut in, deducted": {
+        "scoring.money.shut_in_penalty": 3,
+        "scoring.money.shut_in_penalty_to": "nobody",
     },
 }
 
@@ -223,6 +230,8 @@ def results(draw):
         "events": events,
         "automatic": sorted(draw(st.sets(st.integers(0, 4), max_size=3))),
         "quit": sorted(draw(st.sets(st.integers(0, 4), max_size=2))),
+        "shut_in": sorted(draw(st.sets(st.integers(0, 4), max_size=2))),
+        "game_ender": draw(st.none() | st.integers(0, 4)),
         "carried": draw(st.none() | st.lists(st.integers(0, 3000), min_size=5, max_size=5)),
     }
 

@@ -285,6 +285,14 @@ ELSEWHERE: dict[str, list[str]] = {
         FUZZ_MONEY,
         "tests.engine.test_scoring::test_a_shared_quit_penalty_goes_to_the_other_four",
     ],
+    "scoring.money.shut_in_penalty": [
+        FUZZ_MONEY,
+        "tests.engine.test_rules_play::test_a_player_shut_in_pays_the_penalty_to_whom_the_rules_say",
+    ],
+    "scoring.money.shut_in_penalty_to": [
+        FUZZ_MONEY,
+        "tests.engine.test_rules_play::test_a_player_shut_in_pays_the_penalty_to_whom_the_rules_say",
+    ],
     # §9 tribute.
     "tribute.rules": _QINGDAO_TRIBUTE,
     "tribute.rules.when.ranks": _QINGDAO_TRIBUTE,

@@ -15,6 +15,7 @@ import pytest
 
 from baohuang.engine import actions as A
 from baohuang.engine.game import Game
+from baohuang.engine.score_reasons import explain
 from tests.engine.rigging import answer, bundled, rigged, variant
 from tests.engine.rule_coverage import covers, legal, play, refusal, to_play
 
@@ -497,6 +498,40 @@ def test_a_player_shut_in_is_ranked_last_where_the_rules_say_so(last, finish):
     assert list(game.outcome.finish) == finish
     assert game.outcome.score is not None
     assert game.outcome.score.outcome == "lose"
+
+
+@covers("scoring.money.shut_in_penalty", "scoring.money.shut_in_penalty_to")
+@pytest.mark.parametrize(
+    ("penalty", "to", "change"),
+    [
+        (0, "game_ender", {}),
+        (3, "game_ender", {2: -3, 4: +3}),  # seat 4 went out last and ended the game
+        (3, "first", {2: -3, 1: +3}),
+        (3, "nobody", {2: -3}),
+    ],
+)
+def test_a_player_shut_in_pays_the_penalty_to_whom_the_rules_say(penalty, to, change):
+    # The guard (2) is down to SJ 6 when the rebels are all out: shut in, as above.
+    fields = hold(shut_in=True, shut_in_when="down_to_them")
+    game = common(
+        [["BJ*", "7s", "8s", "8h"], ["9s"], ["SJ*", "6s"], ["Qs"], ["Ks"]],
+        **fields,
+        **{
+            "end.when": "one_side_out",
+            "scoring.money.shut_in_penalty": penalty,
+            "scoring.money.shut_in_penalty_to": to,
+        },
+    )
+    answer(game, play("7"), play("9"), A.PASS, play("Q"), play("K"))
+    assert game.outcome is not None
+    assert game.outcome.score is not None
+    assert game.outcome.shut_in == (2,)
+    score = game.outcome.score
+    assert list(score.money) == [p + change.get(seat, 0) for seat, p in enumerate(score.points)]
+    result = game.result()
+    assert result is not None
+    said = " ".join(str(r) for r in explain(game.cv, result, score))
+    assert ("shut in (闷): he pays 3" in said) == bool(penalty)
 
 
 #: A rebel (4) ends last holding 6 6: a single-rank last play, with no joker in it.

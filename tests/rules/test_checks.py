@@ -849,6 +849,14 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         check_options_that_apply,
+        {"scoring.money.shut_in_penalty": 2},
+        "scoring.money.shut_in_penalty",
+        "nobody pays this",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_options_that_apply,
         {"end.shut_in_last": True},
         "end.shut_in_last",
         "Nobody can be shut in",

@@ -1668,6 +1668,8 @@ export interface components {
             carried?: number[] | null;
             /** @description Seats shut in (闷), if any. */
             shut_in?: number[];
+            /** @description The seat whose going out ended the game (receives a shut-in tribute or penalty where the variant says so; null: the first finisher). */
+            game_ender?: number | null;
             /** @description Seats that quit the game in progress. */
             quit?: number[];
             /** @description Version number; omitted or null: the latest published version. The query parameter ?version= works too. */

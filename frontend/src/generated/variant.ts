@@ -812,6 +812,14 @@ export interface Money {
    * Where the quit penalty goes: nowhere (a plain deduction, the game is then not zero-sum), or shared equally by the other four.
    */
   quit_penalty_to?: "nobody" | "others";
+  /**
+   * Points × base a player shut in (闷) with his held-back cards pays, beside any shut-in tribute (0: none).
+   */
+  shut_in_penalty?: number;
+  /**
+   * Who receives the shut-in penalty: the player who shut him in (whose going out ended the game), the first finisher, or nobody (a plain deduction).
+   */
+  shut_in_penalty_to?: "game_ender" | "first" | "nobody";
 }
 /**
  * Cards owed for the next game (RULES.md §9).

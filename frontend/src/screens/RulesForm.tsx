@@ -527,7 +527,7 @@ function ScoringSection({ slug }: { slug?: string }) {
       <OutcomeEditor />
       <Field anchor="scoring.money" label={t("f.money")} wide>
         <div className="row">
-          {(["base", "table_fee", "automatic_penalty", "quit_penalty"] as const).map((k) => (
+          {(["base", "table_fee", "automatic_penalty", "quit_penalty", "shut_in_penalty"] as const).map((k) => (
             <label key={k}>
               {t(`f.${k}`)}{" "}
               <NumInput
@@ -545,6 +545,8 @@ function ScoringSection({ slug }: { slug?: string }) {
           />
         </div>
       </Field>
+      <PSelect path="scoring.money.quit_penalty_to" anchor="scoring.money" label={t("f.quit_penalty_to")} options={["nobody", "others"] as const} fallback="nobody" labelPrefix="quit_to." />
+      <PSelect path="scoring.money.shut_in_penalty_to" anchor="scoring.money" label={t("f.shut_in_penalty_to")} options={["game_ender", "first", "nobody"] as const} fallback="game_ender" labelPrefix="shut_to." />
     </Section>
   );
 }
