@@ -101,6 +101,35 @@ def test_a_hidden_solo_out_second_in_a_side_out_variant_is_a_draw(finish, outcom
     assert (scored.points[0] > 0) is (outcome == "win")
 
 
+@pytest.mark.parametrize(
+    ("emperor_rank", "guard_rank", "same_as_jj"),
+    [
+        (1, 2, True),  # out 1st and 2nd: both rules agree (+6 / +3 / −3)
+        (2, 5, True),  # guard caught last: a loss under both (−2 / −1 / +1)
+        (3, 4, False),  # a rebel caught: Weihai's side out first wins, JJ's table loses
+        (1, 5, False),  # the guard caught: Weihai loses, JJ's table is a draw
+        (2, 4, False),  # a rebel caught: Weihai wins, JJ's table is a draw
+    ],
+)
+def test_weihai_normal_scoring_follows_the_side_out_rule_where_jj_contradicts_it(
+    emperor_rank, guard_rank, same_as_jj
+):
+    # Seed reading (issue 33 §1): 普通情况下…得分方法同JJ标准规则 against the same seed's
+    # 先出完牌的一方获胜. The JJ table's figures are lost from the seed; where JJ's (RULES.md
+    # §8.1) points contradict the side-out outcome the side-out rule governs, elsewhere the
+    # two tables are the same.
+    finish = [None] * 5
+    finish[emperor_rank - 1], finish[guard_rank - 1] = 0, 1
+    rest = iter([2, 3, 4])
+    order = [s if s is not None else next(rest) for s in finish]
+    weihai = score(cv("baike-weihai"), make_result(0, 1, order))
+    jj = score(cv("jj-standard"), make_result(0, 1, order))
+    side_out_first = "royals" if {order.index(0), order.index(1)} <= {0, 1, 2, 3} else "rebels"
+    assert weihai.outcome == ("win" if side_out_first == "royals" else "lose")
+    assert (weihai.points == jj.points) is same_as_jj
+    assert (weihai.outcome == jj.outcome) is same_as_jj
+
+
 @pytest.mark.parametrize(("solo", "multiplier"), [("open", 4), ("hidden", 2)])
 def test_bie3_doubles_an_open_solo_as_open_and_as_solo(solo, multiplier):
     # 根据明打和独打翻倍 (seed 001): an open solo is 明打 and 独打 at once (the seed calls a
