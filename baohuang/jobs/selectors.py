@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from typing_extensions import TypedDict
 
@@ -54,12 +54,19 @@ def job_for(user: Any, job_id: uuid.UUID) -> SimulationJob | None:
 def recent_jobs(
     user: Any, limit: int = LIST_LIMIT, kind: str | None = None, variant: str | None = None
 ) -> list[SimulationJob]:
-    """The newest jobs ``user`` may read (of one ``kind``, of one ``variant`` if given)."""
+    """The newest jobs ``user`` may read (of one ``kind``, of one ``variant`` if given).
+
+    A comparison belongs to both its sides: a clone's draft compared with its origin is
+    listed under the clone (B) as well as under the origin (A)."""
     jobs = visible_jobs(user)
     if kind is not None:
         jobs = jobs.filter(kind=kind)
     if variant:
-        jobs = jobs.filter(version__rule_set__slug=variant)
+        jobs = jobs.filter(
+            Q(version__rule_set__slug=variant)
+            | Q(other_version__rule_set__slug=variant)
+            | Q(other_definition__id=variant)
+        )
     return list(jobs.order_by("-created_at")[:limit])
 
 

@@ -5,6 +5,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { I18nProvider } from "../src/lib/i18n";
 import {
   formatDiff,
+  isUnchanged,
   formatInterval,
   formatValue,
   groupMetrics,
@@ -43,6 +44,32 @@ describe("comparison figures", () => {
     expect(formatDiff("points", -0.16)).toBe("−0.16");
     expect(formatInterval("rate", [0.011, 0.075])).toBe("+1.1 … +7.5 pt");
     expect(formatInterval("points", [null, null])).toBe("—");
+    // Honest zeros: nothing that rounds to 0 carries a sign.
+    expect(formatDiff("points", -0.001)).toBe("0.00");
+    expect(formatValue("points", -0.004)).toBe("0.00");
+    expect(formatInterval("points", [-0.004, 0.2])).toBe("0.00 … +0.20");
+    expect(isUnchanged({ diff: 0, ci95: [0, 0] })).toBe(true);
+    expect(isUnchanged({ diff: 0, ci95: [-0.1, 0.1] })).toBe(false);
+  });
+
+  it("says 不变 for an exactly unchanged figure, and what a big enough run could detect", () => {
+    const big: ComparisonResult = {
+      ...result,
+      games: 5000,
+      metrics: result.metrics.map((m) =>
+        m.name === "emperor.points" ? { ...m, power: { detect: 0.1, games: 1250 } } : m.name === "emperor.win_rate" ? { ...m, diff: 0, ci95: [0, 0], power: undefined } : m,
+      ),
+    };
+    render(
+      <I18nProvider lang="zh">
+        <ComparisonReport result={big} />
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId("cmp-row-emperor.win_rate").textContent).toContain("不变");
+    expect(screen.getByTestId("cmp-row-emperor.win_rate").textContent).not.toContain("±0.0");
+    // 1,250 games needed for ±0.1, 5,000 run: this run detects ±0.05.
+    expect(screen.getByTestId("cmp-power").textContent).toContain("这 5,000 局能检测出约 ±0.05 分的皇帝平均得分差");
+    expect(screen.getByTestId("cmp-row-emperor.points").textContent).toContain("本次已够");
   });
 
   it("names the method and the pairing in the operator's words", () => {

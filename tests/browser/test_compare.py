@@ -57,7 +57,7 @@ def test_comparison_of_a_settlement_only_change(
     )
     # Play figures are identical (interval [0, 0]); the emperor's points moved, with an interval.
     win = page.get_by_test_id("cmp-row-emperor.win_rate")
-    expect(win).to_contain_text("±0.0 pt")
+    expect(win).to_contain_text("unchanged")
     expect(win).to_have_attribute("data-significant", "no")
     points = page.get_by_test_id("cmp-row-emperor.points")
     expect(points.locator("td.ci")).to_have_text(re.compile(r"[+−]\d+\.\d\d … [+−]\d+\.\d\d"))
@@ -149,4 +149,48 @@ def test_live_rescoring_and_a_balance_proposal(
     proposal.get_by_test_id("bal-open-draft").click()
     expect(page.locator("code.slug")).to_have_text(f"{SLUG}-balanced")
     expect(page.get_by_test_id("validity")).to_have_text("Valid")
+    assert not page.js_errors
+
+
+def test_a_clone_is_compared_with_its_origin_without_publishing(
+    open_editor: Callable[..., Any], celery_worker_in_thread: Callable[[], None]
+) -> None:
+    """Issue 34 §1: "we play 威海 but pay ×4 for a rebellion" — the clone's draft against
+    the version it was cloned from, from the diff tab, with nothing published."""
+    from django.contrib.auth import get_user_model
+
+    from baohuang.catalog import services as catalog
+
+    celery_worker_in_thread()
+    origin = RuleSet.objects.get(slug="baike-weihai")
+    operator = get_user_model().objects.get(username="operator")
+    clone = catalog.clone_rule_set(origin, "my-weihai", operator, version=origin.versions.last())
+    definition = dict(clone.draft)
+    multipliers = [
+        {**m, "factor": 4} if m["event"] == "rebellion" else m
+        for m in definition["scoring"]["multipliers"]
+    ]
+    definition["scoring"] = {**definition["scoring"], "multipliers": multipliers}
+    catalog.update_draft(clone, definition, clone.draft_revision, operator)
+
+    page = open_editor(DESKTOP)
+    page.goto(page.url.split("#")[0] + "#/variants/my-weihai/diff")
+    # The house rule, beside the new name and id the clone got.
+    expect(page.get_by_test_id("origin-changes")).to_contain_text(re.compile(r"[Rr]ebellion"))
+    page.get_by_test_id("origin-simulate").click()
+    expect(page.get_by_test_id("tab-compare")).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_test_id("cmp-mode")).to_have_value("origin")
+    expect(page.get_by_test_id("cmp-unpublished")).to_be_visible()
+    page.get_by_test_id("cmp-games").fill("200")
+    page.get_by_test_id("cmp-start").click()
+    expect(page.get_by_test_id("cmp-result")).to_be_visible(timeout=120_000)
+    expect(page.get_by_test_id("cmp-status")).to_contain_text("baike-weihai v")
+    expect(page.get_by_test_id("cmp-status")).to_contain_text("my-weihai draft")
+    expect(page.get_by_test_id("cmp-message")).to_contain_text("exactly the same games")
+    shoot(page, "compare-05-clone-against-origin", full_page=True)
+    assert not RuleSet.objects.get(slug="my-weihai").versions.exists()
+    # After a reload the clone's history lists the comparison (its A is the origin).
+    page.reload()
+    history = page.get_by_test_id("job-history")
+    expect(history.locator("[data-testid=history-row][data-kind=comparison]")).to_have_count(1)
     assert not page.js_errors

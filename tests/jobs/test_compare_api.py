@@ -354,3 +354,39 @@ def test_balance_refuses_a_verification_it_cannot_queue_before_solving(
     assert solved == []
     assert staff_client.post(url + "balance/", {}, format="json").status_code == 201
     assert solved == [1]
+
+
+def test_a_clone_is_compared_with_its_origin_before_publishing(
+    version: RuleSetVersion, staff: Any, staff_client: APIClient
+) -> None:
+    """Issue 34 §1: the clone's draft is B, its origin's version A; the clone has no
+    published version, and the job is listed under both rule sets."""
+    clone = catalog.clone_rule_set(version.rule_set, "my-house", staff, version=version)
+    definition = dict(clone.draft)
+    definition["scoring"] = {
+        **definition["scoring"],
+        "multipliers": [{"event": "rebellion", "factor": 4}],
+    }
+    catalog.update_draft(clone, definition, clone.draft_revision, staff)
+    assert not RuleSetVersion.objects.filter(rule_set=clone).exists()
+
+    made = staff_client.post(
+        "/api/v1/comparisons/",
+        {
+            "a": {"variant": SLUG, "version": 1},
+            "b": {"variant": "my-house", "draft": True},
+            "games": 5,
+            "seed": 1,
+        },
+        format="json",
+    )
+    assert made.status_code == 202, made.json()
+    job = made.json()
+    assert job["variant"] == SLUG
+    assert job["b"].startswith("my-house draft")
+    listed = staff_client.get("/api/v1/comparisons/", {"variant": "my-house"}).json()
+    assert [item["id"] for item in listed] == [job["id"]]
+    origin = staff_client.get("/api/v1/comparisons/", {"variant": SLUG}).json()
+    assert [item["id"] for item in origin] == [job["id"]]
+    done = run_all(job["id"])
+    assert done.status == "succeeded"

@@ -64,14 +64,31 @@ export function splitMetric(name: string): { role: string | null; measure: strin
   return { role: name.slice(0, dot), measure: name.slice(dot + 1) };
 }
 
-const sign = (x: number, digits: number) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x).toFixed(digits)}`;
+/** Signed to `digits` places; a value that rounds to zero has no sign (never "−0.00"). */
+const sign = (x: number, digits: number) => {
+  const shown = Math.abs(x).toFixed(digits);
+  if (Number(shown) === 0) return shown;
+  return `${x > 0 ? "+" : "−"}${shown}`;
+};
+
+/** An exactly unchanged figure: the same games scored the same (difference and interval 0). */
+export function isUnchanged(m: Pick<Metric, "diff" | "ci95">): boolean {
+  return m.diff === 0 && (!m.ci95 || ((m.ci95[0] ?? 0) === 0 && (m.ci95[1] ?? 0) === 0));
+}
+
+/** The difference this run could detect (95% confidence, 80% power): the power estimate's
+ * size scaled from the games it needs to the games run. */
+export function detectableWith(m: Metric, games: number): number | null {
+  if (!m.power || m.power.games == null || games <= 0) return null;
+  return m.power.detect * Math.sqrt(m.power.games / games);
+}
 
 /** A value in its unit: a rate as a percentage, points and money signed, plays per game. */
 export function formatValue(kind: Kind, v: number | null | undefined): string {
   if (v == null || !Number.isFinite(v)) return "—";
   if (kind === "rate") return `${(v * 100).toFixed(1)}%`;
   if (kind === "plays") return v.toFixed(1);
-  return sign(v, 2).replace("±", "");
+  return sign(v, 2);
 }
 
 /** A difference in its unit: rates in percentage points (`pt`), the rest signed. */

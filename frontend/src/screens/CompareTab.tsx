@@ -1,7 +1,8 @@
 // The comparison view: A and B on the same deal seeds (a paired comparison job), with B the
-// draft (as edited here) against the latest version, or any two published versions.
+// draft (as edited here) against the latest version, against the version it was cloned from
+// (no publishing needed), or against any published rule set; or two published versions.
 import { useEffect, useMemo, useState } from "react";
-import { listOf, maxGames, request, urls } from "../lib/api";
+import { listOf, maxGames, request, urls, type BasedOn } from "../lib/api";
 import { useI18n } from "../lib/i18n";
 import {
   cancelJob,
@@ -21,13 +22,36 @@ import { NumInput, SelectInput } from "../widgets/inputs";
 import { ComparisonReport } from "./ComparisonReport";
 import { JobHistory } from "./JobHistory";
 
-type Mode = "draft" | "versions";
+type Mode = "origin" | "draft" | "other" | "versions";
 
-export function CompareTab(props: { slug: string; latest: number | null; doc: Record<string, unknown>; dirty: boolean }) {
+/** The key under which the diff tab asks for a comparison mode ("simulate this change"). */
+export const pendingModeKey = (slug: string) => `baohuang.cmp-mode.${slug}`;
+
+function firstMode(slug: string, latest: number | null, basedOn: BasedOn | null): Mode {
+  const asked = window.sessionStorage.getItem(pendingModeKey(slug));
+  window.sessionStorage.removeItem(pendingModeKey(slug));
+  if (asked === "origin" && basedOn) return "origin";
+  if (asked === "draft" && latest) return "draft";
+  // A clone is compared with the rules it started from by default.
+  if (basedOn) return "origin";
+  return latest ? "draft" : "other";
+}
+
+export function CompareTab(props: {
+  slug: string;
+  latest: number | null;
+  doc: Record<string, unknown>;
+  dirty: boolean;
+  basedOn?: BasedOn | null;
+}) {
   const { t, tk } = useI18n();
   const { slug, latest } = props;
+  const basedOn = props.basedOn ?? null;
   const [versions, setVersions] = useState<number[]>(latest ? [latest] : []);
-  const [mode, setMode] = useState<Mode>("draft");
+  const [mode, setMode] = useState<Mode>(() => firstMode(slug, latest, basedOn));
+  const [others, setOthers] = useState<string[]>([]);
+  const [otherSlug, setOtherSlug] = useState<string>(basedOn?.slug ?? "");
+  const [otherVersion, setOtherVersion] = useState<number | null>(null);
   const [a, setA] = useState<number | null>(latest);
   const [b, setB] = useState<number | null>(latest);
   const [games, setGames] = useState(500);
@@ -51,6 +75,19 @@ export function CompareTab(props: { slug: string; latest: number | null; doc: Re
       })
       .catch(() => undefined);
   }, [slug]);
+  // Any published rule set can be A against this draft.
+  useEffect(() => {
+    request<unknown>(urls.variants())
+      .then(({ data }) => {
+        const slugs = listOf<{ slug: string; version?: number | null }>(data)
+          .filter((v) => v.version != null && v.slug !== slug)
+          .map((v) => v.slug)
+          .sort();
+        setOthers(slugs);
+        setOtherSlug((cur) => cur || slugs[0] || "");
+      })
+      .catch(() => undefined);
+  }, [slug]);
   // Versions mode: A the older (second newest), B the newest by default.
   useEffect(() => {
     if (mode === "versions" && versions.length > 1 && a === b) {
@@ -68,10 +105,20 @@ export function CompareTab(props: { slug: string; latest: number | null; doc: Re
     setStartError(null);
     setStarting(true);
     try {
-      const side_b = mode === "draft" ? (props.dirty ? { definition: props.doc } : { draft: true }) : { version: b };
+      // B is this rule set's draft (with unsaved edits, as a definition), except when
+      // comparing two of its published versions.
+      const draftSide = props.dirty ? { definition: props.doc } : { variant: slug, draft: true };
+      const sides =
+        mode === "versions"
+          ? { a: { variant: slug, version: a }, b: { version: b } }
+          : mode === "origin" && basedOn
+            ? { a: { variant: basedOn.slug, version: basedOn.version }, b: draftSide }
+            : mode === "other"
+              ? { a: { variant: otherSlug, ...(otherVersion ? { version: otherVersion } : {}) }, b: draftSide }
+              : { a: { variant: slug, version: latest }, b: draftSide };
       const { data } = await request<JobBody>(jobUrls.comparisons(), {
         method: "POST",
-        body: { a: { variant: slug, version: mode === "draft" ? latest : a }, b: side_b, games, seed, policy },
+        body: { ...sides, games, seed, policy },
       });
       open(String(data.id));
       setRefresh((n) => n + 1);
@@ -84,13 +131,27 @@ export function CompareTab(props: { slug: string; latest: number | null; doc: Re
 
   const running = Boolean(job && !isTerminal(job.status));
   const result = succeeded(job) ? (job!.result as ComparisonResult | null) : null;
-  const sides = useMemo<[string, string]>(() => (job ? [`${slug} v${job.version}`, job.b ?? "?"] : ["", ""]), [job, slug]);
+  const jobA = job ? `${job.variant ?? slug} v${job.version}` : "";
+  const sides = useMemo<[string, string]>(() => (job ? [jobA, job.b ?? "?"] : ["", ""]), [job, jobA]);
   useEffect(() => {
     if (job && isTerminal(job.status)) setRefresh((n) => n + 1);
   }, [job?.status]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (!latest) return <p className="muted">{t("sim.needversion")}</p>;
   const opts = versions.map(String);
+  const modes: Mode[] = [
+    ...(basedOn ? (["origin"] as const) : []),
+    ...(latest ? (["draft"] as const) : []),
+    "other" as const,
+    ...(versions.length > 1 ? (["versions"] as const) : []),
+  ];
+  const modeText = (m: Mode) =>
+    m === "origin" && basedOn
+      ? t("cmp.mode.origin", { slug: basedOn.slug, n: basedOn.version })
+      : m === "draft"
+        ? t("cmp.mode.draft", { n: latest ?? 0 })
+        : m === "other"
+          ? t("cmp.mode.other")
+          : t("cmp.mode.versions");
   return (
     <div className="compare-tab">
       <h2>{t("cmp.title")}</h2>
@@ -104,14 +165,20 @@ export function CompareTab(props: { slug: string; latest: number | null; doc: Re
       >
         <label>
           {t("cmp.what")}
-          <SelectInput
-            value={mode}
-            options={["draft", "versions"] as const}
-            format={(m) => (m === "draft" ? t("cmp.mode.draft", { n: latest }) : t("cmp.mode.versions"))}
-            testId="cmp-mode"
-            onChange={setMode}
-          />
+          <SelectInput value={mode} options={modes} format={modeText} testId="cmp-mode" onChange={setMode} />
         </label>
+        {mode === "other" ? (
+          <>
+            <label>
+              {t("cmp.otherVariant")}
+              <SelectInput value={otherSlug} options={others} testId="cmp-other" onChange={setOtherSlug} />
+            </label>
+            <label>
+              {t("cmp.otherVersion")}
+              <NumInput value={otherVersion} min={1} width="4em" optional testId="cmp-other-version" onChange={(v) => setOtherVersion(v ?? null)} />
+            </label>
+          </>
+        ) : null}
         {mode === "versions" ? (
           <>
             <label>
@@ -136,7 +203,12 @@ export function CompareTab(props: { slug: string; latest: number | null; doc: Re
           {t("sim.policy")}
           <SelectInput value={policy} options={["heuristic", "random"] as const} labelPrefix="pol." onChange={setPolicy} />
         </label>
-        <button type="submit" className="primary" disabled={running || starting || (mode === "versions" && a === b)} data-testid="cmp-start">
+        <button
+          type="submit"
+          className="primary"
+          disabled={running || starting || (mode === "versions" && a === b) || (mode === "other" && !otherSlug)}
+          data-testid="cmp-start"
+        >
           {t("cmp.start")}
         </button>
         {running && job ? (
@@ -145,7 +217,8 @@ export function CompareTab(props: { slug: string; latest: number | null; doc: Re
           </button>
         ) : null}
       </form>
-      {mode === "draft" && props.dirty ? <p className="muted small">{t("cmp.unsavedIncluded")}</p> : null}
+      {mode !== "versions" && props.dirty ? <p className="muted small">{t("cmp.unsavedIncluded")}</p> : null}
+      {mode !== "versions" && !latest ? <p className="muted small" data-testid="cmp-unpublished">{t("cmp.unpublished")}</p> : null}
       {mode === "versions" && a === b ? <p className="muted small">{t("cmp.sameVersion")}</p> : null}
       {startError ? (
         <div className="banner error" role="alert" data-testid="cmp-error">
@@ -160,7 +233,7 @@ export function CompareTab(props: { slug: string; latest: number | null; doc: Re
       {job ? (
         <div className="cmp-job" data-testid="cmp-job">
           <div className="muted small" data-testid="cmp-status">
-            {t("cmp.jobLine", { a: `v${job.version}`, b: job.b ?? "", games: job.games ?? 0, seed: job.seed ?? 0 })} ·{" "}
+            {t("cmp.jobLine", { a: jobA, b: job.b ?? "", games: job.games ?? 0, seed: job.seed ?? 0 })} ·{" "}
             {t("sim.status", { s: tk(`job.status.${job.status}`) })}
           </div>
           {!result ? <Progress done={job.progress?.done ?? 0} total={job.progress?.total ?? 0} testId="cmp-progress" /> : null}

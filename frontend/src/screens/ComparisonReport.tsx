@@ -5,6 +5,8 @@ import { useState } from "react";
 import { useI18n } from "../lib/i18n";
 import {
   detectSize,
+  detectableWith,
+  isUnchanged,
   findMetric,
   methodKey,
   formatDiff,
@@ -40,10 +42,23 @@ export function methodText(t: (k: string, v?: Record<string, string | number>) =
   return identical ? `${base}${t("cmp.method.identical")}` : base;
 }
 
-/** "To detect ±1 point of the emperor's win rate you need about N games." */
-export function powerSentence(t: (k: string, v?: Record<string, string | number>) => string, label: string, m: Metric): string | null {
+/** "To detect ±1 point of the emperor's win rate you need about N games"; when the run
+ * already had that many, what it could detect instead ("these 5,000 games detect ±0.07"). */
+export function powerSentence(
+  t: (k: string, v?: Record<string, string | number>) => string,
+  label: string,
+  m: Metric,
+  games?: number,
+): string | null {
   if (!m.power || m.power.games == null) return null;
   const kind = metricKind(m.name);
+  if (games && m.power.games <= games) {
+    const size = detectableWith(m, games);
+    if (size != null) {
+      const shown = kind === "rate" ? String(Math.round(size * 1000) / 10) : size < 0.01 ? size.toPrecision(1) : size.toFixed(2);
+      return t(`cmp.powerDone.${kind}`, { size: shown, metric: label, n: games.toLocaleString() });
+    }
+  }
   return t(`cmp.power.${kind}`, { size: detectSize(kind, m.power.detect), metric: label, n: m.power.games.toLocaleString() });
 }
 
@@ -84,7 +99,7 @@ export function ComparisonReport(props: { result: ComparisonResult; labels?: [st
       {headline || pointsHeadline ? (
         <ul className="power" data-testid="cmp-power">
           {[headline, pointsHeadline].map((m) => {
-            const text = m ? powerSentence(tk, label(m.name), m) : null;
+            const text = m ? powerSentence(tk, label(m.name), m, result.games) : null;
             return text ? <li key={m!.name}>{text}</li> : null;
           })}
         </ul>
@@ -180,10 +195,18 @@ export function ComparisonReport(props: { result: ComparisonResult; labels?: [st
                     <th>{label(m.name)}</th>
                     <td className="num">{formatValue(kind, m.a)}</td>
                     <td className="num">{formatValue(kind, m.b)}</td>
-                    <td className="num diff">{formatDiff(kind, m.diff, pt)}</td>
-                    <td className="ci">{formatInterval(kind, m.ci95, pt)}</td>
-                    <td className="num" title={powerSentence(tk, label(m.name), m) ?? undefined}>
-                      {m.power?.games ? t("cmp.powerCell", { n: m.power.games.toLocaleString() }) : "—"}
+                    {isUnchanged(m) ? (
+                      <td className="num diff" colSpan={2} data-unchanged="yes">
+                        {t("cmp.unchanged")}
+                      </td>
+                    ) : (
+                      <>
+                        <td className="num diff">{formatDiff(kind, m.diff, pt)}</td>
+                        <td className="ci">{formatInterval(kind, m.ci95, pt)}</td>
+                      </>
+                    )}
+                    <td className="num" title={powerSentence(tk, label(m.name), m, result.games) ?? undefined}>
+                      {!m.power?.games ? "—" : m.power.games <= result.games ? t("cmp.powerEnough") : t("cmp.powerCell", { n: m.power.games.toLocaleString() })}
                     </td>
                     <td className="muted small" title={methodText(tk, m)}>
                       {tk(`${methodKey(m).key || "cmp.method.other"}.short`)}

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "react";
 import { ApiError, diffSides, listOf, request, urls, type BasedOn, type DiffSide, type ServerChange } from "../lib/api";
 import { useI18n } from "../lib/i18n";
+import { pendingModeKey } from "./CompareTab";
 
 /** The changes as sentences in the editor's language, each with its path for reference. */
 export function ChangeList({ changes, testid }: { changes: ServerChange[]; testid?: string }) {
@@ -76,7 +77,12 @@ export function DiffTab(props: {
           <ChangeList changes={published.changes} testid="diff-table" />
         )}
         {props.latest && published.changes?.length ? (
-          <a className="button-link" href={`#/variants/${encodeURIComponent(props.slug)}/compare`} data-testid="diff-simulate">
+          <a
+            className="button-link"
+            href={`#/variants/${encodeURIComponent(props.slug)}/compare`}
+            data-testid="diff-simulate"
+            onClick={() => window.sessionStorage.setItem(pendingModeKey(props.slug), "draft")}
+          >
             {t("cmp.fromDiff")}
           </a>
         ) : null}
@@ -96,6 +102,16 @@ export function DiffTab(props: {
           ) : (
             <ChangeList changes={origin.changes} testid="origin-changes" />
           )}
+          {origin.changes?.length ? (
+            <a
+              className="button-link"
+              href={`#/variants/${encodeURIComponent(props.slug)}/compare`}
+              data-testid="origin-simulate"
+              onClick={() => window.sessionStorage.setItem(pendingModeKey(props.slug), "origin")}
+            >
+              {t("cmp.fromOrigin")}
+            </a>
+          ) : null}
         </section>
       ) : null}
       <VersionDiff slug={props.slug} />
