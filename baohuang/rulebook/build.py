@@ -736,6 +736,12 @@ def _bombs_text(b: Bombs) -> str:
             "many cards or more is beaten as usual."
         )
     ) % {"count": b.min_count}
+    if b.identical:
+        text += _space() + _(
+            "A bomb must be identical cards, the same suit and rank (棍): cards of one rank in "
+            "several suits are an ordinary set. In the examples below the bomb's cards are "
+            "identical."
+        )
     text += _space() + _(
         "Only a bigger bomb beats a bomb: more cards, or as many cards of a higher rank."
     )
