@@ -208,6 +208,12 @@ def _whole(counts: Sequence[int]) -> tuple[int, ...]:
     return out
 
 
+def _identical(suits: Sequence[int], play: tuple[int, ...]) -> bool:
+    """Whether ``play`` (one plain rank) can be identical cards of ``suits`` (52 counts)."""
+    at = play[0] * 4
+    return play[0] < 13 and max(suits[at : at + 4]) >= len(play)
+
+
 @mypyc_attr(serializable=True)
 @dataclass
 class HeuristicPolicy:
@@ -446,7 +452,8 @@ class HeuristicPolicy:
         break_cost = self._break_cost
         best = -1
         best_cost = 99
-        for b in range(trick[0] + 1, t.plain_hi):
+        # After a bomb of identical cards (棍) a higher pure set is no answer unless it is one.
+        for b in range(trick[0] + 1, t.plain_hi if not view.trick_bomb else 0):
             k = c[b]
             if k >= n and not hold[b]:
                 if k == n:
@@ -471,7 +478,7 @@ class HeuristicPolicy:
             return self._pass(legal)
         if best >= 0:
             return REPEATS[best][n]
-        found = self._cheapest_follow(legal, c)
+        found = self._cheapest_follow(legal, c, view.suits)
         return self._pass(legal) if found is None else found
 
     def _urgent(self, view: SeatView, mates: int, known_foe: bool, n: int) -> bool:
@@ -494,7 +501,9 @@ class HeuristicPolicy:
                     return False
         return True
 
-    def _cheapest_follow(self, legal: Sequence[Action], c: Sequence[int]) -> Action | None:
+    def _cheapest_follow(
+        self, legal: Sequence[Action], c: Sequence[int], suits: Sequence[int] = ()
+    ) -> Action | None:
         """The legal play of least total card value (splitting a group costs extra)."""
         best: Action | None = None
         best_cost = 1 << 30
@@ -508,7 +517,7 @@ class HeuristicPolicy:
                 low = a[-1]
                 if c[low] > a.count(low):
                     cost += penalty
-                if bomb_min and is_bomb(a, bomb_min):
+                if bomb_min and is_bomb(a, bomb_min) and (not suits or _identical(suits, a)):
                     cost += _BOMB_COST
                 if cost < best_cost:
                     best, best_cost = a, cost

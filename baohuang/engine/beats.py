@@ -261,18 +261,19 @@ def _bomb_verdict(
     if not least:
         return None
     cand_text, prev_text = format_ranks(c), format_ranks(p)
+    same = "identical_" if tables.bomb_identical else ""  # 棍: identical cards
     if is_bomb(p, least):
         if not is_bomb(c, least):
-            return False, reason("only_bombs_beat_bomb", previous=prev_text, min_count=least)
+            return False, reason(f"only_{same}bombs_beat_bomb", previous=prev_text, min_count=least)
         if bigger_bomb(p, c):
             return True, reason("bigger_bomb", candidate=cand_text)
         return False, reason("bomb_not_bigger", candidate=cand_text)
     if not is_bomb(c, least):
         return None
     if not tables.bomb_more_cards:
-        return True, reason("bomb_beats_plain", candidate=cand_text, min_count=least)
+        return True, reason(f"{same}bomb_beats_plain", candidate=cand_text, min_count=least)
     if len(c) > len(p):
-        return True, reason("bomb_beats_fewer", candidate=cand_text, min_count=least)
+        return True, reason(f"{same}bomb_beats_fewer", candidate=cand_text, min_count=least)
     return None  # as many cards or more: the usual rule decides
 
 

@@ -55,9 +55,13 @@ class CompiledVariant:
     shoe: ShoeSpec
     play: PlayRules
     play_after_bomb_limit: PlayRules
-    """The play rules once ``bomb_limit`` bombs have been played: ``play`` without bombs."""
+    """The play rules once ``bomb_limit`` bombs have been played: ``play`` without bombs
+    (also with ``identical_bombs``: the play phase then adds the bombs itself)."""
     bomb_limit: int
     """Most bombs one game may hold (0: no limit, or no bombs)."""
+    identical_bombs: int
+    """With bombs of identical cards (棍): the fewest cards of one; 0 otherwise. The play
+    phase tracks suits only then."""
     hold_back: tuple[HoldBackRule, ...]
     two_person: TwoPersonLookup
     two_person_guard_known: TwoPersonLookup | None
@@ -117,7 +121,11 @@ def _play_rules(variant: Variant, *, bombs: bool = True) -> PlayRules:
         ),
         roast=roast,
         bombs=(
-            BombRules(min_count=play.bombs.min_count, more_cards=play.bombs.beats == "more_cards")
+            BombRules(
+                min_count=play.bombs.min_count,
+                more_cards=play.bombs.beats == "more_cards",
+                identical=play.bombs.identical,
+            )
             if bombs and play.bombs is not None
             else None
         ),
@@ -223,13 +231,15 @@ def _compile(variant: Variant, key: str) -> CompiledVariant:
     play = _play_rules(variant)
     bombs = variant.play.bombs
     limit = bombs.max_per_game if bombs is not None and bombs.max_per_game else 0
+    identical = bombs.min_count if bombs is not None and bombs.identical else 0
     return CompiledVariant(
         variant=variant,
         checksum=key,
         shoe=shoe,
         play=play,
-        play_after_bomb_limit=_play_rules(variant, bombs=False) if limit else play,
+        play_after_bomb_limit=_play_rules(variant, bombs=False) if limit or identical else play,
         bomb_limit=limit,
+        identical_bombs=identical,
         hold_back=tuple(
             HoldBackRule(
                 RANK_INDEX[h.rank],

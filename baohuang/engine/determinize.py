@@ -136,6 +136,14 @@ class Worlds:
         p.finish = finish
         p.out = out
         p.played_counts = list(view.played)
+        # Bombs of identical cards (棍): the seat's own suits; the others' are dealt in sample.
+        p.trick_bomb = view.trick_bomb
+        p.bombs = view.events.count("bomb")
+        if cv.bomb_limit and p.bombs >= cv.bomb_limit:
+            p.rules = cv.play_after_bomb_limit
+            p.identical = 0
+        if p.identical:
+            p.suits = [list(view.suits) if s == seat and view.suits else [0] * 52 for s in range(5)]
         p.tricks = []
         p.plays = 0
         p.uneven_beats = 0
@@ -229,6 +237,14 @@ class Worlds:
                 row[r] += 1
             i += need
         play = world._play
+        if play.identical:
+            # Unseen suits: each card of another seat gets a suit at random.
+            for s in range(5):
+                if s != seat:
+                    srow = play.suits[s]
+                    for r in range(13):
+                        for _ in range(counts[s][r]):
+                            srow[r * 4 + rng.randrange(4)] += 1
         play.sizes = [sum(row) for row in counts]  # equal to the view's unless it was odd
         play.dealt_ranks = [frozenset(r for r in range(16) if row[r]) for row in counts]
         return world

@@ -191,7 +191,12 @@ class BombRules:
     """Bombs (炸弹, house rules): ``min_count`` or more cards of one plain rank, nothing
     attached, beat any play that is not a bomb (with ``more_cards``, only one with fewer
     cards; a play of as many cards or more is beaten as usual). Bombs rank by number of
-    cards, then by rank, and only a bigger bomb beats a bomb."""
+    cards, then by rank, and only a bigger bomb beats a bomb.
+
+    With ``identical`` (沂源 棍) a bomb must be identical cards (same suit and rank). The rank
+    tuples this module judges cannot show suits: here such a set is taken to be identical
+    cards (the rulebook's examples, explanations); the play phase, which knows the suits,
+    decides (:class:`~baohuang.engine.trickplay.TrickPlay`)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> BombRules:
         """Immutable: a deep copy shares it (also in the native core, where a
@@ -200,6 +205,7 @@ class BombRules:
 
     min_count: int = 4
     more_cards: bool = False
+    identical: bool = False
 
     def __post_init__(self) -> None:
         if self.min_count < 2:
@@ -269,6 +275,8 @@ class RuleTables:
     """Fewest cards of a bomb (0: the variant has no bombs)."""
     bomb_more_cards: bool
     """A bomb beats a play that is not a bomb only when the play has fewer cards."""
+    bomb_identical: bool
+    """A bomb must be identical cards (same suit and rank, 棍)."""
     bomb_ranks: tuple[int, ...]
     """Ranks a bomb can be made of, low to high (the plain ranks)."""
     wild: tuple[bool, ...]
@@ -316,6 +324,7 @@ def _build_tables(rules: PlayRules) -> RuleTables:
         roast_order=order,
         bomb_min=bombs.min_count if bombs is not None else 0,
         bomb_more_cards=bombs is not None and bombs.more_cards,
+        bomb_identical=bombs is not None and bombs.identical,
         bomb_ranks=tuple(range(SJ)),
         wild=tuple(r in rules.wild for r in range(NUM_RANKS)),
         wild_ranks=tuple(sorted(rules.wild, reverse=True)),

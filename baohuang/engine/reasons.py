@@ -101,6 +101,22 @@ TEMPLATES: Final[dict[str, str]] = {
         "%(previous)s is a bomb: only a bigger bomb (%(min_count)s or more cards of one rank, "
         "nothing attached) beats it"
     ),
+    "identical_bomb_beats_plain": gettext_noop(
+        "%(candidate)s, if its cards are identical (%(min_count)s or more of one suit and rank), "
+        "is a bomb and beats any play that is not a bomb"
+    ),
+    "identical_bomb_beats_fewer": gettext_noop(
+        "%(candidate)s, if its cards are identical (%(min_count)s or more of one suit and rank), "
+        "is a bomb and beats a play that is not a bomb and has fewer cards"
+    ),
+    "only_identical_bombs_beat_bomb": gettext_noop(
+        "%(previous)s is a bomb: only a bigger bomb (%(min_count)s or more identical cards, "
+        "same suit and rank, nothing attached) beats it"
+    ),
+    "not_identical_bomb": gettext_noop(
+        "%(play)s is not a bomb here: bombs are identical cards (same suit and rank), and "
+        "seat %(seat)s does not hold %(count)s identical ones"
+    ),
     # ---------------------------------------------------------------- roasting (烤牌)
     "play_without_jokers": gettext_noop("a play without jokers"),
     "cannot_be_roasted": gettext_noop("%(previous)s cannot be roasted in this variant"),

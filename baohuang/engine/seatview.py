@@ -54,6 +54,11 @@ class SeatView(NamedTuple):
     """Passes since the last play of the current trick."""
     called_rank: int | None = None
     """Rank of the card the emperor called to find his guard (public), or None."""
+    trick_bomb: bool = False
+    """With bombs of identical cards (棍): the play to beat is one (public)."""
+    suits: tuple[int, ...] = ()
+    """With bombs of identical cards: the seat's own suited cards by card id (52 ints);
+    () otherwise."""
 
 
 def observation(game: Game, seat: int) -> dict[str, Any]:
@@ -151,5 +156,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
             len(game._bidding.tips),
             p.passes,
             RANK_OF[game.called_card] if game.called_card is not None else None,
+            p.trick_bomb,
+            tuple(p.suits[seat]) if p.suits else (),
         ),
     )

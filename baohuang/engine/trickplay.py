@@ -18,8 +18,8 @@ from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF
 from baohuang.engine.deck_limits import deck_reason
 from baohuang.engine.follows import follows_of
 from baohuang.engine.mypyc_attrs import mypyc_attr
-from baohuang.engine.plays import Play, effective, is_bomb, is_legal_fast
-from baohuang.engine.reasons import joined, reason
+from baohuang.engine.plays import Play, bigger_bomb, effective, is_bomb, is_legal_fast
+from baohuang.engine.reasons import Reason, joined, reason
 from baohuang.engine.table import Table, downstream
 
 
@@ -47,6 +47,7 @@ class TrickPlay:
         "deferred_this_trick",
         "finish",
         "hard_pass",
+        "identical",
         "open_during_play",
         "out",
         "passes",
@@ -56,10 +57,12 @@ class TrickPlay:
         "rules",
         "second_circle",
         "sizes",
+        "suits",
         "table",
         "top_in_set",
         "top_ranks",
         "trick",
+        "trick_bomb",
         "trick_owner",
         "tricks",
         "uneven_beats",
@@ -119,6 +122,16 @@ class TrickPlay:
         """The own rank of each card above the big joker a seat holds (a called 7: 4)."""
         self.top_in_set = table.cv.variant.play.top_card_in_set
         """Such a card may also be played as a card of its own rank (top_card_in_set)."""
+        self.identical = self.cv.identical_bombs
+        """Bombs of identical cards (棍): their fewest cards; 0 without them (or past the
+        limit). Then ``rules`` has no bombs and this phase adds them from the suits."""
+        if self.identical:
+            self.rules = self.cv.play_after_bomb_limit
+        self.suits: list[list[int]] = []
+        """With identical bombs: each seat's suited cards by card id (52 ints, rank * 4 +
+        suit); a plain play takes the cards of the rank's smallest suit groups first."""
+        self.trick_bomb = False
+        """With identical bombs: the play to beat is one."""
 
     # ------------------------------------------------------------------ the phase
 
@@ -137,6 +150,15 @@ class TrickPlay:
             counts[top_seat][TOP] += 1
             self.top_ranks[top_seat].append(RANK_OF[top_card])
         self.counts = counts
+        if self.identical:
+            self.suits = [[0] * 52 for _ in range(5)]
+            for seat, hand in enumerate(t.hands):
+                for c in hand:
+                    if c < 52:
+                        self.suits[seat][c] += 1
+            for top_seat, top_card in self._top_cards():
+                if top_card < 52:
+                    self.suits[top_seat][top_card] -= 1
         self.sizes = [sum(row) for row in counts]
         self.dealt_ranks = [frozenset(r for r in range(16) if row[r]) for row in counts]
         self.trick = None
@@ -175,12 +197,14 @@ class TrickPlay:
         if held_back:
             found = list(follows_of(row, self.trick, rules, forbidden_ranks=frozenset(held_back)))
             whole = whole_hand(row)
-            if self._whole_hand_ok(whole, leading):
+            if self._whole_hand_ok(whole, leading, seat):
                 found.append(whole)
         else:
             found = list(follows_of(row, self.trick, rules))
         if self.top_in_set and self.top_ranks[seat]:
             found = self._with_top_in_set(seat, found, frozenset(held_back))
+        if self.identical and self.suits:
+            found = self._with_identical_bombs(seat, found, held_back)
         if self._may_open(seat):
             found.append(A.OPEN_GUARD)
         if not leading:
@@ -211,6 +235,53 @@ class TrickPlay:
         ordered.sort(key=len)
         return ordered + words
 
+    def identical_most(self, seat: int, rank: int) -> int:
+        """The most identical cards (one suit) of a plain ``rank`` that ``seat`` holds."""
+        row = self.suits[seat]
+        at = rank * 4
+        return max(row[at], row[at + 1], row[at + 2], row[at + 3])
+
+    def is_identical_bomb(self, seat: int, ranks: tuple[int, ...]) -> bool:
+        """Whether ``seat`` playing ``ranks`` plays a bomb of identical cards (棍): that many
+        cards of one plain rank, nothing else, and he holds that many identical ones."""
+        least = self.identical
+        if not least or not self.suits or len(ranks) < least:
+            return False
+        rank = ranks[0]
+        return rank < 13 and ranks[-1] == rank and self.identical_most(seat, rank) >= len(ranks)
+
+    def _with_identical_bombs(
+        self, seat: int, found: list[Action], held_back: list[int]
+    ) -> list[Action]:
+        """``found`` (plays judged without bombs) with the seat's bombs of identical cards:
+        after a bomb, only bigger ones; otherwise every bomb that beats the trick."""
+        trick = self.trick
+        more_cards = self.cv.play.tables.bomb_more_cards
+        bombs: list[tuple[int, ...]] = []
+        for rank in range(13):
+            if rank in held_back:
+                continue  # held-back cards go only in the last play (found has it)
+            most = self.identical_most(seat, rank)
+            for k in range(self.identical, most + 1):
+                bomb = (rank,) * k
+                if trick is None:
+                    bombs.append(bomb)
+                elif self.trick_bomb:
+                    if bigger_bomb(trick, bomb):
+                        bombs.append(bomb)
+                elif not more_cards or k > len(trick):
+                    bombs.append(bomb)
+        if not bombs and not self.trick_bomb:
+            return found
+        plays = {a for a in found if isinstance(a, tuple)}
+        if trick is not None and self.trick_bomb:
+            plays = {a for a in plays if self.is_identical_bomb(seat, a) and bigger_bomb(trick, a)}
+        plays.update(bombs)
+        words = [a for a in found if not isinstance(a, tuple)]
+        ordered: list[Action] = sorted(plays)
+        ordered.sort(key=len)
+        return ordered + words
+
     def default(self, seat: int) -> Action:
         """托管 (RULES.md §7): lead the smallest play (fewest cards, lowest); else pass."""
         if self.trick is None:
@@ -226,7 +297,7 @@ class TrickPlay:
         row = self.counts[seat]
         return [h.rank for h in hold_back if row[h.rank]]
 
-    def _whole_hand_ok(self, whole: tuple[int, ...], leading: bool) -> bool:
+    def _whole_hand_ok(self, whole: tuple[int, ...], leading: bool, seat: int = -1) -> bool:
         """Held-back cards go in the last play: the whole hand, as one legal play."""
         cv = self.cv
         if not is_legal_fast(whole, self.rules):
@@ -237,6 +308,14 @@ class TrickPlay:
                 return False
             if h.rank in ranks and not h.last_play_attach and len(ranks) > 1:
                 return False
+        if not leading and self.identical and self.suits and seat >= 0:
+            bomb = self.is_identical_bomb(seat, whole)
+            if self.trick_bomb:
+                return bomb and bigger_bomb(self.trick or (), whole)
+            if bomb and (
+                not self.cv.play.tables.bomb_more_cards or len(whole) > len(self.trick or ())
+            ):
+                return True
         return leading or beats_fast(self.trick or (), whole, self.rules)
 
     def _may_open(self, seat: int) -> bool:
@@ -278,7 +357,6 @@ class TrickPlay:
 
     def reject(self, seat: int, action: Action) -> str | None:
         """Why `action` is not allowed for `seat` now, or None (checked without listing)."""
-        cv = self.cv
         if isinstance(action, str):
             if action == A.PASS:
                 return None if self.trick is not None else reason("leader_cannot_pass")
@@ -296,6 +374,55 @@ class TrickPlay:
                 return None if self._may_open(seat) else reason("open_not_allowed")
             return reason("not_a_play_action", action=action)
         ranks = action
+        if self.identical and self.suits:
+            return self._reject_with_identical_bombs(seat, ranks)
+        return self._reject_play(seat, ranks)
+
+    def _reject_with_identical_bombs(self, seat: int, ranks: tuple[int, ...]) -> str | None:
+        """:meth:`reject` with bombs of identical cards (棍): ``rules`` judges the play as a
+        plain one; the bombs are checked here."""
+        why = None if self.trick_bomb else self._reject_play(seat, ranks)
+        if why is None and not self.trick_bomb:
+            return None
+        if self._bomb_allowed(seat, ranks):
+            return None
+        if self.trick_bomb:
+            basic = self._reject_play(seat, ranks)
+            if basic is not None and not (
+                isinstance(basic, Reason) and basic.code == "does_not_beat"
+            ):
+                return basic  # not held, not a play, held-back cards
+            return reason(
+                "only_identical_bombs_beat_bomb",
+                previous=format_action(self.trick or ())[5:],
+                min_count=self.identical,
+            )
+        shaped = len(ranks) >= self.identical and ranks[0] == ranks[-1] and ranks[0] < 13
+        if shaped and isinstance(why, Reason) and why.code == "does_not_beat":
+            return reason(
+                "not_identical_bomb", play=format_action(ranks)[5:], seat=seat, count=len(ranks)
+            )
+        return why
+
+    def _bomb_allowed(self, seat: int, ranks: tuple[int, ...]) -> bool:
+        """Whether ``ranks`` is a bomb of identical cards ``seat`` may play now (as
+        :meth:`_with_identical_bombs` lists them)."""
+        if not self.is_identical_bomb(seat, ranks):
+            return False
+        trick = self.trick
+        if ranks[0] in self.held_back(seat):
+            return len(ranks) == self.sizes[seat] and self._whole_hand_ok(
+                ranks, trick is None, seat
+            )
+        if trick is None:
+            return True
+        if self.trick_bomb:
+            return bigger_bomb(trick, ranks)
+        return not self.cv.play.tables.bomb_more_cards or len(ranks) > len(trick)
+
+    def _reject_play(self, seat: int, ranks: tuple[int, ...]) -> str | None:
+        """Why a play is not allowed, judged by ``rules`` (see :meth:`reject`)."""
+        cv = self.cv
         if self._quick_ok(seat, ranks):
             return None
         if self.top_in_set and self.top_ranks[seat] and ranks in self.actions(seat):
@@ -324,7 +451,7 @@ class TrickPlay:
             if sum(need) != sum(row):
                 names = [RANK_NAMES[r] for r in held_back]
                 return reason("held_back_last", ranks=joined("commas", names, ", ".join(names)))
-            if not self._whole_hand_ok(ranks, leading):
+            if not self._whole_hand_ok(ranks, leading, seat):
                 return reason("held_back_leading") if not leading else reason("last_play_not_a_set")
             return None
         if not leading:
@@ -401,6 +528,10 @@ class TrickPlay:
         played = self.played_counts
         tops = self.top_ranks[seat]
         converted = False
+        bomb = False
+        if self.identical and self.suits:
+            bomb = self.is_identical_bomb(seat, ranks)
+            self._take_suits(seat, ranks, bomb)
         for r in ranks:
             if row[r]:
                 row[r] -= 1
@@ -422,6 +553,9 @@ class TrickPlay:
         self.tricks.append((seat, ranks))
         bomb_min = self.rules.tables.bomb_min
         if bomb_min and is_bomb(effective(ranks, self.rules), bomb_min):
+            self._bomb()
+        self.trick_bomb = bomb
+        if bomb:
             self._bomb()
         self.trick = ranks
         self.trick_owner = seat
@@ -452,6 +586,33 @@ class TrickPlay:
         self.bombs += 1
         if self.bombs == self.cv.bomb_limit:
             self.rules = self.cv.play_after_bomb_limit
+            self.identical = 0  # identical cards are ordinary sets from now on
+            self.trick_bomb = False
+
+    def _take_suits(self, seat: int, ranks: tuple[int, ...], bomb: bool) -> None:
+        """Take the played cards' suits from ``seat``'s (identical bombs): a bomb's from one
+        suit; a plain play's from the smallest groups, keeping identical cards together.
+        A card above the big joker played as its own rank left the suits at the start."""
+        row = self.suits[seat]
+        counts = self.counts[seat]
+        if bomb:
+            at = ranks[0] * 4
+            most = self.identical_most(seat, ranks[0])
+            suit = next(s for s in range(4) if row[at + s] == most)
+            row[at + suit] -= len(ranks)
+            return
+        taken = [0] * 13
+        for r in ranks:
+            if r >= 13 or taken[r] >= counts[r]:
+                continue  # a joker, or a card above the big joker played as its own rank
+            taken[r] += 1
+            at = r * 4
+            best = -1
+            for s in range(4):
+                if row[at + s] and (best < 0 or row[at + s] < row[at + best]):
+                    best = s
+            if best >= 0:
+                row[at + best] -= 1
 
     def _go_out(self, seat: int) -> bool:
         """`seat` has played his last card; True when that ends the game."""
@@ -504,6 +665,7 @@ class TrickPlay:
         """The trick is over: the next leader (the owner, or who takes the wind)."""
         owner = self.trick_owner
         self.trick = None
+        self.trick_bomb = False
         self.passes = 0
         # deferred and second_circle are empty here: a second circle starts by emptying
         # deferred (nobody defers in it) and ends when its last deferrer has answered.

@@ -90,12 +90,14 @@ def _ranks_text(ranks: Sequence[str]) -> str:
     return _join([rank_name(r) for r in ranks])
 
 
-def _cards(ranks: Sequence[int]) -> list[Card]:
-    """Cards of a play, high to low; plain cards get suits in turn (suits do not matter)."""
+def _cards(ranks: Sequence[int], identical: int = 0) -> list[Card]:
+    """Cards of a play, high to low; plain cards get suits in turn (suits do not matter),
+    except a bomb of identical cards (``identical`` or more of one rank): one suit."""
     out: list[Card] = []
     seen: dict[int, int] = {}
+    one_suit = bool(identical) and len(ranks) >= identical and len(set(ranks)) == 1
     for rank in sorted(ranks, reverse=True):
-        i = seen[rank] = seen.get(rank, -1) + 1
+        i = seen[rank] = 0 if one_suit else seen.get(rank, -1) + 1
         name = RANK_NAMES[rank]
         if rank in (SJ, BJ, TOP):
             color = "red" if rank in (BJ, TOP) else "black"
@@ -117,7 +119,8 @@ def _identical_cards_matter(v: Variant) -> bool:
     """Whether any rule looks at identical cards (same suit and rank)."""
     b = v.bidding
     return (
-        b.guard.by == "called_card"
+        (v.play.bombs is not None and v.play.bombs.identical)
+        or b.guard.by == "called_card"
         or b.solo.declared_requires == "four_identical"
         or any(
             getattr(step, "requires", "nothing") == "four_identical"
@@ -508,7 +511,7 @@ _WHY_TEXT = {
 }
 
 
-def _beat_example(e: ex.BeatExample) -> CardsExample:
+def _beat_example(e: ex.BeatExample, identical: int = 0) -> CardsExample:
     title = (
         _("%(candidate)s beats %(previous)s")
         if e.beats
@@ -517,8 +520,11 @@ def _beat_example(e: ex.BeatExample) -> CardsExample:
     return CardsExample(
         title=title,
         hands=[
-            Hand(_("Played"), _cards(e.previous)),
-            Hand(_("Beats it") if e.beats else _("Does not beat it"), _cards(e.candidate)),
+            Hand(_("Played"), _cards(e.previous, identical)),
+            Hand(
+                _("Beats it") if e.beats else _("Does not beat it"),
+                _cards(e.candidate, identical),
+            ),
         ],
         verdict=e.beats,
         explanation=_WHY_TEXT[e.why](),
@@ -719,7 +725,8 @@ def _special_section(v: Variant, cv: CompiledVariant) -> Section | None:
         s.add(*[_beat_example(e) for e in ex.roast_examples(cv)])
     if p.bombs is not None:
         s.add(Paragraph(_bombs_text(p.bombs)))
-        s.add(*[_beat_example(e) for e in ex.bomb_examples(cv)])
+        same = p.bombs.min_count if p.bombs.identical else 0
+        s.add(*[_beat_example(e, same) for e in ex.bomb_examples(cv)])
     return s
 
 
@@ -736,6 +743,12 @@ def _bombs_text(b: Bombs) -> str:
             "many cards or more is beaten as usual."
         )
     ) % {"count": b.min_count}
+    if b.identical:
+        text += _space() + _(
+            "A bomb must be identical cards, the same suit and rank (棍): cards of one rank in "
+            "several suits are an ordinary set. In the examples below the bomb's cards are "
+            "identical."
+        )
     text += _space() + _(
         "Only a bigger bomb beats a bomb: more cards, or as many cards of a higher rank."
     )

@@ -200,7 +200,7 @@ def bomb_examples(cv: CompiledVariant) -> list[BeatExample]:
         _example(cv, plain, (a,) * m, True, "bomb_beats"),
         _example(cv, (a,) * m, (b,) * m, True, "bomb_bigger"),
     ]
-    if cv.rank_limits[a] > m:
+    if cv.rank_limits[a] > m and (not bombs.identical or cv.variant.deck.decks > m):
         found.append(_example(cv, (b,) * m, (a,) * (m + 1), True, "bomb_bigger"))
     if attach is not None:
         found.append(_example(cv, (a,) * m, (attach,) + (b,) * (m - 1), False, "bomb_only_bigger"))

@@ -244,6 +244,7 @@ FIELD_LABELS: dict[str, Promise] = {
     "play.bombs.min_count": pgettext_lazy("field", "Cards of one rank that make a bomb"),
     "play.bombs.beats": pgettext_lazy("field", "What a bomb beats"),
     "play.bombs.max_per_game": pgettext_lazy("field", "Most bombs in a game"),
+    "play.bombs.identical": pgettext_lazy("field", "A bomb is identical cards (棍)"),
     "play.automatic": pgettext_lazy("field", "Automatic play"),
     "play.automatic.lock_after": pgettext_lazy("field", "Automatic play locks after"),
     "play.automatic.counted": pgettext_lazy("field", "Automatic play is counted in"),

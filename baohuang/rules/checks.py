@@ -536,6 +536,19 @@ def check_bombs_possible(v: Variant) -> Iterator[Problem]:
     counts = deck_composition(v)
     most = max((n for rank, n in counts.items() if rank not in ("SJ", "BJ")), default=0)
     most = min(most, max(v.deal.hand_sizes, default=0))
+    if bombs.identical and min(most, v.deck.decks) < bombs.min_count:
+        yield problem(
+            "play.bombs.identical",
+            gettext(
+                "A bomb needs %(count)s identical cards (same suit and rank), but %(decks)s "
+                "decks hold only %(decks)s copies of each card: no bomb can ever be played. "
+                "Lower the number of cards, add decks or let bombs be cards of one rank."
+            ),
+            severity="warning",
+            code="identical_bomb_impossible",
+            params={"count": bombs.min_count, "decks": v.deck.decks},
+        )
+        return
     if most < bombs.min_count:
         yield problem(
             "play.bombs.min_count",

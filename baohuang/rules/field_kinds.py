@@ -129,6 +129,7 @@ FIELD_KINDS: dict[str, Kind] = {
     "play.bombs.min_count": _P,
     "play.bombs.beats": _P,
     "play.bombs.max_per_game": _P,
+    "play.bombs.identical": _P,
     "play.automatic.lock_after": _P,
     "play.automatic.counted": _P,
     # Whether a game of five automatic seats counts at all: kept as play (conservative).

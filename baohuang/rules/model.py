@@ -434,6 +434,12 @@ class Bombs(Section):
         description="At most this many bombs in one game: once they are played, sets of "
         "that size are ordinary sets (null: no limit).",
     )
+    identical: bool = Field(
+        default=False,
+        description="A bomb must be identical cards, same suit and rank (沂源 棍: 四张一模一样的"
+        "牌); a set of one rank with cards of several suits is an ordinary set. A player who "
+        "plays as many cards of a rank as he holds identical ones plays those.",
+    )
 
 
 class Automatic(Section):

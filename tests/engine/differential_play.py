@@ -63,6 +63,13 @@ HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
         "baike-common",
         {"play.bombs": {"min_count": 4, "beats": "more_cards"}},
     ),
+    "house:identical-bombs": (
+        "buzi-bie3",
+        {
+            "play.bombs": {"min_count": 4, "beats": "any", "max_per_game": 2, "identical": True},
+            "play.top_card_in_set": True,
+        },
+    ),
     "house:emperor-card-top": ("baike-common", {"play.top_card": "emperor_card"}),
     "house:both-marked-top": ("tcy-bie3", {"play.top_card": "both_marked"}),
     "house:both-marked-called": ("hd", {"play.top_card": "both_marked"}),

@@ -22,6 +22,7 @@ TOP_HOUSE_RULES = [
     "house:both-marked-called",
     "house:top-in-set",
     "house:both-marked-in-set",
+    "house:identical-bombs",
 ]
 VARIANTS = [p.stem for p in bundled_variant_paths()] + TOP_HOUSE_RULES
 

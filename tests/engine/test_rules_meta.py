@@ -161,6 +161,7 @@ PLAY: frozenset[str] = frozenset(
         "play.bombs.min_count",
         "play.bombs.beats",
         "play.bombs.max_per_game",
+        "play.bombs.identical",
         # §7 automatic play.
         "play.automatic.lock_after",
         "play.automatic.counted",

@@ -801,6 +801,55 @@ def test_past_the_limit_four_of_a_rank_are_a_set_again(limit):
     assert game.public_events().count("bomb") == (1 if limit == 1 else 2)
 
 
+#: Seat 1 holds four identical 5s (5♠ ×4, a 棍); seat 2 four 6s of four suits and two
+#: identical pairs of 7s; seat 3 five jacks, four of them identical.
+IDENTICAL_HANDS = [
+    ["BJ*", "BJ", "As", "Ah", "Ac", "9s"],
+    ["5s", "5s", "5s", "5s", "Ks"],
+    ["SJ*", "6s", "6h", "6c", "6d", "7s", "7s", "7h", "7h", "Qs"],
+    ["Js", "Js", "Js", "Js", "Jh", "3s"],
+    ["10s", "10h", "8s"],
+]
+
+
+@covers("play.bombs.identical")
+@pytest.mark.parametrize("identical", [False, True])
+def test_a_bomb_of_identical_cards_only_when_the_variant_says_so(identical):
+    cv = variant("baike-common", **{"play.bombs": {"min_count": 4, "identical": identical}})
+    game = rigged(cv, IDENTICAL_HANDS)
+    to_play(game)
+    answer(game, play("BJ BJ A A A"))
+    assert play("5 5 5 5") in legal(game)  # four 5♠: a bomb either way
+    answer(game, play("5 5 5 5"))
+    assert game.public_events().count("bomb") == 1
+    # Four 6s of four suits (and 7♠ 7♠ 7♥ 7♥) are a bomb only when suits do not matter.
+    assert (play("6 6 6 6") in legal(game)) is not identical
+    assert (play("7 7 7 7") in legal(game)) is not identical
+    if identical:
+        assert "identical" in refusal(game, play("6 6 6 6"))
+    answer(game, A.PASS)
+    # Four identical jacks are a bigger bomb either way; five jacks only by rank.
+    assert (play("J J J J J") in legal(game)) is not identical
+    assert play("J J J J") in legal(game)
+    answer(game, play("J J J J"))
+    assert game.public_events().count("bomb") == 2
+
+
+@covers("play.bombs.identical")
+def test_a_plain_play_keeps_identical_cards_together():
+    cv = variant("baike-common", **{"play.bombs": {"min_count": 4, "identical": True}})
+    hands = [list(h) for h in IDENTICAL_HANDS]
+    hands[0] = ["BJ*", "5h", "5h", "5h", "5h", "5d", "9s"]  # 5♥ ×4 and a 5♦
+    game = rigged(cv, hands)
+    to_play(game)
+    answer(game, play("5"))  # the single 5♦ goes: the four 5♥ stay a bomb
+    assert game.public_events().count("bomb") == 0
+    answer(game, A.PASS, A.PASS, A.PASS, A.PASS)
+    assert play("5 5 5 5") in legal(game)
+    answer(game, play("5 5 5 5"))
+    assert game.public_events().count("bomb") == 1
+
+
 @covers("scoring.multipliers")
 def test_each_bomb_doubles_the_stake_up_to_the_cap():
     cv = variant(

@@ -745,6 +745,14 @@ CASES: tuple[Case, ...] = (
         "bomb_impossible",
     ),
     Case(
+        check_bombs_possible,
+        {"play.bombs": {"min_count": 5, "identical": True}},
+        "play.bombs.identical",
+        "4 decks hold only 4 copies of each card",
+        "warning",
+        "identical_bomb_impossible",
+    ),
+    Case(
         check_multipliers,
         {"scoring.multipliers": [{"event": "bomb", "factor": 2}]},
         "scoring.multipliers[0].event",

@@ -569,6 +569,10 @@ export interface Bombs {
    * At most this many bombs in one game: once they are played, sets of that size are ordinary sets (null: no limit).
    */
   max_per_game?: number | null;
+  /**
+   * A bomb must be identical cards, same suit and rank (沂源 棍: 四张一模一样的牌); a set of one rank with cards of several suits is an ordinary set. A player who plays as many cards of a rank as he holds identical ones plays those.
+   */
+  identical?: boolean;
 }
 /**
  * 托管: the system plays for an absent player (RULES.md §7).

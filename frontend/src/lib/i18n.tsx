@@ -197,6 +197,7 @@ const DICT = {
   "f.bombs.min_count": ["几张同点数的牌算炸弹（至少）", "Cards of one rank that make a bomb (at least)"],
   "f.bombs.beats": ["炸弹能管", "A bomb beats"],
   "f.bombs.max_per_game": ["每局最多几个炸弹（空 = 不限）", "Most bombs in a game (empty = no limit)"],
+  "f.bombs.identical": ["炸弹必须是花色点数一模一样的牌（棍）", "A bomb must be identical cards, same suit and rank (棍)"],
   "bombBeats.any": ["任何不是炸弹的牌", "any play that is not a bomb"],
   "bombBeats.more_cards": ["张数比炸弹少的非炸弹牌", "a play that is not a bomb and has fewer cards"],
   "f.joker_order": ["王组由小到大", "Joker groups, low to high"],

@@ -382,6 +382,7 @@ function PlaySection() {
           <PNum path="play.bombs.min_count" anchor="play.bombs" label={t("f.bombs.min_count")} min={2} max={32} fallback={4} />
           <PSelect path="play.bombs.beats" anchor="play.bombs" label={t("f.bombs.beats")} options={["any", "more_cards"] as const} fallback="any" labelPrefix="bombBeats." />
           <PNum path="play.bombs.max_per_game" anchor="play.bombs" label={t("f.bombs.max_per_game")} min={1} max={32} optional />
+          <PCheck path="play.bombs.identical" anchor="play.bombs" label={t("f.bombs.identical")} />
         </div>
       </Optional>
       <Field anchor="play.automatic" label={t("f.automatic")} wide>
