@@ -459,7 +459,29 @@ class BalanceRequestSerializer(_Strict):
         "emperor-mean=X.",
     )
     max_change = StrictIntegerField(
-        min_value=0, max_value=50, default=3, help_text="How far each entry may move."
+        min_value=0,
+        max_value=50,
+        default=None,
+        allow_null=True,
+        help_text="How far each entry may move (null: 3, else 6, else 10, the first that "
+        "reaches the target).",
+    )
+    release = BoundedListField(
+        child=StrictChoiceField(choices=["equal", "order", "ratio"]),
+        required=False,
+        max_length=3,
+        help_text="Relations of the table's shape the solver may break (default none: equal "
+        "cells stay equal, higher amounts stay higher, whole ratios such as emperor = 2 × "
+        "guard stay, within each row and each column).",
+    )
+    max_distinct = StrictIntegerField(
+        min_value=1,
+        max_value=500,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="At most this many distinct amounts change (default: as few as reach the "
+        "target).",
     )
     tables = BoundedListField(
         child=StrictChoiceField(choices=["two_person", "two_person_guard_known", "solo"]),

@@ -767,7 +767,7 @@ class BalanceOutcome:
 def propose_balance(
     job: Job,
     target: str,
-    max_change: int,
+    max_change: int | None,
     user: Any,
     *,
     slug: str | None = None,
@@ -776,6 +776,8 @@ def propose_balance(
     keep_outcomes: bool = False,
     verify_games: int | None = None,
     verify_seed: int | None = None,
+    release: list[str] | None = None,
+    max_distinct: int | None = None,
 ) -> BalanceOutcome:
     """Solve for a balanced table from a finished simulation job, save it as the draft of a
     new rule set (not published) and queue its verification: a comparison of the job's
@@ -810,6 +812,8 @@ def propose_balance(
         tables=tables or list(TABLES),
         fixed=fixed or [],
         keep_outcomes=keep_outcomes,
+        release=release or [],
+        max_distinct=max_distinct,
     )
     base = slug or f"{job.version.rule_set.slug}-balanced"
     new_slug = base
@@ -823,7 +827,8 @@ def propose_balance(
         *definition.get("notes", []),
         f"Scoring balanced by the solver from {job.games:,} games of "
         f"{job.version.rule_set.slug} v{job.version.number} (job {job.pk}): "
-        f"{Target.parse(target).describe()}, each entry ±{max_change}. " + proposal.notes[-1],
+        f"{Target.parse(target).describe()}, each entry ±{proposal.max_change}. "
+        + proposal.notes[-1],
     ]
     with transaction.atomic():
         rule_set = catalog.create_rule_set(

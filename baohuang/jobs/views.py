@@ -522,7 +522,10 @@ class SimulationBalanceView(APIView):
         summary="Propose a balanced scoring table (jobs.run_simulation, catalog.add_ruleset)",
         description="Solves an integer linear program (HiGHS) for the scoring tables: the "
         "`target` (equal-sides or emperor-mean=X), rows zero-sum, monotone, integers, each "
-        "entry within ±`max_change`, `fixed` entries kept. The proposal becomes the **draft "
+        "entry within ±`max_change`, `fixed` entries kept, the table's shape kept (equal "
+        "cells stay equal, higher stay higher, whole ratios stay, within rows and columns; "
+        "`release` frees a relation), the fewest distinct amounts changed (`max_distinct` "
+        "caps them). The proposal becomes the **draft "
         "of a new rule set** (not published; slug `<variant>-balanced` unless given), and a "
         "verification comparison (today's table against the proposal, on fresh seeds) is "
         "queued: poll `verification.url`. **201**. An infeasible request is a 400; a job "
@@ -561,6 +564,8 @@ class SimulationBalanceView(APIView):
                 keep_outcomes=data["keep_outcomes"],
                 verify_games=data.get("verify_games"),
                 verify_seed=data.get("verify_seed"),
+                release=data.get("release"),
+                max_distinct=data.get("max_distinct"),
             )
         except QuotaExceeded as exc:
             raise quota_error(exc) from exc
@@ -597,6 +602,7 @@ class SimulationBalanceView(APIView):
                 "variables": p.variables,
                 "constraints": p.constraints,
                 "ms": round(p.solve_ms, 1),
+                "max_change": p.max_change,
             },
             "notes": p.notes,
         }

@@ -25,8 +25,17 @@ it is an integer linear program, solved exactly by HiGHS through
   outcome or multiplier changes. Either way the expected points stay linear. Solo rows
   keep their signs.
 
+- the table keeps its shape (issue 34; each relation kind can be released): within a row
+  (one finish pair) and down a column (one role's amounts in one table), cells that were
+  equal stay equal (``equal``: symmetric rows stay symmetric, an emperor who scored as his
+  guard still does), a cell that was above another stays above it (``order``), and within
+  a row a cell that was a whole multiple of another stays that multiple (``ratio``:
+  emperor = 2 × guard, rebels = −guard).
+
 Objective, in two stages: the smallest ``|target − goal|`` (an auxiliary variable bounds
-the absolute value), then, at that value, the smallest total change ``Σ|Δ|``.
+the absolute value), then, at that value, the fewest distinct amounts changed (a cell class
+of equal cells counts once: "each 头客 row +1 for the royals", not 56 edits), and among
+those the smallest total change ``Σ|Δ|``. ``max_distinct`` caps the distinct changes.
 
 Why HiGHS through scipy: it is an exact MILP solver, ships as a wheel with scipy (which
 the comparison's t quantiles use already), and a few hundred variables solve in
@@ -41,6 +50,7 @@ import copy
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from baohuang.engine.compiled import CompiledVariant, compile_variant
@@ -52,6 +62,9 @@ from baohuang.simulation.stats import Stats, rescore, result_of_key
 
 #: Tables the solver may change, by name.
 TABLES: tuple[str, ...] = ("two_person", "two_person_guard_known", "solo")
+
+#: Relations among a table's cells kept by default (the table's shape); each may be released.
+RELATIONS: tuple[str, ...] = ("equal", "order", "ratio")
 
 #: Target values within this of the best (or of 0) are equally good: far below the
 #: standard error of any simulation (about 0.02 points per seat at 100,000 games).
@@ -65,6 +78,14 @@ FREE_NOTE = gettext_noop(
     "and no multiplier depends on it)."
 )
 KEEP_NOTE = gettext_noop("Every entry keeps its sign (the outcome of every row stays as it is).")
+SHAPE_NOTE = gettext_noop(
+    "The table keeps its shape within each row and each column: %(relations)s."
+)
+RELATION_WORDS: dict[str, str] = {
+    "equal": gettext_noop("equal amounts stay equal"),
+    "order": gettext_noop("a higher amount stays higher"),
+    "ratio": gettext_noop("a whole multiple stays that multiple (emperor = 2 × guard)"),
+}
 
 
 class BalanceError(ValueError):
@@ -144,6 +165,8 @@ class Proposal:
     variables: int
     constraints: int
     notes: list[str] = field(default_factory=list)
+    max_change: int = 0
+    """How far entries were allowed to move."""
 
 
 def _variables(definition: dict[str, Any], tables: Iterable[str]) -> list[_Var]:
@@ -286,23 +309,66 @@ def _monotone_pairs(variables: Sequence[_Var], definition: dict[str, Any]) -> li
     return pairs
 
 
+#: How far entries may move when the operator sets no limit: the first that reaches the
+#: target (a table that keeps its shape often needs more room than ±3).
+MAX_CHANGE_STEPS: tuple[int, ...] = (3, 6, 10)
+
+
 def solve(
     variant: Variant,
     stats: Stats,
     target: Target,
-    max_change: int = 3,
+    max_change: int | None = None,
     tables: Sequence[str] = TABLES,
     fixed: Sequence[str] = (),
     keep_outcomes: bool = False,
     tolerance: float = TOLERANCE,
     time_limit: float = 30.0,
+    release: Sequence[str] = (),
+    max_distinct: int | None = None,
 ) -> Proposal:
     """The balanced table (see the module's docstring) from a simulation of ``variant``.
 
     The second stage accepts any table within ``tolerance`` of the best target value (or
     of 0): asking for an exact 0 with integer entries is a knife-edge that costs the solver
     minutes and means nothing statistically. Each stage stops after ``time_limit`` seconds
-    with the best table found (``status`` says so)."""
+    with the best table found (``status`` says so). ``max_change`` None: the first of
+    :data:`MAX_CHANGE_STEPS` whose table reaches the target (else the last)."""
+    steps = MAX_CHANGE_STEPS if max_change is None else (max_change,)
+    goal = target.value if target.kind == "emperor-mean" else 0.0
+    for k in steps:
+        found = _solve_once(
+            variant,
+            stats,
+            target,
+            k,
+            tables,
+            fixed,
+            keep_outcomes,
+            tolerance,
+            time_limit,
+            release,
+            max_distinct,
+        )
+        if abs(found.predicted["solver_value"] - goal) <= tolerance:
+            break
+    return found
+
+
+def _solve_once(
+    variant: Variant,
+    stats: Stats,
+    target: Target,
+    max_change: int,
+    tables: Sequence[str] = TABLES,
+    fixed: Sequence[str] = (),
+    keep_outcomes: bool = False,
+    tolerance: float = TOLERANCE,
+    time_limit: float = 30.0,
+    release: Sequence[str] = (),
+    max_distinct: int | None = None,
+) -> Proposal:
+    """:func:`solve` with entries moving at most ``max_change``."""
     import numpy as np
     from scipy.optimize import Bounds, LinearConstraint, milp
 
@@ -321,8 +387,18 @@ def solve(
             "unknown_fixed",
             paths=unknown,
         )
+    bad = sorted(set(release) - set(RELATIONS))
+    if bad:
+        raise BalanceError(
+            gettext("Unknown relation %(relations)s; the relations are %(known)s.")
+            % {"relations": ", ".join(bad), "known": ", ".join(RELATIONS)},
+            "unknown_relation",
+            relations=bad,
+            known=list(RELATIONS),
+        )
     coef = _coefficients(stats, definition, cv, target)
     n = len(variables)
+    classes = _cell_classes(variables, "equal" not in release)
     a = np.array([coef.get((v.row[0], v.row[1], v.role), 0.0) for v in variables])
     goal = target.value if target.kind == "emperor-mean" else 0.0
     old = np.array([v.old for v in variables], dtype=float)
@@ -338,8 +414,10 @@ def solve(
                     (index[f"{base}.emperor"], index[f"{base}.guard"], index[f"{base}.rebels"])
                 )
     free_paths = {variables[i].path for pair in chosen for i in pair}
-    # Variables: x (n entries), t (|a·x − goal|), u (n, |x − old|), (w, l) per chosen row.
-    size = 2 * n + 1 + 2 * len(chosen)
+    # Variables: x (n entries), t (|a·x − goal|), u (n, |x − old|), (w, l) per chosen row,
+    # z (one per class of equal cells: 1 if its amount changes).
+    size = 2 * n + 1 + 2 * len(chosen) + len(classes)
+    z0 = 2 * n + 1 + 2 * len(chosen)
     lo = np.zeros(size)
     hi = np.zeros(size)
     for i, v in enumerate(variables):
@@ -391,6 +469,33 @@ def solve(
         r = np.zeros(size)
         r[better], r[worse] = 1, -1
         constraint(r, 0, np.inf)
+    # the table's shape: equal cells stay equal, the order of the amounts, whole ratios
+    for members in classes:
+        for i in members[1:]:
+            r = np.zeros(size)
+            r[members[0]], r[i] = 1, -1
+            constraint(r, 0, 0)
+    if "order" not in release:
+        for lower, higher in _order_chain(variables, classes):
+            r = np.zeros(size)
+            r[higher], r[lower] = 1, -1
+            constraint(r, 1, np.inf)
+    if "ratio" not in release:
+        for p_i, q_i, k in _ratios(variables):
+            r = np.zeros(size)
+            r[p_i], r[q_i] = 1, -k
+            constraint(r, 0, 0)
+    # z_c = 1 when class c's amount moves: |x − old| ≤ span × z_c for its first cell
+    for c, members in enumerate(classes):
+        i = members[0]
+        span = max(hi[i] - old[i], old[i] - lo[i], 0)
+        r = np.zeros(size)
+        r[n + 1 + i], r[z0 + c] = 1, -span
+        constraint(r, -np.inf, 0)
+    if max_distinct is not None:
+        r = np.zeros(size)
+        r[z0 : z0 + len(classes)] = 1
+        constraint(r, 0, max_distinct)
     # the outcome of each chosen row: win (w), loss (l) or draw (neither)
     for k, (e, g, reb) in enumerate(chosen):
         w, los = 2 * n + 1 + 2 * k, 2 * n + 2 + 2 * k
@@ -432,8 +537,11 @@ def solve(
     best = float(first.x[n])
     hi2 = hi.copy()
     hi2[n] = max(best + 1e-9, tolerance)
+    # Fewest distinct changes first, then the smallest total change (a change of a class
+    # weighs more than any total of moves: Σ|Δ| ≤ 2 × n × max_change).
     c2 = np.zeros(size)
     c2[n + 1 : 2 * n + 1] = 1
+    c2[z0 : z0 + len(classes)] = 2 * n * max(max_change, 1) + 1
     second = milp(
         c2, integrality=integrality, bounds=Bounds(lo, hi2), constraints=cons, options=options
     )
@@ -465,8 +573,94 @@ def solve(
         "solver_value": float(a @ x),
     }
     # In the active language (the request's, or the CLI's --lang).
-    notes = [gettext(FREE_NOTE if free else KEEP_NOTE), gettext(LIMIT_NOTE)]
-    return Proposal(new_def, changes, predicted, solve_ms, str(result.message), n, len(rows), notes)
+    notes = [gettext(FREE_NOTE if free else KEEP_NOTE)]
+    kept = [r for r in RELATIONS if r not in release]
+    if kept:
+        notes.append(
+            gettext(SHAPE_NOTE) % {"relations": ", ".join(gettext(RELATION_WORDS[r]) for r in kept)}
+        )
+    notes.append(gettext(LIMIT_NOTE))
+    return Proposal(
+        new_def,
+        changes,
+        predicted,
+        solve_ms,
+        str(result.message),
+        n,
+        len(rows),
+        notes,
+        max_change,
+    )
+
+
+def _lines(variables: Sequence[_Var]) -> list[list[int]]:
+    """The cells that are compared with each other: each row (emperor, guard and rebels of
+    one finish pair; emperor and others of one solo rank) and each column (one role's
+    amounts down one table)."""
+    rows: dict[tuple[str, int], list[int]] = {}
+    columns: dict[tuple[str, str], list[int]] = {}
+    for i, v in enumerate(variables):
+        rows.setdefault(v.row, []).append(i)
+        columns.setdefault((v.row[0], v.role), []).append(i)
+    return [*rows.values(), *columns.values()]
+
+
+def _cell_classes(variables: Sequence[_Var], keep_equal: bool) -> list[list[int]]:
+    """Indices of cells that must stay equal: cells of one row or one column that are
+    equal today, joined transitively (each cell alone when equality is released)."""
+    parent = list(range(len(variables)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    if keep_equal:
+        for line in _lines(variables):
+            first: dict[int, int] = {}
+            for i in line:
+                j = first.setdefault(variables[i].old, i)
+                parent[find(i)] = find(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(variables)):
+        groups.setdefault(find(i), []).append(i)
+    return list(groups.values())
+
+
+def _order_chain(variables: Sequence[_Var], classes: Sequence[list[int]]) -> list[tuple[int, int]]:
+    """(lower, higher) cell pairs that keep every order within a row or a column: down a
+    column each amount below the next larger one (by transitivity, all of them), and within
+    a row each pair."""
+    del classes  # equal cells are tied by their own constraints
+    pairs: list[tuple[int, int]] = []
+    for line in _lines(variables):
+        by_amount: dict[int, list[int]] = {}
+        for i in line:
+            by_amount.setdefault(variables[i].old, []).append(i)
+        amounts = sorted(by_amount)
+        for low, high in pairwise(amounts):
+            pairs.extend((lo_i, hi_i) for lo_i in by_amount[low] for hi_i in by_amount[high])
+    return pairs
+
+
+def _ratios(variables: Sequence[_Var]) -> list[tuple[int, int, int]]:
+    """(p, q, k) with cell p = k × cell q today, p and q in one row, k a whole number other
+    than 0 and 1 (equal cells are kept by equality): emperor = 2 × guard, rebels = −guard."""
+    rows: dict[tuple[str, int], list[int]] = {}
+    for i, v in enumerate(variables):
+        rows.setdefault(v.row, []).append(i)
+    found: list[tuple[int, int, int]] = []
+    for members in rows.values():
+        for p_i in members:
+            for q_i in members:
+                p, q = variables[p_i].old, variables[q_i].old
+                if p_i == q_i or q == 0 or p == 0 or p % q:
+                    continue
+                k = p // q
+                if k != 1 and abs(k) <= 8:
+                    found.append((p_i, q_i, k))
+    return found
 
 
 #: Multipliers whose event depends on the game's outcome.

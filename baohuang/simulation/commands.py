@@ -721,7 +721,24 @@ def configure_balance(parser: argparse.ArgumentParser) -> None:
         "default) or emperor-mean=X",
     )
     parser.add_argument(
-        "--max-change", type=int, default=3, help="how far each entry may move (default 3)"
+        "--max-change",
+        type=int,
+        default=None,
+        help="how far each entry may move (default: 3, else 6, else 10, the first that "
+        "reaches the target)",
+    )
+    parser.add_argument(
+        "--release",
+        default="",
+        help="relations of the table's shape the solver may break, comma-separated: equal, "
+        "order, ratio (default none: equal cells stay equal, the order of the amounts and "
+        "whole ratios such as emperor = 2 × guard stay)",
+    )
+    parser.add_argument(
+        "--max-distinct",
+        type=int,
+        default=None,
+        help="at most this many distinct amounts change (default: as few as reach the target)",
     )
     parser.add_argument("--games", type=_positive, required=True, help="games to simulate")
     _add_seed(parser, "job seed of the simulation")
@@ -800,6 +817,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
             tables=[t.strip() for t in args.tables.split(",") if t.strip()],
             fixed=args.fix,
             keep_outcomes=args.keep_outcomes,
+            release=[r.strip() for r in args.release.split(",") if r.strip()],
+            max_distinct=args.max_distinct,
         )
     except BalanceError as exc:
         print(str(exc), file=sys.stderr)
@@ -829,7 +848,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
             "variables": proposal.variables,
             "constraints": proposal.constraints,
             "ms": round(proposal.solve_ms, 1),
-            "max_change": args.max_change,
+            "max_change": proposal.max_change,
         },
         "notes": proposal.notes,
         "elapsed_s": {"simulation": simulated_s, "verification": verified_s},
@@ -846,7 +865,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         % {
             "variant": variant.id,
             "target": target.describe(),
-            "max": args.max_change,
+            "max": proposal.max_change,
             "games": _grouped(stats.games),
             "seed": stats.seed,
             "ms": _grouped(proposal.solve_ms),

@@ -9,7 +9,7 @@ import pytest
 
 from baohuang.rules import load_bundled, validate_definition
 from baohuang.simulation import Stats, simulate
-from baohuang.simulation.balance import BalanceError, Target, solve
+from baohuang.simulation.balance import RELATIONS, BalanceError, Target, solve
 from tests.simulation.test_commands import run
 
 COMMON = load_bundled("baike-common")
@@ -25,7 +25,8 @@ def _rows(definition: dict) -> list[dict]:
 
 
 def test_the_table_meets_every_constraint(common80: Stats) -> None:
-    p = solve(COMMON, common80, Target.parse("equal-sides"), 3)
+    # With the table's shape released, as before issue 34: the most freedom within ±3.
+    p = solve(COMMON, common80, Target.parse("equal-sides"), 3, release=RELATIONS)
     assert validate_definition(p.definition).valid
     assert p.changes
     assert all(abs(c["new"] - c["old"]) <= 3 for c in p.changes)
@@ -90,3 +91,60 @@ def test_balance_command_prints_the_contract_shape(capsys: pytest.CaptureFixture
     for m in data["verification"]["metrics"]:
         assert {"name", "a", "b", "diff", "ci95", "significant", "method"} <= set(m)
     assert data["verification"]["metrics"][0]["name"].startswith("royal_side_minus_rebel")
+
+
+def _cells(definition: dict) -> dict[str, dict[tuple, int]]:
+    """Every cell of the three tables by (row key, role), per table."""
+    scoring = definition["scoring"]
+    tables: dict[str, dict[tuple, int]] = {}
+    for name in ("two_person", "two_person_guard_known"):
+        if scoring.get(name):
+            tables[name] = {
+                ((r["emperor_rank"], r["guard_rank"]), role): r[role]
+                for r in scoring[name]["rows"]
+                for role in ("emperor", "guard", "rebels")
+            }
+    for kind in ("open", "hidden"):
+        tables[f"solo.{kind}"] = {
+            ((r["emperor_rank"],), role): r[role]
+            for r in scoring["solo"][kind]
+            for role in ("emperor", "others")
+        }
+    return tables
+
+
+def test_a_weihai_clone_paying_four_for_a_rebellion_is_balanced_keeping_its_shape() -> None:
+    """Issue 34 §2: every equality, order and whole ratio within a row or a column of the
+    original table holds in the proposal, cell by cell; few distinct amounts change."""
+    definition = load_bundled("baike-weihai").model_dump(mode="json")
+    definition["scoring"]["multipliers"] = [
+        {**m, "factor": 4} if m["event"] == "rebellion" else m
+        for m in definition["scoring"]["multipliers"]
+    ]
+    clone = validate_definition(definition).variant
+    assert clone is not None
+    stats = simulate(clone, 600, seed=6)
+    p = solve(clone, stats, Target.parse("equal-sides"))
+    assert abs(p.predicted["before"]["diff"]) > 0.5
+    assert abs(p.predicted["target"]["diff"]) < 0.01
+    assert p.max_change in (3, 6, 10)
+    distinct = {(c["old"], c["new"]) for c in p.changes}
+    assert len(distinct) <= 12, distinct
+    before, after = _cells(definition), _cells(p.definition)
+    for name, cells in before.items():
+        keys = list(cells)
+        for a in keys:
+            for b in keys:
+                same_row, same_column = a[0] == b[0], a[1] == b[1]
+                if not (same_row or same_column) or a == b:
+                    continue
+                old_a, old_b, new_a, new_b = cells[a], cells[b], after[name][a], after[name][b]
+                if old_a == old_b:
+                    assert new_a == new_b, (name, a, b)
+                if old_a > old_b:
+                    assert new_a > new_b, (name, a, b)
+                if same_row and old_b and old_a and old_a % old_b == 0:
+                    assert new_a == old_a // old_b * new_b, (name, a, b)
+    # Released, the same program may break them (and needs fewer cells to).
+    free = solve(clone, stats, Target.parse("equal-sides"), p.max_change, release=RELATIONS)
+    assert abs(free.predicted["target"]["diff"]) < 0.01

@@ -245,7 +245,7 @@ export interface paths {
         put?: never;
         /**
          * Propose a balanced scoring table (jobs.run_simulation, catalog.add_ruleset)
-         * @description Solves an integer linear program (HiGHS) for the scoring tables: the `target` (equal-sides or emperor-mean=X), rows zero-sum, monotone, integers, each entry within ±`max_change`, `fixed` entries kept. The proposal becomes the **draft of a new rule set** (not published; slug `<variant>-balanced` unless given), and a verification comparison (today's table against the proposal, on fresh seeds) is queued: poll `verification.url`. **201**. An infeasible request is a 400; a job that has not succeeded a 409 `not_rescorable`. The bots do not change their play when the scoring changes; people might.
+         * @description Solves an integer linear program (HiGHS) for the scoring tables: the `target` (equal-sides or emperor-mean=X), rows zero-sum, monotone, integers, each entry within ±`max_change`, `fixed` entries kept, the table's shape kept (equal cells stay equal, higher stay higher, whole ratios stay, within rows and columns; `release` frees a relation), the fewest distinct amounts changed (`max_distinct` caps them). The proposal becomes the **draft of a new rule set** (not published; slug `<variant>-balanced` unless given), and a verification comparison (today's table against the proposal, on fresh seeds) is queued: poll `verification.url`. **201**. An infeasible request is a 400; a job that has not succeeded a 409 `not_rescorable`. The bots do not change their play when the scoring changes; people might.
          */
         post: operations["simulations_balance"];
         delete?: never;
@@ -696,11 +696,12 @@ export interface components {
              * @default equal-sides
              */
             target: string;
-            /**
-             * @description How far each entry may move.
-             * @default 3
-             */
-            max_change: number;
+            /** @description How far each entry may move (null: 3, else 6, else 10, the first that reaches the target). */
+            max_change?: number | null;
+            /** @description Relations of the table's shape the solver may break (default none: equal cells stay equal, higher amounts stay higher, whole ratios such as emperor = 2 × guard stay, within each row and each column). */
+            release?: components["schemas"]["ReleaseEnum"][];
+            /** @description At most this many distinct amounts change (default: as few as reach the target). */
+            max_distinct?: number | null;
             /** @description The tables the solver may change (default all). */
             tables?: components["schemas"]["TablesEnum"][];
             /** @description Entries to keep, e.g. scoring.two_person.rows[0].emperor. */
@@ -1246,6 +1247,13 @@ export interface components {
          * @enum {string}
          */
         RankEnum: "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "A" | "2" | "SJ" | "BJ";
+        /**
+         * @description * `equal` - equal
+         *     * `order` - order
+         *     * `ratio` - ratio
+         * @enum {string}
+         */
+        ReleaseEnum: "equal" | "order" | "ratio";
         /** @description The first action that could not be applied. */
         ReplayError: {
             /** @description 0-based index into actions. */

@@ -50,7 +50,8 @@ export function BalancePanel(props: {
   const { slug, job } = props;
   const [target, setTarget] = useState<"equal-sides" | "emperor-mean">("equal-sides");
   const [goal, setGoal] = useState("1.0");
-  const [maxChange, setMaxChange] = useState(3);
+  const [maxChange, setMaxChange] = useState<number | null>(null);
+  const [keepShape, setKeepShape] = useState(true);
   const [keep, setKeep] = useState(false);
   const [verifyGames, setVerifyGames] = useState<number>(job.games ?? 500);
   const [busy, setBusy] = useState(false);
@@ -80,6 +81,7 @@ export function BalancePanel(props: {
         body: {
           target: target === "equal-sides" ? "equal-sides" : `emperor-mean=${Number(goal)}`,
           max_change: maxChange,
+          release: keepShape ? [] : ["equal", "order", "ratio"],
           keep_outcomes: keep,
           verify_games: verifyGames,
         },
@@ -132,7 +134,11 @@ export function BalancePanel(props: {
         ) : null}
         <label>
           {t("bal.maxChange")}
-          <NumInput value={maxChange} min={0} max={50} width="4em" testId="bal-k" onChange={(v) => setMaxChange(v ?? 3)} />
+          <NumInput value={maxChange} min={0} max={50} width="4em" optional testId="bal-k" onChange={(v) => setMaxChange(v ?? null)} />
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={keepShape} onChange={(e) => setKeepShape(e.target.checked)} data-testid="bal-shape" />{" "}
+          {t("bal.keepShape")}
         </label>
         <label>
           {t("bal.verifyGames")}
