@@ -81,6 +81,7 @@ EVENT_WORDS: dict[str, Promise] = {
     "grabbed_solo": pgettext_lazy("event", "a grabbed solo"),
     "guard_known": pgettext_lazy("event", "the guard known to all"),
     "bomb": pgettext_lazy("event", "each bomb played"),
+    "rebel_declared": pgettext_lazy("event", "each rebel who declares himself"),
 }
 PARTY_WORDS: dict[str, Promise] = {
     "emperor": pgettext_lazy("party", "the emperor"),

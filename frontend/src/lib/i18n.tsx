@@ -367,6 +367,7 @@ const DICT = {
   "ev.hidden_solo": ["暗独", "hidden solo (暗独)"],
   "ev.grabbed_solo": ["抢独", "grabbed solo (抢独)"],
   "ev.bomb": ["炸弹", "bomb (炸弹)"],
+  "ev.rebel_declared": ["亮反（每人）", "rebel declared (亮反, each)"],
   "ev.guard_known": ["侍卫已知", "guard known"],
   // diff
   "diff.title": ["草稿与最新发布版本的差异", "Draft vs the latest published version"],
