@@ -374,6 +374,7 @@ def test_show_writes_every_default_out(capsys: pytest.CaptureFixture[str]) -> No
         "lock_after": 3,
         "counted": "spells",
         "unscored_if_all": True,
+        "dissolve_if_any": "no",
     }
     assert data["bidding"]["flow"][0]["when_holding_both"] == "pass_on"
     # the text keeps the Chinese name readable and table rows on one line each

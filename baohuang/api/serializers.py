@@ -805,6 +805,10 @@ class GameSummarySerializer(serializers.Serializer):
     shut_in = serializers.ListField(child=serializers.IntegerField())
     tribute = TributeSerializer(allow_null=True)
     unscored_reason = serializers.CharField(allow_null=True)
+    dissolved = serializers.BooleanField(
+        help_text="A seat was on automatic play (托管) at the end and the rules dissolve the "
+        "table (解散, play.automatic.dissolve_if_any): no game follows in a match."
+    )
     plays = serializers.IntegerField()
     actions = serializers.IntegerField()
 

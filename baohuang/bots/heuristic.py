@@ -67,6 +67,9 @@ class HeuristicParams:
     """Reveal oneself as the guard."""
     rebel_q: float = 0.70
     """Declare rebellion."""
+    declare_rebel_q: float = 0.80
+    """Declare oneself a rebel (亮反): alone it doubles the stake (where the variant doubles
+    it), so a stronger hand than for a rebellion, which needs a second rebel."""
     kick_q: float = 0.75
     """Kick (either side)."""
     cap: int = TWO
@@ -239,6 +242,7 @@ class HeuristicPolicy:
             "open_solo": q(p.open_solo_q),
             "open_guard": q(p.open_guard_q),
             "rebel": q(p.rebel_q),
+            "declare_rebel": q(p.declare_rebel_q),
             "kick": q(p.kick_q),
         }
 
@@ -307,6 +311,10 @@ class HeuristicPolicy:
             return A.OPEN_GUARD if s >= lim["open_guard"] else A.HIDDEN_GUARD
         if question == "rebel":
             return A.REBEL if A.REBEL in legal and s >= lim["rebel"] else A.NO_REBEL
+        if question == "declare_rebel":
+            if A.DECLARE_REBEL in legal and s >= lim["declare_rebel"]:
+                return A.DECLARE_REBEL
+            return A.NO_DECLARE_REBEL
         if question in ("royal_kick", "rebel_kick"):
             return A.KICK if s >= lim["kick"] else A.NO_KICK
         return next(a for a in legal if a != A.AUTO)

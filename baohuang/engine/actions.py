@@ -27,6 +27,8 @@ OPEN_SOLO: Final = "open_solo"
 HIDDEN_SOLO: Final = "hidden_solo"
 REBEL: Final = "rebel"
 NO_REBEL: Final = "no_rebel"
+DECLARE_REBEL: Final = "declare_rebel"
+NO_DECLARE_REBEL: Final = "no_declare_rebel"
 KICK: Final = "kick"
 NO_KICK: Final = "no_kick"
 # Play.
@@ -49,6 +51,8 @@ WORDS: Final = frozenset(
         HIDDEN_SOLO,
         REBEL,
         NO_REBEL,
+        DECLARE_REBEL,
+        NO_DECLARE_REBEL,
         KICK,
         NO_KICK,
         PASS,

@@ -8,13 +8,13 @@ sorted by size and then high to low. So the legal actions of any state are a lis
 (:meth:`ActionSpace.legal`), and an int means the same action in every game of the variant.
 :meth:`ActionSpace.to_string` / :meth:`~ActionSpace.from_string` go to and from the record
 text of :mod:`~baohuang.engine.actions` (``"pass"``, ``"call:4s"``, ``"play BJ 9 9 9"``).
-Sizes of the bundled variants: 5,297 actions for the full 216-card deck (5,322 for HD, with
-its card above the big joker), 4,022 for the 165-card Weihai / 憋六 trims, 4,097 for the
-168-card Tongchengyou Weihai, 154,772 for 憋三 (where 2s attach to sets).
+Sizes of the bundled variants: 5,299 actions for the full 216-card deck (5,324 for HD, with
+its card above the big joker), 4,024 for the 165-card Weihai / 憋六 trims, 4,099 for the
+168-card Tongchengyou Weihai, 154,774 for 憋三 (where 2s attach to sets).
 
 **Observation.** :func:`observation_vector` turns a seat's view (a
 :class:`~baohuang.engine.seatview.SeatView`, so only what that seat may know) into a list
-of :data:`OBSERVATION_SIZE` (205) numbers, the same layout for every variant;
+of :data:`OBSERVATION_SIZE` (206) numbers, the same layout for every variant;
 :func:`observation_array` gives it as a NumPy ``float32`` array. Fields, in order
 (:data:`OBSERVATION_FIELDS` lists them with their offsets):
 
@@ -23,8 +23,8 @@ field              size   meaning
 =================  =====  ==============================================================
 seat               5      one-hot: the observing seat
 phase              4      one-hot: bidding, declarations, play, finished
-question           10     one-hot: grab, offer, solo, guard, rebel, royal_kick,
-                          rebel_kick, lead, follow, other (nothing asked)
+question           11     one-hot: grab, offer, solo, guard, rebel, royal_kick,
+                          rebel_kick, lead, follow, declare_rebel, other (nothing asked)
 hand_ranks         16     the seat's cards by rank (3 … 2, SJ, BJ, the card above BJ)
 hand_cards         56     before play: the seat's cards by card id (suits and marks matter
                           in bidding); zeros in play
@@ -39,7 +39,7 @@ i_am_guard         1      1 if the seat is the guard (hidden or not)
 known_partner      5      one-hot: a teammate the seat knows for sure
 solo               2      open solo, hidden solo (as far as the seat knows)
 finish             25     5 × one-hot: for each seat, its place (1st … 5th) if out
-rebels_declared    5      seats that declared rebellion
+rebels_declared    5      seats known as rebels by their word (造反 or 亮反)
 events             6      open_guard, guard_known, rebellion, kick, grabbed_solo, other
 tips               1      cards tipped so far (贴牌)
 called_rank        16     one-hot: the rank of the called card, once called
@@ -88,6 +88,8 @@ WORD_ORDER: tuple[str, ...] = (
     A.NO_REBEL,
     A.KICK,
     A.NO_KICK,
+    A.DECLARE_REBEL,
+    A.NO_DECLARE_REBEL,
 )
 
 #: Calls of the guard's card, one per card id (after the words).
@@ -185,6 +187,7 @@ _QUESTIONS = (
     "rebel_kick",
     "lead",
     "follow",
+    "declare_rebel",
 )
 _EVENTS = ("open_guard", "guard_known", "rebellion", "kick", "grabbed_solo")
 

@@ -26,11 +26,20 @@ class Match:
     games: list[Game] = field(default_factory=list)
     totals: list[int] = field(default_factory=lambda: [0] * 5)
 
+    @property
+    def dissolved(self) -> bool:
+        """The table was dissolved after the last game (解散, `automatic.dissolve_if_any`):
+        the match is over, no game follows."""
+        last = self.games[-1] if self.games else None
+        return last is not None and last.outcome is not None and last.outcome.dissolved
+
     def next_game(self) -> Game:
-        """Deal the next game (the previous one must be finished)."""
+        """Deal the next game (the previous one must be finished, the table not dissolved)."""
         previous = self.games[-1] if self.games else None
         if previous is not None and not previous.finished:
             raise ValueError("The current game is not finished yet.")
+        if self.dissolved:
+            raise ValueError("The table was dissolved after the last game: the match is over.")
         dealer = self.cv.variant.deal.first_dealer
         tribute: TributePlan | None = None
         rule = self.cv.variant.deal.next_dealer

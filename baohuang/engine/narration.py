@@ -60,6 +60,12 @@ TEXTS: Final[dict[str, str]] = {
     "chose_together": gettext_noop("Seat %(seat)s has made his choice."),
     "rebels_chose": gettext_noop("Everyone has chosen; rebelling (造反): seat %(seats)s."),
     "nobody_rebelled": gettext_noop("Everyone has chosen; nobody rebels."),
+    "declare_rebel": gettext_noop("Seat %(seat)s declares himself a rebel (亮反)."),
+    "no_declare_rebel": gettext_noop("Seat %(seat)s does not declare himself."),
+    "rebels_declared_together": gettext_noop(
+        "Everyone has chosen; declared rebels (亮反): seat %(seats)s."
+    ),
+    "nobody_declared": gettext_noop("Everyone has chosen; nobody declares himself a rebel."),
     "kick": gettext_noop("Seat %(seat)s kicks (踢)."),
     "no_kick": gettext_noop("Seat %(seat)s does not kick."),
     # play
@@ -89,6 +95,9 @@ TEXTS: Final[dict[str, str]] = {
         "%(outcome)s, ×%(multiplier)s)."
     ),
     "unscored": gettext_noop("Game over, not scored: %(reason)s"),
+    "dissolved": gettext_noop(
+        "A seat was on automatic play (托管) when the game ended: the table is dissolved (解散)."
+    ),
     "tribute_owed": gettext_noop("Tribute owed next game: %(give)s give; %(take)s take."),
     "outcome_win": gettext_noop("win"),
     "outcome_draw": gettext_noop("draw"),
@@ -211,7 +220,7 @@ class Narrator:
         together = g.phase == "declarations" and g._declarations.simultaneous
         g.apply(action)
         said, public, seen = self._said(seat, chosen, trick_before, tips_before)
-        if together and chosen in (A.REBEL, A.NO_REBEL):
+        if together and chosen in (A.REBEL, A.NO_REBEL, A.DECLARE_REBEL, A.NO_DECLARE_REBEL):
             # Chosen at the same time as the others (憋六): nobody else learns it until the
             # round is over.
             public, seen = _text("chose_together", seat=seat), frozenset((seat,))
@@ -220,13 +229,24 @@ class Narrator:
             public = _text("auto", what=public) if public is not None else None
         self._add(index, seat, phase, format_action(action), said, public, seen)
         if together and not g._declarations.simultaneous:
-            rebels = list(g.rebels_declared)
-            told = (
-                _text("rebels_chose", seats=[str(s) for s in rebels])
-                if rebels
-                else _text("nobody_rebelled")
-            )
-            self._add(None, None, phase, None, told)
+            d = g.cv.variant.declarations
+            if d.rebellion is not None and d.rebellion.timing == "with_guard":
+                rebels = list(g.rebels_declared)
+                told = (
+                    _text("rebels_chose", seats=[str(s) for s in rebels])
+                    if rebels
+                    else _text("nobody_rebelled")
+                )
+                self._add(None, None, phase, None, told)
+            declare = d.rebel_declaration
+            if declare is not None and declare.timing == "with_guard":
+                declarers = list(g._declarations.rebel_declarers)
+                told = (
+                    _text("rebels_declared_together", seats=[str(s) for s in declarers])
+                    if declarers
+                    else _text("nobody_declared")
+                )
+                self._add(None, None, phase, None, told)
         self._after(seat, events_before, finish_before, guard_public_before, solo_before)
         # After the last redeal allowed the game ends unscored instead: no deal to tell.
         if g.redeals > redeals_before and not g.finished:
@@ -359,6 +379,8 @@ class Narrator:
         out = g.outcome
         if out is None:
             return
+        if out.dissolved and out.score is not None:
+            self._add(None, None, "finished", None, _text("dissolved"))
         if out.score is None:
             why = out.unscored_reason or ""
             self._add(None, None, "finished", None, _text("unscored", reason=why))

@@ -38,7 +38,8 @@ class PhaseState(Table):
 
     @property
     def rebels_declared(self) -> list[int]:
-        """Declared rebels."""
+        """Seats that declared rebellion (造反); the rebels' own declarations (亮反) are in
+        ``_declarations.rebel_declarers``."""
         return self._declarations.rebels_declared
 
     @property

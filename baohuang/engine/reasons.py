@@ -209,6 +209,9 @@ TEMPLATES: Final[dict[str, str]] = {
     "last_play_not_a_set": gettext_noop("The last play is not a legal set."),
     "unscored_no_ascent": gettext_noop("Nobody ascended after many redeals."),
     "unscored_all_automatic": gettext_noop("All five seats were on automatic play."),
+    "unscored_dissolved": gettext_noop(
+        "A seat was on automatic play when the game ended: the table is dissolved (解散)."
+    ),
     # ---------------------------------------------------------------- records
     "action_not_text": gettext_noop("An action must be text, got %(type)s."),
     "not_an_action": gettext_noop(

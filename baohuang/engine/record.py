@@ -129,6 +129,7 @@ def summary(game: Game) -> dict[str, Any]:
         "shut_in": list(out.shut_in) if out else [],
         "tribute": out.tribute.as_dict() if out else None,
         "unscored_reason": say(out.unscored_reason) if out and out.unscored_reason else None,
+        "dissolved": bool(out and out.dissolved),
         "plays": game.plays,
         "actions": len(game.history),
     }

@@ -28,7 +28,8 @@ class SeatView(NamedTuple):
     seat: int
     phase: Phase
     question: str
-    """What is asked: grab, offer, solo, guard, rebel, royal_kick, rebel_kick, lead, follow."""
+    """What is asked: grab, offer, solo, guard, declare_rebel, rebel, royal_kick, rebel_kick,
+    lead, follow."""
     hand: tuple[int, ...]
     """Physical card ids (see :mod:`baohuang.engine.deck`) before play; () during play."""
     counts: tuple[int, ...]
@@ -45,6 +46,7 @@ class SeatView(NamedTuple):
     finish: tuple[int, ...]
     played: tuple[int, ...]
     rebels_declared: tuple[int, ...]
+    """Seats known as rebels by their own word: rebellion (造反) or declaration (亮反)."""
     events: tuple[str, ...]
     hold_back: tuple[int, ...]
     """Held-back ranks of the variant (public rules)."""

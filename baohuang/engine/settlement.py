@@ -3,7 +3,9 @@
 When play ends (or the game is abandoned), :func:`settle` ranks the seats still holding
 cards, finds who was shut in with held-back cards, scores the result and plans the
 tribute the next game pays. A game where all five seats were on automatic play, or that
-nobody ascended in after many redeals, ends unscored.
+nobody ascended in after many redeals, ends unscored. A game that ends with a seat on
+automatic play dissolves the table where `automatic.dissolve_if_any` says so (解散: a
+match ends with it), scored or not as that field says.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ class Outcome:
     tribute: TributePlan
     shut_in: tuple[int, ...]
     unscored_reason: Reason | None = None
+    dissolved: bool = False
+    """The table is dissolved after this game (解散, `automatic.dissolve_if_any`): no next game."""
     game_ender: int | None = None
 
 
@@ -64,13 +68,20 @@ def settle(table: Table, play: TrickPlay, on_automatic: Sequence[int]) -> Outcom
     shut_in = tuple(s for s in range(5) if not play.out[s] and shut_in_with(table, play, s, None))
     # 若所有玩家都在托管状态，则该局游戏不予计分: "in 托管 state" when the game ends,
     # i.e. in a spell of automatic play or locked on, not only locked.
-    if len(on_automatic) == 5 and table.cv.variant.play.automatic.unscored_if_all:
+    automatic = table.cv.variant.play.automatic
+    dissolved = bool(on_automatic) and automatic.dissolve_if_any != "no"
+    if dissolved and automatic.dissolve_if_any == "unscored":
+        return Outcome(
+            tuple(finish), None, TributePlan(), shut_in, reason("unscored_dissolved"), True
+        )
+    if len(on_automatic) == 5 and automatic.unscored_if_all:
         return Outcome(
             tuple(finish),
             None,
             TributePlan(),
             shut_in,
             reason("unscored_all_automatic"),
+            dissolved,
         )
     result = game_result(table, finish)
     s = score(table.cv, result)
@@ -91,7 +102,7 @@ def settle(table: Table, play: TrickPlay, on_automatic: Sequence[int]) -> Outcom
         shut_in=shut_in,
         game_ender=game_ender,
     )
-    return Outcome(tuple(finish), s, plan, shut_in, None, game_ender)
+    return Outcome(tuple(finish), s, plan, shut_in, None, dissolved, game_ender)
 
 
 def full_finish(table: Table, play: TrickPlay) -> list[int]:

@@ -122,8 +122,8 @@ class GameViewSerializer(serializers.Serializer):
         allow_null=True, help_text="Whose turn it is (yours, unless the game is over)."
     )
     question = serializers.CharField(
-        help_text="What you are asked: grab, offer, solo, guard, rebel, royal_kick, "
-        "rebel_kick, lead, follow ('' when not your turn)."
+        help_text="What you are asked: grab, offer, solo, guard, declare_rebel, rebel, "
+        "royal_kick, rebel_kick, lead, follow ('' when not your turn)."
     )
     hand = serializers.ListField(
         child=serializers.CharField(), help_text="Your cards, e.g. BJ*, 10h, 9s (high first)."
@@ -140,7 +140,12 @@ class GameViewSerializer(serializers.Serializer):
     guard = serializers.IntegerField(allow_null=True, help_text="The guard once public.")
     i_am_guard = serializers.BooleanField()
     solo = serializers.CharField(allow_null=True)
-    rebels_declared = serializers.ListField(child=serializers.IntegerField())
+    rebels_declared = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Seats known as rebels by their own word: a rebellion (造反, shown even if it "
+        "fails) or a rebel's own declaration (亮反); choices made at the same moment as the "
+        "guard's are shown once all are in.",
+    )
     tips = serializers.IntegerField()
     trick = serializers.CharField(allow_null=True, help_text="The play to beat.")
     trick_owner = serializers.IntegerField(allow_null=True)

@@ -451,6 +451,23 @@ def _declarations_section(v: Variant) -> Section:
         s.add(Paragraph(text))
     else:
         s.add(Paragraph(_("There is no rebellion in this rule set.")))
+    if d.rebel_declaration:
+        rd = d.rebel_declaration
+        text = _(
+            "A rebel may declare himself (亮反) while the guard is hidden: everyone then knows "
+            "him as a rebel, but the guard stays hidden."
+        )
+        text += _space() + _("The rebels decide %(when)s.") % {
+            "when": value_text("declarations.rebel_declaration.timing", rd.timing)
+        }
+        if rd.max_declarers < 4:
+            text += _space() + ngettext(
+                "At most %(n)s rebel may declare himself; once he has, nobody else is asked.",
+                "At most %(n)s rebels may declare themselves; once they have, nobody else is "
+                "asked.",
+                rd.max_declarers,
+            ) % {"n": rd.max_declarers}
+        s.add(Paragraph(text))
     if d.kick:
         k = d.kick
         parts = []
@@ -1138,6 +1155,16 @@ def _automatic_section(v: Variant) -> Section:
         text = text % {"n": a.lock_after}
     if a.unscored_if_all:
         text += _space() + _("A game played by five automatic players is not scored.")
+    if a.dissolve_if_any == "scored":
+        text += _space() + _(
+            "When a game ends with a player on automatic play, it is scored and the table "
+            "is dissolved (解散): no further game is played."
+        )
+    elif a.dissolve_if_any == "unscored":
+        text += _space() + _(
+            "When a game ends with a player on automatic play, it is not scored and the "
+            "table is dissolved (解散): no further game is played."
+        )
     s.add(Paragraph(text))
     return s
 

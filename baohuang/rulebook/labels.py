@@ -81,6 +81,7 @@ EVENT_WORDS: dict[str, Promise] = {
     "grabbed_solo": pgettext_lazy("event", "a grabbed solo"),
     "guard_known": pgettext_lazy("event", "the guard known to all"),
     "bomb": pgettext_lazy("event", "each bomb played"),
+    "rebel_declared": pgettext_lazy("event", "each rebel who declares himself"),
 }
 PARTY_WORDS: dict[str, Promise] = {
     "emperor": pgettext_lazy("party", "the emperor"),
@@ -206,6 +207,13 @@ FIELD_LABELS: dict[str, Promise] = {
     "declarations.rebellion": pgettext_lazy("field", "Rebellion"),
     "declarations.rebellion.threshold": pgettext_lazy("field", "Rebels needed for a rebellion"),
     "declarations.rebellion.timing": pgettext_lazy("field", "When the rebels declare"),
+    "declarations.rebel_declaration": pgettext_lazy("field", "A rebel declares himself"),
+    "declarations.rebel_declaration.timing": pgettext_lazy(
+        "field", "When a rebel may declare himself"
+    ),
+    "declarations.rebel_declaration.max_declarers": pgettext_lazy(
+        "field", "Rebels who may declare themselves"
+    ),
     "declarations.kick": pgettext_lazy("field", "Kick"),
     "declarations.kick.royals_after_rebellion": pgettext_lazy(
         "field", "Emperor or guard may kick after a rebellion"
@@ -250,6 +258,9 @@ FIELD_LABELS: dict[str, Promise] = {
     "play.automatic.counted": pgettext_lazy("field", "Automatic play is counted in"),
     "play.automatic.unscored_if_all": pgettext_lazy(
         "field", "No score when all five are automatic"
+    ),
+    "play.automatic.dissolve_if_any": pgettext_lazy(
+        "field", "Table dissolved when a player ends on automatic"
     ),
     "end": pgettext_lazy("field", "The end"),
     "end.when": pgettext_lazy("field", "When the game ends"),
@@ -405,6 +416,15 @@ ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
         "after_guard": pgettext_lazy("rebellion", "after the guard has chosen"),
         "with_guard": pgettext_lazy("rebellion", "at the same time as the guard"),
     },
+    "declarations.rebel_declaration.timing": {
+        "after_guard": pgettext_lazy("rebellion", "after the guard has chosen"),
+        "with_guard": pgettext_lazy("rebellion", "at the same time as the guard"),
+    },
+    "play.automatic.dissolve_if_any": {
+        "no": pgettext_lazy("dissolve", "no: the table plays on"),
+        "scored": pgettext_lazy("dissolve", "yes, after scoring the game"),
+        "unscored": pgettext_lazy("dissolve", "yes, the game not scored"),
+    },
     "play.attach": _RANK_VALUES,
     "play.wild": _RANK_VALUES,
     "play.top_card": {
@@ -515,6 +535,7 @@ _NONE_WORDS: dict[str, Promise] = {
     "declarations.kick.rebels_after_open_guard": pgettext_lazy("none", "never"),
     "declarations.kick.rebels_after_open_solo": pgettext_lazy("none", "never"),
     "declarations.rebellion": pgettext_lazy("none", "no rebellion"),
+    "declarations.rebel_declaration": pgettext_lazy("none", "no declaring oneself a rebel"),
     "declarations.kick": pgettext_lazy("none", "no kick"),
     "play.roast": pgettext_lazy("none", "no roasting"),
     "play.bombs": pgettext_lazy("none", "no bombs"),

@@ -437,6 +437,21 @@ def check_rebellion_possible(v: Variant) -> Iterator[Problem]:
             code="rebellion_unreachable",
             params={"field": "declarations.guard_reveal", "value": "open"},
         )
+    if (
+        d.rebel_declaration is not None
+        and d.guard_reveal == "open"
+        and not v.bidding.solo.hidden_allowed
+    ):
+        yield problem(
+            "declarations.rebel_declaration",
+            gettext(
+                "A rebel declares himself only while the guard is hidden, but here the guard "
+                "is always open and no solo is hidden, so it can never happen."
+            ),
+            severity="warning",
+            code="rebel_declaration_unreachable",
+            params={"field": "declarations.guard_reveal", "value": "open"},
+        )
     if d.kick is not None:
         royals_can = d.kick.royals_after_rebellion and d.rebellion is not None
         rebels_can = d.kick.rebels_after_open_guard is not None and d.guard_reveal != "hidden"
@@ -827,6 +842,10 @@ def check_multipliers(v: Variant) -> Iterator[Problem]:
         impossible.add("grabbed_solo")
     if v.play.bombs is None:
         impossible.add("bomb")
+    if d.rebel_declaration is None or (
+        d.guard_reveal == "open" and not v.bidding.solo.hidden_allowed
+    ):
+        impossible.add("rebel_declared")
     for i, m in enumerate(v.scoring.multipliers):
         path = f"scoring.multipliers[{i}]"
         if m.event in seen:
@@ -1122,6 +1141,21 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
             "declarations.guard_reveal",
         )
     d = v.declarations
+    declaration = d.rebel_declaration
+    if (
+        declaration is not None
+        and declaration.timing == "with_guard"
+        and d.guard_reveal != "choice"
+    ):
+        yield _unused(
+            "declarations.rebel_declaration.timing",
+            gettext(
+                "The rebels declare at the same time as the guard only when the guard may "
+                "choose to stay hidden or go open."
+            ),
+            "timing",
+            "declarations.guard_reveal",
+        )
     if d.open_during_play and d.guard_reveal != "choice":
         yield _unused(
             "declarations.open_during_play",

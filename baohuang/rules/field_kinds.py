@@ -100,6 +100,8 @@ FIELD_KINDS: dict[str, Kind] = {
     "declarations.open_during_play": _P,
     "declarations.rebellion.threshold": _P,
     "declarations.rebellion.timing": _P,
+    "declarations.rebel_declaration.timing": _P,
+    "declarations.rebel_declaration.max_declarers": _P,
     "declarations.kick.royals_after_rebellion": _P,
     "declarations.kick.rebels_after_open_guard": _P,
     "declarations.kick.rebels_after_open_solo": _P,
@@ -134,6 +136,9 @@ FIELD_KINDS: dict[str, Kind] = {
     "play.automatic.counted": _P,
     # Whether a game of five automatic seats counts at all: kept as play (conservative).
     "play.automatic.unscored_if_all": _P,
+    # Whether the table dissolves (and the game is scored) after a seat ends on automatic:
+    # read from who is on automatic at the end, which a stored result does not keep.
+    "play.automatic.dissolve_if_any": _P,
     # end (§6.3–6.4)
     "end.when": _P,
     "end.open_solo_ends_on_other_first": _P,

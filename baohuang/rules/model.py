@@ -324,6 +324,33 @@ class Kick(Section):
     )
 
 
+class RebelDeclaration(Section):
+    """A rebel's own declaration (亮反): he shows himself a rebel, and the stake may double.
+
+    Unlike the rebellion it needs no other rebel and forces nobody open: the declarer is
+    known to all as a rebel, the guard stays hidden. Each declaration is the event
+    rebel_declared, which scoring.multipliers may double (one multiplier per declaration,
+    stacking under scoring.max_multiplier). It is offered while the guard (or a solo
+    emperor) is hidden; the hidden guard is asked too, with no way to declare, so that
+    nobody learns who he is by who is asked.
+    """
+
+    timing: Literal["after_guard", "with_guard"] = Field(
+        default="after_guard",
+        description="When rebels declare: after the guard chose open or hidden (only if he "
+        "stayed hidden), before any rebellion; or at the same time as his choice, the choices "
+        "hidden from each other until all are in (a declaration made beside an open guard "
+        "still counts).",
+    )
+    max_declarers: int = Field(
+        default=4,
+        ge=1,
+        le=4,
+        description="At most this many declarations count, the first in asking order (from "
+        "the emperor's next seat on); once they are made, nobody else is asked.",
+    )
+
+
 class Declarations(Section):
     """What players may declare before the first play (RULES.md §4.5, §4.6)."""
 
@@ -332,6 +359,11 @@ class Declarations(Section):
         description="明保 / 暗保: the guard chooses, must reveal himself, or stays hidden.",
     )
     rebellion: Rebellion | None = Field(default=None, description="造反, if the variant has it.")
+    rebel_declaration: RebelDeclaration | None = Field(
+        default=None,
+        description="A rebel's own declaration (亮反), showing only himself, if the variant has "
+        "it (null: none).",
+    )
     kick: Kick | None = Field(default=None, description="踢, if the variant has it.")
     reveal_by_card: bool = Field(
         default=False,
@@ -460,6 +492,13 @@ class Automatic(Section):
     unscored_if_all: bool = Field(
         default=True,
         description="A game that ends with all five seats on automatic play is not scored.",
+    )
+    dissolve_if_any: Literal["no", "scored", "unscored"] = Field(
+        default="no",
+        description="解散 (Lianzhong: 游戏结束时若有玩家处于托管状态则系统自动解散游戏): a game "
+        "that ends with any seat on automatic play dissolves the table, so a match ends "
+        "with it; the game itself is still scored (scored; unscored_if_all still applies) or "
+        "not scored (unscored); no: the table plays on.",
     )
 
 

@@ -76,6 +76,7 @@ Event = Literal[
     "grabbed_solo",
     "guard_known",
     "bomb",
+    "rebel_declared",
 ]
 EVENTS: tuple[str, ...] = get_args(Event)
 

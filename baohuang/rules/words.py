@@ -22,6 +22,7 @@ _EVENTS: dict[str, str] = {
     "grabbed_solo": gettext_noop("grabbed solo"),
     "guard_known": gettext_noop("guard known"),
     "bomb": gettext_noop("bomb"),
+    "rebel_declared": gettext_noop("rebel declared"),
 }
 
 #: Finish places as players name them (1 → 头客), the rulebook's words for them.

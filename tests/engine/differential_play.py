@@ -88,6 +88,28 @@ HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
         {"declarations.reveal_by_card": True, "declarations.open_during_play": True},
     ),
     "house:reveal-called-top": ("hd", {"declarations.reveal_by_card": True}),
+    "house:rebel-declaration-together": (
+        "tcy-bie6",
+        {
+            "declarations.rebel_declaration": {"timing": "with_guard", "max_declarers": 2},
+            "scoring.multipliers": [
+                {"event": "guard_known", "factor": 2},
+                {"event": "rebel_declared", "factor": 2},
+            ],
+            "scoring.max_multiplier": 4,
+            "play.automatic.dissolve_if_any": "unscored",
+        },
+    ),
+    "house:rebel-declaration-after": (
+        "baike-weihai",
+        {
+            "declarations.rebel_declaration": {"timing": "after_guard"},
+            "scoring.multipliers": [
+                {"event": "rebellion", "factor": 2},
+                {"event": "rebel_declared", "factor": 2},
+            ],
+        },
+    ),
     "house:capped-rotation": (
         "baike-weihai",
         {"scoring.max_multiplier": 2, "deal.next_dealer": "next_seat"},
@@ -159,6 +181,8 @@ def games(variant_id: str, count: int) -> None:
     while number < count:
         match = Match(cv, derive_seed(7, number))
         for _ in range(min(MATCH_GAMES, count - number)):
+            if match.dissolved:  # 解散: the next games are a new match's
+                break
             game = match.next_game()
             rng = random.Random(derive_seed(11, number))
             refused: list[str] = []

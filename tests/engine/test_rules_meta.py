@@ -129,6 +129,9 @@ PLAY: frozenset[str] = frozenset(
         "declarations.rebellion",
         "declarations.rebellion.threshold",
         "declarations.rebellion.timing",
+        "declarations.rebel_declaration",
+        "declarations.rebel_declaration.timing",
+        "declarations.rebel_declaration.max_declarers",
         "declarations.kick",
         "declarations.kick.royals_after_rebellion",
         "declarations.kick.rebels_after_open_guard",
@@ -166,6 +169,7 @@ PLAY: frozenset[str] = frozenset(
         "play.automatic.lock_after",
         "play.automatic.counted",
         "play.automatic.unscored_if_all",
+        "play.automatic.dissolve_if_any",
         # §6.3, §6.4 the end.
         "end.when",
         "end.open_solo_ends_on_other_first",
@@ -435,6 +439,7 @@ RULES: dict[str, str] = {
     "7-default": "托管 plays the default answer: abdicate, smallest single, pass",
     "7-lock": "托管 locks on after more than N spells",
     "7-unscored": "a game of five automatic seats is not scored",
+    "7-dissolved": "a game ending with a seat on automatic dissolves the table (解散)",
 }
 
 # --------------------------------------------------------------------------- collection

@@ -382,6 +382,18 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         check_rebellion_possible,
+        {
+            "declarations.guard_reveal": "open",
+            "bidding.solo.hidden_allowed": False,
+            "declarations.rebel_declaration": {},
+        },
+        "declarations.rebel_declaration",
+        "can never happen",
+        "warning",
+        "rebel_declaration_unreachable",
+    ),
+    Case(
+        check_rebellion_possible,
         {"declarations.kick": {"rebels_after_open_guard": None}},
         "declarations.kick",
         "the variant has no rebellion and rebels may not kick",
@@ -751,6 +763,25 @@ CASES: tuple[Case, ...] = (
         "4 decks hold only 4 copies of each card",
         "warning",
         "identical_bomb_impossible",
+    ),
+    Case(
+        check_multipliers,
+        {"scoring.multipliers": [{"event": "rebel_declared", "factor": 2}]},
+        "scoring.multipliers[0].event",
+        "cannot happen under this variant's declarations",
+        "warning",
+        "event_unreachable",
+    ),
+    Case(
+        check_options_that_apply,
+        {
+            "declarations.guard_reveal": "hidden",
+            "declarations.rebel_declaration": {"timing": "with_guard"},
+        },
+        "declarations.rebel_declaration.timing",
+        "only when the guard may choose",
+        "warning",
+        "option_unused",
     ),
     Case(
         check_multipliers,

@@ -1015,9 +1015,10 @@ export interface components {
          *     * `grabbed_solo` - grabbed_solo
          *     * `guard_known` - guard_known
          *     * `bomb` - bomb
+         *     * `rebel_declared` - rebel_declared
          * @enum {string}
          */
-        EventsEnum: "open_guard" | "open_guard_win" | "rebellion" | "kick" | "kick_succeeded" | "solo" | "open_solo" | "hidden_solo" | "grabbed_solo" | "guard_known" | "bomb";
+        EventsEnum: "open_guard" | "open_guard_win" | "rebellion" | "kick" | "kick_succeeded" | "solo" | "open_solo" | "hidden_solo" | "grabbed_solo" | "guard_known" | "bomb" | "rebel_declared";
         /** @description A game that passed the filters. */
         FoundGame: {
             index: number;
@@ -1097,6 +1098,8 @@ export interface components {
             shut_in: number[];
             tribute: components["schemas"]["Tribute"] | null;
             unscored_reason: string | null;
+            /** @description A seat was on automatic play (托管) at the end and the rules dissolve the table (解散, play.automatic.dissolve_if_any): no game follows in a match. */
+            dissolved: boolean;
             plays: number;
             actions: number;
             /** @description Every seat's cards as held at the lead, by seat, high cards first. */
@@ -1121,6 +1124,8 @@ export interface components {
             shut_in: number[];
             tribute: components["schemas"]["Tribute"] | null;
             unscored_reason: string | null;
+            /** @description A seat was on automatic play (托管) at the end and the rules dissolve the table (解散, play.automatic.dissolve_if_any): no game follows in a match. */
+            dissolved: boolean;
             plays: number;
             actions: number;
         };
@@ -1142,7 +1147,7 @@ export interface components {
             phase: string;
             /** @description Whose turn it is (yours, unless the game is over). */
             to_act: number | null;
-            /** @description What you are asked: grab, offer, solo, guard, rebel, royal_kick, rebel_kick, lead, follow ('' when not your turn). */
+            /** @description What you are asked: grab, offer, solo, guard, declare_rebel, rebel, royal_kick, rebel_kick, lead, follow ('' when not your turn). */
             question: string;
             /** @description Your cards, e.g. BJ*, 10h, 9s (high first). */
             hand: string[];
@@ -1159,6 +1164,7 @@ export interface components {
             guard: number | null;
             i_am_guard: boolean;
             solo: string | null;
+            /** @description Seats known as rebels by their own word: a rebellion (造反, shown even if it fails) or a rebel's own declaration (亮反); choices made at the same moment as the guard's are shown once all are in. */
             rebels_declared: number[];
             tips: number;
             /** @description The play to beat. */

@@ -362,6 +362,10 @@ export interface Declarations {
    */
   rebellion?: Rebellion | null;
   /**
+   * A rebel's own declaration (亮反), showing only himself, if the variant has it (null: none).
+   */
+  rebel_declaration?: RebelDeclaration | null;
+  /**
    * 踢, if the variant has it.
    */
   kick?: Kick | null;
@@ -389,6 +393,29 @@ export interface Rebellion {
    * When rebels decide: after the guard chose open or hidden (only if he stayed hidden), or at the same time, without knowing his choice (憋六: 保子选择明保暗保的同时，反贼可以选择造反).
    */
   timing?: "after_guard" | "with_guard";
+}
+/**
+ * A rebel's own declaration (亮反): he shows himself a rebel, and the stake may double.
+ *
+ * Unlike the rebellion it needs no other rebel and forces nobody open: the declarer is
+ * known to all as a rebel, the guard stays hidden. Each declaration is the event
+ * rebel_declared, which scoring.multipliers may double (one multiplier per declaration,
+ * stacking under scoring.max_multiplier). It is offered while the guard (or a solo
+ * emperor) is hidden; the hidden guard is asked too, with no way to declare, so that
+ * nobody learns who he is by who is asked.
+ *
+ * This interface was referenced by `Variant`'s JSON-Schema
+ * via the `definition` "RebelDeclaration".
+ */
+export interface RebelDeclaration {
+  /**
+   * When rebels declare: after the guard chose open or hidden (only if he stayed hidden), before any rebellion; or at the same time as his choice, the choices hidden from each other until all are in (a declaration made beside an open guard still counts).
+   */
+  timing?: "after_guard" | "with_guard";
+  /**
+   * At most this many declarations count, the first in asking order (from the emperor's next seat on); once they are made, nobody else is asked.
+   */
+  max_declarers?: number;
 }
 /**
  * 踢: a further doubling after the roles are known (RULES.md §4.6).
@@ -593,6 +620,10 @@ export interface Automatic {
    * A game that ends with all five seats on automatic play is not scored.
    */
   unscored_if_all?: boolean;
+  /**
+   * 解散 (Lianzhong: 游戏结束时若有玩家处于托管状态则系统自动解散游戏): a game that ends with any seat on automatic play dissolves the table, so a match ends with it; the game itself is still scored (scored; unscored_if_all still applies) or not scored (unscored); no: the table plays on.
+   */
+  dissolve_if_any?: "no" | "scored" | "unscored";
 }
 /**
  * When the game ends (RULES.md §6.3, §6.4).
@@ -738,7 +769,8 @@ export interface Multiplier {
     | "hidden_solo"
     | "grabbed_solo"
     | "guard_known"
-    | "bomb";
+    | "bomb"
+    | "rebel_declared";
   factor?: number;
 }
 /**

@@ -274,6 +274,12 @@ function DeclarationsSection() {
       <Optional path="declarations.rebellion" label={t("f.rebellion")} create={() => ({ threshold: 2 })} off={null}>
         <PNum path="declarations.rebellion.threshold" anchor="declarations.rebellion" label={t("f.threshold")} min={1} max={4} fallback={2} />
       </Optional>
+      <Optional path="declarations.rebel_declaration" label={t("f.rebel_declaration")} create={() => ({ timing: "after_guard", max_declarers: 4 })} off={null}>
+        <div className="row">
+          <PSelect path="declarations.rebel_declaration.timing" anchor="declarations.rebel_declaration" label={t("f.rebel_declaration.timing")} options={["after_guard", "with_guard"] as const} fallback="after_guard" labelPrefix="declareTiming." />
+          <PNum path="declarations.rebel_declaration.max_declarers" anchor="declarations.rebel_declaration" label={t("f.rebel_declaration.max_declarers")} min={1} max={4} fallback={4} />
+        </div>
+      </Optional>
       <Optional path="declarations.kick" label={t("f.kick")} create={() => ({ royals_after_rebellion: true, rebels_after_open_guard: 2 })} off={null}>
         <PCheck path="declarations.kick.royals_after_rebellion" anchor="declarations.kick" label={t("f.royals_after_rebellion")} fallback />
         <div className="row">
@@ -403,6 +409,7 @@ function PlaySection() {
             onChange={(v) => update("play.automatic.unscored_if_all", v)}
           />
         </div>
+        <PSelect path="play.automatic.dissolve_if_any" anchor="play.automatic" label={t("f.dissolve_if_any")} options={["no", "scored", "unscored"] as const} fallback="no" labelPrefix="dissolve." />
       </Field>
     </Section>
   );
