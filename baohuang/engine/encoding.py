@@ -8,9 +8,9 @@ sorted by size and then high to low. So the legal actions of any state are a lis
 (:meth:`ActionSpace.legal`), and an int means the same action in every game of the variant.
 :meth:`ActionSpace.to_string` / :meth:`~ActionSpace.from_string` go to and from the record
 text of :mod:`~baohuang.engine.actions` (``"pass"``, ``"call:4s"``, ``"play BJ 9 9 9"``).
-Sizes of the bundled variants: 5,297 actions for the full 216-card deck (5,322 for HD, with
-its card above the big joker), 4,022 for the 165-card Weihai / 憋六 trims, 4,097 for the
-168-card Tongchengyou Weihai, 154,772 for 憋三 (where 2s attach to sets).
+Sizes of the bundled variants: 5,298 actions for the full 216-card deck (5,323 for HD, with
+its card above the big joker), 4,023 for the 165-card Weihai / 憋六 trims, 4,098 for the
+168-card Tongchengyou Weihai, 154,773 for 憋三 (where 2s attach to sets).
 
 **Observation.** :func:`observation_vector` turns a seat's view (a
 :class:`~baohuang.engine.seatview.SeatView`, so only what that seat may know) into a list
@@ -88,6 +88,7 @@ WORD_ORDER: tuple[str, ...] = (
     A.NO_REBEL,
     A.KICK,
     A.NO_KICK,
+    A.ABDICATE_SKIP,
 )
 
 #: Calls of the guard's card, one per card id (after the words).
