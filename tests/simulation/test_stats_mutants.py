@@ -92,6 +92,9 @@ def reference(games: tuple[Game, ...]) -> dict[str, Any]:
         if out.score is None:
             unscored += 1
             continue
+        if out.ended != "play":  # a forfeit or a void deal: no roles, no finish order
+            counters[f"{out.ended}_games"] += 1
+            continue
         counters["solo_open"] += g.solo == "open"
         counters["solo_grabbed"] += g.solo == "open" and bool(g.grabbed)
         counters["solo_hidden"] += g.solo == "hidden"
