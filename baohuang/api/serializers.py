@@ -811,6 +811,16 @@ class GameSummarySerializer(serializers.Serializer):
     )
     plays = serializers.IntegerField()
     actions = serializers.IntegerField()
+    ended = serializers.ChoiceField(
+        choices=["forfeit", "void"],
+        required=False,
+        help_text="Only for a game that ended in bidding, nobody ascending: a forfeit "
+        "(弃皇者负: scored with the forfeit's points, no finish order) or a void deal "
+        "(本局作废: 0 for everyone).",
+    )
+    forfeiter = serializers.IntegerField(
+        required=False, help_text="In a forfeit: the seat that first gave up the throne."
+    )
 
 
 class GameRecordSerializer(serializers.Serializer):

@@ -16,6 +16,8 @@ Action = str | tuple[int, ...]
 # Bidding.
 ASCEND: Final = "ascend"
 ABDICATE: Final = "abdicate"
+ABDICATE_SKIP: Final = "abdicate_skip"
+"""A holder of both marked cards passes the emperor card two seats on (when he may choose)."""
 DECLARE_SOLO: Final = "declare_solo"
 GRAB: Final = "grab"
 NO_GRAB: Final = "no_grab"
@@ -42,6 +44,7 @@ WORDS: Final = frozenset(
     {
         ASCEND,
         ABDICATE,
+        ABDICATE_SKIP,
         DECLARE_SOLO,
         GRAB,
         NO_GRAB,

@@ -1,9 +1,11 @@
 """Bidding (RULES.md §4): who becomes emperor, by grabbing a solo or being offered the throne.
 
 The variant's `bidding.flow` is a list of steps run in order: grab-solo rounds (抢独),
-offer-the-throne rounds (让位, with tips 贴牌 and forced ascents) and redeals. The step
-ends in a crowning (the emperor, his guard or solo are set on the table) or, when the flow
-runs out, in a redeal. :class:`Bidding` keeps the state of one deal's bidding.
+offer-the-throne rounds (让位, with tips 贴牌 and forced ascents) and the step that ends a
+bidding without an emperor: a redeal, a forfeit (弃皇者负) or a void deal (本局作废). The
+bidding ends in a crowning (the emperor, his guard or solo are set on the table) or in that
+step (:meth:`Bidding.ending`; a redeal when the flow runs out). :class:`Bidding` keeps the
+state of one deal's bidding.
 """
 
 from __future__ import annotations
@@ -25,9 +27,16 @@ from baohuang.engine.deck import (
 )
 from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.table import Table, downstream, not_allowed, upstream
-from baohuang.rules.model import CalledGuard, GrabSoloStep, OfferThroneStep, RedealStep
+from baohuang.rules.model import (
+    CalledGuard,
+    ForfeitStep,
+    GrabSoloStep,
+    OfferThroneStep,
+    RedealStep,
+    VoidStep,
+)
 
-Step = GrabSoloStep | OfferThroneStep | RedealStep
+Step = GrabSoloStep | OfferThroneStep | RedealStep | ForfeitStep | VoidStep
 """One step of a variant's bidding flow."""
 
 
@@ -36,16 +45,19 @@ class Bidding:
     """The bidding of one deal: the current step, the emperor card's holder, the tips.
 
     :meth:`start` and :meth:`apply` return the next seat to act, or -1 when the bidding
-    is over: then :attr:`crowned` says whether someone ascended (else: redeal).
+    is over: then :attr:`crowned` says whether someone ascended (else :meth:`ending` says
+    how the deal ends).
     """
 
     __slots__ = (
         "crowned",
         "decisions_in_step",
+        "first_abdicator",
         "first_holder",
         "grab_queue",
         "holder",
         "must_ascend",
+        "skipped_from",
         "step_index",
         "table",
         "tips",
@@ -66,6 +78,11 @@ class Bidding:
         self.must_ascend = False
         self.grab_queue: list[int] = []
         self.crowned = False
+        self.first_abdicator = -1
+        """Who first gave up the throne in this deal (-1: nobody yet): a forfeit's loser."""
+        self.skipped_from = -1
+        """Who passed the card two seats on to a receiver who may decline (-1: nobody):
+        the card never comes back to him, and no later receiver is forced."""
 
     # ------------------------------------------------------------------ the phase
 
@@ -75,6 +92,8 @@ class Bidding:
         self.must_ascend = False
         self.total_passes = 0
         self.crowned = False
+        self.first_abdicator = -1
+        self.skipped_from = -1
         self.holder = self.table.seat_of(EMPEROR_CARD)
         self.first_holder = self.holder
         self.step_index = -1
@@ -83,6 +102,17 @@ class Bidding:
     def step(self) -> Step:
         """The current step of the flow."""
         return self.table.cv.variant.bidding.flow[self.step_index]
+
+    def ending(self) -> str:
+        """How a bidding that crowned nobody ends: 'redeal', 'forfeit' or 'void'."""
+        flow = self.table.cv.variant.bidding.flow
+        if 0 <= self.step_index < len(flow):
+            step = flow[self.step_index]
+            if isinstance(step, ForfeitStep):
+                return "forfeit"
+            if isinstance(step, VoidStep):
+                return "void"
+        return "redeal"
 
     def question(self) -> str:
         """What the seat to act is asked: 'grab' or 'offer'."""
@@ -99,7 +129,11 @@ class Bidding:
             raise TypeError(f"Unknown bidding step {type(step).__name__}.")
         options, with_guard = self._ascend_options(seat)
         can_abdicate = not self.must_ascend
-        forced = step.forced and (step.forces == "everyone" or self.decisions_in_step == 0)
+        forced = (
+            step.forced
+            and (step.forces == "everyone" or self.decisions_in_step == 0)
+            and self.skipped_from < 0  # receivers of a declinable pass two seats on
+        )
         if forced and can_abdicate:
             only_own = bool(options) and not with_guard
             exempt = (only_own and step.forced_exempt_own_guard) or (
@@ -109,6 +143,8 @@ class Bidding:
             can_abdicate = not real or exempt
         if can_abdicate:
             options.append(A.ABDICATE)
+            if step.when_holding_both == "choice" and self._holds_both(seat):
+                options.append(A.ABDICATE_SKIP)
         return options
 
     def reject(self, seat: int, action: Action) -> str | None:
@@ -116,7 +152,7 @@ class Bidding:
         return not_allowed(action, seat, "bidding", self.actions(seat))
 
     def default(self, seat: int) -> Action:
-        """托管 (RULES.md §7): decline the throne, do not grab."""
+        """托管 (RULES.md §7): decline the throne (by the ordinary pass), do not grab."""
         legal = self.actions(seat)
         for preferred in (A.ABDICATE, A.NO_GRAB):
             if preferred in legal:
@@ -137,7 +173,9 @@ class Bidding:
         if not isinstance(step, OfferThroneStep):
             raise TypeError(f"Unknown bidding step {type(step).__name__}.")
         if action == A.ABDICATE:
-            return self._abdicate(seat, step)
+            return self._abdicate(seat, step, step.when_holding_both == "skip_one")
+        if action == A.ABDICATE_SKIP:
+            return self._abdicate(seat, step, True)
         t = self.table
         self._crown(seat)
         if action == A.DECLARE_SOLO:
@@ -218,6 +256,10 @@ class Bidding:
             options.append(A.DECLARE_SOLO)
         return options, with_guard
 
+    def _holds_both(self, seat: int) -> bool:
+        """Whether `seat`, holding the emperor card, also holds the guard card."""
+        return GUARD_CARD in self.table.hands[seat]
+
     def _has_four_identical(self, seat: int) -> bool:
         held: dict[int, int] = {}
         for c in self.table.hands[seat]:
@@ -257,8 +299,12 @@ class Bidding:
         self.tips = []
         self.crowned = True
 
-    def _abdicate(self, seat: int, step: OfferThroneStep) -> int:
+    def _abdicate(self, seat: int, step: OfferThroneStep, skip: bool) -> int:
+        """Give up the throne: the ordinary pass, or (`skip`, if he still holds the guard
+        card after tipping) two seats on, every role known."""
         t = self.table
+        if self.first_abdicator < 0:
+            self.first_abdicator = seat
         self.total_passes += 1
         t.abdications += 1
         hand = t.hands[seat]
@@ -270,15 +316,23 @@ class Bidding:
                 hand.remove(tip)
                 self.tips.append(tip)
         turn = upstream if step.pass_to == "upstream" else downstream  # noqa: S105 (a direction ("upstream"), not a password)
-        receiver = turn(seat)
-        if step.when_holding_both == "skip_one" and GUARD_CARD in hand:
+        if skip and GUARD_CARD in hand:
             if step.skip_one_to != "pass_direction":
                 turn = upstream if step.skip_one_to == "upstream" else downstream
             receiver = turn(turn(seat))
-            self.must_ascend = True
+            if step.skip_one_receiver == "may_decline":
+                self.skipped_from = seat
+            else:
+                self.must_ascend = True
             t.guard_public = True
             t.guard_open = True
             t.events.append("guard_known")
+        else:
+            receiver = seat
+            for _ in range(step.pass_seats):
+                receiver = turn(receiver)
+            if receiver == self.skipped_from:
+                receiver = turn(receiver)  # never back to the one who passed it two seats on
         hand.remove(EMPEROR_CARD)
         t.hands[receiver].append(EMPEROR_CARD)
         t.hands[receiver].sort()

@@ -8,9 +8,9 @@ sorted by size and then high to low. So the legal actions of any state are a lis
 (:meth:`ActionSpace.legal`), and an int means the same action in every game of the variant.
 :meth:`ActionSpace.to_string` / :meth:`~ActionSpace.from_string` go to and from the record
 text of :mod:`~baohuang.engine.actions` (``"pass"``, ``"call:4s"``, ``"play BJ 9 9 9"``).
-Sizes of the bundled variants: 5,299 actions for the full 216-card deck (5,324 for HD, with
-its card above the big joker), 4,024 for the 165-card Weihai / 憋六 trims, 4,099 for the
-168-card Tongchengyou Weihai, 154,774 for 憋三 (where 2s attach to sets).
+Sizes of the bundled variants: 5,300 actions for the full 216-card deck (5,325 for HD, with
+its card above the big joker), 4,025 for the 165-card Weihai / 憋六 trims, 4,100 for the
+168-card Tongchengyou Weihai, 154,775 for 憋三 (where 2s attach to sets).
 
 **Observation.** :func:`observation_vector` turns a seat's view (a
 :class:`~baohuang.engine.seatview.SeatView`, so only what that seat may know) into a list
@@ -90,6 +90,7 @@ WORD_ORDER: tuple[str, ...] = (
     A.NO_KICK,
     A.DECLARE_REBEL,
     A.NO_DECLARE_REBEL,
+    A.ABDICATE_SKIP,
 )
 
 #: Calls of the guard's card, one per card id (after the words).

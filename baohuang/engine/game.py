@@ -33,10 +33,17 @@ from baohuang.engine.phase_state import PhaseState
 from baohuang.engine.reasons import reason
 from baohuang.engine.scoring import GameResult
 from baohuang.engine.seatview import SeatView, observation, seat_view
-from baohuang.engine.settlement import Outcome, game_result, settle, unscored
+from baohuang.engine.settlement import (
+    Outcome,
+    game_result,
+    settle,
+    settle_no_emperor,
+    unscored,
+)
 from baohuang.engine.table import Phase, PhasePart, downstream, upstream
 from baohuang.engine.tribute import TributePlan
 from baohuang.engine.trickplay import TrickPlay
+from baohuang.rules.model import ForfeitStep
 
 #: Redeals after which a game is abandoned unscored (a safety net; never reached in
 #: practice with the bundled variants).
@@ -178,8 +185,9 @@ class Game(PhaseState):
         return self._lock_counts[seat] > self._lock_after
 
     def result(self) -> GameResult | None:
-        """The scored result of a finished game (None before the end or when unscored)."""
-        if self.outcome is None or self.outcome.score is None:
+        """The scored result of a finished game (None before the end, when unscored, or
+        when the game ended in bidding: a forfeit or a void deal has no finish order)."""
+        if self.outcome is None or self.outcome.score is None or not self.outcome.finish:
             return None
         out = self.outcome
         return game_result(self, out.finish, out.shut_in, out.game_ender)
@@ -207,7 +215,19 @@ class Game(PhaseState):
         if seat >= 0:
             self.to_act = seat
         else:
+            self._no_emperor()
+
+    def _no_emperor(self) -> None:
+        """The bidding ended with nobody ascending: redeal, or end the game (forfeit, void)."""
+        bidding = self._bidding
+        ending = bidding.ending()
+        if ending == "redeal":
             self._redeal()
+            return
+        step = bidding.step()
+        forfeit = step if isinstance(step, ForfeitStep) else None
+        loser = bidding.first_abdicator if bidding.first_abdicator >= 0 else bidding.first_holder
+        self._finish(settle_no_emperor(self, forfeit, loser))
 
     def _redeal(self) -> None:
         # The new deal is the same game: its cards are bought afresh, and the tribute owed
@@ -222,7 +242,7 @@ class Game(PhaseState):
         """The current phase is over: begin the next one (or settle the game)."""
         if self.phase == "bidding":
             if not self._bidding.crowned:
-                self._redeal()
+                self._no_emperor()
                 return
             self._enter("declarations", self._declarations)
             seat = self._declarations.start()

@@ -50,6 +50,10 @@ class Match:
                 dealer = previous.outcome.finish[0]
             elif rule == "previous_emperor" and previous.emperor >= 0:
                 dealer = previous.emperor
+            elif rule != "next_seat" and previous.outcome.ended != "play":
+                # A forfeit or a void deal has no finish order and no emperor: the same
+                # dealer deals again.
+                dealer = previous.dealer
             tribute = previous.outcome.tribute
         game = Game.new(self.cv, derive_seed(self.seed, len(self.games)), dealer, tribute)
         self.games.append(game)

@@ -50,6 +50,9 @@ TEXTS: Final[dict[str, str]] = {
     "abdicate": gettext_noop("Seat %(seat)s abdicates (让位)."),
     "abdicate_tip": gettext_noop("Seat %(seat)s abdicates (让位) and tips %(card)s (贴牌)."),
     "abdicate_tip_public": gettext_noop("Seat %(seat)s abdicates (让位) and tips a card (贴牌)."),
+    "abdicate_skip": gettext_noop(
+        "Seat %(seat)s abdicates (让位) and passes the emperor card two seats on (隔一家)."
+    ),
     # declarations
     "open_guard": gettext_noop("Seat %(seat)s shows himself as the guard (明保)."),
     "hidden_guard": gettext_noop("Seat %(seat)s stays a hidden guard (暗保)."),
@@ -97,6 +100,13 @@ TEXTS: Final[dict[str, str]] = {
     "unscored": gettext_noop("Game over, not scored: %(reason)s"),
     "dissolved": gettext_noop(
         "A seat was on automatic play (托管) when the game ended: the table is dissolved (解散)."
+    ),
+    "forfeit": gettext_noop(
+        "Game over: nobody took the throne, and seat %(seat)s, who first gave it up, loses "
+        "(弃皇者负). Points: %(points)s."
+    ),
+    "void": gettext_noop(
+        "Game over: nobody took the throne; the deal is void (本局作废), 0 points for everyone."
     ),
     "tribute_owed": gettext_noop("Tribute owed next game: %(give)s give; %(take)s take."),
     "outcome_win": gettext_noop("win"),
@@ -319,7 +329,9 @@ class Narrator:
         if action.startswith(A.CALL_PREFIX):
             called = said_card(card_from_text(action[len(A.CALL_PREFIX) :]))
             return _text("call", seat=seat, card=called), None, ALL_SEATS
-        if action == A.ABDICATE:
+        if action == A.ABDICATE_SKIP and len(g.tips) == len(tips_before):
+            return _text("abdicate_skip", seat=seat), None, ALL_SEATS
+        if action in (A.ABDICATE, A.ABDICATE_SKIP):
             if len(g.tips) > len(tips_before):
                 full = _text("abdicate_tip", seat=seat, card=said_card(g.tips[-1]))
                 return full, _text("abdicate_tip_public", seat=seat), mine
@@ -386,6 +398,15 @@ class Narrator:
             self._add(None, None, "finished", None, _text("unscored", reason=why))
             return
         score = out.score
+        if out.ended == "forfeit":
+            points = [str(p) for p in score.points]
+            self._add(
+                None, None, "finished", None, _text("forfeit", seat=out.forfeiter, points=points)
+            )
+            return
+        if out.ended == "void":
+            self._add(None, None, "finished", None, _text("void"))
+            return
         self._add(
             None,
             None,

@@ -110,9 +110,13 @@ def replay_record(cv: CompiledVariant, record: dict[str, Any]) -> Replay:
 
 
 def summary(game: Game) -> dict[str, Any]:
-    """A JSON-ready summary of a game's end state: roles, finish, points, tribute."""
+    """A JSON-ready summary of a game's end state: roles, finish, points, tribute.
+
+    A game that ended in bidding with nobody ascending (a forfeit, a void deal) also says
+    so (``ended``) and, for a forfeit, who lost it (``forfeiter``); other games leave
+    both out."""
     out = game.outcome
-    return {
+    found = {
         "finished": game.finished,
         "phase": game.phase,
         "emperor": game.emperor if game.emperor >= 0 else None,
@@ -133,3 +137,8 @@ def summary(game: Game) -> dict[str, Any]:
         "plays": game.plays,
         "actions": len(game.history),
     }
+    if out is not None and out.ended != "play":
+        found["ended"] = out.ended
+        if out.forfeiter >= 0:
+            found["forfeiter"] = out.forfeiter
+    return found

@@ -5,13 +5,16 @@ cards, finds who was shut in with held-back cards, scores the result and plans t
 tribute the next game pays. A game where all five seats were on automatic play, or that
 nobody ascended in after many redeals, ends unscored. A game that ends with a seat on
 automatic play dissolves the table where `automatic.dissolve_if_any` says so (解散: a
-match ends with it), scored or not as that field says.
+match ends with it), scored or not as that field says. A game nobody ascended in whose
+bidding flow ends in a forfeit or a void deal ends in bidding (:func:`settle_no_emperor`):
+scored, without a finish order, owing no tribute.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.plays import is_legal_fast
@@ -20,6 +23,7 @@ from baohuang.engine.scoring import GameResult, Score, make_result, score
 from baohuang.engine.table import Table
 from baohuang.engine.tribute import TributePlan, plan_tribute
 from baohuang.engine.trickplay import TrickPlay, whole_hand
+from baohuang.rules.model import ForfeitStep
 
 
 @mypyc_attr(serializable=True)
@@ -35,11 +39,38 @@ class Outcome:
     dissolved: bool = False
     """The table is dissolved after this game (解散, `automatic.dissolve_if_any`): no next game."""
     game_ender: int | None = None
+    ended: str = "play"
+    """How the game ended: 'play', or in bidding with nobody ascending: 'forfeit' (弃皇者负)
+    or 'void' (本局作废; every seat scores 0)."""
+    forfeiter: int = -1
+    """In a forfeit, the seat that first gave up the throne and loses; else -1."""
 
 
 def unscored(reason: Reason) -> Outcome:
     """The outcome of a game abandoned before play (no finish, no score, no tribute)."""
     return Outcome((), None, TributePlan(), (), reason)
+
+
+def settle_no_emperor(table: Table, step: ForfeitStep | None, forfeiter: int) -> Outcome:
+    """A game that ends in bidding, nobody ascending: a forfeit by `forfeiter` with the
+    step's own points (`step`), or a void deal (`step` None) scoring 0 for everyone.
+
+    No multiplier applies, no tribute is owed and there is no finish order; money is the
+    points times the base, less the table fee.
+    """
+    cv = table.cv
+    if step is None:
+        points: tuple[int, ...] = (0, 0, 0, 0, 0)
+        outcome: Literal["win", "draw", "lose"] = "draw"
+        ended = "void"
+        forfeiter = -1
+    else:
+        points = tuple(step.loser if s == forfeiter else step.others for s in range(5))
+        outcome = "lose"
+        ended = "forfeit"
+    money = tuple(cv.money_base * p - cv.table_fee for p in points)
+    s = Score(points, points, 1, outcome, tuple(table.events), money)
+    return Outcome((), s, TributePlan(), (), None, ended=ended, forfeiter=forfeiter)
 
 
 def game_result(

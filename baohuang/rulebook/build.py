@@ -276,6 +276,17 @@ def _step_text(step: Any, v: Variant) -> str:
         return text
     if step.step == "redeal":
         return _("If nobody has ascended, the cards are dealt again (流局).")
+    if step.step == "forfeit":
+        return _(
+            "If nobody has ascended, the game ends without play: the player who first gave up "
+            "the throne loses (弃皇者负) and scores %(loser)s, each other player %(others)s; no "
+            "multiplier, no tribute."
+        ) % {"loser": step.loser, "others": step.others}
+    if step.step == "void":
+        return _(
+            "If nobody has ascended, the deal is void (本局作废): every player scores 0 and "
+            "the cards are not dealt again; no tribute."
+        )
     return _offer_text(step)
 
 
@@ -290,6 +301,13 @@ def _offer_text(step: OfferThroneStep) -> str:
         )
         % {"rounds": step.rounds, "to": value_text("bidding.flow.pass_to", step.pass_to)}
     ]
+    if step.pass_seats == 2:
+        parts.append(
+            _(
+                "Whoever abdicates passes the card two seats on in that direction (隔一家), "
+                "not to his neighbour."
+            )
+        )
     if step.forced:
         if step.forces == "everyone":
             parts.append(_("This round is forced (逼庄): whoever can ascend must."))
@@ -334,15 +352,35 @@ def _offer_text(step: OfferThroneStep) -> str:
             )
     else:
         parts.append(_("No tip is paid."))
-    if step.when_holding_both == "skip_one":
+    if step.when_holding_both != "pass_on":
         direction = step.skip_one_to if step.skip_one_to != "pass_direction" else step.pass_to
-        parts.append(
-            _(
-                "A player holding both marked cards may instead pass the emperor card two seats "
-                "on, towards %(to)s; that player must ascend, and every role is known to all."
+        if step.skip_one_receiver == "must_ascend":
+            parts.append(
+                _(
+                    "A player holding both marked cards may instead pass the emperor card two "
+                    "seats on, towards %(to)s; that player must ascend, and every role is known "
+                    "to all."
+                )
+                % {"to": value_text("bidding.flow.pass_to", direction)}
             )
-            % {"to": value_text("bidding.flow.pass_to", direction)}
-        )
+        else:
+            parts.append(
+                _(
+                    "A player holding both marked cards may instead pass the emperor card two "
+                    "seats on, towards %(to)s, keeping the guard card: every role is known to "
+                    "all. That player may decline in turn, and so may each later one, even in "
+                    "a forced round: the card moves on by the ordinary pass, never back to the "
+                    "one who passed it two seats on."
+                )
+                % {"to": value_text("bidding.flow.pass_to", direction)}
+            )
+        if step.when_holding_both == "choice":
+            parts.append(
+                _(
+                    "He chooses: the ordinary pass (he keeps the guard card and, unknown to the "
+                    "others, guards whoever ascends) or the pass two seats on."
+                )
+            )
     return _sentences(parts)
 
 

@@ -195,8 +195,12 @@ FIELD_LABELS: dict[str, Promise] = {
         "field", "A player with four identical cards may refuse a forced ascension"
     ),
     "bidding.flow.pass_to": pgettext_lazy("field", "The emperor card is passed to"),
+    "bidding.flow.pass_seats": pgettext_lazy("field", "Seats the emperor card moves on a pass"),
     "bidding.flow.when_holding_both": pgettext_lazy("field", "A holder of both marked cards"),
     "bidding.flow.skip_one_to": pgettext_lazy("field", "Direction of the pass two seats on"),
+    "bidding.flow.skip_one_receiver": pgettext_lazy("field", "The receiver of a pass two seats on"),
+    "bidding.flow.loser": pgettext_lazy("field", "Points of the one who forfeits"),
+    "bidding.flow.others": pgettext_lazy("field", "Points of each other player in a forfeit"),
     "bidding.flow.tip": pgettext_lazy("field", "Tip"),
     "bidding.flow.tip_from_pass": pgettext_lazy("field", "Abdication from which the tip is paid"),
     "bidding.flow.tip_count": pgettext_lazy("field", "Cards tipped by each"),
@@ -376,6 +380,8 @@ ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
         "grab_solo": pgettext_lazy("step", "grabbing the solo"),
         "offer_throne": pgettext_lazy("step", "ascending or abdicating"),
         "redeal": pgettext_lazy("step", "redeal"),
+        "forfeit": pgettext_lazy("step", "forfeit: the first to give up the throne loses"),
+        "void": pgettext_lazy("step", "void deal: 0 for everyone, no redeal"),
     },
     "bidding.flow.priority": {
         "emperor_then_upstream": pgettext_lazy(
@@ -395,6 +401,13 @@ ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
     "bidding.flow.when_holding_both": {
         "pass_on": pgettext_lazy("both cards", "passes like anyone else"),
         "skip_one": pgettext_lazy("both cards", "may pass to the player two seats on"),
+        "choice": pgettext_lazy(
+            "both cards", "chooses: the ordinary pass or to the player two seats on"
+        ),
+    },
+    "bidding.flow.skip_one_receiver": {
+        "must_ascend": pgettext_lazy("receiver", "must ascend"),
+        "may_decline": pgettext_lazy("receiver", "may decline in turn; the card moves on"),
     },
     "bidding.flow.skip_one_to": {
         "pass_direction": pgettext_lazy("direction", "the same way as other abdications"),
@@ -547,7 +560,9 @@ _NONE_WORDS: dict[str, Promise] = {
     "scoring.two_person_guard_known": pgettext_lazy("none", "the same table"),
 }
 #: Union members named in a path after their list or field (skipped when looking up).
-_MEMBERS = frozenset({"grab_solo", "offer_throne", "redeal", "fixed_card", "called_card"})
+_MEMBERS = frozenset(
+    {"grab_solo", "offer_throne", "redeal", "forfeit", "void", "fixed_card", "called_card"}
+)
 
 _INDEX = re.compile(r"\[\d*\]")
 

@@ -15,11 +15,13 @@ from baohuang.rules.model import (
     CalledGuard,
     Deck,
     FixedGuard,
+    ForfeitStep,
     GrabSoloStep,
     OfferThroneStep,
     RedealStep,
     TwoPersonTable,
     Variant,
+    VoidStep,
 )
 from baohuang.rules.problems import Problem, join_words, problem
 from baohuang.rules.texts import gettext, ngettext
@@ -375,7 +377,8 @@ def check_flow_needs_redeal(v: Variant) -> Iterator[Problem]:
     """If the last offer round is not forced, something must end a failed bidding."""
     flow = v.bidding.flow
     offers = [s for s in flow if isinstance(s, OfferThroneStep)]
-    if offers and not offers[-1].forced and not isinstance(flow[-1], RedealStep):
+    ends = (RedealStep, ForfeitStep, VoidStep)
+    if offers and not offers[-1].forced and not isinstance(flow[-1], ends):
         yield problem(
             "bidding.flow",
             gettext(
@@ -391,7 +394,7 @@ def check_skip_one_needs_both_cards(v: Variant) -> Iterator[Problem]:
     for i, step in enumerate(v.bidding.flow):
         if (
             isinstance(step, OfferThroneStep)
-            and step.when_holding_both != "skip_one"
+            and step.when_holding_both == "pass_on"
             and step.skip_one_to != "pass_direction"
         ):
             yield problem(
@@ -406,7 +409,21 @@ def check_skip_one_needs_both_cards(v: Variant) -> Iterator[Problem]:
             )
         if (
             isinstance(step, OfferThroneStep)
-            and step.when_holding_both == "skip_one"
+            and step.when_holding_both == "pass_on"
+            and step.skip_one_receiver != "must_ascend"
+        ):
+            yield _unused(
+                f"bidding.flow[{i}].skip_one_receiver",
+                gettext(
+                    "Only the receiver of a pass two seats on may decline it, and nobody "
+                    "passes two seats on in this round."
+                ),
+                "skip_one_receiver",
+                f"bidding.flow[{i}].when_holding_both",
+            )
+        if (
+            isinstance(step, OfferThroneStep)
+            and step.when_holding_both != "pass_on"
             and v.deck.marks.guard_card is None
         ):
             yield problem(
@@ -418,6 +435,67 @@ def check_skip_one_needs_both_cards(v: Variant) -> Iterator[Problem]:
                 code="skip_one_without_guard_card",
                 params={"field": "deck.marks.guard_card"},
             )
+
+
+def check_flow_ending(v: Variant) -> Iterator[Problem]:
+    """A forfeit or a void deal ends the bidding: last, reachable, a forfeit zero-sum."""
+    flow = v.bidding.flow
+    for i, step in enumerate(flow):
+        if not isinstance(step, (ForfeitStep, VoidStep)):
+            continue
+        if i != len(flow) - 1:
+            yield problem(
+                f"bidding.flow[{i}]",
+                gettext(
+                    "A forfeit or a void deal ends the game when nobody ascended; the steps "
+                    "after it could never happen. Move it to the end."
+                ),
+                code="flow_end_not_last",
+                params={"step": step.step, "index": i},
+            )
+        offers = [j for j in range(i) if isinstance(flow[j], OfferThroneStep)]
+        last = flow[offers[-1]] if offers else None
+        if isinstance(last, OfferThroneStep) and _always_crowns(v, last):
+            yield problem(
+                f"bidding.flow[{i}]",
+                gettext(
+                    "The round of offers before it is forced and, with a fixed guard, every "
+                    "holder of the emperor card can ascend and must: this step is never "
+                    "reached. Let a receiver decline (exempt a holder of both marked cards "
+                    "who passes two seats on, to a receiver who may decline), or remove it."
+                ),
+                severity="warning",
+                code="flow_end_unreachable",
+                params={"step": step.step, "field": f"bidding.flow[{offers[-1]}].forced"},
+            )
+        if isinstance(step, ForfeitStep) and step.loser + 4 * step.others != 0:
+            yield problem(
+                f"bidding.flow[{i}]",
+                gettext(
+                    "A forfeit scores %(sum)s (the loser %(loser)s + 4 × others %(others)s), not 0."
+                ),
+                severity="warning",
+                code="forfeit_not_zero_sum",
+                params={
+                    "sum": step.loser + 4 * step.others,
+                    "loser": step.loser,
+                    "others": step.others,
+                },
+            )
+
+
+def _always_crowns(v: Variant, step: OfferThroneStep) -> bool:
+    """Whether a forced offer round always crowns someone (nobody may decline it)."""
+    if not step.forced or step.forces != "everyone" or step.forced_exempt_four_identical:
+        return False
+    if not isinstance(v.bidding.guard, FixedGuard):
+        return False  # a holder without a callable card passes the card on
+    passes_on = (
+        step.forced_exempt_own_guard
+        and step.when_holding_both != "pass_on"
+        and step.skip_one_receiver == "may_decline"
+    )
+    return not passes_on
 
 
 # --------------------------------------------------------------------------- declarations
@@ -1354,6 +1432,7 @@ CHECKS: tuple[Check, ...] = (
     check_flow_shape,
     check_flow_needs_redeal,
     check_skip_one_needs_both_cards,
+    check_flow_ending,
     check_rebellion_possible,
     check_hold_back_ranks,
     check_attachable_ranks_in_deck,

@@ -232,10 +232,26 @@ class OfferThroneStep(Section):
         default="upstream",
         description="Which neighbour receives the emperor card: 上家 (upstream) or 下家.",
     )
-    when_holding_both: Literal["pass_on", "skip_one"] = Field(
+    pass_seats: int = Field(
+        default=1,
+        ge=1,
+        le=2,
+        description="How many seats on, in the pass direction, the emperor card moves on an "
+        "ordinary pass: 1 = the neighbour, 2 = the player two seats on (隔一家), from any "
+        "holder.",
+    )
+    when_holding_both: Literal["pass_on", "skip_one", "choice"] = Field(
         default="pass_on",
-        description="A holder of both marked cards: passes like anyone, or to the player two "
-        "seats on (隔一家), who must then ascend, and every role is known.",
+        description="A holder of both marked cards: passes like anyone (keeping the guard "
+        "card, he is the guard of whoever ascends), or to the player two seats on (隔一家, "
+        "skip_one: every role is known), or chooses between the two (choice).",
+    )
+    skip_one_receiver: Literal["must_ascend", "may_decline"] = Field(
+        default="must_ascend",
+        description="The receiver of a pass two seats on: must ascend (接手皇牌的玩家不能再次"
+        "传牌), or may decline in turn, and so may each later receiver, even in a forced round "
+        "(如果下家也不要，则往下顺延): the card moves on by the ordinary pass, never back to "
+        "the one who passed it two seats on.",
     )
     skip_one_to: Literal["pass_direction", "upstream", "downstream"] = Field(
         default="pass_direction",
@@ -269,8 +285,31 @@ class RedealStep(Section):
     step: Literal["redeal"] = "redeal"
 
 
+class ForfeitStep(Section):
+    """弃皇者负: nobody ascended; the game ends, lost by the one who first gave up the throne.
+
+    Scored with its own points (no multiplier, no tribute); the finish order is empty.
+    """
+
+    step: Literal["forfeit"] = "forfeit"
+    loser: int = Field(
+        default=-4, description="Points of the one who first gave up the throne (判弃皇者负)."
+    )
+    others: int = Field(default=1, description="Points of each of the other four.")
+
+
+class VoidStep(Section):
+    """本局作废: nobody ascended; the deal is void and scores 0 for everyone, no redeal.
+
+    The game ends without a finish order and owes no tribute; a match goes on to the next
+    deal.
+    """
+
+    step: Literal["void"] = "void"
+
+
 FlowStep = Annotated[
-    GrabSoloStep | OfferThroneStep | RedealStep,
+    GrabSoloStep | OfferThroneStep | RedealStep | ForfeitStep | VoidStep,
     Field(discriminator="step"),
 ]
 
@@ -282,7 +321,8 @@ class Bidding(Section):
     solo: SoloRules = Field(default_factory=SoloRules, description="When the emperor plays alone.")
     flow: list[FlowStep] = Field(
         min_length=1,
-        description="The bidding steps in order: grab-solo windows, offer rounds, redeal.",
+        description="The bidding steps in order: grab-solo windows, offer rounds, and how a "
+        "bidding without an emperor ends (redeal, forfeit or void).",
     )
 
 

@@ -150,8 +150,14 @@ COUNTERS: tuple[str, ...] = (
     "rebels_declared",
     "kick_games",
     "kicks",
+    "forfeit_games",
+    "void_games",
 )
-"""Event counters (games, or occurrences where the name is plural) every result carries."""
+"""Event counters (games, or occurrences where the name is plural) every result carries.
+
+``forfeit_games`` and ``void_games`` count the games that ended in bidding with nobody
+ascending (弃皇者负, 本局作废): they have no roles and no finish order, so they are scored
+games that count only there, not in the roles', seats' or policies' tallies."""
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -474,6 +480,9 @@ class Stats:
         out = game.outcome
         if out is None or out.score is None:
             self.unscored += 1
+            return
+        if out.ended != "play":
+            c["forfeit_games" if out.ended == "forfeit" else "void_games"] += 1
             return
         events = game.events
         if game.solo == "open":

@@ -68,4 +68,15 @@ describe("FlowEditor", () => {
     fireEvent.click(screen.getByText("+ Add a step"));
     expect(order()).toBe("offer_throne,grab_solo,offer_throne");
   });
+
+  it("edits throne passing as it is played: the holder's choice, the receiver, a forfeit", () => {
+    render(<Harness steps={[{ step: "offer_throne", when_holding_both: "choice" }, { step: "forfeit", loser: -12, others: 3 }]} />);
+    const offer = screen.getByTestId("flow-step-0");
+    expect(offer.textContent).toContain("Receiver of a skip-one pass");
+    expect(offer.textContent).toContain("his choice: as usual or skip one");
+    const forfeit = screen.getByTestId("flow-step-1");
+    expect(forfeit.textContent).toContain("Nobody ascends: forfeit");
+    const inputs = forfeit.querySelectorAll("input.num");
+    expect([...inputs].map((i) => (i as HTMLInputElement).value)).toEqual(["-12", "3"]);
+  });
 });

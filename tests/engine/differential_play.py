@@ -114,6 +114,24 @@ HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
         "baike-weihai",
         {"scoring.max_multiplier": 2, "deal.next_dealer": "next_seat"},
     ),
+    "house:throne-choice-void": (
+        "baike-weihai",
+        {
+            "bidding.flow.1.when_holding_both": "choice",
+            "bidding.flow.1.skip_one_receiver": "may_decline",
+            "bidding.flow.1.pass_seats": 2,
+            "bidding.flow.2": {"step": "void"},
+        },
+    ),
+    "house:throne-forfeit": (
+        "baike-common",
+        {
+            "bidding.flow": [
+                {"step": "offer_throne", "pass_to": "downstream", "pass_seats": 2},
+                {"step": "forfeit", "loser": -8, "others": 2},
+            ],
+        },
+    ),
 }
 WRONG_WORDS: tuple[Action, ...] = (A.PASS, A.ASCEND, A.KICK, A.REBEL, A.DEFER, "call:4s", "x")
 

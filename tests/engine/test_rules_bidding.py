@@ -502,3 +502,132 @@ def test_grabbing_may_need_four_identical_cards(requires, four):
     cv = variant("baike-qingdao", **{"bidding.flow.0.requires": requires})
     game = rigged(cv, hands)
     assert (A.GRAB in words(game)) is (four or requires == "nothing")
+
+
+# ---------------------------------------------------------- throne passing as it is played (#33)
+
+
+@covers("bidding.flow.offer_throne.pass_seats")
+@pytest.mark.parametrize(("seats", "order"), [(1, [0, 4, 3, 2, 1]), (2, [0, 3, 1, 4, 2])])
+def test_an_ordinary_pass_moves_the_card_one_or_two_seats_on(seats, order):
+    # baike-common passes upstream; 隔一家 from any holder reaches every seat once a round.
+    cv = variant("baike-common", **{"bidding.flow.0.pass_seats": seats, "bidding.flow.0.rounds": 1})
+    game = rigged(cv, COMMON_NO_TWO)
+    holders = []
+    for _ in range(5):
+        holders.append(game.observe(1)["emperor_card_holder"])
+        assert game.to_act == holders[-1]
+        answer(game, A.ABDICATE)
+    assert holders == order
+    assert game.phase == "bidding"
+    assert game.redeals == 1
+
+
+@covers("bidding.flow.offer_throne.when_holding_both")
+@pytest.mark.parametrize("choice", ["ordinary", "skip"])
+def test_a_holder_of_both_cards_may_choose_how_to_pass(choice):
+    game = weihai_offer(**{"bidding.flow.1.when_holding_both": "choice"})
+    assert words(game) == {A.ASCEND, A.ABDICATE, A.ABDICATE_SKIP}
+    assert game.default_action() == A.ABDICATE  # 托管: the ordinary pass
+    if choice == "ordinary":  # he hands the card on and keeps the guard role, hidden
+        answer(game, A.ABDICATE)
+        assert game.to_act == 4
+        assert words(game) == {A.ASCEND, A.ABDICATE}  # no choice for a holder of one card
+        answer(game, A.ASCEND)
+        assert game.view(0).i_am_guard
+        assert game.observe(1)["guard"] is None
+    else:  # two seats on (downstream, as Weihai): he must rule, every role known
+        answer(game, A.ABDICATE_SKIP)
+        assert game.to_act == 2
+        assert words(game) == {A.ASCEND}
+        answer(game, A.ASCEND)
+        assert game.observe(4)["guard"] == 0
+        assert game.observe(4)["emperor"] == 2
+
+
+@covers("bidding.flow.offer_throne.skip_one_receiver")
+@pytest.mark.parametrize("receiver", ["must_ascend", "may_decline"])
+def test_the_receiver_of_a_pass_two_seats_on_may_decline(receiver):
+    game = weihai_offer(**{"bidding.flow.1.skip_one_receiver": receiver})
+    answer(game, A.ABDICATE)  # seat 0 holds both: two seats on, downstream
+    assert game.to_act == 2
+    if receiver == "must_ascend":
+        assert words(game) == {A.ASCEND}
+        return
+    assert words(game) == {A.ASCEND, A.ABDICATE}
+    # The card moves on by the ordinary pass (upstream here), never back to seat 0.
+    holders = []
+    for _ in range(3):
+        answer(game, A.ABDICATE)
+        holders.append(game.to_act)
+    assert holders == [1, 4, 3]
+    answer(game, A.ASCEND)
+    assert game.observe(1)["emperor"] == 3
+    assert game.observe(1)["guard"] == 0
+
+
+QPSJ_BOTH = [["BJ*", "SJ*", "7s"], ["9s", "10s"], ["Js", "Jh"], ["Qs", "Qh"], ["Ks", "Kh"]]
+
+
+@covers("bidding.flow.forfeit")
+@pytest.mark.parametrize("taker", [None, 4])
+def test_when_everyone_declines_the_first_to_give_up_loses(taker):
+    # qpsj-weihai: 将皇让给下面隔一个的牌手 … 下家也不要，则往下顺延 … 都不要 … 判弃皇者负.
+    game = rigged(bundled("qpsj-weihai"), QPSJ_BOTH)
+    answer(game, A.ABDICATE)
+    asked = []
+    while game.phase == "bidding" and len(asked) < 4:
+        asked.append(game.to_act)
+        # A forced round, yet every receiver may decline: he was not dealt the card.
+        assert words(game) == {A.ASCEND, A.ABDICATE}
+        answer(game, A.ASCEND if game.to_act == taker else A.ABDICATE)
+    if taker is not None:
+        assert asked == [2, 3, 4]
+        assert game.phase == "declarations" or game.phase == "play"
+        assert game.observe(1)["emperor"] == 4
+        assert game.observe(1)["guard"] == 0
+        return
+    assert asked == [2, 3, 4, 1]
+    assert game.finished
+    assert game.outcome is not None
+    assert game.outcome.ended == "forfeit"
+    assert game.outcome.forfeiter == 0
+    assert game.outcome.finish == ()
+    assert game.outcome.score is not None
+    assert game.outcome.score.points == (-12, 3, 3, 3, 3)
+    assert game.result() is None
+    assert game.legal_actions() == []
+
+
+def no_taker_game(ending: dict):
+    cv = variant("baike-common", **{"bidding.flow": [{"step": "offer_throne"}, ending]})  # 1 round
+    game = rigged(cv, COMMON_NO_TWO)
+    answer(game, *[A.ABDICATE] * 5)
+    return game
+
+
+@covers("bidding.flow.void", "bidding.flow.forfeit")
+@pytest.mark.parametrize("ending", ["redeal", "void", "forfeit"])
+def test_nobody_ascending_redeals_voids_or_forfeits(ending):
+    step = {"step": ending, **({"loser": -8, "others": 2} if ending == "forfeit" else {})}
+    game = no_taker_game(step)
+    if ending == "redeal":
+        assert game.phase == "bidding"
+        assert game.redeals == 1
+        return
+    assert game.finished
+    assert game.redeals == 0
+    out = game.outcome
+    assert out is not None
+    assert out.score is not None
+    assert out.finish == ()
+    assert not out.tribute.givers
+    assert not out.tribute.takers
+    if ending == "void":
+        assert out.ended == "void"
+        assert out.score.points == (0, 0, 0, 0, 0)
+    else:  # the ordinary pass: seat 0 gave it up first
+        assert out.ended == "forfeit"
+        assert out.forfeiter == 0
+        assert out.score.points == (-8, 2, 2, 2, 2)
+        assert out.score.multiplier == 1

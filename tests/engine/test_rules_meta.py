@@ -118,6 +118,10 @@ PLAY: frozenset[str] = frozenset(
         "bidding.flow.offer_throne.pass_to",
         "bidding.flow.offer_throne.when_holding_both",
         "bidding.flow.offer_throne.skip_one_to",
+        "bidding.flow.offer_throne.pass_seats",
+        "bidding.flow.offer_throne.skip_one_receiver",
+        "bidding.flow.forfeit",
+        "bidding.flow.void",
         "bidding.flow.offer_throne.tip",
         "bidding.flow.offer_throne.tip_from_pass",
         "bidding.flow.offer_throne.tip_count",
@@ -213,6 +217,8 @@ _QINGDAO_TRIBUTE = [
 ]
 _TRIBUTE_RULES = "tests.engine.test_rules_tribute::test_the_tribute_row_follows_guard_and_outcome"
 
+_FORFEIT = "tests.engine.test_rules_bidding::test_nobody_ascending_redeals_voids_or_forfeits"
+
 #: Fields that do not change the state machine, with the tests that check them.
 ELSEWHERE: dict[str, list[str]] = {
     # §2.1 deck and §2.2 deal shape.
@@ -229,6 +235,9 @@ ELSEWHERE: dict[str, list[str]] = {
         "tests.engine.test_match::test_qingdao_match_rotates_dealer_and_pays_tribute",
         "tests.engine.test_match::test_lianzhong_simple_next_dealer_is_previous_emperor",
     ],
+    # A forfeit's own points (弃皇者负), scored without a finish order.
+    "bidding.flow.forfeit.loser": [_FORFEIT],
+    "bidding.flow.forfeit.others": [_FORFEIT],
     # §8 scoring: the engine against tests/engine/reference_scoring.py, every finish.
     "scoring.two_person.zero_sum": [
         CHECK_CASES,

@@ -264,3 +264,25 @@ def test_a_finished_game_can_be_watched_step_by_step(common: RuleSet, client: AP
     assert watched["steps"][-1]["state"]["phase"] == "finished"
     # The viewer tells the whole truth: every step of the game, the seat's own and the others'.
     assert len(watched["steps"]) >= len(finished["events"])
+
+
+def test_a_forfeit_is_told_and_summarised_without_a_finish_order() -> None:
+    """弃皇者负 (qpsj-weihai): the game ends in bidding; the steps say who lost, the
+    summary the API serves says how it ended, and a game that was played says nothing."""
+    from baohuang.api.serializers import GameSummarySerializer
+    from baohuang.engine import actions as A
+    from baohuang.engine.narration import narrate
+    from baohuang.engine.record import summary
+    from tests.engine.rigging import bundled, rigged
+
+    hands = [["BJ*", "SJ*", "7s"], ["9s", "10s"], ["Js", "Jh"], ["Qs", "Qh"], ["Ks", "Kh"]]
+    narrator = narrate(rigged(bundled("qpsj-weihai"), hands), [A.ABDICATE] * 5)
+    assert narrator.steps[-1].text.code == "forfeit"
+    assert narrator.steps[-1].text.params["seat"] == 0
+    data = GameSummarySerializer(summary(narrator.game)).data
+    assert data["ended"] == "forfeit"
+    assert data["forfeiter"] == 0
+    assert data["finish"] == []
+    assert data["points"] == [-12, 3, 3, 3, 3]
+    played = narrate(rigged(bundled("qpsj-weihai"), hands), [A.ABDICATE, A.ASCEND])
+    assert "ended" not in GameSummarySerializer(summary(played.game)).data

@@ -29,6 +29,7 @@ from baohuang.rules.checks import (
     check_bombs_possible,
     check_buy_card,
     check_callable_ranks,
+    check_flow_ending,
     check_flow_needs_redeal,
     check_flow_shape,
     check_guard_card_matches_guard_rule,
@@ -370,6 +371,63 @@ CASES: tuple[Case, ...] = (
         "only matters when a player holding both marked cards passes it two seats on",
         "warning",
         "skip_one_to_unused",
+    ),
+    Case(
+        check_skip_one_needs_both_cards,
+        {
+            "bidding.flow": [
+                {"step": "offer_throne", "skip_one_receiver": "may_decline"},
+                {"step": "redeal"},
+            ],
+        },
+        "bidding.flow[0].skip_one_receiver",
+        "nobody passes two seats on in this round",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_skip_one_needs_both_cards,
+        {
+            "bidding.guard": CALLED,
+            "deck.marks.guard_card": None,
+            "bidding.flow": [
+                {"step": "offer_throne", "when_holding_both": "choice"},
+                {"step": "redeal"},
+            ],
+        },
+        "bidding.flow[0].when_holding_both",
+        "no guard card",
+        "error",
+        "skip_one_without_guard_card",
+    ),
+    Case(
+        check_flow_ending,
+        {"bidding.flow": [{"step": "offer_throne"}, {"step": "void"}, {"step": "redeal"}]},
+        "bidding.flow[1]",
+        "Move it to the end",
+        "error",
+        "flow_end_not_last",
+    ),
+    Case(
+        check_flow_ending,
+        {"bidding.flow": [{"step": "offer_throne", "forced": True}, {"step": "void"}]},
+        "bidding.flow[1]",
+        "this step is never reached",
+        "warning",
+        "flow_end_unreachable",
+    ),
+    Case(
+        check_flow_ending,
+        {
+            "bidding.flow": [
+                {"step": "offer_throne"},
+                {"step": "forfeit", "loser": -4, "others": 2},
+            ]
+        },
+        "bidding.flow[1]",
+        "A forfeit scores 4",
+        "warning",
+        "forfeit_not_zero_sum",
     ),
     # ------------------------------------------------------------------ declarations
     Case(
@@ -1077,7 +1135,7 @@ def test_every_check_has_a_case() -> None:
     missing = [check.__name__ for check in CHECKS if check not in covered]
 
     assert missing == [], f"checks without a test case: {missing}"
-    assert len(CHECKS) == 29
+    assert len(CHECKS) == 30
 
 
 def _codes_in_checks_module() -> set[str]:

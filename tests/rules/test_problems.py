@@ -316,7 +316,8 @@ def test_an_unknown_flow_step_kind_lists_the_kinds() -> None:
 
     assert problem.path == "bidding.flow[0]"
     assert problem.message == (
-        "Unknown kind 'auction'; choose one of: 'grab_solo', 'offer_throne', 'redeal'."
+        "Unknown kind 'auction'; choose one of: 'grab_solo', 'offer_throne', 'redeal', "
+        "'forfeit', 'void'."
     )
 
 

@@ -36,6 +36,7 @@ from baohuang.simulation.stats import (
     result_of_key,
     wilson,
 )
+from tests.engine.rigging import variant
 
 VARIANTS = [p.stem for p in bundled_variant_paths()]
 POLICIES = ("p0", "p1", "p0", "p2", "p1")
@@ -91,6 +92,9 @@ def reference(games: tuple[Game, ...]) -> dict[str, Any]:
         assert out is not None
         if out.score is None:
             unscored += 1
+            continue
+        if out.ended != "play":  # a forfeit or a void deal: no roles, no finish order
+            counters[f"{out.ended}_games"] += 1
             continue
         counters["solo_open"] += g.solo == "open"
         counters["solo_grabbed"] += g.solo == "open" and bool(g.grabbed)
@@ -169,8 +173,38 @@ def test_the_sample_has_every_kind_of_game() -> None:
         seen["unscored"] += ref["unscored"]
         seen["automatic"] += sum(1 for k in ref["keys"] if not k.endswith(":"))
         seen["draw"] += sum(r["draw"] for r in ref["roles"].values())
+    for variant_id in ENDINGS:
+        seen.update({k: v for k, v in reference(ending_games(variant_id)[1])["counters"].items()})
     missing = [k for k in (*COUNTERS, "unscored", "automatic", "draw") if not seen[k]]
     assert missing == [], f"no random game had {missing}: change the seeds"
+
+
+#: Bidding flows that end in a forfeit or a void deal when nobody ascends (no bundled
+#: variant voids; qpsj-weihai forfeits only after a holder of both cards gives up).
+ENDINGS: dict[str, list[dict[str, Any]]] = {
+    "forfeit": [{"step": "offer_throne"}, {"step": "forfeit", "loser": -8, "others": 2}],
+    "void": [{"step": "offer_throne", "pass_seats": 2}, {"step": "void"}],
+}
+
+
+@cache
+def ending_games(name: str) -> tuple[CompiledVariant, tuple[Game, ...]]:
+    cv = variant("baike-common", **{"bidding.flow": ENDINGS[name]})
+    return cv, tuple(play_random(cv, seed) for seed in range(16))
+
+
+@pytest.mark.parametrize("name", sorted(ENDINGS))
+def test_games_ending_in_bidding_count_only_as_such(name: str) -> None:
+    cv, games = ending_games(name)
+    ref = reference(games)
+    stats = counted(cv, games)
+    assert stats.counters == ref["counters"]
+    assert stats.counters[f"{name}_games"] > 0
+    assert stats.unscored == ref["unscored"]
+    assert stats.outcomes == ref["keys"]
+    assert sum(r.tally.n for r in stats.roles.values()) == sum(
+        r["n"] for r in ref["roles"].values()
+    )
 
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
@@ -208,7 +242,7 @@ def test_add_game_counts_as_the_reference_does(variant_id: str) -> None:
 def test_outcome_keys_read_back_to_the_games_results(variant_id: str) -> None:
     _cv, games = games_of(variant_id)
     for g in games:
-        if g.outcome is None or g.outcome.score is None:
+        if g.outcome is None or g.outcome.score is None or g.outcome.ended != "play":
             continue
         key = outcome_key(g)
         back = result_of_key(key)

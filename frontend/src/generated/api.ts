@@ -976,6 +976,12 @@ export interface components {
             name_en?: string;
             description?: string;
         };
+        /**
+         * @description * `forfeit` - forfeit
+         *     * `void` - void
+         * @enum {string}
+         */
+        EndedEnum: "forfeit" | "void";
         /** @description The one error shape of the API. */
         Error: {
             /** @description A short code, e.g. invalid, not_found, stale_draft. */
@@ -1102,6 +1108,15 @@ export interface components {
             dissolved: boolean;
             plays: number;
             actions: number;
+            /**
+             * @description Only for a game that ended in bidding, nobody ascending: a forfeit (弃皇者负: scored with the forfeit's points, no finish order) or a void deal (本局作废: 0 for everyone).
+             *
+             *     * `forfeit` - forfeit
+             *     * `void` - void
+             */
+            ended?: components["schemas"]["EndedEnum"];
+            /** @description In a forfeit: the seat that first gave up the throne. */
+            forfeiter?: number;
             /** @description Every seat's cards as held at the lead, by seat, high cards first. */
             hands: string[][];
             record: components["schemas"]["GameRecord"];
@@ -1128,6 +1143,15 @@ export interface components {
             dissolved: boolean;
             plays: number;
             actions: number;
+            /**
+             * @description Only for a game that ended in bidding, nobody ascending: a forfeit (弃皇者负: scored with the forfeit's points, no finish order) or a void deal (本局作废: 0 for everyone).
+             *
+             *     * `forfeit` - forfeit
+             *     * `void` - void
+             */
+            ended?: components["schemas"]["EndedEnum"];
+            /** @description In a forfeit: the seat that first gave up the throne. */
+            forfeiter?: number;
         };
         /** @description The seat's view of a game (nothing another seat holds, until the settlement). */
         GameView: {

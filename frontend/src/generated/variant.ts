@@ -194,11 +194,11 @@ export interface Bidding {
    */
   solo?: SoloRules;
   /**
-   * The bidding steps in order: grab-solo windows, offer rounds, redeal.
+   * The bidding steps in order: grab-solo windows, offer rounds, and how a bidding without an emperor ends (redeal, forfeit or void).
    *
    * @minItems 1
    */
-  flow: (GrabSoloStep | OfferThroneStep | RedealStep)[];
+  flow: (GrabSoloStep | OfferThroneStep | RedealStep | ForfeitStep | VoidStep)[];
 }
 /**
  * 固定保: whoever holds the guard card is the guard (RULES.md §4.1).
@@ -317,9 +317,17 @@ export interface OfferThroneStep {
    */
   pass_to?: "upstream" | "downstream";
   /**
-   * A holder of both marked cards: passes like anyone, or to the player two seats on (隔一家), who must then ascend, and every role is known.
+   * How many seats on, in the pass direction, the emperor card moves on an ordinary pass: 1 = the neighbour, 2 = the player two seats on (隔一家), from any holder.
    */
-  when_holding_both?: "pass_on" | "skip_one";
+  pass_seats?: number;
+  /**
+   * A holder of both marked cards: passes like anyone (keeping the guard card, he is the guard of whoever ascends), or to the player two seats on (隔一家, skip_one: every role is known), or chooses between the two (choice).
+   */
+  when_holding_both?: "pass_on" | "skip_one" | "choice";
+  /**
+   * The receiver of a pass two seats on: must ascend (接手皇牌的玩家不能再次传牌), or may decline in turn, and so may each later receiver, even in a forced round (如果下家也不要，则往下顺延): the card moves on by the ordinary pass, never back to the one who passed it two seats on.
+   */
+  skip_one_receiver?: "must_ascend" | "may_decline";
   /**
    * With skip_one: the direction of the two-seat pass (Weihai: 隔一个的下家, downstream, although ordinary passes go upstream).
    */
@@ -345,6 +353,37 @@ export interface OfferThroneStep {
  */
 export interface RedealStep {
   step: "redeal";
+}
+/**
+ * 弃皇者负: nobody ascended; the game ends, lost by the one who first gave up the throne.
+ *
+ * Scored with its own points (no multiplier, no tribute); the finish order is empty.
+ *
+ * This interface was referenced by `Variant`'s JSON-Schema
+ * via the `definition` "ForfeitStep".
+ */
+export interface ForfeitStep {
+  step: "forfeit";
+  /**
+   * Points of the one who first gave up the throne (判弃皇者负).
+   */
+  loser?: number;
+  /**
+   * Points of each of the other four.
+   */
+  others?: number;
+}
+/**
+ * 本局作废: nobody ascended; the deal is void and scores 0 for everyone, no redeal.
+ *
+ * The game ends without a finish order and owes no tribute; a match goes on to the next
+ * deal.
+ *
+ * This interface was referenced by `Variant`'s JSON-Schema
+ * via the `definition` "VoidStep".
+ */
+export interface VoidStep {
+  step: "void";
 }
 /**
  * What players may declare before the first play (RULES.md §4.5, §4.6).

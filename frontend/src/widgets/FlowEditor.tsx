@@ -2,18 +2,37 @@
 import { useState } from "react";
 import { useI18n } from "../lib/i18n";
 import { moveItem, removeAt, replaceAt } from "../lib/list";
-import type { FlowStep, GrabSoloStep, OfferThroneStep } from "../lib/model";
+import type { FlowStep, ForfeitStep, GrabSoloStep, OfferThroneStep } from "../lib/model";
 import { pathWithin } from "../lib/path";
 import type { Problem } from "../lib/problems";
 import { CheckInput, ItemButtons, NumInput, SelectInput } from "./inputs";
 import { ProblemList } from "./doc";
 
-export const STEP_KINDS = ["grab_solo", "offer_throne", "redeal"] as const;
+export const STEP_KINDS = ["grab_solo", "offer_throne", "redeal", "forfeit", "void"] as const;
 
 export function newStep(kind: (typeof STEP_KINDS)[number]): FlowStep {
   if (kind === "offer_throne") return { step: "offer_throne", rounds: 1, pass_to: "upstream", tip: "none" };
   if (kind === "grab_solo") return { step: "grab_solo" };
+  if (kind === "forfeit") return { step: "forfeit", loser: -4, others: 1 };
+  if (kind === "void") return { step: "void" };
   return { step: "redeal" };
+}
+
+// 弃皇者负: the points of the one who first gave up the throne and of each other player.
+function ForfeitForm({ step, onChange }: { step: ForfeitStep; onChange: (s: FlowStep) => void }) {
+  const { t } = useI18n();
+  return (
+    <div className="step-form">
+      <label>
+        {t("f.forfeit.loser")}
+        <NumInput value={step.loser ?? -4} width="5em" onChange={(v) => onChange({ ...step, loser: v ?? -4 })} />
+      </label>
+      <label>
+        {t("f.forfeit.others")}
+        <NumInput value={step.others ?? 1} width="5em" onChange={(v) => onChange({ ...step, others: v ?? 1 })} />
+      </label>
+    </div>
+  );
 }
 
 function GrabSoloForm({ step, onChange }: { step: GrabSoloStep; onChange: (s: FlowStep) => void }) {
@@ -67,6 +86,10 @@ function OfferForm({ step, onChange }: { step: OfferThroneStep; onChange: (s: Fl
         />
       </label>
       <label>
+        {t("f.pass_seats")}
+        <NumInput value={step.pass_seats ?? 1} min={1} max={2} width="4em" onChange={(v) => onChange({ ...step, pass_seats: v ?? 1 })} />
+      </label>
+      <label>
         {t("f.tip")}
         <SelectInput
           value={step.tip ?? "none"}
@@ -98,19 +121,30 @@ function OfferForm({ step, onChange }: { step: OfferThroneStep; onChange: (s: Fl
         {t("f.when_holding_both")}
         <SelectInput
           value={step.when_holding_both ?? "pass_on"}
-          options={["pass_on", "skip_one"] as const}
+          options={["pass_on", "skip_one", "choice"] as const}
+          labelPrefix="both."
           onChange={(v) => onChange({ ...step, when_holding_both: v })}
         />
       </label>
-      {step.when_holding_both === "skip_one" ? (
-        <label>
-          {t("f.skip_one_to")}
-          <SelectInput
-            value={step.skip_one_to ?? "pass_direction"}
-            options={["pass_direction", "upstream", "downstream"] as const}
-            onChange={(v) => onChange({ ...step, skip_one_to: v })}
-          />
-        </label>
+      {step.when_holding_both === "skip_one" || step.when_holding_both === "choice" ? (
+        <>
+          <label>
+            {t("f.skip_one_to")}
+            <SelectInput
+              value={step.skip_one_to ?? "pass_direction"}
+              options={["pass_direction", "upstream", "downstream"] as const}
+              onChange={(v) => onChange({ ...step, skip_one_to: v })}
+            />
+          </label>
+          <label>
+            {t("f.skip_one_receiver")}
+            <SelectInput
+              value={step.skip_one_receiver ?? "must_ascend"}
+              options={["must_ascend", "may_decline"] as const}
+              onChange={(v) => onChange({ ...step, skip_one_receiver: v })}
+            />
+          </label>
+        </>
       ) : null}
       <CheckInput checked={step.forced ?? false} label={t("f.forced")} onChange={(v) => onChange({ ...step, forced: v })} />
       {step.forced ? (
@@ -191,6 +225,8 @@ export function FlowEditor(props: {
               <GrabSoloForm step={step} onChange={(s) => onChange(replaceAt(steps, i, s))} />
             ) : step.step === "offer_throne" ? (
               <OfferForm step={step} onChange={(s) => onChange(replaceAt(steps, i, s))} />
+            ) : step.step === "forfeit" ? (
+              <ForfeitForm step={step} onChange={(s) => onChange(replaceAt(steps, i, s))} />
             ) : null}
             <ProblemList problems={problems.filter((p) => pathWithin(p.path, `${base}[${i}]`))} />
           </li>
