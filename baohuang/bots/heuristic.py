@@ -265,6 +265,9 @@ class HeuristicPolicy:
             return self._follow(view, legal)
         if phase == "bidding":
             return self._bid(view, legal)
+        if phase == "buying":
+            # 买3: pay with the lowest rank offered (a 2 before a joker).
+            return next(a for a in legal if a != A.AUTO)
         return self._declare(view, legal)
 
     # ------------------------------------------------------------------ bidding

@@ -22,6 +22,8 @@ DECLARE_SOLO: Final = "declare_solo"
 GRAB: Final = "grab"
 NO_GRAB: Final = "no_grab"
 CALL_PREFIX: Final = "call:"
+# Buying a card (买3): the rank the buyer pays with.
+PAY_PREFIX: Final = "pay:"
 # Declarations.
 OPEN_GUARD: Final = "open_guard"
 HIDDEN_GUARD: Final = "hidden_guard"
@@ -106,6 +108,6 @@ def parse_action(text: object) -> Action:
         except NotationError as exc:
             raise ActionError(from_notation(exc)) from exc
         return tuple(sorted(ranks, reverse=True))
-    if t in WORDS or t.startswith(CALL_PREFIX):
+    if t in WORDS or t.startswith(CALL_PREFIX) or t.startswith(PAY_PREFIX):
         return t
     raise ActionError(reason("not_an_action", action=text))

@@ -1,72 +1,35 @@
-"""Dealing: the shuffle (or chosen hands), buying a card (买3) and paying the tribute owed.
+"""Dealing: the shuffle (or chosen hands) and paying the tribute owed.
 
-Everything before the first bid. A redeal runs it again from the same random stream: the
-cards are bought afresh and the tribute owed from the previous game is paid again.
+Everything before the first bid but buying a card (买3, :mod:`baohuang.engine.buying`, a
+phase of its own since a buyer may choose what he pays with). A redeal runs it again from
+the same random stream: the cards are bought afresh and the tribute owed from the previous
+game is paid again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from baohuang.engine.compiled import RANK_INDEX, CompiledVariant
-from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF, card_from_text, card_text, deal
+from baohuang.engine.compiled import CompiledVariant
+from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, card_from_text, card_text, deal
 from baohuang.engine.table import Table
 from baohuang.engine.tribute import TributePlan, resolve_tribute
 
 
-def deal_table(table: Table, tribute: TributePlan | None, rigged: list[list[int]] | None) -> None:
-    """Deal the hands (or take `rigged`), sell cards, and pay `tribute` (kept as the plan)."""
-    cv = table.cv
-    table.hands = rigged if rigged is not None else deal(cv.shoe, table.rng, table.dealer)
-    table.buys = buy_cards(cv, table.hands, table.dealer)
+def deal_hands(table: Table, rigged: list[list[int]] | None) -> None:
+    """Deal the hands (or take `rigged`); no card is bought and no tribute paid yet."""
+    table.hands = rigged if rigged is not None else deal(table.cv.shoe, table.rng, table.dealer)
+    table.buys = []
+    table.tribute_paid = []
+
+
+def pay_tribute(table: Table, tribute: TributePlan | None) -> None:
+    """Pay `tribute` (owed from the previous game) from the hands, once the cards are
+    bought; the plan is kept on the table (a redeal pays it again)."""
     table.tribute_paid = []
     if tribute is not None and not tribute.empty:
         table.tribute_plan = tribute
-        table.tribute_paid = resolve_tribute(cv, tribute, table.hands)
-
-
-def buy_cards(
-    cv: CompiledVariant, hands: list[list[int]], dealer: int
-) -> list[tuple[int, int, int, int | None]]:
-    """买3: in play order from the first seat dealt, a player without the rank buys one.
-
-    Moves the cards in `hands` and returns the sales as (buyer, seller, card, paid).
-    """
-    buys: list[tuple[int, int, int, int | None]] = []
-    buy = cv.variant.deal.buy
-    if buy is None:
-        return buys
-    want, pay = RANK_INDEX[buy.rank], RANK_INDEX[buy.pay_with]
-    for offset in range(5):
-        buyer = (dealer + offset) % 5
-        if any(RANK_OF[c] == want for c in hands[buyer]):
-            continue
-        sellers = [
-            (sum(1 for c in hands[s] if RANK_OF[c] == want), -((s - buyer) % 5), s)
-            for s in range(5)
-            if s != buyer
-        ]
-        held, _, seller = max(sellers)
-        if held < 2:
-            continue  # nobody can spare one
-        card = max(c for c in hands[seller] if RANK_OF[c] == want)
-        payment = [c for c in hands[buyer] if RANK_OF[c] == pay]
-        paid: int | None = None
-        if payment:
-            payment_card = max(payment)
-            hands[buyer].remove(payment_card)
-            hands[seller].append(payment_card)
-            paid = payment_card
-        elif buy.if_unable == "gift":
-            paid = None
-        else:
-            continue
-        hands[seller].remove(card)
-        hands[buyer].append(card)
-        buys.append((buyer, seller, card, paid))
-    for hand in hands:
-        hand.sort()
-    return buys
+        table.tribute_paid = resolve_tribute(table.cv, tribute, table.hands)
 
 
 def rigged_hands(cv: CompiledVariant, hands: Sequence[Sequence[int | str]]) -> list[list[int]]:

@@ -2,19 +2,20 @@
 
 **Action space.** Every variant has a fixed, finite list of actions, numbered from 0
 (:func:`action_space`): first the words (the same for every variant, in
-:data:`WORD_ORDER`), then ``call:<card>`` for the 56 card ids, then every play the variant's
+:data:`WORD_ORDER`), then ``call:<card>`` for the 56 card ids, ``pay:<rank>`` for the 16
+ranks (the card a buyer pays with, 买3), then every play the variant's
 rules allow from the most cards of each rank one hand can hold (``CompiledVariant.rank_limits``),
 sorted by size and then high to low. So the legal actions of any state are a list of ints
 (:meth:`ActionSpace.legal`), and an int means the same action in every game of the variant.
 :meth:`ActionSpace.to_string` / :meth:`~ActionSpace.from_string` go to and from the record
 text of :mod:`~baohuang.engine.actions` (``"pass"``, ``"call:4s"``, ``"play BJ 9 9 9"``).
-Sizes of the bundled variants: 5,300 actions for the full 216-card deck (5,325 for HD, with
-its card above the big joker), 4,025 for the 165-card Weihai / 憋六 trims, 4,100 for the
-168-card Tongchengyou Weihai, 154,775 for 憋三 (where 2s attach to sets).
+Sizes of the bundled variants: 5,316 actions for the full 216-card deck (5,341 for HD, with
+its card above the big joker), 4,041 for the 165-card Weihai / 憋六 trims, 4,116 for the
+168-card Tongchengyou Weihai, 154,791 for 憋三 (where 2s attach to sets).
 
 **Observation.** :func:`observation_vector` turns a seat's view (a
 :class:`~baohuang.engine.seatview.SeatView`, so only what that seat may know) into a list
-of :data:`OBSERVATION_SIZE` (206) numbers, the same layout for every variant;
+of :data:`OBSERVATION_SIZE` (208) numbers, the same layout for every variant;
 :func:`observation_array` gives it as a NumPy ``float32`` array. Fields, in order
 (:data:`OBSERVATION_FIELDS` lists them with their offsets):
 
@@ -22,9 +23,10 @@ of :data:`OBSERVATION_SIZE` (206) numbers, the same layout for every variant;
 field              size   meaning
 =================  =====  ==============================================================
 seat               5      one-hot: the observing seat
-phase              4      one-hot: bidding, declarations, play, finished
-question           11     one-hot: grab, offer, solo, guard, rebel, royal_kick,
-                          rebel_kick, lead, follow, declare_rebel, other (nothing asked)
+phase              5      one-hot: buying, bidding, declarations, play, finished
+question           12     one-hot: grab, offer, solo, guard, rebel, royal_kick,
+                          rebel_kick, lead, follow, declare_rebel, pay, other (nothing
+                          asked)
 hand_ranks         16     the seat's cards by rank (3 … 2, SJ, BJ, the card above BJ)
 hand_cards         56     before play: the seat's cards by card id (suits and marks matter
                           in bidding); zeros in play
@@ -58,6 +60,7 @@ from typing import TYPE_CHECKING, Any
 
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, format_action, parse_action
+from baohuang.engine.cards import RANK_NAMES
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import NUM_CARD_IDS, card_text
 from baohuang.engine.follows import legal_follows
@@ -96,6 +99,9 @@ WORD_ORDER: tuple[str, ...] = (
 #: Calls of the guard's card, one per card id (after the words).
 CALLS: tuple[str, ...] = tuple(A.CALL_PREFIX + card_text(c) for c in range(NUM_CARD_IDS))
 
+#: Payments for a bought card (买3), one per rank (after the calls).
+PAYS: tuple[str, ...] = tuple(A.PAY_PREFIX + name for name in RANK_NAMES)
+
 
 class NotAnAction(ValueError):
     """An int or an action outside the variant's action space."""
@@ -108,7 +114,7 @@ class ActionSpace:
 
     def __init__(self, cv: CompiledVariant) -> None:
         plays = legal_follows(list(cv.rank_limits), None, cv.play)
-        self.actions: tuple[Action, ...] = (*WORD_ORDER, *CALLS, *plays)
+        self.actions: tuple[Action, ...] = (*WORD_ORDER, *CALLS, *PAYS, *plays)
         """Every action, at its number."""
         self.size = len(self.actions)
         """How many actions there are (the ints are 0 … size − 1)."""
@@ -177,7 +183,7 @@ def string_to_action(cv: CompiledVariant, text: str) -> int:
 
 # --------------------------------------------------------------------------- observation
 
-_PHASES = ("bidding", "declarations", "play", "finished")
+_PHASES = ("buying", "bidding", "declarations", "play", "finished")
 _QUESTIONS = (
     "grab",
     "offer",
@@ -189,13 +195,14 @@ _QUESTIONS = (
     "lead",
     "follow",
     "declare_rebel",
+    "pay",
 )
 _EVENTS = ("open_guard", "guard_known", "rebellion", "kick", "grabbed_solo")
 
 #: (name, size) of each field of the observation vector, in order.
 OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (
     ("seat", 5),
-    ("phase", 4),
+    ("phase", 5),
     ("question", len(_QUESTIONS) + 1),
     ("hand_ranks", 16),
     ("hand_cards", NUM_CARD_IDS),

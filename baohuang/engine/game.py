@@ -24,10 +24,11 @@ from typing import Any
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, high_to_low
 from baohuang.engine.bidding import Bidding
+from baohuang.engine.buying import Buying
 from baohuang.engine.cards import BJ
 from baohuang.engine.clone import clone_game
 from baohuang.engine.compiled import CompiledVariant
-from baohuang.engine.dealing import deal_table, rigged_hands
+from baohuang.engine.dealing import deal_hands, pay_tribute, rigged_hands
 from baohuang.engine.declarations import Declarations
 from baohuang.engine.phase_state import PhaseState
 from baohuang.engine.reasons import reason
@@ -65,6 +66,7 @@ class Game(PhaseState):
     _lock_after: int
     _lock_counts: list[int]
     _hold_back_tuple: tuple[int, ...]
+    _owed: TributePlan | None
 
     # ------------------------------------------------------------------ construction
 
@@ -94,6 +96,7 @@ class Game(PhaseState):
         game._lock_after = automatic.lock_after if automatic.lock_after is not None else 1 << 30
         game._lock_counts = game.auto_spells if automatic.counted == "spells" else game.auto_turns
         game._hold_back_tuple = tuple(h.rank for h in cv.hold_back)
+        game._buying = Buying(game)
         game._bidding = Bidding(game)
         game._declarations = Declarations(game)
         game._play = TrickPlay(game)
@@ -210,7 +213,19 @@ class Game(PhaseState):
         self._part = part
 
     def _deal(self, tribute: TributePlan | None, rigged: list[list[int]] | None = None) -> None:
-        deal_table(self, tribute, rigged)
+        deal_hands(self, rigged)
+        self._owed = tribute
+        self._enter("buying", self._buying)
+        seat = self._buying.start()
+        if seat >= 0:
+            self.to_act = seat
+            return
+        self._bid()
+
+    def _bid(self) -> None:
+        """The cards are bought: pay the tribute owed, then the bidding begins."""
+        pay_tribute(self, self._owed)
+        self._enter("bidding", self._bidding)
         seat = self._bidding.start()
         if seat >= 0:
             self.to_act = seat
@@ -240,6 +255,9 @@ class Game(PhaseState):
 
     def _next_phase(self) -> None:
         """The current phase is over: begin the next one (or settle the game)."""
+        if self.phase == "buying":
+            self._bid()
+            return
         if self.phase == "bidding":
             if not self._bidding.crowned:
                 self._no_emperor()

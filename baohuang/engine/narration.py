@@ -38,6 +38,8 @@ TEXTS: Final[dict[str, str]] = {
         "Seat %(buyer)s buys %(card)s from seat %(seller)s and pays %(paid)s."
     ),
     "buy_public": gettext_noop("Seat %(buyer)s buys a card from seat %(seller)s."),
+    "pay": gettext_noop("Seat %(seat)s chooses to pay with a card of rank %(rank)s."),
+    "pay_public": gettext_noop("Seat %(seat)s chooses which card to pay with."),
     "tribute_paid": gettext_noop("Seat %(giver)s pays %(card)s to seat %(receiver)s as tribute."),
     "tribute_paid_public": gettext_noop("Seat %(giver)s pays a tribute card to seat %(receiver)s."),
     "redeal": gettext_noop("Nobody took the throne: the cards are dealt again (redeal %(count)s)."),
@@ -227,6 +229,7 @@ class Narrator:
         redeals_before = g.redeals
         guard_public_before = g.guard_public
         solo_before = g.solo
+        buys_before = len(g.buys)
         together = g.phase == "declarations" and g._declarations.simultaneous
         g.apply(action)
         said, public, seen = self._said(seat, chosen, trick_before, tips_before)
@@ -257,6 +260,11 @@ class Narrator:
                     else _text("nobody_declared")
                 )
                 self._add(None, None, phase, None, told)
+        if phase == "buying":
+            # The sales this payment completed, and those it let go ahead; then the tribute.
+            self._told_sales(g.buys[buys_before:])
+            if g.phase != "buying":
+                self._told_tribute()
         self._after(seat, events_before, finish_before, guard_public_before, solo_before)
         # After the last redeal allowed the game ends unscored instead: no deal to tell.
         if g.redeals > redeals_before and not g.finished:
@@ -288,9 +296,19 @@ class Narrator:
 
     def _told_deal(self) -> None:
         g = self.game
-        holder = g.first_holder
+        # While a buyer is asked the bidding has not begun: the holder is read from the hands.
+        holder = (
+            next(s for s in range(5) if EMPEROR_CARD in g.hands[s])
+            if g.phase == "buying"
+            else g.first_holder
+        )
         self._add(None, None, "bidding", None, _text("deal", dealer=g.dealer, holder=holder))
-        for buyer, seller, card, paid in g.buys:
+        self._told_sales(g.buys)
+        if g.phase != "buying":
+            self._told_tribute()
+
+    def _told_sales(self, sales: Sequence[tuple[int, int, int, int | None]]) -> None:
+        for buyer, seller, card, paid in sales:
             full = (
                 _text(
                     "buy_paid",
@@ -304,6 +322,9 @@ class Narrator:
             )
             public = _text("buy_public", buyer=buyer, seller=seller)
             self._add(None, buyer, "bidding", None, full, public, frozenset((buyer, seller)))
+
+    def _told_tribute(self) -> None:
+        g = self.game
         for paid_card in g.tribute_paid:
             giver, receiver = paid_card.giver, paid_card.receiver
             full = _text(
@@ -329,6 +350,10 @@ class Narrator:
         if action.startswith(A.CALL_PREFIX):
             called = said_card(card_from_text(action[len(A.CALL_PREFIX) :]))
             return _text("call", seat=seat, card=called), None, ALL_SEATS
+        if action.startswith(A.PAY_PREFIX):
+            rank = RANK_NAMES.index(action[len(A.PAY_PREFIX) :])
+            full = _text("pay", seat=seat, rank=RANK_NAMES[rank])
+            return full, _text("pay_public", seat=seat), mine
         if action == A.ABDICATE_SKIP and len(g.tips) == len(tips_before):
             return _text("abdicate_skip", seat=seat), None, ALL_SEATS
         if action in (A.ABDICATE, A.ABDICATE_SKIP):

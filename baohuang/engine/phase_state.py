@@ -9,6 +9,7 @@ engine (:mod:`baohuang.native`) compiles them like the rest.
 from __future__ import annotations
 
 from baohuang.engine.bidding import Bidding
+from baohuang.engine.buying import Buying
 from baohuang.engine.declarations import Declarations
 from baohuang.engine.table import Table
 from baohuang.engine.trickplay import TrickPlay
@@ -17,6 +18,7 @@ from baohuang.engine.trickplay import TrickPlay
 class PhaseState(Table):
     """A table with its phases, their state readable (not settable) as attributes."""
 
+    _buying: Buying
     _bidding: Bidding
     _declarations: Declarations
     _play: TrickPlay

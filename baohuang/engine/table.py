@@ -25,7 +25,7 @@ from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.reasons import not_allowed_now
 from baohuang.engine.tribute import TributeCard, TributePlan
 
-Phase = Literal["bidding", "declarations", "play", "finished"]
+Phase = Literal["buying", "bidding", "declarations", "play", "finished"]
 """The phase of a game (dealing and buying happen before bidding, settling at the end)."""
 
 

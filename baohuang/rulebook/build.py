@@ -229,14 +229,19 @@ def _cards_section(v: Variant) -> Section:
             "seller": value_text("deal.buy.seller", b.seller),
             "pay": rank_name(b.pay_with),
         }
+        also = [r for r in b.pay_with_also if r != b.pay_with]
+        if also:
+            text += _space() + _(
+                "He may pay with %(others)s instead; holding more than one of these, he "
+                "chooses which one pays (never a marked card)."
+            ) % {"others": _or([rank_name(r) for r in dict.fromkeys(also)])}
+        payable = _or([rank_name(r) for r in dict.fromkeys([b.pay_with, *also])])
         if b.if_unable == "gift":
             text += _space() + _("A player with no %(pay)s to pay is given one anyway.") % {
-                "pay": rank_name(b.pay_with)
+                "pay": payable
             }
         else:
-            text += _space() + _("A player with no %(pay)s to pay goes without.") % {
-                "pay": rank_name(b.pay_with)
-            }
+            text += _space() + _("A player with no %(pay)s to pay goes without.") % {"pay": payable}
         s.add(Paragraph(text))
     return s
 

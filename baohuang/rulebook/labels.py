@@ -162,6 +162,7 @@ FIELD_LABELS: dict[str, Promise] = {
     "deal.buy": pgettext_lazy("field", "Buying a card"),
     "deal.buy.rank": pgettext_lazy("field", "Card everyone must hold"),
     "deal.buy.pay_with": pgettext_lazy("field", "Card paid for it"),
+    "deal.buy.pay_with_also": pgettext_lazy("field", "Other cards it may be paid with"),
     "deal.buy.if_unable": pgettext_lazy("field", "A buyer with nothing to pay"),
     "deal.buy.seller": pgettext_lazy("field", "Who sells"),
     "bidding": pgettext_lazy("field", "Choosing the emperor and the guard"),
@@ -359,6 +360,7 @@ ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
     },
     "deal.buy.rank": _RANK_VALUES,
     "deal.buy.pay_with": _RANK_VALUES,
+    "deal.buy.pay_with_also": _RANK_VALUES,
     "deal.buy.if_unable": {
         "gift": pgettext_lazy("buy", "is given one"),
         "skip": pgettext_lazy("buy", "goes without"),

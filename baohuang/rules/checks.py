@@ -334,6 +334,26 @@ def check_buy_card(v: Variant) -> Iterator[Problem]:
             code="buy_self",
             params={"rank": buy.rank},
         )
+    for i, rank in enumerate(buy.pay_with_also):
+        path = f"deal.buy.pay_with_also[{i}]"
+        if rank == buy.rank:
+            yield problem(
+                path,
+                gettext("A card cannot be bought with itself."),
+                code="buy_self",
+                params={"rank": buy.rank},
+            )
+        elif counts[rank] == 0:
+            yield problem(
+                path,
+                gettext(
+                    "Players may pay for the bought card with a %(rank)s, but the cards taken "
+                    "out include every %(rank)s."
+                ),
+                code="buy_rank_removed",
+                params={"rank": rank, "field": "deck.remove"},
+                shown={"rank": rank_word(rank)},
+            )
 
 
 # --------------------------------------------------------------------------- bidding flow

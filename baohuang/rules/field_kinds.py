@@ -67,6 +67,7 @@ FIELD_KINDS: dict[str, Kind] = {
     "deal.next_dealer": _S,
     "deal.buy.rank": _P,
     "deal.buy.pay_with": _P,
+    "deal.buy.pay_with_also": _P,
     "deal.buy.if_unable": _P,
     "deal.buy.seller": _P,
     # bidding (§4)

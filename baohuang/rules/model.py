@@ -86,6 +86,12 @@ class BuyCard(Section):
 
     rank: PlainRank = Field(description="The rank every player must have at least one of.")
     pay_with: Rank = Field(description="The card the buyer hands over in exchange.")
+    pay_with_also: list[Rank] = Field(
+        default_factory=list,
+        description="Other cards the buyer may pay with instead (a 2 or a joker: pay_with 2, "
+        "pay_with_also [SJ, BJ]); a buyer holding cards of two or more of them chooses which "
+        "one pays. A marked card (BJ*, SJ*) never pays.",
+    )
     if_unable: Literal["gift", "skip"] = Field(
         default="gift",
         description="A buyer without a pay_with card: is given one anyway (送3) or goes without.",

@@ -42,6 +42,7 @@ HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
     "house:hard-pass": ("baike-qingdao", {"play.hard_pass": True}),
     "house:defer-stay-passed": ("baike-qingdao", {"play.defer_passers": "stay_passed"}),
     "house:shut-in-last": ("tcy-bie3", {"end.shut_in_last": True}),
+    "house:buy-with-2-or-joker": ("tcy-bie3", {"deal.buy.pay_with_also": ["K", "SJ", "BJ"]}),
     "house:two-or-nothing": (
         "baike-common",
         {

@@ -64,8 +64,8 @@ def test_numbers_are_fixed_words_first_then_calls_then_plays() -> None:
     for i, word in enumerate(WORD_ORDER):
         assert common.encode(word) == weihai.encode(word) == i
     assert common.encode("call:4s") == weihai.encode("call:4s")
-    assert (common.size, common.num_plays) == (5300, 5224)
-    assert weihai.size == 4025
+    assert (common.size, common.num_plays) == (5316, 5224)
+    assert weihai.size == 4041
     nine = common.encode((7, 7, 7))  # three 10s
     assert common.to_string(nine) == "play 10 10 10"
     assert common.encode([7, 7, 7]) == nine
@@ -142,35 +142,35 @@ def test_the_vector_shows_what_the_seat_sees() -> None:
 #: The layout the module docstring documents: (field, offset, size), in order.
 DOCUMENTED_FIELDS = (
     ("seat", 0, 5),
-    ("phase", 5, 4),
-    ("question", 9, 11),
-    ("hand_ranks", 20, 16),
-    ("hand_cards", 36, 56),
-    ("hand_sizes", 92, 5),
-    ("played", 97, 16),
-    ("trick", 113, 16),
-    ("trick_owner", 129, 5),
-    ("passes", 134, 1),
-    ("emperor", 135, 5),
-    ("known_guard", 140, 5),
-    ("i_am_guard", 145, 1),
-    ("known_partner", 146, 5),
-    ("solo", 151, 2),
-    ("finish", 153, 25),
-    ("rebels_declared", 178, 5),
-    ("events", 183, 6),
-    ("tips", 189, 1),
-    ("called_rank", 190, 16),
+    ("phase", 5, 5),
+    ("question", 10, 12),
+    ("hand_ranks", 22, 16),
+    ("hand_cards", 38, 56),
+    ("hand_sizes", 94, 5),
+    ("played", 99, 16),
+    ("trick", 115, 16),
+    ("trick_owner", 131, 5),
+    ("passes", 136, 1),
+    ("emperor", 137, 5),
+    ("known_guard", 142, 5),
+    ("i_am_guard", 147, 1),
+    ("known_partner", 148, 5),
+    ("solo", 153, 2),
+    ("finish", 155, 25),
+    ("rebels_declared", 180, 5),
+    ("events", 185, 6),
+    ("tips", 191, 1),
+    ("called_rank", 192, 16),
 )
 
 
 def test_the_fields_sit_where_the_docstring_says() -> None:
-    """206 numbers, the fields in the documented order and sizes (OBSERVATION_FIELDS is
+    """208 numbers, the fields in the documented order and sizes (OBSERVATION_FIELDS is
     built once at import, so the builder is called again here to check it too)."""
     documented = {name: (at, size) for name, at, size in DOCUMENTED_FIELDS}
     assert documented == OBSERVATION_FIELDS
     assert encoding._offsets() == documented
-    assert OBSERVATION_SIZE == 206
+    assert OBSERVATION_SIZE == 208
 
 
 def one_hot(size: int, *indices: int) -> list[int]:
@@ -239,8 +239,8 @@ HIDDEN_GUARD_FOLLOWING = (
     ),
     documented_vector(
         seat=one_hot(5, 3),
-        phase=one_hot(4, 2),
-        question=one_hot(11, 8),
+        phase=one_hot(5, 3),
+        question=one_hot(12, 8),
         hand_ranks=[0, 2, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 0],
         hand_sizes=[12, 9, 0, 8, 17],
         played=[4, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0],
@@ -272,8 +272,8 @@ OPEN_SOLO_FINISHED = (
     ),
     documented_vector(
         seat=one_hot(5, 0),
-        phase=one_hot(4, 3),
-        question=one_hot(11, 10),  # nothing asked
+        phase=one_hot(5, 4),
+        question=one_hot(12, 11),  # nothing asked
         hand_sizes=[0, 0, 0, 0, 4],
         played=one_hot(16, 15),
         emperor=one_hot(5, 0),
@@ -300,8 +300,8 @@ HIDDEN_SOLO_KICK = (
     ),
     documented_vector(
         seat=one_hot(5, 1),
-        phase=one_hot(4, 1),
-        question=one_hot(11, 5),
+        phase=one_hot(5, 2),
+        question=one_hot(12, 5),
         hand_ranks=[1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0],
         hand_cards=[1 if c in (0, 12, 54) else 2 if c == 51 else 0 for c in range(56)],
         hand_sizes=[6, 5, 5, 5, 5],

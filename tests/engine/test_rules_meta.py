@@ -92,6 +92,7 @@ PLAY: frozenset[str] = frozenset(
         "deal.buy",
         "deal.buy.rank",
         "deal.buy.pay_with",
+        "deal.buy.pay_with_also",
         "deal.buy.if_unable",
         "deal.buy.seller",
         # §4 bidding.

@@ -598,6 +598,34 @@ def test_the_data_names_the_rank_to_buy_and_the_card_to_pay_with():
     assert "2h" in game.observe(1)["hand"]
 
 
+@covers("deal.buy.pay_with_also")
+@pytest.mark.parametrize("choice", ["pay:K", "pay:2"])
+def test_a_buyer_holding_two_kinds_of_payment_chooses_which_pays(choice):
+    # Seat 1 holds a 2 and a K, either may pay: he is asked before anything else happens;
+    # seat 2 (neither) buys after him.
+    game = bie3_dealt(**{"deal.buy.pay_with_also": ["K"]})
+    assert game.phase == "buying"
+    assert game.to_act == 1
+    assert game.legal_actions()[:2] == ["pay:K", "pay:2"]  # low to high
+    assert game.view(1).question == "pay"
+    assert threes(game, 2) == 0  # his sale waits for seat 1's answer
+    game.apply(choice)
+    paid, kept = ("Ks", "2h") if choice == "pay:K" else ("2h", "Ks")
+    assert paid in game.observe(0)["hand"]
+    assert paid not in game.observe(1)["hand"]
+    assert kept in game.observe(1)["hand"]
+    assert threes(game, 1) == 1
+    assert threes(game, 2) == 1  # 送3, once seat 1 has paid
+    assert game.phase == "bidding"
+
+
+def test_a_buyer_holding_one_kind_of_payment_is_not_asked():
+    game = bie3_dealt(**{"deal.buy.pay_with_also": ["SJ", "BJ"]})  # seat 1 has no joker
+    assert game.phase == "bidding"
+    assert "2h" in game.observe(0)["hand"]
+    assert [a for a in game.history if str(a).startswith("pay:")] == []
+
+
 @covers("deal.buy.if_unable")
 @pytest.mark.parametrize(("if_unable", "gets"), [("gift", 1), ("skip", 0)])
 def test_a_buyer_without_a_two_is_given_a_three_or_goes_without(if_unable, gets):

@@ -305,6 +305,26 @@ CASES: tuple[Case, ...] = (
         "error",
         "buy_rank_removed",
     ),
+    Case(
+        check_buy_card,
+        {
+            "deal.buy": {"rank": "3", "pay_with": "2", "pay_with_also": ["SJ", "4"]},
+            "deck.remove": [{"rank": "4"}],
+            "deal.hand_sizes": HANDS_200,
+        },
+        "deal.buy.pay_with_also[1]",
+        "may pay for the bought card with a 4",
+        "error",
+        "buy_rank_removed",
+    ),
+    Case(
+        check_buy_card,
+        {"deal.buy": {"rank": "3", "pay_with": "2", "pay_with_also": ["3"]}},
+        "deal.buy.pay_with_also[0]",
+        "cannot be bought with itself",
+        "error",
+        "buy_self",
+    ),
     # ------------------------------------------------------------------ bidding flow
     Case(
         check_flow_shape,

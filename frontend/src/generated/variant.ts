@@ -170,6 +170,10 @@ export interface BuyCard {
    */
   pay_with: "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "A" | "2" | "SJ" | "BJ";
   /**
+   * Other cards the buyer may pay with instead (a 2 or a joker: pay_with 2, pay_with_also [SJ, BJ]); a buyer holding cards of two or more of them chooses which one pays. A marked card (BJ*, SJ*) never pays.
+   */
+  pay_with_also?: ("3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "A" | "2" | "SJ" | "BJ")[];
+  /**
    * A buyer without a pay_with card: is given one anyway (送3) or goes without.
    */
   if_unable?: "gift" | "skip";

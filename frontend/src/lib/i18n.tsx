@@ -132,6 +132,7 @@ const DICT = {
   "f.buy": ["买牌（买3）", "Buying a card (买3)"],
   "f.buy.rank": ["必须有的点数", "Rank everyone needs"],
   "f.buy.pay_with": ["用来交换的牌", "Paid with"],
+  "f.buy.pay_with_also": ["也可以用这些牌交换（买牌的人自选）", "Or paid with (the buyer chooses)"],
   "f.buy.if_unable": ["付不出时", "If unable to pay"],
   // bidding
   "f.guard": ["侍卫", "Guard"],
@@ -750,6 +751,7 @@ const DICT_PLAY = {
   "play.act.grab": ["抢独", "Grab the solo"],
   "play.act.no_grab": ["不抢", "Do not grab"],
   "play.act.call": ["登基，叫 {card}", "Ascend, call {card}"],
+  "play.act.pay": ["用 {rank} 交换", "Pay with a {rank}"],
   "play.act.open_guard": ["明保", "Open guard"],
   "play.act.hidden_guard": ["暗保", "Hidden guard"],
   "play.act.open_solo": ["明独", "Open solo"],

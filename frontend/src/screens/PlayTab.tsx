@@ -240,7 +240,7 @@ function Table({ game, busy, onAct, slug }: { game: GameView; busy: boolean; onA
               ) : null}
               {words.map((a) => (
                 <button key={a} type="button" disabled={busy} onClick={() => onAct(a)} data-testid={`act-${a}`}>
-                  {a.startsWith("call:") ? t("play.act.call", { card: a.slice(5) }) : tk(`play.act.${a}`)}
+                  {a.startsWith("call:") ? t("play.act.call", { card: a.slice(5) }) : a.startsWith("pay:") ? t("play.act.pay", { rank: a.slice(4) }) : tk(`play.act.${a}`)}
                 </button>
               ))}
               {legalSet.has(game.automatic) ? (

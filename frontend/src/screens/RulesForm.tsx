@@ -183,6 +183,14 @@ function DealSection() {
           <PSelect path="deal.buy.pay_with" anchor="deal.buy" label={t("f.buy.pay_with")} options={ALL_RANKS} labelPrefix="rank." />
           <PSelect path="deal.buy.if_unable" anchor="deal.buy" label={t("f.buy.if_unable")} options={["gift", "skip"] as const} fallback="gift" />
         </div>
+        <Field anchor="deal.buy.pay_with_also" label={t("f.buy.pay_with_also")} wide>
+          <MultiCheck
+            values={(useValue<string[]>("deal.buy.pay_with_also") ?? []) as (typeof ALL_RANKS)[number][]}
+            options={ALL_RANKS}
+            testId="buy-pay-also"
+            onChange={(v) => update("deal.buy.pay_with_also", v)}
+          />
+        </Field>
       </Optional>
     </Section>
   );
