@@ -41,7 +41,7 @@ TERMS: tuple[Term, ...] = (
     # Cards.
     Term("big_joker", "大王", "big joker", ("大鬼", "大猫")),
     Term("small_joker", "小王", "small joker", ("小鬼", "小猫")),
-    Term("emperor_card", "皇牌", "emperor card", ("权杖牌",)),
+    Term("emperor_card", "皇牌", "emperor card", ("权杖牌", "皇帝牌")),
     Term("guard_card", "侍卫牌", "guard card", ("宝剑牌",)),
     # Bidding.
     Term("ascend", "登基", "ascend"),

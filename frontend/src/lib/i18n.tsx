@@ -736,7 +736,7 @@ const DICT_PLAY = {
   "play.card.BJ": ["大王", "Big joker"],
   "play.card.SJ": ["小王", "Small joker"],
   "play.card.TOP": ["特画", "Top card"],
-  "play.card.emperor": ["皇帝牌", "emperor card"],
+  "play.card.emperor": ["皇牌", "emperor card"],
   "play.card.guard": ["侍卫牌", "guard card"],
   "play.q.grab": ["抢独吗？", "Grab the solo?"],
   "play.q.offer": ["登基还是让位？", "Take the throne or abdicate?"],
