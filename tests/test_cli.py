@@ -821,9 +821,9 @@ def test_the_simulation_report_speaks_chinese(capsys: pytest.CaptureFixture[str]
     assert status == 0
     assert "baike-common：3 局，种子 1" in out
     assert "头客" in out
-    assert "落客" in out
+    assert "大落" in out
     assert "皇帝" in out
-    assert "革命党" in out
+    assert "平民" in out
     assert "0 号座位优势" in out
 
 

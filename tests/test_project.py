@@ -76,3 +76,11 @@ def test_filesystem_broker_folders_exist_when_it_is_the_broker() -> None:
     for key in ("data_folder_in", "data_folder_out", "processed_folder"):
         assert Path(options[key]).is_dir(), key
     assert options["data_folder_in"] == options["data_folder_out"]
+
+
+def test_the_favicon_is_served(client: Client) -> None:
+    """Browsers ask every page's /favicon.ico (the admin's login names none): no 404."""
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/svg+xml"
+    assert "皇" in response.content.decode()

@@ -413,17 +413,24 @@ class VariantCreateSerializer(StrictSerializer):
     based_on = CloneSourceSerializer(
         required=False,
         help_text="Create by cloning this version instead of sending a definition: the new "
-        "rule set remembers it as its origin. Give slug (required for a clone) and not "
-        "definition.",
+        "rule set remembers it as its origin. Give it without definition; without slug, the "
+        "clone's is made from name_zh (or the origin's name with （副本）).",
     )
     slug = SlugTextField(
         required=False,
         max_length=63,
-        help_text="Default: the definition's id. The slug is the variant id.",
+        help_text="Default: the definition's id, else made from the name (the pinyin of "
+        "name_zh or name.zh, as GET /api/v1/slug/ proposes it). The slug is the variant id.",
     )
     name_zh = StrictCharField(required=False, max_length=100, help_text="Default: name.zh.")
     name_en = StrictCharField(required=False, max_length=100, help_text="Default: name.en.")
     description = StrictCharField(required=False, allow_blank=True, max_length=5000)
+
+
+class SlugSuggestionSerializer(serializers.Serializer):
+    """The identifier proposed for a name."""
+
+    slug = serializers.CharField(help_text="A free slug (the variant id) made from the name.")
 
 
 class DraftSerializer(serializers.Serializer):

@@ -21,6 +21,7 @@ VARIANT = "v1/variants/<slug:slug>/"
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("v1/variants/", views.VariantListView.as_view(), name="variant-list"),
+    path("v1/slug/", views.SlugSuggestionView.as_view(), name="slug-suggestion"),
     path(VARIANT, views.VariantDetailView.as_view(), name="variant-detail"),
     path(VARIANT + "draft/", views.DraftView.as_view(), name="variant-draft"),
     path(VARIANT + "publish/", views.PublishView.as_view(), name="variant-publish"),

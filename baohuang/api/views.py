@@ -48,6 +48,7 @@ from baohuang.api.serializers import (
     DraftUpdateSerializer,
     OriginDiffSerializer,
     PublishSerializer,
+    SlugSuggestionSerializer,
     VariantCreateSerializer,
     VariantDetailSerializer,
     VariantSummarySerializer,
@@ -68,6 +69,7 @@ from baohuang.catalog.selectors import (
     version_named,
     versions_of,
 )
+from baohuang.catalog.slugs import free_slug
 
 # --------------------------------------------------------------------------- helpers
 
@@ -219,6 +221,12 @@ class VariantListView(WriteThrottledView):
         slug = data.get("slug") or (declared_id if isinstance(declared_id, str) else "")
         declared_names = definition.get("name")
         names: dict[str, Any] = declared_names if isinstance(declared_names, dict) else {}
+        if not slug:
+            # A name is enough: the identifier is made from it (pinyin for Chinese).
+            named = data.get("name_zh") or names.get("zh") or data.get("name_en") or names.get("en")
+            if isinstance(named, str) and named.strip():
+                slug = free_slug(named)
+                definition = {**definition, "id": slug}
 
         def name(lang: str) -> str:
             given = data.get(f"name_{lang}")
@@ -244,15 +252,16 @@ class VariantListView(WriteThrottledView):
         problems = []
         if "definition" in data:
             problems.append(error_item("definition", _("Send either a definition or based_on.")))
-        if not data.get("slug"):
-            problems.append(error_item("slug", _("A clone needs its own slug."), "required"))
         if problems:
             raise ApiError(problems[0]["message"], errors=problems)
         source = rule_set_named(data["based_on"]["slug"])
         version = version_named(source, data["based_on"].get("version"))
+        # Without a slug the clone's is made from its Chinese name (pinyin), as the
+        # editor's dialog proposes it: 我们的威海 → wo-men-de-wei-hai.
+        slug = data.get("slug") or free_slug(data.get("name_zh") or f"{source.name_zh}（副本）")
         rule_set = services.clone_rule_set(
             source,
-            data["slug"],
+            slug,
             request.user,
             version=version,
             name_zh=data.get("name_zh") or None,
@@ -261,6 +270,41 @@ class VariantListView(WriteThrottledView):
         response = draft_response(rule_set, status.HTTP_201_CREATED)
         response["Location"] = reverse("api:variant-detail", args=[rule_set.slug])
         return response
+
+
+class SlugSuggestionView(APIView):
+    """``GET /api/v1/slug/?name=…``: the identifier a new rule set of that name would get."""
+
+    permission_classes = (CanRead,)
+
+    @extend_schema(
+        operation_id="slug_suggestion",
+        tags=["variants"],
+        summary="An identifier (slug) for a rule set's name",
+        description="The slug made from `name`: the pinyin of its Chinese characters and its "
+        "Latin words and numbers, joined by dashes (我们的威海 → `wo-men-de-wei-hai`), with "
+        "`-2`, `-3` … added when a rule set already has it. The editor's new and clone "
+        "dialogs propose it; creating a rule set without a slug uses the same rule.",
+        parameters=[
+            OpenApiParameter(
+                "name",
+                str,
+                OpenApiParameter.QUERY,
+                required=True,
+                description="The rule set's name (Chinese or English), at most 100 characters.",
+            )
+        ],
+        responses={200: SlugSuggestionSerializer, **docs.errors(400)},
+    )
+    def get(self, request: Request) -> Response:
+        """The free slug for ``?name=``."""
+        name = request.query_params.get("name", "")
+        if not name.strip() or len(name) > 100:
+            raise ApiError(
+                _("Give the name (1 to 100 characters) to make an identifier from."),
+                errors=[error_item("name", _("This field is required."), "required")],
+            )
+        return Response(SlugSuggestionSerializer({"slug": free_slug(name)}).data)
 
 
 class VariantDetailView(APIView):

@@ -12,12 +12,13 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path, re_path
 
 from baohuang.editor.views import home
-from baohuang.project.views import healthz
+from baohuang.project.views import favicon, healthz
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", home, name="home"),
     path("admin/", admin.site.urls),
     re_path(r"^healthz/?$", healthz, name="healthz"),
+    path("favicon.ico", favicon, name="favicon"),
     path("api/", include("baohuang.api.urls", namespace="api")),
     path("editor/", include("baohuang.editor.urls", namespace="editor")),
 ]

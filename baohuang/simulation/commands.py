@@ -325,7 +325,7 @@ def print_report(
         if r["n"]:
             rank_rows.append([_role(role), *(_pct(x) for x in r["ranks"])])
     places = [
-        # Translators: the finish places, first out (头客) to last out (落客).
+        # Translators: the finish places, first out (头客) to last out (大落).
         pgettext("finish", "1st"),
         pgettext("finish", "2nd"),
         pgettext("finish", "3rd"),

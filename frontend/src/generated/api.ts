@@ -334,6 +334,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/slug/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An identifier (slug) for a rule set's name
+         * @description The slug made from `name`: the pinyin of its Chinese characters and its Latin words and numbers, joined by dashes (我们的威海 → `wo-men-de-wei-hai`), with `-2`, `-3` … added when a rule set already has it. The editor's new and clone dialogs propose it; creating a rule set without a slug uses the same rule.
+         */
+        get: operations["slug_suggestion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tokens/": {
         parameters: {
             query?: never;
@@ -2111,6 +2131,11 @@ export interface components {
             /** Format: date-time */
             finished_at: string | null;
         };
+        /** @description The identifier proposed for a name. */
+        SlugSuggestion: {
+            /** @description A free slug (the variant id) made from the name. */
+            slug: string;
+        };
         /**
          * @description * `open` - open
          *     * `hidden` - hidden
@@ -2268,9 +2293,9 @@ export interface components {
             definition?: {
                 [key: string]: unknown;
             };
-            /** @description Create by cloning this version instead of sending a definition: the new rule set remembers it as its origin. Give slug (required for a clone) and not definition. */
+            /** @description Create by cloning this version instead of sending a definition: the new rule set remembers it as its origin. Give it without definition; without slug, the clone's is made from name_zh (or the origin's name with （副本）). */
             based_on?: components["schemas"]["CloneSourceRequest"];
-            /** @description Default: the definition's id. The slug is the variant id. */
+            /** @description Default: the definition's id, else made from the name (the pinyin of name_zh or name.zh, as GET /api/v1/slug/ proposes it). The slug is the variant id. */
             slug?: string;
             /** @description Default: name.zh. */
             name_zh?: string;
@@ -3839,6 +3864,64 @@ export interface operations {
             };
             /** @description The body is not `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    slug_suggestion: {
+        parameters: {
+            query: {
+                /** @description The rule set's name (Chinese or English), at most 100 characters. */
+                name: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlugSuggestion"];
+                };
+            };
+            /** @description Bad input: malformed JSON, a wrong type, a value out of range, bad card notation or an invalid definition. `errors` lists every problem with its path. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated (or a bad token) where authentication is needed. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -126,6 +126,7 @@ export const API = "/api/v1";
 
 export const urls = {
   variants: () => `${API}/variants/`,
+  slug: (name: string) => `${API}/slug/?name=${encodeURIComponent(name)}`,
   variant: (slug: string) => `${API}/variants/${encodeURIComponent(slug)}/`,
   draft: (slug: string) => `${API}/variants/${encodeURIComponent(slug)}/draft/`,
   publish: (slug: string) => `${API}/variants/${encodeURIComponent(slug)}/publish/`,

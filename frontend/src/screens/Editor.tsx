@@ -454,7 +454,7 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
           ) : null}
           {backup ? (
             <div className="banner conflict" role="alert" data-testid="restore">
-              <strong>{t("ed.restore.title")}</strong> <span className="muted">({backup.at})</span>
+              <strong>{t("ed.restore.title")}</strong> <span className="muted">({localTime(backup.at, lang)})</span>
               <div className="buttons">
                 <button
                   type="button"
@@ -621,4 +621,11 @@ function Summary(props: { problems: Problem[]; pinnedCount: number; all: Problem
       ) : null}
     </div>
   );
+}
+
+/** A stored ISO time as the reader's clock shows it (2026/12/3 08:42), not the raw string. */
+function localTime(iso: string, lang: "zh" | "en"): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return at.toLocaleString(lang === "zh" ? "zh-CN" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
 }

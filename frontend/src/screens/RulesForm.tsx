@@ -50,12 +50,13 @@ export const SECTIONS = ["general", "deck", "deal", "bidding", "declarations", "
 export type SectionName = (typeof SECTIONS)[number];
 
 export function Section(props: { name: SectionName; children: ReactNode; errors?: number }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   return (
     <section className="rules-section" id={`sec-${props.name}`} data-section={props.name}>
       <h2>
         {t(`sec.${props.name}`)}
-        {props.name !== "general" ? <code className="muted"> {props.name}</code> : null}
+        {/* The document's own name helps whoever reads the YAML; in Chinese, only the words. */}
+        {props.name !== "general" && lang === "en" ? <code className="muted"> {props.name}</code> : null}
       </h2>
       <div className="section-body">{props.children}</div>
     </section>
@@ -329,14 +330,14 @@ function PlaySection() {
       <Field anchor="play.attach" label={t("f.attach")} wide>
         <MultiCheck
           values={(attach ?? ["SJ", "BJ"]) as ("2" | "SJ" | "BJ" | "TOP")[]}
-          options={["SJ", "BJ", "2", "TOP"] as const}
+          options={["SJ", "BJ", "2", "TOP"] as const} labelPrefix="rank."
           onChange={(v) => update("play.attach", v)}
         />
       </Field>
       <Field anchor="play.wild" label={t("f.wild")} wide>
         <MultiCheck
           values={(useValue<string[]>("play.wild") ?? []) as ("2" | "SJ" | "BJ")[]}
-          options={["2", "SJ", "BJ"] as const}
+          options={["2", "SJ", "BJ"] as const} labelPrefix="rank."
           onChange={(v) => update("play.wild", v)}
         />
       </Field>
@@ -376,7 +377,7 @@ function PlaySection() {
               <span>×</span>
               <SelectInput value={b.rank} options={PLAIN_RANKS} labelPrefix="rank." label={t("f.sb.rank")} onChange={(v) => set({ ...b, rank: v })} />
               <span>{t("f.sb.beats")}</span>
-              <MultiCheck values={b.beats} options={["SJ", "BJ", "TOP"] as const} onChange={(v) => set({ ...b, beats: v })} />
+              <MultiCheck values={b.beats} options={["SJ", "BJ", "TOP"] as const} labelPrefix="rank." onChange={(v) => set({ ...b, beats: v })} />
             </span>
           )}
         />

@@ -155,7 +155,9 @@ function NewRuleSet(props: {
   const [from, setFrom] = useState(props.from);
   const [versions, setVersions] = useState<number[]>([]);
   const [version, setVersion] = useState<number | null>(null);
-  const [slug, setSlug] = useState(props.from ? `${props.from}-copy` : "");
+  const [slug, setSlug] = useState("");
+  // Until the operator edits it, the id follows the Chinese name (its pinyin, from the server).
+  const [slugEdited, setSlugEdited] = useState(false);
   const [zh, setZh] = useState("");
   const [en, setEn] = useState("");
   const [busy, setBusy] = useState(false);
@@ -177,6 +179,26 @@ function NewRuleSet(props: {
       .catch(() => setVersions([]));
   }, [from]);
 
+  const origin = props.items.find((v) => v.slug === from);
+  const nameForSlug = zh.trim() || (origin ? `${origin.name_zh || origin.slug}（副本）` : "");
+  useEffect(() => {
+    if (slugEdited) return;
+    if (!nameForSlug) {
+      setSlug("");
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      request<{ slug: string }>(urls.slug(nameForSlug))
+        .then(({ data }) => live && setSlug(data.slug))
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [nameForSlug, slugEdited]);
+
   const submit = async () => {
     setBusy(true);
     setError(null);
@@ -185,8 +207,8 @@ function NewRuleSet(props: {
       ? { slug, based_on: { slug: from, version }, ...names }
       : { slug, definition: scratchDefinition(slug, zh, en), ...names };
     try {
-      await request(urls.variants(), { method: "POST", body });
-      props.onCreated(slug);
+      const { data } = await request<{ slug?: string }>(urls.variants(), { method: "POST", body });
+      props.onCreated(data?.slug ?? slug);
     } catch (err) {
       const detail =
         err instanceof ApiError && err.body.errors?.length
@@ -233,10 +255,26 @@ function NewRuleSet(props: {
         </label>
       ) : null}
       <label>
-        {t("new.slug")} <input value={slug} onChange={(e) => setSlug(e.target.value.trim())} data-testid="new-slug" required />
+        {t("new.zh")} <input value={zh} onChange={(e) => setZh(e.target.value)} data-testid="new-zh" />
       </label>
       <label>
-        {t("new.zh")} <input value={zh} onChange={(e) => setZh(e.target.value)} data-testid="new-zh" />
+        {t("new.slug")}{" "}
+        <input
+          value={slug}
+          onChange={(e) => {
+            setSlugEdited(true);
+            setSlug(e.target.value.trim());
+          }}
+          data-testid="new-slug"
+          aria-describedby="new-slug-auto"
+          required
+        />
+        {!slugEdited ? (
+          <span className="muted small" id="new-slug-auto">
+            {" "}
+            {t("new.slug.auto")}
+          </span>
+        ) : null}
       </label>
       <label>
         {t("new.en")} <input value={en} onChange={(e) => setEn(e.target.value)} data-testid="new-en" />

@@ -164,7 +164,7 @@ export function FlowEditor(props: {
   problems?: Problem[];
   basePath?: string;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { steps, onChange } = props;
   const base = props.basePath ?? "bidding.flow";
   const [dragFrom, setDragFrom] = useState<number | null>(null);
@@ -212,7 +212,7 @@ export function FlowEditor(props: {
               </span>
               <span className="step-no">{i + 1}.</span>
               <strong className="step-name">{t(`step.${step.step}`)}</strong>
-              <code className="muted">{step.step}</code>
+              {lang === "en" ? <code className="muted">{step.step}</code> : null}
               <ItemButtons
                 index={i}
                 count={steps.length}

@@ -18,6 +18,7 @@ import { NumInput } from "./inputs";
 export function rankLabel(rank: Rank, lang: "zh" | "en") {
   if (rank === "SJ" || rank === "BJ") {
     const long = rank === "SJ" ? (lang === "zh" ? "小王" : "small joker") : lang === "zh" ? "大王" : "big joker";
+    if (lang === "zh") return <span className="rank-long">{long}</span>;
     return (
       <>
         {rank} <span className="rank-long">{long}</span>

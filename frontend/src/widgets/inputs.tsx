@@ -142,9 +142,19 @@ export function MultiCheck<T extends string>(props: {
   options: readonly T[];
   onChange: (values: T[]) => void;
   render?: (value: T) => ReactNode;
+  /** Show each option as the text of this catalog prefix (`rank.` → 小王) where it has one. */
+  labelPrefix?: string;
   testId?: string;
 }) {
+  const { tk } = useI18n();
   const chosen = new Set(props.values ?? []);
+  const label = (o: T): ReactNode => {
+    if (props.render) return props.render(o);
+    if (!props.labelPrefix) return o;
+    const key = `${props.labelPrefix}${o}`;
+    const text = tk(key);
+    return text === key ? o : text;
+  };
   return (
     <div className="chips" data-testid={props.testId}>
       {props.options.map((o) => (
@@ -157,7 +167,7 @@ export function MultiCheck<T extends string>(props: {
               props.onChange(next);
             }}
           />
-          {props.render ? props.render(o) : o}
+          {label(o)}
         </label>
       ))}
     </div>
