@@ -79,7 +79,7 @@ def metric_names() -> list[str]:
         names += [f"{role}.rank_{k}" for k in range(1, 6)]
     names += ["royal_side.points_per_seat", "rebel_side.points_per_seat"]
     names += [f"{e}_rate" for e in _GAME_EVENTS]
-    names += ["plays_per_game", "seat0.win_rate"]
+    names += ["plays_per_game", "seat0.win_rate", "score_changed_rate"]
     return names
 
 
@@ -100,7 +100,7 @@ def metric_kind(name: str) -> str:
 
 #: Metrics counted once per game (n is always 1): their intervals are plain paired t.
 PER_GAME: frozenset[str] = frozenset(
-    [f"{e}_rate" for e in _GAME_EVENTS] + ["plays_per_game", "seat0.win_rate"]
+    [f"{e}_rate" for e in _GAME_EVENTS] + ["plays_per_game", "seat0.win_rate", "score_changed_rate"]
 )
 
 
@@ -352,6 +352,7 @@ class Comparison:
             "play_fields": list(self.play_fields),
             "variants": {"a": self.a.variant, "b": self.b.variant},
             "message": comparison_message(self.play_unchanged, self.play_fields),
+            "summary": plain_summary(self.play_unchanged, self.games, self.metrics()),
             "pairing": pairing_note(self),
             **pairing_code(self),
         }
@@ -446,6 +447,85 @@ def comparison_message(play_unchanged: bool, play_fields: Sequence[str]) -> dict
     )
 
 
+def _signed(x: float) -> str:
+    shown = f"{abs(x):.2f}"
+    return shown if float(shown) == 0 else ("+" if x > 0 else "−") + shown
+
+
+def plain_summary(
+    play_unchanged: bool, games: int, metrics: Sequence[Mapping[str, Any]]
+) -> dict[str, str]:
+    """The comparison in plain words first (issue 34), in Chinese and English: how often
+    the change matters, what it does to each side per seat and to the emperor, and whether
+    this many games can tell (numbers second: the table)."""
+    from django.utils.translation import gettext
+
+    from baohuang.i18n import in_both
+
+    by_name = {m["name"]: m for m in metrics}
+
+    def side(name: str) -> tuple[str, str, bool] | None:
+        m = by_name.get(name)
+        if not m or m.get("a") is None or m.get("b") is None:
+            return None
+        return _signed(float(m["a"])), _signed(float(m["b"])), bool(m.get("significant"))
+
+    def make() -> str:
+        parts: list[str] = []
+        changed = by_name.get("score_changed_rate")
+        if play_unchanged and changed and changed.get("b") is not None:
+            share = float(changed["b"])
+            if share == 0:
+                parts.append(
+                    gettext("In these %(games)s games the change never alters a score.")
+                    % {"games": f"{games:,}"}
+                )
+            else:
+                parts.append(
+                    gettext(
+                        "The players play the same games; the change alters the score in about "
+                        "%(share)s%% of them."
+                    )
+                    % {"share": f"{100 * share:.1f}"}
+                )
+        elif not play_unchanged:
+            parts.append(gettext("The change alters how the game is played, not only the score."))
+        for name, label in (
+            ("royal_side.points_per_seat", gettext("The emperor's side")),
+            ("rebel_side.points_per_seat", gettext("The rebels")),
+        ):
+            found = side(name)
+            if found is None:
+                continue
+            a, b, significant = found
+            if a == b:
+                parts.append(
+                    gettext("%(side)s: unchanged at %(a)s points per seat.")
+                    % {"side": label, "a": a}
+                )
+                continue
+            parts.append(
+                (
+                    gettext("%(side)s: %(a)s → %(b)s points per seat, a real difference.")
+                    if significant
+                    else gettext(
+                        "%(side)s: %(a)s → %(b)s points per seat, within chance at this many games."
+                    )
+                )
+                % {"side": label, "a": a, "b": b}
+            )
+        found = side("emperor.win_rate")
+        m = by_name.get("emperor.win_rate")
+        if found is not None and m is not None and m.get("diff"):
+            parts.append(
+                gettext("The emperor (with a guard) wins %(a)s%% → %(b)s%% of his games.")
+                % {"a": f"{100 * float(m['a']):.1f}", "b": f"{100 * float(m['b']):.1f}"}
+            )
+        return " ".join(parts)
+
+    return in_both(make)
+
+
 def compare_chunk(
     variant_a: Variant | CompiledVariant,
     variant_b: Variant | CompiledVariant,
@@ -485,7 +565,15 @@ def compare_chunk(
             score_b = gb.outcome.score if gb.outcome is not None else None
         sa.add_game(ga)
         sb.add_game(gb, score_b)
-        pairs.add(game_values(ga, score_a), game_values(gb, score_b))
+        values_a, values_b = game_values(ga, score_a), game_values(gb, score_b)
+        if same:
+            # How often the change matters: games of identical play scored differently
+            # (A counts 0, so B − A is the share of such games).
+            pa = score_a.points if score_a is not None else None
+            pb = score_b.points if score_b is not None else None
+            values_a["score_changed_rate"] = (0, 1)
+            values_b["score_changed_rate"] = (int(pa != pb), 1)
+        pairs.add(values_a, values_b)
         if progress is not None and (i - start + 1) % every == 0:
             progress(i - start + 1, stop - start)
     if stop > start:

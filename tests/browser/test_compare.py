@@ -187,6 +187,10 @@ def test_a_clone_is_compared_with_its_origin_without_publishing(
     expect(page.get_by_test_id("cmp-status")).to_contain_text("baike-weihai v")
     expect(page.get_by_test_id("cmp-status")).to_contain_text("my-weihai draft")
     expect(page.get_by_test_id("cmp-message")).to_contain_text("exactly the same games")
+    # Plain words first: how often the ×4 matters, and what it does to each side.
+    plain = page.get_by_test_id("cmp-plain")
+    expect(plain).to_contain_text(re.compile(r"alters the score in about \d+\.\d% of them"))
+    expect(plain).to_contain_text("points per seat")
     shoot(page, "compare-05-clone-against-origin", full_page=True)
     assert not RuleSet.objects.get(slug="my-weihai").versions.exists()
     # After a reload the clone's history lists the comparison (its A is the origin).

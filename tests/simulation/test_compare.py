@@ -39,6 +39,32 @@ def test_a_scoring_only_change_is_played_once(scoring_only: Comparison) -> None:
     assert (report["pairing_code"], report["pairing_params"]) == ("identical", {})
 
 
+def test_the_result_is_said_in_plain_words_first(scoring_only: Comparison) -> None:
+    """Issue 34: how often the change matters (games scored differently), each side per
+    seat, in both languages, from the figures."""
+    report = scoring_only.report()
+    by_name = {m["name"]: m for m in report["metrics"]}
+    changed = by_name["score_changed_rate"]
+    assert changed["a"] == 0
+    assert 0 < changed["b"] < 1
+    # Only rebellions and the edited row (emperor 1st, guard 2nd) can change a score.
+    assert changed["b"] <= by_name["rebellion_rate"]["a"] + by_name["emperor.rank_1"]["a"]
+    share = f"{100 * changed['b']:.1f}"
+    assert f"about {share}% of them" in report["summary"]["en"]
+    assert f"约 {share}% 牌局的得分" in report["summary"]["zh"]
+    royal = by_name["royal_side.points_per_seat"]
+    assert f"{royal['a']:+.2f}".replace("-", "−") in report["summary"]["en"]
+    assert "保皇派" in report["summary"]["zh"]
+    assert "平民" in report["summary"]["zh"]
+
+
+def test_a_play_change_is_said_to_change_the_play() -> None:
+    report = compare(COMMON, load_bundled("baike-qingdao"), 6, seed=1).report()
+    assert report["summary"]["en"].startswith("The change alters how the game is played")
+    changed = {m["name"]: m for m in report["metrics"]}["score_changed_rate"]
+    assert changed["a"] is None
+
+
 def test_the_same_games_give_the_same_play_figures(scoring_only: Comparison) -> None:
     a, b = scoring_only.a, scoring_only.b
     assert (a.plays, a.counters, a.outcomes) == (b.plays, b.counters, b.outcomes)

@@ -24,6 +24,8 @@ export interface ComparisonResult {
   metrics: Metric[];
   play_fields?: string[];
   message?: { zh: string; en: string };
+  /** The result in plain words, figures second (how often it matters, each side per seat). */
+  summary?: { zh: string; en: string };
   pairing?: string;
   pairing_code?: PairingCode;
   pairing_params?: { fields?: string[] };

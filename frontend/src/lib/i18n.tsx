@@ -567,6 +567,7 @@ const DICT_AB = {
   "cmp.m.guard_known_rate": ["侍卫已知局比例", "guard-known rate"],
   "cmp.m.rebellion_rate": ["造反成功局比例", "rebellion rate"],
   "cmp.m.kick_rate": ["踢局比例", "kick rate"],
+  "cmp.m.score_changed_rate": ["得分改变的牌局比例", "games whose score changed"],
   "cmp.m.plays_per_game": ["每局出牌次数", "plays per game"],
   "cmp.m.royal_side_minus_rebel_side.points_per_seat": ["保皇派减平民方（每座）", "royal minus rebel side (per seat)"],
   "cmp.method.pairedT": ["配对 t 检验（逐局差值，相同发牌种子）", "paired t on per-game differences (same deal seeds)"],

@@ -83,6 +83,11 @@ export function ComparisonReport(props: { result: ComparisonResult; labels?: [st
     });
   return (
     <div className="comparison" data-testid={props.testId ?? "cmp-result"}>
+      {result.summary ? (
+        <p className="plain-summary" data-testid="cmp-plain">
+          {result.summary[lang]}
+        </p>
+      ) : null}
       <div className={`banner ${result.play_unchanged ? "ok" : "info"}`} role="status" data-testid="cmp-message">
         {result.message ? result.message[lang] : null}
       </div>
