@@ -35,7 +35,12 @@ def _clone_paying_four() -> None:
 
     origin = RuleSet.objects.get(slug="baike-weihai")
     clone = services.clone_rule_set(
-        origin, SLUG, None, version=latest_version(origin), name_zh="我们的威海", name_en="Our Weihai"
+        origin,
+        SLUG,
+        None,
+        version=latest_version(origin),
+        name_zh="我们的威海",
+        name_en="Our Weihai",
     )
     definition = copy.deepcopy(clone.draft)
     for m in definition["scoring"]["multipliers"]:
