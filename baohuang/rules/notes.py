@@ -10,9 +10,9 @@ it (the fingerprint is taken again) or edits it.
 
 The fingerprint is one short segment per path, in the order of ``about``, so that the field
 that changed can be named: a segment is six lower-case letters from the SHA-256 of the
-field's canonical JSON in the complete definition (every default written out), so a default
-written out or left out never makes a note stale. Segments are letters only, so YAML never
-reads one as a number.
+field's canonical JSON with every default left out, so a default written out or left
+out, or a new field of the language with its default, never makes a note stale. Segments
+are letters only, so YAML never reads one as a number.
 
 A note with ``about`` and no ``checked`` has not been confirmed yet; it is not stale (there
 is nothing to compare with). The catalog confirms such notes when a draft is saved
@@ -94,10 +94,14 @@ def _segment(value: Any) -> str:
 
 
 def rules_of(variant: Variant) -> dict[str, Any]:
-    """The sections a note may be about, as plain JSON values with every default written out
-    (a section that did not parse, in a partly read variant, raises as it does for any
-    check)."""
-    return {name: getattr(variant, name).model_dump(mode="json") for name in NOTE_SECTIONS}
+    """The sections a note may be about, as plain JSON values with every default left out:
+    a default written out or not reads the same, and a new field added to the language
+    with a default that keeps every rule set's behaviour stales no note (a section that did
+    not parse, in a partly read variant, raises as it does for any check)."""
+    return {
+        name: getattr(variant, name).model_dump(mode="json", exclude_defaults=True)
+        for name in NOTE_SECTIONS
+    }
 
 
 def fingerprint(data: Variant | dict[str, Any], about: Sequence[str]) -> str:
