@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from django.http import HttpResponse
 from django.http.response import HttpResponseBase
+from django.utils.timezone import localdate
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -160,9 +161,12 @@ class RulebookView(APIView):
                     raise NotAuthenticated(CanReadDrafts.message)
                 raise PermissionDenied(CanReadDrafts.message)
             definition, number = rule_set.draft, None
+            revision: int | None = rule_set.draft_revision
+            date = localdate(rule_set.updated_at).isoformat()
         else:
             version = version_named(rule_set, query_version(request))
             definition, number = version.definition, version.number
+            revision, date = None, localdate(version.published_at).isoformat()
         if list_items(definition) > MAX_LIST_ITEMS:
             message = _(
                 "This definition holds more than %(limit)s list entries (real variants hold "
@@ -178,7 +182,7 @@ class RulebookView(APIView):
                 ],
             )
         try:
-            book = build_definition(definition, lang, number)
+            book = build_definition(definition, lang, number, revision=revision, date=date)
         except RulebookError as exc:
             raise ApiError(
                 _("The draft has errors; fix them to see its rulebook."),

@@ -41,6 +41,7 @@ from baohuang.catalog.selectors import (
     next_version_number,
 )
 from baohuang.rules import Problem, Report, bundled_variant_paths, checksum, definition_of
+from baohuang.rules.notes import pin_definition
 
 __all__ = [
     "CatalogError",
@@ -95,6 +96,18 @@ def _valid(definition: Any, slug: str) -> Report:
             ]
         ) from exc
     return report
+
+
+def _confirmed(definition: Any, report: Report, slug: str) -> tuple[Any, Report]:
+    """``definition`` with every house note that names its rules (``about``) and has no
+    fingerprint confirmed now (issue 34 §3): an editor confirms a note, or edits it, by
+    leaving ``checked`` out. Notes that keep their fingerprint are compared, never changed."""
+    if report.variant is None or not isinstance(definition, dict):
+        return definition, report
+    pinned = pin_definition(definition, report.variant)
+    if pinned is definition:
+        return definition, report
+    return pinned, _valid(pinned, slug)
 
 
 def _slug_taken(slug: str) -> str:
@@ -215,6 +228,7 @@ def create_rule_set(
     """
     _check_slug(slug)
     report = _valid(definition, slug)
+    definition, report = _confirmed(definition, report, slug)
     try:
         with transaction.atomic():
             if RuleSet.objects.filter(slug=slug).exists():
@@ -257,6 +271,7 @@ def update_draft(
     revision goes up by one (unless nothing changed) and the saved rule set is returned.
     """
     report = _valid(definition, rule_set.slug)
+    definition, report = _confirmed(definition, report, rule_set.slug)
     with transaction.atomic():
         locked = _locked(rule_set)
         if expected_revision is not None and locked.draft_revision != expected_revision:

@@ -44,6 +44,7 @@ from baohuang.rulebook.labels import (
 from baohuang.rules import Variant, deck_size, validate_definition
 from baohuang.rules.checks import deck_composition
 from baohuang.rules.model import Bombs, OfferThroneStep, SoloRow, TwoPersonTable
+from baohuang.rules.notes import stale_notes
 
 _SUITS = (("♠", "black"), ("♥", "red"), ("♣", "black"), ("♦", "red"))
 
@@ -1212,35 +1213,82 @@ def _automatic_section(v: Variant) -> Section:
     return s
 
 
-def _notes_section(v: Variant) -> Section | None:
+def _notes_section(v: Variant, published: bool) -> Section | None:
     """The house notes in the rulebook's language; none, no section.
 
     The developer notes (``notes``, the tribute rows' ``note``) are for maintainers: they
-    cite the sources and name fields, so the rulebook never shows them.
+    cite the sources and name fields, so the rulebook never shows them. A house note whose
+    rules changed since it was confirmed (stale, :mod:`baohuang.rules.notes`) is not
+    printed: it might contradict the rules above it. A draft's rulebook says how many wait
+    for confirmation; a published version's leaves them out silently.
     """
     zh = get_language().startswith("zh")
-    notes = [n.zh if zh else n.en for n in v.house_notes]
-    if not notes:
-        return None
-    s = Section("house-notes", _("House notes"))
-    s.add(
-        Note(
-            _("House notes"),
-            _(
-                "How this rule set reads its sources where they are silent or unclear, and "
-                "what it decided there."
-            ),
-            notes,
+    withheld = {i for i, _changed in stale_notes(v)}
+    notes = [n.zh if zh else n.en for i, n in enumerate(v.house_notes) if i not in withheld]
+    waiting = (
+        None
+        if published or not withheld
+        else Paragraph(
+            ngettext(
+                "%(n)s house note is not printed: the rules it speaks about changed, and it "
+                "waits for the rule set's editor to confirm or rewrite it.",
+                "%(n)s house notes are not printed: the rules they speak about changed, and "
+                "they wait for the rule set's editor to confirm or rewrite them.",
+                len(withheld),
+            )
+            % {"n": len(withheld)}
         )
     )
+    if not notes and waiting is None:
+        return None
+    s = Section("house-notes", _("House notes"))
+    if notes:
+        s.add(
+            Note(
+                _("House notes"),
+                _(
+                    "How this rule set reads its sources where they are silent or unclear, "
+                    "and what it decided there."
+                ),
+                notes,
+            )
+        )
+    if waiting is not None:
+        s.add(waiting)
     return s
+
+
+def _stamp(name: str, version: int | None, revision: int | None, date: str | None) -> str:
+    """The line printed at the head of every page: a draft says so, with its revision; a
+    published version gives its number. With the date of that revision or version."""
+    if version is not None:
+        text = _("%(name)s · version %(version)s") % {"name": name, "version": version}
+    elif revision is not None:
+        text = _("DRAFT · %(name)s · draft revision %(revision)s") % {
+            "name": name,
+            "revision": revision,
+        }
+    else:
+        return ""  # a file, not a rule set of the catalog: nothing to say on every page
+    if date:
+        text += " · " + date
+    return text
 
 
 # --------------------------------------------------------------------------- entry points
 
 
-def build(variant: Variant, lang: str, version: int | None = None) -> Rulebook:
-    """The rulebook of ``variant`` in ``lang`` (``zh`` or ``en``)."""
+def build(
+    variant: Variant,
+    lang: str,
+    version: int | None = None,
+    *,
+    revision: int | None = None,
+    date: str | None = None,
+) -> Rulebook:
+    """The rulebook of ``variant`` in ``lang`` (``zh`` or ``en``): of published version
+    ``version``, else of a draft (at draft ``revision`` when known); ``date`` (ISO) is the
+    day of that version or revision, printed with it on every page."""
     code = short_lang(lang)
     cv = compile_variant(variant)
     with speaking(code):
@@ -1261,7 +1309,7 @@ def build(variant: Variant, lang: str, version: int | None = None) -> Rulebook:
             _money_section(variant, cv),
             _tribute_section(variant),
             _automatic_section(variant),
-            _notes_section(variant),
+            _notes_section(variant, published=version is not None),
         ]
         return Rulebook(
             lang=code,
@@ -1270,6 +1318,8 @@ def build(variant: Variant, lang: str, version: int | None = None) -> Rulebook:
             subtitle=subtitle,
             version=version,
             contents_title=_("Contents"),
+            draft=version is None and revision is not None,
+            stamp=_stamp(name, version, revision, _date_text(date, code)),
             sections=[s for s in sections if s is not None],
         )
 
@@ -1298,9 +1348,27 @@ def list_items(data: Any, limit: int = MAX_LIST_ITEMS) -> int:
     return total
 
 
-def build_definition(definition: Any, lang: str, version: int | None = None) -> Rulebook:
+def _date_text(date: str | None, lang: str) -> str | None:
+    """An ISO date (``2025-05-01``) as the rulebook's language writes it."""
+    if not date:
+        return None
+    try:
+        year, month, day = (int(x) for x in date[:10].split("-"))
+    except ValueError:
+        return date
+    return f"{year}年{month}月{day}日" if lang == "zh" else f"{year:04d}-{month:02d}-{day:02d}"
+
+
+def build_definition(
+    definition: Any,
+    lang: str,
+    version: int | None = None,
+    *,
+    revision: int | None = None,
+    date: str | None = None,
+) -> Rulebook:
     """The rulebook of a plain definition (a draft or a published version's JSON)."""
     report = validate_definition(definition)
     if not report.valid or report.variant is None:
         raise RulebookError("; ".join(str(p) for p in report.errors))
-    return build(report.variant, lang, version)
+    return build(report.variant, lang, version, revision=revision, date=date)

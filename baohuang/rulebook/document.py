@@ -94,6 +94,10 @@ class Rulebook:
     version: int | None
     contents_title: str
     sections: list[Section] = field(default_factory=list)
+    #: Not a published version (a draft, or a file): printed pages say so.
+    draft: bool = False
+    #: The line at the head of every printed page: draft or version, rule set, date.
+    stamp: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -146,6 +146,8 @@ FIELD_LABELS: dict[str, Promise] = {
     "house_notes": pgettext_lazy("field", "House notes"),
     "house_notes.zh": pgettext_lazy("field", "House note in Chinese"),
     "house_notes.en": pgettext_lazy("field", "House note in English"),
+    "house_notes.about": pgettext_lazy("field", "Rules the house note is about"),
+    "house_notes.checked": pgettext_lazy("field", "House note last confirmed"),
     "deck": pgettext_lazy("field", "Cards"),
     "deck.decks": pgettext_lazy("field", "Number of decks"),
     "deck.remove": pgettext_lazy("field", "Cards taken out"),

@@ -37,10 +37,22 @@ def _engine(autoescape: bool) -> Engine:
     )
 
 
+def css_string(text: str) -> str:
+    """``text`` as a quoted CSS string (for ``content:``), safe inside a ``<style>``."""
+    out = []
+    for ch in text:
+        if ch in '"\\<>&' or ord(ch) < 0x20:
+            out.append(f"\\{ord(ch):x} ")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
 def to_html(book: Rulebook) -> str:
     template = _engine(True).get_template("rulebook/rulebook.html")
     html_lang = "zh-Hans" if book.lang == "zh" else "en"
-    return template.render(Context({"book": book, "html_lang": html_lang}))
+    context = {"book": book, "html_lang": html_lang, "stamp_css": css_string(book.stamp)}
+    return template.render(Context(context))
 
 
 def to_markdown(book: Rulebook) -> str:

@@ -23,6 +23,7 @@ from baohuang.rules.model import (
     Variant,
     VoidStep,
 )
+from baohuang.rules.notes import is_about_path, stale_notes
 from baohuang.rules.problems import Problem, join_words, problem
 from baohuang.rules.texts import gettext, ngettext
 from baohuang.rules.vocabulary import (
@@ -30,7 +31,7 @@ from baohuang.rules.vocabulary import (
     RANK_PAIRS,
     copies_per_rank,
 )
-from baohuang.rules.words import event_word, outcome_word, rank_word
+from baohuang.rules.words import event_word, outcome_word, rank_word, section_word
 
 Check = Callable[[Variant], Iterator[Problem]]
 
@@ -1432,6 +1433,50 @@ def check_shut_in_needs_hold_back(v: Variant) -> Iterator[Problem]:
         )
 
 
+def check_house_notes(v: Variant) -> Iterator[Problem]:
+    """A house note is about fields of the rules that exist; a note whose fields changed
+    since it was confirmed is flagged (issue 34 §3: it is not printed until confirmed)."""
+    for i, note in enumerate(v.house_notes):
+        for j, path in enumerate(note.about):
+            if not is_about_path(path):
+                yield problem(
+                    f"house_notes[{i}].about[{j}]",
+                    gettext(
+                        "This is not a part of the rules a house note can be about: name a "
+                        "section or a field of the rules (not a name, a source or a note)."
+                    ),
+                    code="note_about_unknown",
+                    params={"value": path},
+                )
+        if note.checked is not None and not note.about:
+            yield problem(
+                f"house_notes[{i}].checked",
+                gettext(
+                    "This house note is confirmed but names no rule it is about; remove the "
+                    "fingerprint or say which rules it is about."
+                ),
+                code="note_checked_without_about",
+            )
+    for i, changed in stale_notes(v):
+        words = list(dict.fromkeys(section_word(p) for p in changed))
+        yield problem(
+            f"house_notes[{i}]",
+            ngettext(
+                "The rule this house note is about (%(rules)s) changed after the note was "
+                "last confirmed: confirm that it is still true, or edit it. Until then the "
+                "rulebook does not print it.",
+                "The rules this house note is about (%(rules)s) changed after the note was "
+                "last confirmed: confirm that it is still true, or edit it. Until then the "
+                "rulebook does not print it.",
+                len(changed),
+            ),
+            severity="warning",
+            code="note_stale",
+            params={"note": i + 1, "fields": changed},
+            shown={"rules": join_words(words)},
+        )
+
+
 def _party_size(who: str, solo: bool) -> int:
     if who == "rebels":
         return 4 if solo else 3
@@ -1471,6 +1516,7 @@ CHECKS: tuple[Check, ...] = (
     check_tip_rank_in_deck,
     check_tribute_rules,
     check_shut_in_needs_hold_back,
+    check_house_notes,
 )
 
 

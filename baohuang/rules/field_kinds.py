@@ -53,6 +53,8 @@ FIELD_KINDS: dict[str, Kind] = {
     "notes": _D,
     "house_notes[].zh": _D,
     "house_notes[].en": _D,
+    "house_notes[].about": _D,
+    "house_notes[].checked": _D,
     # deck (§2.1): which cards are dealt
     "deck.decks": _P,
     "deck.remove[].rank": _P,

@@ -877,6 +877,21 @@ class HouseNote(Section):
         min_length=1,
         description="The note in English, with no field names (shown in the English rulebook).",
     )
+    about: list[str] = Field(
+        default_factory=list,
+        description="The rules this note speaks about, as field paths of the rule set "
+        "(``scoring.multipliers``, ``scoring.two_person``, a whole section such as "
+        "``tribute``). When one of them changes after the note was confirmed, the note is "
+        "flagged and not printed until it is confirmed again or edited. Empty: the note "
+        "restates no rule.",
+    )
+    checked: str | None = Field(
+        default=None,
+        pattern=r"^[a-z]{6}(-[a-z]{6})*$",
+        description="A fingerprint of the fields in ``about`` when the note was last "
+        "confirmed (one six-letter segment per field). Leave it out to confirm the note: "
+        "the catalog takes it when the draft is saved.",
+    )
 
 
 class Variant(Section):

@@ -297,6 +297,11 @@ def problems_from_validation_error(exc: ValidationError, model: type[BaseModel])
         elif kind == "string_too_short":
             params, display = {}, {}
             text = gettext("Must not be empty.")
+        elif kind == "string_pattern_mismatch" and loc and loc[-1] == "checked":
+            text = gettext(
+                "%(value)s is not the fingerprint of a confirmed house note: leave it out, and "
+                "the note is confirmed when the draft is saved."
+            )
         elif kind == "string_pattern_mismatch":
             text = gettext(
                 "%(value)s is not a valid id: use lower-case letters, digits and dashes."

@@ -34,6 +34,25 @@ _PLACES: dict[int, str] = {
     5: gettext_noop("5th out"),
 }
 
+#: The sections of the rules by their document name, as a player names that part of the game.
+_SECTIONS: dict[str, str] = {
+    "deck": gettext_noop("the cards used"),
+    "deal": gettext_noop("the deal"),
+    "bidding": gettext_noop("choosing the emperor and his guard"),
+    "declarations": gettext_noop("open guard, hidden guard and rebellion"),
+    "play": gettext_noop("the play"),
+    "end": gettext_noop("the end of a game"),
+    "scoring": gettext_noop("the scoring"),
+    "tribute": gettext_noop("the tribute"),
+}
+
+
+def section_word(path: str) -> str:
+    """The part of the rules a field path lies in, in words (``scoring.multipliers`` → 计分)."""
+    head = path.split(".", 1)[0].split("[", 1)[0]
+    word = _SECTIONS.get(head)
+    return gettext(word) if word is not None else head
+
 
 def rank_word(rank: str) -> str:
     """A rank as players say it: ``6``, ``A``, or the words for the jokers and TOP."""

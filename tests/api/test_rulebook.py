@@ -88,9 +88,9 @@ def test_the_rulebook_of_a_pathological_definition_is_refused_before_any_work(
     built: list[int] = []
     real = rulebook_views.build_definition
 
-    def counting(*args: Any) -> Any:
+    def counting(*args: Any, **kwargs: Any) -> Any:
         built.append(1)
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(rulebook_views, "build_definition", counting)
     huge = copy.deepcopy(common.draft)

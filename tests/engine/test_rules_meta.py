@@ -356,6 +356,8 @@ DESCRIPTIVE: dict[str, str] = {
     "house_notes": "house notes for the players, in words",
     "house_notes.zh": "a house note in Chinese",
     "house_notes.en": "a house note in English",
+    "house_notes.about": "the rules a house note speaks about (flags it when they change)",
+    "house_notes.checked": "a fingerprint of those rules when the note was confirmed",
     "tribute.rules.note": "a note on one row, in words",
     "deck.marks.emperor_card": "a single allowed value (BJ): every variant has the same",
 }

@@ -36,6 +36,7 @@ from baohuang.rules.checks import (
     check_hand_sizes_positive,
     check_hand_sizes_sum,
     check_hold_back_ranks,
+    check_house_notes,
     check_marked_cards_survive,
     check_multipliers,
     check_options_that_apply,
@@ -101,6 +102,10 @@ def base_document() -> dict[str, Any]:
     """The bundled baike-common variant as a plain dict, as YAML reads it."""
     data = yaml.safe_load(BASE_FILE.read_text(encoding="utf-8"))
     assert isinstance(data, dict)
+    # Its house notes unconfirmed: a case that changes the scoring flags no note about it
+    # (check_house_notes has cases of its own).
+    for note in data.get("house_notes", []):
+        note.pop("checked", None)
     return data
 
 
@@ -1082,6 +1087,31 @@ CASES: tuple[Case, ...] = (
         "warning",
         "shut_in_without_tribute",
     ),
+    # ------------------------------------------------------------------ house notes (issue 34 §3)
+    Case(
+        check_house_notes,
+        {"house_notes[0].about": ["name"]},
+        "house_notes[0].about[0]",
+        "not a part of the rules a house note can be about",
+        "error",
+        "note_about_unknown",
+    ),
+    Case(
+        check_house_notes,
+        {"house_notes[0].checked": "abcdef"},
+        "house_notes[0].checked",
+        "names no rule it is about",
+        "error",
+        "note_checked_without_about",
+    ),
+    Case(
+        check_house_notes,
+        {"house_notes[0].about": ["scoring.multipliers"], "house_notes[0].checked": "aaaaaa"},
+        "house_notes[0]",
+        "changed after the note was last confirmed",
+        "warning",
+        "note_stale",
+    ),
 )
 
 
@@ -1155,7 +1185,7 @@ def test_every_check_has_a_case() -> None:
     missing = [check.__name__ for check in CHECKS if check not in covered]
 
     assert missing == [], f"checks without a test case: {missing}"
-    assert len(CHECKS) == 30
+    assert len(CHECKS) == 31
 
 
 def _codes_in_checks_module() -> set[str]:

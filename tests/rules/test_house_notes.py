@@ -185,3 +185,145 @@ def test_the_house_notes_use_the_rulebook_terms() -> None:
     assert "平民" in zh
     assert "登基" in zh
     assert "让位" in zh
+
+
+# --------------------------------------------------------------------------- what a note is about
+# (issue 34 §3: a house note never silently contradicts the rules)
+
+#: Words of a note that restates a rule of the scoring, its multipliers, its tables or the
+#: automatic play: such a note must say which rules it is about.
+_RESTATES_A_RULE = re.compile(
+    r"×\d|翻倍|加倍|翻一倍|翻两次|得分|分数|积分表|[+−]\d+ / |扣\d|托管|进贡|科贡"
+)
+
+
+def _note_doc(**note: Any) -> dict[str, Any]:
+    doc = _base()
+    doc["house_notes"] = [{"zh": "造反成功分数×2。", "en": "A rebellion doubles.", **note}]
+    return doc
+
+
+def test_a_note_declares_the_rules_it_is_about() -> None:
+    report = validate_definition(_note_doc(about=["scoring.multipliers"]))
+
+    assert report.valid, report.problems
+    assert report.variant is not None
+    (note,) = report.variant.house_notes
+    assert note.about == ["scoring.multipliers"]
+    assert note.checked is None
+    assert kind_of("house_notes[0].about") == kind_of("house_notes[].checked") == "descriptive"
+
+
+@pytest.mark.parametrize(
+    ("note", "path", "code"),
+    [
+        ({"about": "scoring.multipliers"}, "house_notes[0].about", "list_type"),
+        ({"about": [3]}, "house_notes[0].about[0]", "string_type"),
+        (
+            {"about": ["scoring.multipliers"], "checked": "ABC"},
+            "house_notes[0].checked",
+            "string_pattern_mismatch",
+        ),
+        (
+            {"about": ["scoring.multipliers"], "checked": 123456},
+            "house_notes[0].checked",
+            "string_type",
+        ),
+        ({"about": ["scoring.multiplier"]}, "house_notes[0].about[0]", "note_about_unknown"),
+        ({"about": ["house_notes"]}, "house_notes[0].about[0]", "note_about_unknown"),
+        (
+            {"about": ["scoring.two_person.rows[0]"]},
+            "house_notes[0].about[0]",
+            "note_about_unknown",
+        ),
+        ({"checked": "abcdef"}, "house_notes[0].checked", "note_checked_without_about"),
+    ],
+)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_wrong_about_or_checked_is_a_problem_in_both_languages(
+    note: dict[str, Any], path: str, code: str, lang: str
+) -> None:
+    from baohuang.i18n import ensure_configured, speaking
+
+    ensure_configured()
+    with speaking(lang):
+        report = validate_definition(_note_doc(**note))
+
+    assert not report.valid
+    (problem,) = report.problems
+    assert (problem.path, problem.code, problem.severity) == (path, code, "error")
+    if lang == "zh":
+        assert re.search(r"[\u4e00-\u9fff]", problem.message), problem.message
+        # Apart from the value quoted back, no English word.
+        quoted = re.sub(r"'[^']*'|“[^”]*”", "", problem.message)
+        assert not re.findall(r"[A-Za-z]{3,}", quoted), problem.message
+    else:
+        assert not re.search(r"[\u4e00-\u9fff]", problem.message), problem.message
+
+
+def test_the_fingerprint_follows_the_fields_and_only_them() -> None:
+    from baohuang.rules.notes import fingerprint
+
+    doc = _base()
+    variant = validate_definition(doc).variant
+    assert variant is not None
+    about = ["scoring.multipliers", "scoring.solo"]
+    before = fingerprint(variant, about)
+    assert re.fullmatch(r"[a-z]{6}-[a-z]{6}", before)
+    # Defaults written out or left out: the same fingerprint (the complete rules are read).
+    full = validate_definition(variant.model_dump(mode="json")).variant
+    assert full is not None
+    assert fingerprint(full, about) == before
+    doc["scoring"]["multipliers"] = [{"event": "rebellion", "factor": 4}]
+    changed = validate_definition(doc).variant
+    assert changed is not None
+    after = fingerprint(changed, about)
+    assert after.split("-")[0] != before.split("-")[0]
+    assert after.split("-")[1] == before.split("-")[1]
+    doc["deal"]["first_dealer"] = 3  # another rule: the note's fields are unchanged
+    assert fingerprint(validate_definition(doc).variant, about) == after  # type: ignore[arg-type]
+
+
+def test_a_note_goes_stale_when_its_rule_changes_and_names_it() -> None:
+    from baohuang.rules.notes import fingerprint, pin_definition, stale_notes
+
+    doc = _base()
+    first = validate_definition(doc).variant
+    assert first is not None
+    doc["house_notes"] = [
+        {"zh": "造反成功分数×2。", "en": "A rebellion doubles.", "about": ["scoring.multipliers"]},
+        {"zh": "本桌从头客开始发牌。", "en": "The first out deals next.", "about": ["deal"]},
+    ]
+    read = validate_definition(doc).variant
+    assert read is not None
+    pinned = pin_definition(doc, read)
+    assert pinned is not doc
+    assert "checked" not in doc["house_notes"][0]
+    assert pinned["house_notes"][0]["checked"] == fingerprint(first, ["scoring.multipliers"])
+
+    pinned["scoring"]["multipliers"] = [{"event": "rebellion", "factor": 4}]
+    report = validate_definition(pinned)
+
+    assert report.valid  # a warning, not an error: the rules themselves are fine
+    assert report.variant is not None
+    assert stale_notes(report.variant) == [(0, ["scoring.multipliers"])]
+    (warning,) = [p for p in report.problems if p.code == "note_stale"]
+    assert warning.path == "house_notes[0]"
+    assert warning.params == {"note": 1, "fields": ["scoring.multipliers"]}
+    assert "the scoring" in warning.message
+    # Confirming it again (the fingerprint left out and taken anew) clears the flag.
+    del pinned["house_notes"][0]["checked"]
+    again = pin_definition(pinned, report.variant)
+    assert not [p for p in validate_definition(again).problems if p.code == "note_stale"]
+
+
+@pytest.mark.parametrize("path", PATHS, ids=IDS)
+def test_bundled_notes_that_restate_a_rule_say_which_and_are_confirmed(path: Path) -> None:
+    from baohuang.rules.notes import stale_notes
+
+    v = load_bundled(path.stem)
+    for note in v.house_notes:
+        if _RESTATES_A_RULE.search(note.zh):
+            assert note.about, f"a note that restates a rule names none: {note.zh}"
+            assert note.checked, f"a bundled note is confirmed: {note.zh}"
+    assert stale_notes(v) == [], "a bundled note is stale: confirm or rewrite it"

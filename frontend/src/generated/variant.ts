@@ -66,6 +66,14 @@ export interface HouseNote {
    * The note in English, with no field names (shown in the English rulebook).
    */
   en: string;
+  /**
+   * The rules this note speaks about, as field paths of the rule set (``scoring.multipliers``, ``scoring.two_person``, a whole section such as ``tribute``). When one of them changes after the note was confirmed, the note is flagged and not printed until it is confirmed again or edited. Empty: the note restates no rule.
+   */
+  about?: string[];
+  /**
+   * A fingerprint of the fields in ``about`` when the note was last confirmed (one six-letter segment per field). Leave it out to confirm the note: the catalog takes it when the draft is saved.
+   */
+  checked?: string | null;
 }
 /**
  * Which cards are in play (RULES.md §2.1).

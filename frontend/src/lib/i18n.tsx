@@ -845,8 +845,46 @@ const DICT_TOKENS = {
 } as const satisfies Record<string, Entry>;
 // ------------------------------------------------------------------- end of the API tokens block
 
+// ------------------------------------------------------------------- house notes (issue 34 §3)
+const DICT_NOTES = {
+  "note.about": ["涉及的规则：", "Rules it is about:"],
+  "note.sep": ["、", ", "],
+  "note.about.none": ["没写涉及哪条规则：规则改了也不会提醒。", "Names no rule: it is not flagged when the rules change."],
+  "note.about.add": ["添加涉及的规则…", "Add a rule it is about…"],
+  "note.about.remove": ["去掉“{name}”", "Remove “{name}”"],
+  "note.stale": ["这条说明涉及的规则改过：{fields}。请确认说明仍然正确，或者改写它；在此之前规则书不印这条说明。", "The rules this note is about changed: {fields}. Confirm that it is still true, or edit it; until then the rulebook does not print it."],
+  "note.confirm": ["仍然正确，确认", "Still true: confirm"],
+  "note.edit": ["改写", "Edit it"],
+  "note.waiting": ["{n} 条待确认", "{n} awaiting confirmation"],
+  "note.pending": ["已确认，保存后生效", "Confirmed; saved with the draft"],
+  "diff.staleNotes": ["待确认的本规则说明", "House notes awaiting confirmation"],
+  "diff.staleNotes.help": ["它们涉及的规则改过，说明可能已经不对；确认或改写之前，规则书不印它们。", "The rules they are about changed, so they may no longer be true; the rulebook does not print them until they are confirmed or edited."],
+  "diff.staleNotes.go": ["去确认", "Confirm or edit"],
+  "ed.publish.staleNotes": ["有 {n} 条本规则说明涉及的规则改过、还没确认：这个版本的规则书不会印出它们。规则本身照常发布。", "{n} house notes are about rules that changed and are not confirmed: this version's rulebook will not print them. The rules themselves are published as they are."],
+  "about.scoring.two_person": ["积分表", "scoring table"],
+  "about.scoring.two_person_guard_known": ["侍卫身份公开时的积分表", "table when the guard is known"],
+  "about.scoring.solo": ["独保积分表", "solo tables"],
+  "about.scoring.multipliers": ["翻倍", "multipliers"],
+  "about.scoring.outcome": ["胜负", "who wins"],
+  "about.scoring.money": ["结算与罚分", "settlement and penalties"],
+  "about.tribute": ["进贡", "tribute"],
+  "about.bidding.flow": ["让位与登基", "passing and ascending"],
+  "about.bidding.guard": ["定侍卫", "choosing the guard"],
+  "about.bidding.solo": ["独保", "playing solo"],
+  "about.declarations.guard_reveal": ["明保暗保", "open and hidden guard"],
+  "about.declarations.rebellion": ["造反", "rebellion"],
+  "about.declarations.kick": ["踢", "kick"],
+  "about.play.automatic": ["托管", "automatic play"],
+  "about.play.bombs": ["炸弹", "bombs"],
+  "about.play.hold_back": ["憋牌", "held-back cards"],
+  "about.deck": ["用牌", "cards used"],
+  "about.deal.next_dealer": ["下一局谁发牌", "who deals next"],
+  "about.end": ["一局的结束", "end of a game"],
+} as const satisfies Record<string, Entry>;
+// ------------------------------------------------------------------- end of the house notes block
+
 /** The whole catalog: the main block and the blocks of issues 15, 19 and 20 (and API tokens). */
-const CATALOG = { ...DICT, ...DICT_AB, ...DICT_FIRST, ...DICT_PLAY, ...DICT_TOKENS };
+const CATALOG = { ...DICT, ...DICT_AB, ...DICT_FIRST, ...DICT_PLAY, ...DICT_TOKENS, ...DICT_NOTES };
 
 /** A key of the editor's catalog: `t("ed.sav")` is a type error, not an English fallback. */
 export type Key = keyof typeof CATALOG;

@@ -6,6 +6,8 @@ export interface Problem {
   message: string;
   code?: string;
   severity?: "error" | "warning";
+  /** What the sentence says, as values (the server's `params`). */
+  params?: Record<string, unknown>;
 }
 
 /** Every field the editor pins problems to: a problem goes to the longest anchor holding it. */

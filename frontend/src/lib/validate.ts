@@ -28,6 +28,7 @@ export function toResult(data: unknown): ValidationResult {
             message: String(o.message ?? o.detail ?? ""),
             code: o.code ? String(o.code) : undefined,
             severity,
+            ...(o.params && typeof o.params === "object" ? { params: o.params as Record<string, unknown> } : {}),
           };
         })
       : [];

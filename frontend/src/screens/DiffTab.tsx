@@ -5,6 +5,8 @@ import { useEffect, useState } from "react";
 import { ApiError, diffSides, listOf, request, urls, type BasedOn, type DiffSide, type ServerChange } from "../lib/api";
 import { useI18n } from "../lib/i18n";
 import { pendingModeKey } from "./CompareTab";
+import type { StaleNote } from "../lib/notes";
+import { StaleNoteList } from "../widgets/StaleNotes";
 
 /** The changes as sentences in the editor's language, each with its path for reference. */
 export function ChangeList({ changes, testid }: { changes: ServerChange[]; testid?: string }) {
@@ -56,6 +58,9 @@ export function DiffTab(props: {
   doc: Record<string, unknown>;
   latest: number | null;
   basedOn: BasedOn | null;
+  /** House notes whose rules changed since they were confirmed. */
+  staleNotes?: StaleNote[];
+  onConfirmNotes?: () => void;
 }) {
   const { t } = useI18n();
   const published = useServerDiff(props.latest ? `${props.slug}@${props.latest}` : null, props.doc);
@@ -112,6 +117,13 @@ export function DiffTab(props: {
               {t("cmp.fromOrigin")}
             </a>
           ) : null}
+        </section>
+      ) : null}
+      {props.staleNotes?.length ? (
+        <section data-testid="diff-stale-notes">
+          <h2>{t("diff.staleNotes")}</h2>
+          <p className="muted">{t("diff.staleNotes.help")}</p>
+          <StaleNoteList notes={props.staleNotes} doc={props.doc} onGo={props.onConfirmNotes} />
         </section>
       ) : null}
       <VersionDiff slug={props.slug} />

@@ -10,6 +10,8 @@ import { DocContext, ProblemList, anchorId } from "../widgets/doc";
 import { RulesForm, SECTIONS } from "./RulesForm";
 import { RawTab, goToLine, problemText, type BrokenText } from "./RawTab";
 import { ChangeList, DiffTab } from "./DiffTab";
+import { staleNotes } from "../lib/notes";
+import { StaleNoteList } from "../widgets/StaleNotes";
 import { CheckerTab } from "./CheckerTab";
 import { SimulationTab } from "./SimulationTab";
 import { CompareTab } from "./CompareTab";
@@ -294,6 +296,12 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
   }, [draft, slug, t, loadVariant]);
 
   const docState = useMemo(() => ({ doc: doc ?? {}, update, pinned }), [doc, update, pinned]);
+  // House notes whose rules changed since they were confirmed (issue 34 §3).
+  const stale = useMemo(() => staleNotes(problems), [problems]);
+  const goToNotes = useCallback(() => {
+    onTab("rules");
+    window.setTimeout(() => document.getElementById(anchorId("house_notes"))?.scrollIntoView({ block: "center" }), 50);
+  }, [onTab]);
   const sectionErrors = useMemo(() => {
     const counts: Record<string, number> = {};
     for (const p of problems) if (p.severity !== "warning") counts[sectionOf(p.path)] = (counts[sectionOf(p.path)] ?? 0) + 1;
@@ -383,6 +391,19 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
               <strong>{t("ed.publish.title")}</strong>
               <p>{t("ed.publish.confirm")}</p>
               {confirming.error ? <p className="error-text">{confirming.error}</p> : null}
+              {stale.length ? (
+                <div className="banner conflict" role="alert" data-testid="publish-stale-notes">
+                  <p>{t("ed.publish.staleNotes", { n: stale.length })}</p>
+                  <StaleNoteList
+                    notes={stale}
+                    doc={doc}
+                    onGo={() => {
+                      setConfirming(null);
+                      goToNotes();
+                    }}
+                  />
+                </div>
+              ) : null}
               {confirming.changes === null ? (
                 <p className="muted">{t("app.loading")}</p>
               ) : latest ? (
@@ -568,7 +589,9 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
             areaRef={rawArea}
           />
         ) : null}
-        {tab === "diff" ? <DiffTab slug={slug} doc={doc} latest={latest} basedOn={draft.based_on ?? null} /> : null}
+        {tab === "diff" ? (
+          <DiffTab slug={slug} doc={doc} latest={latest} basedOn={draft.based_on ?? null} staleNotes={stale} onConfirmNotes={goToNotes} />
+        ) : null}
         {tab === "check" ? <CheckerTab slug={slug} latest={latest} /> : null}
         {tab === "sim" ? <SimulationTab slug={slug} latest={latest} /> : null}
         {tab === "compare" ? <CompareTab slug={slug} latest={latest} doc={doc} dirty={dirty} basedOn={draft.based_on ?? null} /> : null}

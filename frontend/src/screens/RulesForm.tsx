@@ -1,6 +1,7 @@
 // The rules form: one section per part of the rules, each with widgets made for it.
-import { createContext, useContext, type ReactNode } from "react";
-import { useI18n } from "../lib/i18n";
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { hasKey, useI18n } from "../lib/i18n";
+import { NOTE_FIELDS, noteFieldKey, staleNotes, unconfirmed, type StaleNote } from "../lib/notes";
 import { useDeckCount, type DeckCount } from "../lib/deck";
 import {
   ALL_RANKS,
@@ -86,6 +87,12 @@ function GeneralSection() {
   const { update } = useDoc();
   const notes = useValue<string[]>("notes");
   const houseNotes = useValue<HouseNote[]>("house_notes");
+  const stale = staleNotes(useProblems("house_notes"));
+  // Opened when a note waits for confirmation, and left open once confirmed.
+  const [notesOpen, setNotesOpen] = useState(false);
+  useEffect(() => {
+    if (stale.length) setNotesOpen(true);
+  }, [stale.length]);
   return (
     <Section name="general">
       <div className="row">
@@ -111,9 +118,15 @@ function GeneralSection() {
         </details>
       </Field>
       <Field anchor="house_notes" wide>
-        <details className="notes house-notes">
+        <details className="notes house-notes" open={notesOpen} onToggle={(e) => setNotesOpen(e.currentTarget.open)}>
           <summary className="field-label">
             {t("f.house_notes")} <span className="muted">({(houseNotes ?? []).length})</span>
+            {stale.length ? (
+              <span className="badge warn" data-testid="house-notes-waiting">
+                {" "}
+                {t("note.waiting", { n: stale.length })}
+              </span>
+            ) : null}
           </summary>
           <div className="help">{t("f.house_notes.help")}</div>
           <ListEditor
@@ -122,16 +135,77 @@ function GeneralSection() {
           create={() => ({ zh: "", en: "" })}
           addLabel={t("f.house_notes.add")}
           testId="house-notes"
-          render={(note, set) => (
-            <div className="house-note">
-              <textarea className="note" rows={2} lang="zh-Hans" value={note.zh} aria-label={t("f.house_notes.zh")} onChange={(e) => set({ ...note, zh: e.target.value })} />
-              <textarea className="note" rows={2} lang="en" value={note.en} aria-label={t("f.house_notes.en")} onChange={(e) => set({ ...note, en: e.target.value })} />
-            </div>
+          render={(note, set, i) => (
+            <HouseNoteRow note={note} set={set} stale={stale.find((s) => s.index === i)} index={i} />
           )}
           />
         </details>
       </Field>
     </Section>
+  );
+}
+
+/** One house note: its texts, the rules it is about, and a flag when those rules changed
+ * since it was confirmed (confirm it, or edit it: either leaves the fingerprint out, and
+ * the save takes it anew). */
+function HouseNoteRow(props: { note: HouseNote; set: (note: HouseNote) => void; stale?: StaleNote; index: number }) {
+  const { t, tk } = useI18n();
+  const { note, set, stale } = props;
+  const zhRef = useRef<HTMLTextAreaElement>(null);
+  const about = note.about ?? [];
+  const word = (path: string) => tk(noteFieldKey(path, hasKey));
+  const edit = (next: HouseNote) => set(unconfirmed(next));
+  const pending = about.length > 0 && !note.checked;
+  return (
+    <div className={`house-note ${stale ? "stale" : ""}`} data-testid={`house-note-${props.index}`}>
+      {stale ? (
+        <div className="banner conflict note-flag" role="status" data-testid="note-stale">
+          <p>{t("note.stale", { fields: stale.fields.map(word).join(t("note.sep")) })}</p>
+          <div className="buttons">
+            <button type="button" data-testid="note-confirm" onClick={() => set(unconfirmed(note))}>
+              {t("note.confirm")}
+            </button>
+            <button type="button" onClick={() => zhRef.current?.focus()}>
+              {t("note.edit")}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <textarea ref={zhRef} className="note" rows={2} lang="zh-Hans" value={note.zh} aria-label={t("f.house_notes.zh")} onChange={(e) => edit({ ...note, zh: e.target.value })} />
+      <textarea className="note" rows={2} lang="en" value={note.en} aria-label={t("f.house_notes.en")} onChange={(e) => edit({ ...note, en: e.target.value })} />
+      <div className="note-about" data-testid="note-about">
+        <span className="muted small">{t("note.about")}</span>
+        {about.length === 0 ? <span className="muted small">{t("note.about.none")}</span> : null}
+        {about.map((path) => (
+          <span key={path} className={`chip ${stale?.fields.includes(path) ? "changed" : ""}`}>
+            {word(path)}
+            <button
+              type="button"
+              className="chip-remove"
+              aria-label={t("note.about.remove", { name: word(path) })}
+              onClick={() => edit({ ...note, about: about.filter((p) => p !== path) })}
+            >
+              ×
+            </button>
+          </span>
+        ))}
+        <select
+          aria-label={t("note.about.add")}
+          value=""
+          onChange={(e) => {
+            if (e.target.value) edit({ ...note, about: [...about, e.target.value] });
+          }}
+        >
+          <option value="">{t("note.about.add")}</option>
+          {NOTE_FIELDS.filter((p) => !about.includes(p)).map((p) => (
+            <option key={p} value={p}>
+              {word(p)}
+            </option>
+          ))}
+        </select>
+        {pending && !stale ? <span className="muted small"> {t("note.pending")}</span> : null}
+      </div>
+    </div>
   );
 }
 
