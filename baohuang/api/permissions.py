@@ -165,7 +165,7 @@ class CanBalance(ModelPermission):
     perms = (RUN_SIMULATION, ADD_RULESET)
     message = _(
         "Balancing needs the permissions 'jobs.run_simulation' and 'catalog.add_ruleset' "
-        "(the proposal becomes a new rule set; Operators have both)."
+        "(a proposal may be kept as a new rule set; Operators have both)."
     )
 
 

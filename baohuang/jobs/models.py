@@ -79,6 +79,18 @@ class SimulationJob(models.Model):
         blank=True,
         help_text=_("Comparisons: what B is (variant, version/draft)."),
     )
+    proposal_of = models.ForeignKey(
+        "self",
+        verbose_name=_("balance proposal of"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="balance_verifications",
+        help_text=_(
+            "Comparisons that verify a balance proposal: the simulation it was solved from "
+            "(B is the proposal, kept until the operator accepts it)."
+        ),
+    )
     games = models.PositiveIntegerField(
         verbose_name=_("games"),
     )

@@ -498,9 +498,6 @@ class BalanceRequestSerializer(_Strict):
     keep_outcomes = serializers.BooleanField(
         default=False, help_text="No row may change between win, draw and loss."
     )
-    slug = StrictCharField(
-        max_length=63, required=False, help_text="The new rule set's slug (default …-balanced)."
-    )
     verify_games = StrictIntegerField(
         min_value=1, required=False, help_text="Games of the verification (default: the job's)."
     )
@@ -509,13 +506,44 @@ class BalanceRequestSerializer(_Strict):
     )
 
 
+class BalanceAcceptSerializer(_Strict):
+    """``POST /api/v1/simulations/{id}/balance/accept/``."""
+
+    verification = serializers.UUIDField(help_text="The proposal's verification job (its id).")
+    into = StrictChoiceField(
+        choices=["draft", "new"],
+        help_text="draft: change the proposal's cells in the simulated rule set's draft; new: "
+        "a new rule set whose origin (based_on) is the simulated version.",
+    )
+    slug = StrictCharField(
+        max_length=63, required=False, help_text="into new: its slug (default: from the name)."
+    )
+    name_zh = StrictCharField(max_length=200, required=False, help_text="into new: its name.")
+    name_en = StrictCharField(max_length=200, required=False, help_text="into new: its name.")
+    revision = StrictIntegerField(
+        min_value=0, required=False, help_text="into draft: the draft revision you saw."
+    )
+
+
+class BalanceAcceptResponseSerializer(serializers.Serializer):
+    """Where the proposal went."""
+
+    slug = serializers.CharField()
+    url = serializers.CharField(help_text="The rule set's draft.")
+    revision = serializers.IntegerField(help_text="The draft's revision now.")
+    changes = serializers.JSONField(help_text="[{path, old, new}]: the cells changed.")
+
+
 class BalanceResponseSerializer(serializers.Serializer):
-    """The proposal: the new draft, the changes, the prediction and the verification job."""
+    """The proposal: its definition and changes, the prediction and the verification job
+    (which keeps the proposal until it is accepted)."""
 
     definition = serializers.JSONField()
     changes = serializers.JSONField()
     predicted = serializers.JSONField()
-    draft = serializers.JSONField(help_text="{slug, url}: the new rule set holding the draft.")
     verification = serializers.JSONField(help_text="{id, url, games, seed}: poll the url.")
+    accept = serializers.JSONField(
+        help_text="{url}: POST {verification, into: draft | new} to keep the proposal."
+    )
     solver = serializers.JSONField()
     notes = serializers.ListField(child=serializers.CharField())

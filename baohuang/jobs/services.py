@@ -17,11 +17,13 @@ never deadlock. Heartbeats are single ``UPDATE`` statements outside any transact
 
 from __future__ import annotations
 
+import copy
 import logging
+import re
 import time
 import uuid
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -257,6 +259,7 @@ def create_job(
     created_by: Any = None,
     chunk_games: int | None = None,
     other: tuple[RuleSetVersion | None, dict[str, Any], str] | None = None,
+    proposal_of: Job | None = None,
 ) -> Job:
     """A new queued job with its chunks; the chunk tasks are sent when the transaction commits.
 
@@ -283,6 +286,7 @@ def create_job(
             other_version=None if other is None else other[0],
             other_definition=None if other is None else other[1],
             other_label="" if other is None else other[2][:200],
+            proposal_of=proposal_of,
             games=games,
             seed=seed,
             policy=policy,
@@ -757,10 +761,10 @@ def _resend(
 
 @dataclass
 class BalanceOutcome:
-    """What :func:`propose_balance` made: the proposal, its new draft and the verification."""
+    """What :func:`propose_balance` made: the proposal and the verification job (which
+    keeps the proposal until the operator accepts it, :func:`accept_balance`)."""
 
     proposal: Any
-    rule_set: Any
     verification: Job
 
 
@@ -770,7 +774,6 @@ def propose_balance(
     max_change: int | None,
     user: Any,
     *,
-    slug: str | None = None,
     tables: list[str] | None = None,
     fixed: list[str] | None = None,
     keep_outcomes: bool = False,
@@ -779,15 +782,15 @@ def propose_balance(
     release: list[str] | None = None,
     max_distinct: int | None = None,
 ) -> BalanceOutcome:
-    """Solve for a balanced table from a finished simulation job, save it as the draft of a
-    new rule set (not published) and queue its verification: a comparison of the job's
-    version with the proposal on fresh seeds (the same games, scored both ways).
+    """Solve for a balanced table from a finished simulation job and queue its
+    verification: a comparison of the job's version with the proposal on fresh seeds (the
+    same games, scored both ways). Nothing is saved to a rule set: the verification job
+    keeps the proposal until the operator accepts it (:func:`accept_balance`) into his
+    draft or a new rule set.
 
     Raises :class:`~baohuang.simulation.balance.BalanceError` (bad target, infeasible),
     :class:`~baohuang.jobs.errors.InvalidJob` or catalog errors (slug taken).
     """
-    from baohuang.catalog import services as catalog
-    from baohuang.catalog.models import RuleSet
     from baohuang.simulation.balance import TABLES, BalanceError, Target, solve
 
     if job.kind != Job.Kind.SIMULATION or job.status != Job.Status.SUCCEEDED or not job.result:
@@ -815,14 +818,7 @@ def propose_balance(
         release=release or [],
         max_distinct=max_distinct,
     )
-    base = slug or f"{job.version.rule_set.slug}-balanced"
-    new_slug = base
-    n = 2
-    while slug is None and RuleSet.objects.filter(slug=new_slug).exists():
-        new_slug = f"{base}-{n}"
-        n += 1
     definition = dict(proposal.definition)
-    definition["id"] = new_slug
     definition["notes"] = [
         *definition.get("notes", []),
         f"Scoring balanced by the solver from {job.games:,} games of "
@@ -830,21 +826,137 @@ def propose_balance(
         f"{Target.parse(target).describe()}, each entry ±{proposal.max_change}. "
         + proposal.notes[-1],
     ]
-    with transaction.atomic():
-        rule_set = catalog.create_rule_set(
-            new_slug,
-            f"{job.version.rule_set.name_zh}（平衡）",
-            f"{job.version.rule_set.name_en} (balanced)",
-            definition,
-            user,
-            description=f"Balanced proposal: {len(proposal.changes)} entries changed.",
+    verification = create_job(
+        job.version,
+        games,
+        seed,
+        job.policy,
+        created_by=user,
+        other=(None, definition, f"{job.version.rule_set.slug} v{job.version.number} balanced"),
+        proposal_of=job,
+    )
+    return BalanceOutcome(proposal, verification)
+
+
+def accept_balance(
+    verification: Job,
+    into: str,
+    user: Any,
+    *,
+    slug: str | None = None,
+    name_zh: str | None = None,
+    name_en: str | None = None,
+    expected_revision: int | None = None,
+) -> tuple[Any, list[dict[str, Any]]]:
+    """Put a balance proposal where the operator chose: ``into="draft"`` changes the
+    cells the solver changed in the draft of the simulated rule set (each cell must still
+    hold what the simulated version had: the draft's other edits stay, a cell he edited
+    since is a conflict); ``into="new"`` creates a rule set whose draft is the proposal and
+    whose origin (``based_on``) is the simulated version, its slug made from its Chinese
+    name unless given. Returns ``(rule set, changes)``.
+
+    Raises :class:`~baohuang.jobs.errors.InvalidJob` (not a proposal, a conflicting cell)
+    or catalog errors (slug taken, draft revision moved on).
+    """
+    from baohuang.catalog import services as catalog
+    from baohuang.catalog.models import RuleSet
+    from baohuang.catalog.slugs import free_slug
+    from baohuang.simulation.balance import TABLES
+
+    if verification.proposal_of_id is None or not verification.other_definition:
+        raise InvalidJob("job", _("This job does not hold a balance proposal."))
+    origin = verification.version
+    proposal = dict(verification.other_definition)
+    changes = _cells_changed(origin.definition, proposal, TABLES)
+    if into == "draft":
+        rule_set = RuleSet.objects.get(pk=origin.rule_set_id)
+        draft = copy.deepcopy(rule_set.draft)
+        conflicts = [c["path"] for c in changes if _cell(draft, c["path"]) != c["old"]]
+        if conflicts:
+            raise InvalidJob(
+                "into",
+                _(
+                    "The draft has changed these entries since the simulated version: "
+                    "%(paths)s. Save the proposal as a new rule set, or undo those edits."
+                )
+                % {"paths": ", ".join(conflicts)},
+                code="proposal_conflict",
+                params={"paths": ", ".join(conflicts)},
+            )
+        for c in changes:
+            _set_cell(draft, c["path"], c["new"])
+        revision = rule_set.draft_revision if expected_revision is None else expected_revision
+        saved = catalog.update_draft(rule_set, draft, revision, user)
+        return saved, changes
+    zh = name_zh or f"{origin.rule_set.name_zh}（平衡）"
+    en = name_en or f"{origin.rule_set.name_en} (balanced)"
+    new_slug = slug or free_slug(zh)
+    definition = dict(proposal)
+    definition["id"] = new_slug
+    rule_set = catalog.create_rule_set(
+        new_slug,
+        zh,
+        en,
+        definition,
+        user,
+        description=_("Balanced scoring: %(n)s entries changed from %(slug)s v%(number)s.")
+        % {"n": len(changes), "slug": origin.rule_set.slug, "number": origin.number},
+        based_on=origin,
+    )
+    return rule_set, changes
+
+
+def _cells_changed(
+    before: dict[str, Any], after: dict[str, Any], tables: Sequence[str]
+) -> list[dict[str, Any]]:
+    """The scoring-table cells that differ: ``{path, old, new}`` in table order."""
+    out: list[dict[str, Any]] = []
+    for name in tables:
+        groups = (
+            [
+                (f"scoring.solo.{k}", before["scoring"]["solo"][k], after["scoring"]["solo"][k])
+                for k in ("open", "hidden")
+            ]
+            if name == "solo"
+            else [
+                (
+                    f"scoring.{name}.rows",
+                    (before["scoring"].get(name) or {}).get("rows", []),
+                    (after["scoring"].get(name) or {}).get("rows", []),
+                )
+            ]
         )
-        verification = create_job(
-            job.version,
-            games,
-            seed,
-            job.policy,
-            created_by=user,
-            other=(None, definition, f"{new_slug} draft (balanced proposal)"),
-        )
-    return BalanceOutcome(proposal, rule_set, verification)
+        for base, rows_a, rows_b in groups:
+            for i, (ra, rb) in enumerate(zip(rows_a, rows_b, strict=False)):
+                for role in ("emperor", "guard", "rebels", "others"):
+                    if role in ra and ra[role] != rb.get(role):
+                        out.append(
+                            {"path": f"{base}[{i}].{role}", "old": ra[role], "new": rb[role]}
+                        )
+    return out
+
+
+def _walk(data: Any, path: str) -> tuple[Any, str | int]:
+    """The container holding ``path``'s last step, and that step."""
+    steps: list[str | int] = []
+    for part in path.split("."):
+        name, *indices = re.split(r"\[(\d+)\]", part)
+        steps.append(name)
+        steps.extend(int(i) for i in indices if i != "")
+    steps = [s for s in steps if s != ""]
+    for step in steps[:-1]:
+        data = data[step]
+    return data, steps[-1]
+
+
+def _cell(data: dict[str, Any], path: str) -> Any:
+    try:
+        holder, last = _walk(data, path)
+        return holder[last]
+    except (KeyError, IndexError, TypeError):
+        return None
+
+
+def _set_cell(data: dict[str, Any], path: str, value: int) -> None:
+    holder, last = _walk(data, path)
+    holder[last] = value

@@ -18,6 +18,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "<uuid:job_id>/balance/", views.SimulationBalanceView.as_view(), name="simulation-balance"
     ),
     path(
+        "<uuid:job_id>/balance/accept/",
+        views.SimulationBalanceAcceptView.as_view(),
+        name="simulation-balance-accept",
+    ),
+    path(
         "<uuid:job_id>/games/", watch_views.SimulationGamesView.as_view(), name="simulation-games"
     ),
     path(

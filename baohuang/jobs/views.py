@@ -27,11 +27,14 @@ from baohuang.api import docs
 from baohuang.api.base import WriteThrottledView
 from baohuang.api.errors import ApiError, error_item, prefixed
 from baohuang.api.permissions import (
+    CHANGE_RULESET,
     CanBalance,
+    CanChangeDrafts,
     CanReadDrafts,
     CanReadJobs,
     CanRunSimulations,
     can_read_drafts,
+    has_perms,
     may_cancel,
 )
 from baohuang.catalog.selectors import compiled_version, rule_set_named, version_named
@@ -45,6 +48,8 @@ from baohuang.jobs.errors import (
 )
 from baohuang.jobs.models import SimulationJob
 from baohuang.jobs.serializers import (
+    BalanceAcceptResponseSerializer,
+    BalanceAcceptSerializer,
     BalanceRequestSerializer,
     BalanceResponseSerializer,
     ComparisonCreateSerializer,
@@ -525,10 +530,10 @@ class SimulationBalanceView(APIView):
         "entry within ±`max_change`, `fixed` entries kept, the table's shape kept (equal "
         "cells stay equal, higher stay higher, whole ratios stay, within rows and columns; "
         "`release` frees a relation), the fewest distinct amounts changed (`max_distinct` "
-        "caps them). The proposal becomes the **draft "
-        "of a new rule set** (not published; slug `<variant>-balanced` unless given), and a "
-        "verification comparison (today's table against the proposal, on fresh seeds) is "
-        "queued: poll `verification.url`. **201**. An infeasible request is a 400; a job "
+        "caps them). Nothing is saved yet: a verification comparison (today's table against "
+        "the proposal, on fresh seeds) is queued and keeps the proposal (poll "
+        "`verification.url`); `accept.url` then puts it into the draft or a new rule set. "
+        "**201**. An infeasible request is a 400; a job "
         "that has not succeeded a 409 `not_rescorable`. The bots do not change their play "
         "when the scoring changes; people might.",
         request=BalanceRequestSerializer,
@@ -558,7 +563,6 @@ class SimulationBalanceView(APIView):
                 data["target"],
                 data["max_change"],
                 request.user,
-                slug=data.get("slug"),
                 tables=data.get("tables"),
                 fixed=data.get("fixed"),
                 keep_outcomes=data["keep_outcomes"],
@@ -583,13 +587,10 @@ class SimulationBalanceView(APIView):
         p = outcome.proposal
         verification = outcome.verification
         body = {
-            "definition": outcome.rule_set.draft,
+            "definition": verification.other_definition,
             "changes": p.changes,
             "predicted": p.predicted,
-            "draft": {
-                "slug": outcome.rule_set.slug,
-                "url": reverse("api:variant-draft", args=[outcome.rule_set.slug]),
-            },
+            "accept": {"url": reverse("api:simulation-balance-accept", args=[job.pk])},
             "verification": {
                 "id": verification.pk,
                 "url": reverse("api:comparison-detail", args=[verification.pk]),
@@ -609,5 +610,77 @@ class SimulationBalanceView(APIView):
         return Response(
             BalanceResponseSerializer(body).data,
             status=status.HTTP_201_CREATED,
-            headers={"Location": body["draft"]["url"]},
+            headers={"Location": body["verification"]["url"]},
+        )
+
+
+class SimulationBalanceAcceptView(APIView):
+    """``POST /api/v1/simulations/{id}/balance/accept/``."""
+
+    permission_classes = (CanBalance,)
+    throttle_scope = "writes"
+
+    @extend_schema(
+        operation_id="simulations_balance_accept",
+        tags=["simulations"],
+        summary="Keep a balance proposal: in the draft, or as a new rule set",
+        description="`into: draft` changes exactly the proposal's cells in the draft of the "
+        "simulated rule set (`catalog.change_ruleset`); a cell edited in the draft since the "
+        "simulated version is a 409 `proposal_conflict`, and `revision` guards against "
+        "concurrent edits. `into: new` creates a rule set (not published) whose draft is "
+        "the proposal and whose origin (`based_on`) is the simulated version, so its diff "
+        "works; its slug is made from its Chinese name unless given. **201**.",
+        request=BalanceAcceptSerializer,
+        parameters=[JOB_ID],
+        responses={
+            201: BalanceAcceptResponseSerializer,
+            **docs.errors(*docs.BODY, 403, 404, 409, 412),
+        },
+    )
+    def post(self, request: Request, job_id: uuid.UUID) -> Response:
+        """Put the proposal where the operator chose."""
+        job = job_or_404(request, job_id)
+        serializer = BalanceAcceptSerializer(data=request.data or {})
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        verification = SimulationJob.objects.filter(
+            pk=data["verification"], proposal_of=job
+        ).first()
+        if verification is None:
+            raise ApiError(
+                _("That job is not a balance proposal of this simulation."),
+                code="not_found",
+                status_code=status.HTTP_404_NOT_FOUND,
+                errors=[error_item("verification", _("No such proposal."))],
+            )
+        if data["into"] == "draft" and not has_perms(request.user, CHANGE_RULESET):
+            raise PermissionDenied(CanChangeDrafts.message)
+        try:
+            rule_set, changes = services.accept_balance(
+                verification,
+                data["into"],
+                request.user,
+                slug=data.get("slug"),
+                name_zh=data.get("name_zh"),
+                name_en=data.get("name_en"),
+                expected_revision=data.get("revision"),
+            )
+        except InvalidJob as exc:
+            raise ApiError(
+                exc.message,
+                code=exc.code,
+                status_code=status.HTTP_409_CONFLICT,
+                errors=[error_item(exc.field, exc.message, exc.code, exc.params)],
+            ) from exc
+        url = reverse("api:variant-draft", args=[rule_set.slug])
+        body = {
+            "slug": rule_set.slug,
+            "url": url,
+            "revision": rule_set.draft_revision,
+            "changes": changes,
+        }
+        return Response(
+            BalanceAcceptResponseSerializer(body).data,
+            status=status.HTTP_201_CREATED,
+            headers={"Location": url},
         )

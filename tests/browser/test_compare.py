@@ -38,7 +38,8 @@ def test_comparison_of_a_settlement_only_change(
     page.goto(page.url.split("#")[0] + f"#/variants/{SLUG}")
     expect(page.get_by_test_id("validity")).to_have_text("Valid")
     edit_row_1_2(page, 9, 0)
-    expect(page.get_by_test_id("validity")).to_have_text("Valid")
+    # Valid; the house note about this table now waits for confirmation (a warning).
+    expect(page.get_by_test_id("validity")).to_have_text(re.compile(r"^Valid"))
 
     # From the diff tab: "simulate this change" opens the comparison view.
     page.get_by_test_id("tab-diff").click()
@@ -143,12 +144,21 @@ def test_live_rescoring_and_a_balance_proposal(
     expect(proposal.get_by_test_id("bal-predicted")).to_contain_text("…")
     verified = proposal.get_by_test_id("bal-verified")
     expect(verified.locator("td.num").nth(3)).to_have_text(re.compile(r"[+−]\d"), timeout=120_000)
+    # Today's grid beside the proposal, the changed cells marked.
+    expect(proposal.get_by_test_id("bal-grid").locator("td[data-changed=yes]")).not_to_have_count(0)
     shoot(page, "compare-03-balance", full_page=True)
-    new = RuleSet.objects.get(slug=f"{SLUG}-balanced")
+    # A proposal is not saved until the operator keeps it: then as a new rule set.
+    assert not RuleSet.objects.filter(based_on__rule_set__slug=SLUG).exists()
+    proposal.get_by_test_id("bal-new-name").fill("平衡的普通玩法")
+    proposal.get_by_test_id("bal-into-new").click()
+    expect(proposal.get_by_test_id("bal-kept")).to_be_visible()
+    new = RuleSet.objects.get(slug="ping-heng-de-pu-tong-wan-fa")
+    assert new.based_on is not None
+    assert new.based_on.rule_set.slug == SLUG
     assert not new.versions.exists()  # a draft, not published
     proposal.get_by_test_id("bal-open-draft").click()
-    expect(page.locator("code.slug")).to_have_text(f"{SLUG}-balanced")
-    expect(page.get_by_test_id("validity")).to_have_text("Valid")
+    expect(page.locator("code.slug")).to_have_text("ping-heng-de-pu-tong-wan-fa")
+    expect(page.get_by_test_id("validity")).to_have_text(re.compile(r"^Valid"))
     assert not page.js_errors
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import copy
+import uuid
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from baohuang.jobs import services
 from baohuang.jobs.models import SimulationJob
 from baohuang.simulation import simulate
 from baohuang.simulation.compare import compare
-from tests.fixtures import assert_error
+from tests.fixtures import assert_error, with_perms
 from tests.jobs.conftest import SLUG
 
 pytestmark = pytest.mark.django_db
@@ -81,14 +82,15 @@ def test_rescore_takes_the_bare_definition_validate_takes_and_keeps_its_warnings
     changed["scoring"]["multipliers"] = []
     changed["scoring"]["max_multiplier"] = 8
     warned = staff_client.post("/api/v1/validate/", changed, format="json").json()["warnings"]
-    assert [w["code"] for w in warned] == ["option_unused"]
+    # (the house note about the doubling is flagged too: its rule changed)
+    assert [w["code"] for w in warned] == ["option_unused", "note_stale"]
 
     response = staff_client.post(url + "rescore/", changed, format="json")
 
     assert response.status_code == 200, response.content
     rescored = response.json()["rescored"]
     assert rescored["definition"] is True
-    assert [w["code"] for w in rescored["warnings"]] == ["option_unused"]
+    assert [w["code"] for w in rescored["warnings"]] == ["option_unused", "note_stale"]
     assert rescored["warnings"][0]["path"] == "definition.scoring.max_multiplier"
 
 
@@ -263,10 +265,13 @@ def test_comparison_bad_requests(version: RuleSetVersion, staff_client: APIClien
     assert not SimulationJob.objects.exists()
 
 
-def test_a_balance_proposal_lands_as_a_new_draft_with_a_verification_job(
-    version: RuleSetVersion, staff_client: APIClient
+def test_a_balance_proposal_is_kept_only_where_the_operator_accepts_it(
+    version: RuleSetVersion, staff: Any, staff_client: APIClient
 ) -> None:
+    """Issue 34 §2: a click makes a proposal and its verification, no rule set; accepting
+    puts it into the draft (exactly its cells) or a new rule set that records its origin."""
     url = finished_simulation(staff_client, games=40)
+    before = RuleSet.objects.count()
 
     response = staff_client.post(
         url + "balance/", {"target": "equal-sides", "max_change": 3}, format="json"
@@ -274,25 +279,70 @@ def test_a_balance_proposal_lands_as_a_new_draft_with_a_verification_job(
 
     assert response.status_code == 201, response.content
     body = response.json()
-    assert body["draft"]["slug"] == f"{SLUG}-balanced"
+    assert RuleSet.objects.count() == before  # nothing saved by a click
     assert body["changes"]
     assert all(abs(c["new"] - c["old"]) <= 3 for c in body["changes"])
     assert body["predicted"]["target"]["diff"] == pytest.approx(
         body["predicted"]["solver_value"], abs=1e-9
     )
     assert abs(body["predicted"]["target"]["diff"]) < abs(body["predicted"]["before"]["diff"])
-    draft = staff_client.get(body["draft"]["url"]).json()
-    assert draft["definition"]["scoring"] == body["definition"]["scoring"]
-    assert not RuleSetVersion.objects.filter(rule_set__slug=body["draft"]["slug"]).exists()
     job = run_all(body["verification"]["id"])
     assert job.kind == "comparison"
     assert job.seed != 3
     result = staff_client.get(body["verification"]["url"]).json()["result"]
     assert result["play_unchanged"] is True
-    again = staff_client.post(url + "balance/", {}, format="json")
-    assert again.json()["draft"]["slug"] == f"{SLUG}-balanced-2"
+    accept = body["accept"]["url"]
+
+    # Into a new rule set: its origin is the simulated version, so its diff works.
+    made = staff_client.post(
+        accept,
+        {"verification": body["verification"]["id"], "into": "new", "name_zh": "我们的普通玩法"},
+        format="json",
+    )
+    assert made.status_code == 201, made.content
+    new = RuleSet.objects.get(slug=made.json()["slug"])
+    assert new.slug == "wo-men-de-pu-tong-wan-fa"
+    assert new.based_on == version
+    assert new.draft["scoring"] == body["definition"]["scoring"]
+    assert not new.versions.exists()
+    origin_diff = staff_client.get(f"/api/v1/variants/{new.slug}/diff-origin/?to=draft")
+    assert origin_diff.status_code == 200
+    assert {c["path"] for c in origin_diff.json()["changes"]} >= {
+        c["path"] for c in body["changes"]
+    }
+
+    # Into the operator's own draft (that needs catalog.change_ruleset): exactly the
+    # proposal's cells, his other edits kept.
+    refused = staff_client.post(
+        accept, {"verification": body["verification"]["id"], "into": "draft"}, format="json"
+    )
+    assert_error(refused, 403, "permission_denied")
+    with_perms(staff, "catalog.change_ruleset")
+    own = RuleSet.objects.get(slug=SLUG)
+    draft = copy.deepcopy(own.draft)
+    draft["play"] = {**draft.get("play", {}), "hard_pass": True}
+    catalog.update_draft(own, draft, own.draft_revision, version.published_by)
+    own.refresh_from_db()
+    into = staff_client.post(
+        accept, {"verification": body["verification"]["id"], "into": "draft"}, format="json"
+    )
+    assert into.status_code == 201, into.content
+    own.refresh_from_db()
+    assert own.draft["play"]["hard_pass"] is True
+    for cell in body["changes"]:
+        assert services._cell(own.draft, cell["path"]) == cell["new"], cell
+    assert into.json()["revision"] == own.draft_revision
+    # Again: every cell now differs from the simulated version: a conflict, nothing changed.
+    again = staff_client.post(
+        accept, {"verification": body["verification"]["id"], "into": "draft"}, format="json"
+    )
+    assert_error(again, 409, "proposal_conflict")
     bad = staff_client.post(url + "balance/", {"target": "nonsense"}, format="json")
     assert_error(bad, 400, "invalid")
+    not_a_proposal = staff_client.post(
+        accept, {"verification": str(uuid.uuid4()), "into": "new"}, format="json"
+    )
+    assert not_a_proposal.status_code == 404
 
 
 def test_the_lists_filter_by_variant_and_kind(
@@ -345,7 +395,7 @@ def test_balance_refuses_a_verification_it_cannot_queue_before_solving(
     assert solved == []
     assert refused["errors"][0]["path"] == "verify_games"
     assert "200,000" in refused["detail"]
-    assert not RuleSet.objects.filter(slug__endswith="-balanced").exists()
+    assert RuleSet.objects.filter(slug__endswith="-balanced").count() == 0
     # a verification over the quota is refused before solving too
     with monkeypatch.context() as m:
         m.setattr("django.conf.settings.BAOHUANG_MAX_QUEUED_GAMES_PER_USER", 50, raising=False)

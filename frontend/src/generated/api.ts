@@ -245,9 +245,29 @@ export interface paths {
         put?: never;
         /**
          * Propose a balanced scoring table (jobs.run_simulation, catalog.add_ruleset)
-         * @description Solves an integer linear program (HiGHS) for the scoring tables: the `target` (equal-sides or emperor-mean=X), rows zero-sum, monotone, integers, each entry within ±`max_change`, `fixed` entries kept, the table's shape kept (equal cells stay equal, higher stay higher, whole ratios stay, within rows and columns; `release` frees a relation), the fewest distinct amounts changed (`max_distinct` caps them). The proposal becomes the **draft of a new rule set** (not published; slug `<variant>-balanced` unless given), and a verification comparison (today's table against the proposal, on fresh seeds) is queued: poll `verification.url`. **201**. An infeasible request is a 400; a job that has not succeeded a 409 `not_rescorable`. The bots do not change their play when the scoring changes; people might.
+         * @description Solves an integer linear program (HiGHS) for the scoring tables: the `target` (equal-sides or emperor-mean=X), rows zero-sum, monotone, integers, each entry within ±`max_change`, `fixed` entries kept, the table's shape kept (equal cells stay equal, higher stay higher, whole ratios stay, within rows and columns; `release` frees a relation), the fewest distinct amounts changed (`max_distinct` caps them). Nothing is saved yet: a verification comparison (today's table against the proposal, on fresh seeds) is queued and keeps the proposal (poll `verification.url`); `accept.url` then puts it into the draft or a new rule set. **201**. An infeasible request is a 400; a job that has not succeeded a 409 `not_rescorable`. The bots do not change their play when the scoring changes; people might.
          */
         post: operations["simulations_balance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/simulations/{job_id}/balance/accept/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep a balance proposal: in the draft, or as a new rule set
+         * @description `into: draft` changes exactly the proposal's cells in the draft of the simulated rule set (`catalog.change_ruleset`); a cell edited in the draft since the simulated version is a 409 `proposal_conflict`, and `revision` guards against concurrent edits. `into: new` creates a rule set (not published) whose draft is the proposal and whose origin (`based_on`) is the simulated version, so its diff works; its slug is made from its Chinese name unless given. **201**.
+         */
+        post: operations["simulations_balance_accept"];
         delete?: never;
         options?: never;
         head?: never;
@@ -709,6 +729,39 @@ export interface components {
             to: components["schemas"]["DiffSide"];
             changes: components["schemas"]["Change"][];
         };
+        /** @description ``POST /api/v1/simulations/{id}/balance/accept/``. */
+        BalanceAcceptRequest: {
+            /**
+             * Format: uuid
+             * @description The proposal's verification job (its id).
+             */
+            verification: string;
+            /**
+             * @description draft: change the proposal's cells in the simulated rule set's draft; new: a new rule set whose origin (based_on) is the simulated version.
+             *
+             *     * `draft` - draft
+             *     * `new` - new
+             */
+            into: components["schemas"]["IntoEnum"];
+            /** @description into new: its slug (default: from the name). */
+            slug?: string;
+            /** @description into new: its name. */
+            name_zh?: string;
+            /** @description into new: its name. */
+            name_en?: string;
+            /** @description into draft: the draft revision you saw. */
+            revision?: number;
+        };
+        /** @description Where the proposal went. */
+        BalanceAcceptResponse: {
+            slug: string;
+            /** @description The rule set's draft. */
+            url: string;
+            /** @description The draft's revision now. */
+            revision: number;
+            /** @description [{path, old, new}]: the cells changed. */
+            changes: unknown;
+        };
         /** @description ``POST /api/v1/simulations/{id}/balance/``. */
         BalanceRequestRequest: {
             /**
@@ -731,8 +784,6 @@ export interface components {
              * @default false
              */
             keep_outcomes: boolean;
-            /** @description The new rule set's slug (default …-balanced). */
-            slug?: string;
             /** @description Games of the verification (default: the job's). */
             verify_games?: number;
             /**
@@ -741,15 +792,18 @@ export interface components {
              */
             verify_seed?: number;
         };
-        /** @description The proposal: the new draft, the changes, the prediction and the verification job. */
+        /**
+         * @description The proposal: its definition and changes, the prediction and the verification job
+         *     (which keeps the proposal until it is accepted).
+         */
         BalanceResponse: {
             definition: unknown;
             changes: unknown;
             predicted: unknown;
-            /** @description {slug, url}: the new rule set holding the draft. */
-            draft: unknown;
             /** @description {id, url, games, seed}: poll the url. */
             verification: unknown;
+            /** @description {url}: POST {verification, into: draft | new} to keep the proposal. */
+            accept: unknown;
             solver: unknown;
             notes: string[];
         };
@@ -1222,6 +1276,12 @@ export interface components {
             /** @description Null until the game is over; then the scores, the tribute owed, every seat's cards (`hands`) and the game record (`record`). */
             result: components["schemas"]["GameSettlement"] | null;
         };
+        /**
+         * @description * `draft` - draft
+         *     * `new` - new
+         * @enum {string}
+         */
+        IntoEnum: "draft" | "new";
         /**
          * @description * `simulation` - simulation
          *     * `comparison` - comparison
@@ -3520,6 +3580,122 @@ export interface operations {
             };
             /** @description Conflicts with the current state (see `error` for which). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `overloaded`: this server process already works on as many requests as it may (BAOHUANG_MAX_IN_FLIGHT); come back after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulations_balance_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id. */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceAcceptRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceAcceptResponse"];
+                };
+            };
+            /** @description Bad input: malformed JSON, a wrong type, a value out of range, bad card notation or an invalid definition. `errors` lists every problem with its path. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated (or a bad token) where authentication is needed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the model permission this needs (catalog.add_ruleset, change_ruleset, publish_ruleset, jobs.run_simulation …). A session request without a valid CSRF token: `csrf_failed`. A `read` API token on a request that changes something: `token_read_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown variant or version. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (see `error` for which). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `If-Match` does not match the draft's current revision: someone else saved first. The response's `ETag` is the current revision. */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

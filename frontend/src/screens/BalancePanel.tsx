@@ -1,7 +1,8 @@
 // Balance: from a finished simulation, ask the solver for a scoring table that meets a target
-// (equal sides, or the emperor's mean = X), within ±K per entry. The proposal lands as the
-// draft of a new rule set; its changes, the predicted figures with their intervals, and the
-// verification run (fresh seeds) beside the prediction are shown here.
+// (equal sides, or the emperor's mean = X), keeping the table's shape. The proposal is only a
+// proposal: its grid beside today's, the predicted figures with their intervals and the
+// verification run (fresh seeds) are shown here, and the operator keeps it in this rule set's
+// draft or saves it as a new rule set (whose origin is the simulated version).
 import { useEffect, useState } from "react";
 import { diffSides, maxGames, request, type ServerChange } from "../lib/api";
 import { useI18n } from "../lib/i18n";
@@ -30,7 +31,7 @@ export interface Proposal {
     roles: Record<string, RoleMean>;
     solver_value?: number;
   };
-  draft: { slug: string; url: string };
+  accept: { url: string };
   verification: { id: string; url: string; games: number; seed: number };
   solver: { name: string; status: string; variables: number; constraints: number; ms: number };
   notes: string[];
@@ -40,6 +41,64 @@ interface Stored extends Proposal {
   job: string;
   from: string; // slug@N of the simulated version
   roleBefore: Record<string, number | null>;
+  kept?: { slug: string; into: "draft" | "new" };
+}
+
+type Cell = Proposal["changes"][number];
+
+/** Today's table and the proposal side by side: each table the solver changed, one row per
+ * finish pair (or solo rank), a changed cell as "old → new", highlighted. */
+function ProposalGrid({ definition, changes }: { definition: Record<string, unknown>; changes: Cell[] }) {
+  const { t, tk } = useI18n();
+  const byPath = new Map(changes.map((c) => [c.path, c]));
+  const scoring = (definition.scoring ?? {}) as Record<string, unknown>;
+  const tables: { key: string; title: string; rows: Record<string, number>[]; roles: string[] }[] = [];
+  for (const name of ["two_person", "two_person_guard_known"]) {
+    const table = scoring[name] as { rows?: Record<string, number>[] } | null | undefined;
+    if (table?.rows && changes.some((c) => c.path.startsWith(`scoring.${name}.`)))
+      tables.push({ key: `scoring.${name}.rows`, title: tk(`f.${name}`), rows: table.rows, roles: ["emperor", "guard", "rebels"] });
+  }
+  const solo = (scoring.solo ?? {}) as Record<string, Record<string, number>[]>;
+  for (const kind of ["open", "hidden"]) {
+    if (solo[kind] && changes.some((c) => c.path.startsWith(`scoring.solo.${kind}[`)))
+      tables.push({ key: `scoring.solo.${kind}`, title: tk(`f.solo.${kind}`), rows: solo[kind], roles: ["emperor", "others"] });
+  }
+  return (
+    <div className="proposal-grids" data-testid="bal-grid">
+      {tables.map((tb) => (
+        <div key={tb.key} className="table-scroll">
+          <table className="cmp-table grid">
+            <caption>{tb.title}</caption>
+            <thead>
+              <tr>
+                <th>{t("bal.grid.places")}</th>
+                {tb.roles.map((r) => (
+                  <th key={r} className="num">
+                    {tk(`bal.grid.${r}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {tb.rows.map((row, i) => (
+                <tr key={i}>
+                  <th>{row.guard_rank != null ? `${tk(`place.${row.emperor_rank}`)} / ${tk(`place.${row.guard_rank}`)}` : tk(`place.${row.emperor_rank}`)}</th>
+                  {tb.roles.map((r) => {
+                    const c = byPath.get(`${tb.key}[${i}].${r}`);
+                    return (
+                      <td key={r} className={`num${c ? " changed" : ""}`} data-changed={c ? "yes" : undefined}>
+                        {c ? `${c.old} → ${c.new}` : row[r]}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </div>
+  );
 }
 
 export function BalancePanel(props: {
@@ -61,13 +120,14 @@ export function BalancePanel(props: {
     return p && p.job === String(job.id) ? p : null;
   });
   const [changes, setChanges] = useState<ServerChange[] | null>(null);
+  const [newName, setNewName] = useState("");
   const verification = useFollowedJob(proposal ? proposal.verification.url : null);
 
   useEffect(() => {
     setChanges(null);
     if (!proposal) return;
     if (proposal.changes.every((c) => c.text)) return;
-    diffSides(proposal.from, `${proposal.draft.slug}@draft`)
+    diffSides(proposal.from, proposal.definition)
       .then((all) => setChanges(all.filter((c) => c.path.startsWith("scoring"))))
       .catch(() => setChanges([]));
   }, [proposal]);
@@ -87,6 +147,25 @@ export function BalancePanel(props: {
         },
       });
       const stored: Stored = { ...data, job: String(job.id), from: `${slug}@${job.version}`, roleBefore: roleMeans(job.summary) };
+      rememberProposal(slug, stored);
+      setProposal(stored);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const keepIn = async (into: "draft" | "new") => {
+    if (!proposal) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { data } = await request<{ slug: string }>(proposal.accept.url, {
+        method: "POST",
+        body: { verification: proposal.verification.id, into, ...(into === "new" ? { name_zh: newName.trim() } : {}) },
+      });
+      const stored: Stored = { ...proposal, kept: { slug: data.slug, into } };
       rememberProposal(slug, stored);
       setProposal(stored);
     } catch (err) {
@@ -156,12 +235,31 @@ export function BalancePanel(props: {
       ) : null}
       {proposal && p ? (
         <div className="proposal" data-testid="bal-proposal">
-          <div className="banner ok" role="status">
-            {t("bal.landed", { slug: proposal.draft.slug })}{" "}
-            <a href={`#/variants/${encodeURIComponent(proposal.draft.slug)}`} data-testid="bal-open-draft">
-              {t("bal.openDraft")}
-            </a>
-          </div>
+          {proposal.kept ? (
+            <div className="banner ok" role="status" data-testid="bal-kept">
+              {t(proposal.kept.into === "draft" ? "bal.keptDraft" : "bal.keptNew", { slug: proposal.kept.slug })}{" "}
+              <a href={`#/variants/${encodeURIComponent(proposal.kept.slug)}`} data-testid="bal-open-draft">
+                {t("bal.openDraft")}
+              </a>
+            </div>
+          ) : (
+            <div className="banner info" role="status">
+              <p>{t("bal.notSaved")}</p>
+              <div className="row">
+                <button type="button" className="primary" disabled={busy} onClick={() => void keepIn("draft")} data-testid="bal-into-draft">
+                  {t("bal.intoDraft")}
+                </button>
+                <label>
+                  {t("bal.newName")}{" "}
+                  <input value={newName} onChange={(e) => setNewName(e.target.value)} data-testid="bal-new-name" />
+                </label>
+                <button type="button" disabled={busy || !newName.trim()} onClick={() => void keepIn("new")} data-testid="bal-into-new">
+                  {t("bal.intoNew")}
+                </button>
+              </div>
+            </div>
+          )}
+          <ProposalGrid definition={proposal.definition} changes={proposal.changes} />
           <p className="muted small">
             {t("bal.solver", { name: proposal.solver.name, ms: proposal.solver.ms, v: proposal.solver.variables, c: proposal.solver.constraints })}
           </p>
