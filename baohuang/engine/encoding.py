@@ -14,7 +14,7 @@ its card above the big joker), 4,025 for the 165-card Weihai / 憋六 trims, 4,1
 
 **Observation.** :func:`observation_vector` turns a seat's view (a
 :class:`~baohuang.engine.seatview.SeatView`, so only what that seat may know) into a list
-of :data:`OBSERVATION_SIZE` (206) numbers, the same layout for every variant;
+of :data:`OBSERVATION_SIZE` (210) numbers, the same layout for every variant;
 :func:`observation_array` gives it as a NumPy ``float32`` array. Fields, in order
 (:data:`OBSERVATION_FIELDS` lists them with their offsets):
 
@@ -25,12 +25,12 @@ seat               5      one-hot: the observing seat
 phase              4      one-hot: bidding, declarations, play, finished
 question           11     one-hot: grab, offer, solo, guard, rebel, royal_kick,
                           rebel_kick, lead, follow, declare_rebel, other (nothing asked)
-hand_ranks         16     the seat's cards by rank (3 … 2, SJ, BJ, the card above BJ)
+hand_ranks         17     the seat's cards by rank (3 … 2, SJ, BJ, TOP, TOP2)
 hand_cards         56     before play: the seat's cards by card id (suits and marks matter
                           in bidding); zeros in play
 hand_sizes         5      cards each seat holds
-played             16     cards played so far, by rank
-trick              16     the play to beat, by rank (zeros when leading)
+played             17     cards played so far, by rank
+trick              17     the play to beat, by rank (zeros when leading)
 trick_owner        5      one-hot: who made the play to beat
 passes             1      passes since the trick's last play
 emperor            5      one-hot: the emperor, once known
@@ -42,7 +42,7 @@ finish             25     5 × one-hot: for each seat, its place (1st … 5th) i
 rebels_declared    5      seats known as rebels by their word (造反 or 亮反)
 events             6      open_guard, guard_known, rebellion, kick, grabbed_solo, other
 tips               1      cards tipped so far (贴牌)
-called_rank        16     one-hot: the rank of the called card, once called
+called_rank        17     one-hot: the rank of the called card, once called
 =================  =====  ==============================================================
 
 Two states that differ only in what the seat cannot see (other hands, a hidden guard)
@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING, Any
 
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, format_action, parse_action
+from baohuang.engine.cards import NUM_RANKS
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import NUM_CARD_IDS, card_text
 from baohuang.engine.follows import legal_follows
@@ -197,11 +198,11 @@ OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (
     ("seat", 5),
     ("phase", 4),
     ("question", len(_QUESTIONS) + 1),
-    ("hand_ranks", 16),
+    ("hand_ranks", NUM_RANKS),
     ("hand_cards", NUM_CARD_IDS),
     ("hand_sizes", 5),
-    ("played", 16),
-    ("trick", 16),
+    ("played", NUM_RANKS),
+    ("trick", NUM_RANKS),
     ("trick_owner", 5),
     ("passes", 1),
     ("emperor", 5),
@@ -213,7 +214,7 @@ OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (
     ("rebels_declared", 5),
     ("events", len(_EVENTS) + 1),
     ("tips", 1),
-    ("called_rank", 16),
+    ("called_rank", NUM_RANKS),
 )
 
 

@@ -144,33 +144,33 @@ DOCUMENTED_FIELDS = (
     ("seat", 0, 5),
     ("phase", 5, 4),
     ("question", 9, 11),
-    ("hand_ranks", 20, 16),
-    ("hand_cards", 36, 56),
-    ("hand_sizes", 92, 5),
-    ("played", 97, 16),
-    ("trick", 113, 16),
-    ("trick_owner", 129, 5),
-    ("passes", 134, 1),
-    ("emperor", 135, 5),
-    ("known_guard", 140, 5),
-    ("i_am_guard", 145, 1),
-    ("known_partner", 146, 5),
-    ("solo", 151, 2),
-    ("finish", 153, 25),
-    ("rebels_declared", 178, 5),
-    ("events", 183, 6),
-    ("tips", 189, 1),
-    ("called_rank", 190, 16),
+    ("hand_ranks", 20, 17),
+    ("hand_cards", 37, 56),
+    ("hand_sizes", 93, 5),
+    ("played", 98, 17),
+    ("trick", 115, 17),
+    ("trick_owner", 132, 5),
+    ("passes", 137, 1),
+    ("emperor", 138, 5),
+    ("known_guard", 143, 5),
+    ("i_am_guard", 148, 1),
+    ("known_partner", 149, 5),
+    ("solo", 154, 2),
+    ("finish", 156, 25),
+    ("rebels_declared", 181, 5),
+    ("events", 186, 6),
+    ("tips", 192, 1),
+    ("called_rank", 193, 17),
 )
 
 
 def test_the_fields_sit_where_the_docstring_says() -> None:
-    """206 numbers, the fields in the documented order and sizes (OBSERVATION_FIELDS is
+    """210 numbers, the fields in the documented order and sizes (OBSERVATION_FIELDS is
     built once at import, so the builder is called again here to check it too)."""
     documented = {name: (at, size) for name, at, size in DOCUMENTED_FIELDS}
     assert documented == OBSERVATION_FIELDS
     assert encoding._offsets() == documented
-    assert OBSERVATION_SIZE == 206
+    assert OBSERVATION_SIZE == 210
 
 
 def one_hot(size: int, *indices: int) -> list[int]:
@@ -199,7 +199,7 @@ def seat_view(**fields: Any) -> SeatView:
         "phase": "play",
         "question": "lead",
         "hand": (),
-        "counts": (0,) * 16,
+        "counts": (0,) * 17,
         "hand_sizes": (0,) * 5,
         "emperor": None,
         "known_partner": None,
@@ -209,7 +209,7 @@ def seat_view(**fields: Any) -> SeatView:
         "trick": None,
         "trick_owner": None,
         "finish": (),
-        "played": (0,) * 16,
+        "played": (0,) * 17,
         "rebels_declared": (),
         "events": (),
         "hold_back": (),
@@ -224,7 +224,7 @@ HIDDEN_GUARD_FOLLOWING = (
     seat_view(
         seat=3,
         question="follow",
-        counts=(0, 2, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 0),
+        counts=(0, 2, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 0, 0),
         hand_sizes=(12, 9, 0, 8, 17),
         emperor=0,
         known_partner=0,
@@ -233,7 +233,7 @@ HIDDEN_GUARD_FOLLOWING = (
         trick_owner=1,
         passes=1,
         finish=(2,),
-        played=(4, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0),
+        played=(4, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0, 0),
         tips=1,
         called_rank=9,
     ),
@@ -241,10 +241,10 @@ HIDDEN_GUARD_FOLLOWING = (
         seat=one_hot(5, 3),
         phase=one_hot(4, 2),
         question=one_hot(11, 8),
-        hand_ranks=[0, 2, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 0],
+        hand_ranks=[0, 2, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 0, 0],
         hand_sizes=[12, 9, 0, 8, 17],
-        played=[4, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0],
-        trick=[0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0],  # two 9s, one BJ
+        played=[4, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0, 0],
+        trick=[0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0],  # two 9s, one BJ
         trick_owner=one_hot(5, 1),
         passes=[1],
         emperor=one_hot(5, 0),
@@ -253,7 +253,7 @@ HIDDEN_GUARD_FOLLOWING = (
         known_partner=one_hot(5, 0),
         finish=one_hot(25, 5 * 2 + 0),
         tips=[1],
-        called_rank=one_hot(16, 9),
+        called_rank=one_hot(17, 9),
     ),
 )
 
@@ -267,7 +267,7 @@ OPEN_SOLO_FINISHED = (
         emperor=0,
         solo="open",
         finish=(0, 3, 2, 1),
-        played=(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1),
+        played=(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0),
         events=("grabbed_solo", "x_later_event"),
     ),
     documented_vector(
@@ -275,7 +275,7 @@ OPEN_SOLO_FINISHED = (
         phase=one_hot(4, 3),
         question=one_hot(11, 10),  # nothing asked
         hand_sizes=[0, 0, 0, 0, 4],
-        played=one_hot(16, 15),
+        played=one_hot(17, 15),
         emperor=one_hot(5, 0),
         solo=[1, 0],
         finish=one_hot(25, 5 * 0 + 0, 5 * 3 + 1, 5 * 2 + 2, 5 * 1 + 3),
@@ -291,7 +291,7 @@ HIDDEN_SOLO_KICK = (
         phase="declarations",
         question="royal_kick",
         hand=(54, 51, 51, 12, 0),
-        counts=(1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0),
+        counts=(1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0),
         hand_sizes=(6, 5, 5, 5, 5),
         emperor=1,
         solo="hidden",
@@ -302,7 +302,7 @@ HIDDEN_SOLO_KICK = (
         seat=one_hot(5, 1),
         phase=one_hot(4, 1),
         question=one_hot(11, 5),
-        hand_ranks=[1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0],
+        hand_ranks=[1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0],
         hand_cards=[1 if c in (0, 12, 54) else 2 if c == 51 else 0 for c in range(56)],
         hand_sizes=[6, 5, 5, 5, 5],
         emperor=one_hot(5, 1),
