@@ -30,7 +30,7 @@ from typing import Final
 
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action
-from baohuang.engine.cards import ACE, BJ, NUM_RANKS, SJ, TOP, TWO
+from baohuang.engine.cards import ACE, BJ, NUM_RANKS, SJ, TOP, TOP2, TWO
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, card_from_text, deal, rank_counts
 from baohuang.engine.game import SeatView
@@ -91,7 +91,7 @@ class HeuristicParams:
 
 
 #: Card values used to rank plays that carry attached cards (cheapest first).
-_VALUE: Final[tuple[int, ...]] = (*range(TWO + 1), 18, 22, 26)
+_VALUE: Final[tuple[int, ...]] = (*range(TWO + 1), 18, 22, 26, 30)
 #: What spending a bomb (炸弹) costs on top of its cards: more than any single card, so that
 #: a bomb answers only when the trick is urgent and nothing else beats it.
 _BOMB_COST: Final = 40
@@ -136,7 +136,8 @@ class VariantTables:
 def strength(counts: Sequence[int]) -> float:
     """Hand strength from a count vector: high cards, big sets, minus loose low cards."""
     s = (
-        4.0 * counts[TOP]
+        4.5 * counts[TOP2]
+        + 4.0 * counts[TOP]
         + 3.0 * counts[BJ]
         + 2.0 * counts[SJ]
         + 1.0 * counts[TWO]

@@ -3,10 +3,12 @@
 Ranks are small ints, ordered by strength (RULES.md §2)::
 
     3→0  4→1  5→2  6→3  7→4  8→5  9→6  10→7  J→8  Q→9  K→10  A→11  2→12
-    SJ→13 (small joker)  BJ→14 (big joker)  TOP→15
+    SJ→13 (small joker)  BJ→14 (big joker)  TOP→15  TOP2→16
 
 ``TOP`` is a card that a variant ranks above the big joker (RULES.md §6.5, e.g. the
-guard card of 憋三 or HD's 特画). It only exists when the variant says so.
+guard card of 憋三 or HD's 特画). It only exists when the variant says so. ``TOP2`` is a
+second level above it, for a variant that orders the two marked cards (``marked_order``:
+侍卫牌 > 皇帝牌 > 大王, the higher marked card is ``TOP2``, the lower ``TOP``).
 
 Suits are ints too: ♠ s→0, ♥ h→1, ♣ c→2, ♦ d→3. They matter only where identical
 cards matter (calling the guard, RULES.md §4.2); plays and hands ignore them.
@@ -19,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-NUM_RANKS: Final = 16
-"""Number of rank ints: 0 (the 3) up to 15 (``TOP``). Count vectors have this length."""
+NUM_RANKS: Final = 17
+"""Number of rank ints: 0 (the 3) up to 16 (``TOP2``). Count vectors have this length."""
 
 THREE: Final = 0
 """Rank int of the 3, the lowest rank."""
@@ -46,6 +48,9 @@ BJ: Final = 14
 TOP: Final = 15
 """Rank int of a card ranked above the big joker; exists only where a variant says so."""
 
+TOP2: Final = 16
+"""Rank int of the higher of two ordered marked cards (``marked_order``), above ``TOP``."""
+
 PLAIN_RANKS: Final = range(THREE, TWO + 1)
 """The thirteen plain ranks 3 … 2 (every rank that carries a suit)."""
 
@@ -54,13 +59,13 @@ JOKERS: Final = frozenset({SJ, BJ})
 
 RANK_NAMES: Final[tuple[str, ...]] = (
     *("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"),
-    *("SJ", "BJ", "TOP"),
+    *("SJ", "BJ", "TOP", "TOP2"),
 )
 """Notation name of each rank int (RULES.md §11); ``RANK_NAMES[rank]``."""
 
 RANK_WORDS: Final[tuple[str, ...]] = (
     *("3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace", "2"),
-    *("small joker", "big joker", "top card"),
+    *("small joker", "big joker", "top card", "higher top card"),
 )
 """Plain English name of each rank int, for messages."""
 
@@ -101,8 +106,8 @@ def is_joker(rank: int) -> bool:
 class Card:
     """One physical card.
 
-    ``rank`` is a rank int (0–15). ``suit`` is a suit int (0–3) or ``None`` when the
-    suit is unknown or does not matter; jokers and ``TOP`` never have a suit. ``mark``
+    ``rank`` is a rank int (0–16). ``suit`` is a suit int (0–3) or ``None`` when the
+    suit is unknown or does not matter; jokers, ``TOP`` and ``TOP2`` never have a suit. ``mark``
     is ``None``, ``"emperor_card"`` (only on a big joker) or ``"guard_card"`` (only on a
     small joker). A card with an invalid combination raises ``ValueError``.
     """

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from baohuang.engine import deck_limits
-from baohuang.engine.cards import RANK_NAMES
+from baohuang.engine.cards import RANK_NAMES, TOP, TOP2
 from baohuang.engine.deck import ShoeSpec, build_shoe_spec
 from baohuang.engine.plays import BombRules, PlayRules, RoastRules, SpecialBeat
 from baohuang.rules import Variant, checksum, definition_of
 from baohuang.rules.model import TributeRule, TwoPersonTable
 
-#: Rank ints by the names variant files use (TOP is the card above the big joker).
+#: Rank ints by the names variant files use (TOP is the card above the big joker; a variant
+#: file's TOP covers TOP2 too, see :func:`_tops`).
 RANK_INDEX: dict[str, int] = {name: i for i, name in enumerate(RANK_NAMES)}
 SUIT_INDEX: dict[str, int] = {"s": 0, "h": 1, "c": 2, "d": 3}
 
@@ -82,7 +83,14 @@ class CompiledVariant:
     shut_in_penalty: int
     tribute_rules: tuple[TributeRule, ...]
     rank_limits: tuple[int, ...]
-    """Most cards of each rank (16 ints) one deal can hold (:mod:`~baohuang.engine.deck_limits`)."""
+    """Most cards of each rank (``NUM_RANKS`` ints) one deal can hold
+    (:mod:`~baohuang.engine.deck_limits`)."""
+    emperor_top: int = -1
+    """The rank the emperor card plays at when it ranks above the big joker (``TOP``, or
+    ``TOP2`` when it is the higher of two ordered marked cards); -1 when it does not."""
+    guard_top: int = -1
+    """The rank the guard's card (fixed or called) plays at when it ranks above the big
+    joker; -1 when it does not."""
 
     @property
     def id(self) -> str:
@@ -94,8 +102,15 @@ def _two_person(table: TwoPersonTable) -> TwoPersonLookup:
     return {(r.emperor_rank, r.guard_rank): (r.emperor, r.guard, r.rebels) for r in table.rows}
 
 
+def _tops(ranks: frozenset[int], ordered: bool) -> frozenset[int]:
+    """A variant file's ``TOP`` names the cards above the big joker: with two ordered marked
+    cards (``ordered``, ``marked_order``) both of them, ``TOP`` and ``TOP2``."""
+    return ranks | {TOP2} if ordered and TOP in ranks else ranks
+
+
 def _play_rules(variant: Variant, *, bombs: bool = True) -> PlayRules:
     play = variant.play
+    ordered = play.top_card == "both_marked" and play.marked_order != "level"
     roast = None
     if play.roast is not None:
         groups = tuple(
@@ -108,14 +123,15 @@ def _play_rules(variant: Variant, *, bombs: bool = True) -> PlayRules:
             plain_sets=play.roast.plain_sets,
         )
     return PlayRules(
-        attachable=frozenset(RANK_INDEX[r] for r in play.attach),
+        attachable=_tops(frozenset(RANK_INDEX[r] for r in play.attach), ordered),
         wild=frozenset(RANK_INDEX[r] for r in play.wild),
         has_top=play.top_card != "none",
+        has_top2=ordered,
         special_beats=tuple(
             SpecialBeat(
                 rank=RANK_INDEX[b.rank],
                 count=b.count,
-                beats=frozenset(RANK_INDEX[x] for x in b.beats),
+                beats=_tops(frozenset(RANK_INDEX[x] for x in b.beats), ordered),
             )
             for b in play.special_beats
         ),
@@ -274,5 +290,8 @@ def _compile(variant: Variant, key: str) -> CompiledVariant:
             variant.play.top_card != "none",
             deck_limits.top_always_from(variant),
             deck_limits.top_count(variant),
+            variant.play.top_card == "both_marked" and variant.play.marked_order != "level",
         ),
+        emperor_top=deck_limits.marked_tops(variant)[0],
+        guard_top=deck_limits.marked_tops(variant)[1],
     )

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from baohuang.engine.cards import BJ, PLAIN_RANKS, RANK_NAMES, SJ
+from baohuang.engine.cards import BJ, NUM_RANKS, PLAIN_RANKS, RANK_NAMES, SJ
 from baohuang.engine.mypyc_attrs import mypyc_attr
 
 SMALL_JOKER = 52
@@ -60,8 +60,8 @@ def card_from_text(text: str) -> int:
 
 
 def rank_counts(cards: Iterable[int]) -> list[int]:
-    """The count vector by rank (length 16) of some physical cards."""
-    counts = [0] * 16
+    """The count vector by rank (length ``NUM_RANKS``) of some physical cards."""
+    counts = [0] * NUM_RANKS
     for card in cards:
         counts[RANK_OF[card]] += 1
     return counts

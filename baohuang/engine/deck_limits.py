@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from baohuang.engine.beats import Verdict, beats
-from baohuang.engine.cards import BJ, NUM_RANKS, RANK_NAMES, SJ, TOP, TWO
+from baohuang.engine.cards import BJ, NUM_RANKS, RANK_NAMES, SJ, TOP, TOP2, TWO
 from baohuang.engine.deck import RANK_OF, ShoeSpec
 from baohuang.engine.plays import Play, is_legal_play
 from baohuang.engine.reasons import Reason, joined, reason
@@ -31,25 +31,32 @@ if TYPE_CHECKING:
 _SINGULAR: Final[tuple[str, ...]] = (
     *("three", "four", "five", "six", "seven", "eight", "nine", "ten"),
     *("jack", "queen", "king", "ace", "two", "small joker", "big joker", "top card"),
+    "higher top card",
 )
 _PLURAL: Final[tuple[str, ...]] = (
     *("threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens"),
     *("jacks", "queens", "kings", "aces", "twos", "small jokers", "big jokers", "top cards"),
+    "higher top cards",
 )
 _SUIT_WORDS: Final[dict[str, str]] = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
 
 
 def rank_limits(
-    shoe: ShoeSpec, has_top: bool, top_always_from: Sequence[int] = (), tops: int = 1
+    shoe: ShoeSpec,
+    has_top: bool,
+    top_always_from: Sequence[int] = (),
+    tops: int = 1,
+    ordered: bool = False,
 ) -> tuple[int, ...]:
-    """The most cards of each rank (16 ints, indexed by rank) one deal can hold.
+    """The most cards of each rank (``NUM_RANKS`` ints, indexed by rank) one deal can hold.
 
     Counted from the shoe's fixed cards (marked jokers as jokers of their rank) minus the
     cards removed at random each deal; ``TOP`` is 1 when the variant has a card above the
     big joker (``tops``: 2 when both marked cards are), else 0. ``top_always_from`` are the
     ranks that give up one card to ``TOP`` in every game (the marked cards, when no bidding
     step can void the marks): with four small jokers and the guard card on top, only three
-    plain small jokers are ever played.
+    plain small jokers are ever played. With ``ordered`` (``marked_order``, two cards above
+    the big joker) the higher one is ``TOP2``: ``TOP`` and ``TOP2`` are 1 each.
     """
     limits = [0] * NUM_RANKS
     for card in shoe.fixed:
@@ -57,6 +64,8 @@ def rank_limits(
     for rank, count in shoe.random_removals:
         limits[rank] = max(0, limits[rank] - count)
     limits[TOP] = tops if has_top else 0
+    if has_top and ordered and tops == 2:
+        limits[TOP] = limits[TOP2] = 1
     if has_top:
         for rank in top_always_from:
             if limits[rank] > 0:
@@ -69,7 +78,7 @@ def deck_reason(cv: CompiledVariant, play: Play | Sequence[int]) -> Reason | Non
 
     ``play`` is a :class:`Play` or rank ints (in any order). The reason is one sentence for
     an operator, e.g. ``The deck holds only 13 sixes (16 in 4 decks, 3 removed at random
-    each deal); the play has 14``. Rank ints outside 0–15 are left to
+    each deal); the play has 14``. Rank ints outside 0–16 are left to
     :func:`~baohuang.engine.plays.is_legal_play`.
     """
     ranks = play.ranks if isinstance(play, Play) else play
@@ -153,6 +162,24 @@ def top_always_from(variant: Variant) -> tuple[int, ...]:
     return tuple(found)
 
 
+def marked_tops(variant: Variant) -> tuple[int, int]:
+    """The ranks the emperor card and the guard card play at where they rank above the big
+    joker (``TOP``, or ``TOP2`` for the higher of two ordered ones); -1 where they do not."""
+    kind = variant.play.top_card
+    if kind == "none":
+        return -1, -1
+    if kind == "emperor_card":
+        return TOP, -1
+    if kind == "guard_card":
+        return -1, TOP
+    order = variant.play.marked_order
+    if order == "guard_higher":
+        return TOP, TOP2
+    if order == "emperor_higher":
+        return TOP2, TOP
+    return TOP, TOP
+
+
 def top_count(variant: Variant) -> int:
     """How many cards rank above the big joker in a game at most (0, 1 or 2)."""
     kind = variant.play.top_card
@@ -181,6 +208,8 @@ def _names(items: Sequence[str]) -> Reason:
 def _too_many(cv: CompiledVariant, rank: int, count: int) -> Reason:
     """The sentence for ``count`` cards of ``rank`` where the deck holds fewer."""
     limit = cv.rank_limits[rank]
+    if rank == TOP2:
+        return reason("only_one_top2_card", count=count) if limit else reason("no_top2_card")
     if rank == TOP:
         if limit == 0:
             return reason("no_top_card")

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from baohuang.engine.cards import TOP
+from baohuang.engine.cards import NUM_RANKS, TOP, TOP2
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF
 from baohuang.engine.game import Game
@@ -53,7 +53,7 @@ class Worlds:
         self.view = view
         seat = view.seat
         template = Game.new(cv, seed)
-        total = [0] * 16
+        total = [0] * NUM_RANKS
         for hand in template.hands:
             for card in hand:
                 total[RANK_OF[card]] += 1
@@ -75,23 +75,30 @@ class Worlds:
             known_guard = -1  # hidden: sampled
         # Each card above the big joker is one of its rank's; who holds those the seat has
         # not seen: the emperor (his card), the guard (-1: sampled with him), anyone (-2).
-        holders: list[tuple[int, int]] = []
-        for base, holder in self._top_bases(cv, view, emperor):
-            total[base] -= 1
-            total[TOP] += 1
-            holders.append((holder, base))
-        # Seen ones first: his own (the emperor's card if he is the emperor, the guard's if
-        # he is the guard), in his hand or played; then a played one of a holder who is out,
-        # then the guard's (the emperor's card is the one whose holder is known).
+        # Level by level (TOP, and TOP2 where the two marked cards are ordered):
+        tops = self._top_bases(cv, view, emperor)
         own = emperor if seat == emperor else -1 if view.i_am_guard else -3
-        holders.sort(
-            key=lambda hb: (
-                0 if hb[0] == own else 1 if hb[0] >= 0 and out[hb[0]] else 2 + (hb[0] >= 0)
+        own_tops: list[int] = []
+        unseen: list[list[tuple[int, int]]] = []
+        for level in (TOP, TOP2):
+            holders: list[tuple[int, int]] = []
+            for base, holder, at in tops:
+                if at == level:
+                    total[base] -= 1
+                    total[level] += 1
+                    holders.append((holder, base))
+            # Seen ones first: his own (the emperor's card if he is the emperor, the
+            # guard's if he is the guard), in his hand or played; then a played one of a
+            # holder who is out, then the guard's (the emperor card's holder is known).
+            holders.sort(
+                key=lambda hb: (
+                    0 if hb[0] == own else 1 if hb[0] >= 0 and out[hb[0]] else 2 + (hb[0] >= 0)
+                )
             )
-        )
-        own_tops = [base for _, base in holders[: view.counts[TOP]]]
-        holders = holders[view.counts[TOP] + view.played[TOP] :]
-        top_unseen = any(h == -1 for h, _ in holders)
+            if level == TOP:  # (a TOP2 card is only ever played as itself)
+                own_tops = [base for _, base in holders[: view.counts[level]]]
+            unseen.append(holders[view.counts[level] + view.played[level] :])
+        top_unseen = any(h == -1 for holders in unseen for h, _ in holders)
         if known_guard == -1:
             guards = [
                 s
@@ -102,15 +109,16 @@ class Worlds:
             ]
             if not guards:  # nothing fits (an unusual rule shape): any other seat
                 guards = [s for s in range(5) if s not in (seat, emperor)]
-        pool = [total[r] - view.counts[r] - view.played[r] for r in range(16)]
+        pool = [total[r] - view.counts[r] - view.played[r] for r in range(NUM_RANKS)]
         # Never negative (a view the deck cannot explain, which a rule shape not foreseen
         # here might give: then a world's hand sizes follow the cards dealt).
         pool = [max(0, n) for n in pool]
         self._pool = pool
         self._guards = guards
-        self._top_holders = holders
+        self._top_holders = unseen
+        """The unseen cards above the big joker: (likely holder, own rank) each, for TOP
+        and for TOP2."""
         self._own_tops = own_tops
-        """The unseen cards above the big joker: (likely holder, own rank) each."""
         # The template: the real game's public state with the seat's own hand.
         t = template
         t.emperor = emperor
@@ -128,7 +136,7 @@ class Worlds:
         t._lock_counts = t.auto_spells if by_spells else t.auto_turns
         t._declarations.rebels_declared = list(view.rebels_declared)
         p = t._play
-        counts = [[0] * 16 for _ in range(5)]
+        counts = [[0] * NUM_RANKS for _ in range(5)]
         counts[seat] = list(view.counts)
         p.counts = counts
         p.sizes = list(view.hand_sizes)
@@ -170,30 +178,31 @@ class Worlds:
         self._template = t
 
     @staticmethod
-    def _top_bases(cv: CompiledVariant, view: SeatView, emperor: int) -> list[tuple[int, int]]:
-        """The cards that play above the big joker in this game: (rank, likely holder) each.
+    def _top_bases(cv: CompiledVariant, view: SeatView, emperor: int) -> list[tuple[int, int, int]]:
+        """The cards that play above the big joker in this game: (rank, likely holder, rank
+        played at: ``TOP`` or ``TOP2``) each.
 
         The emperor card (a big joker, held by the emperor) where it is a top card. The
         guard's card (holder -1: the guard) where that is one: with a called guard the called
         card (none in a solo or after a grab: no guard); otherwise the marked guard card. A
         grab may void the marks: then a top card is only counted if the seat has seen one.
         """
-        kind = cv.variant.play.top_card
-        if kind == "none":
+        if cv.variant.play.top_card == "none":
             return []
         grabbed = "grabbed_solo" in view.events
-        if grabbed and not (view.counts[TOP] or view.played[TOP]):
+        seen = view.counts[TOP] or view.played[TOP] or view.counts[TOP2] or view.played[TOP2]
+        if grabbed and not seen:
             return []  # the marks may be void: nothing seen says otherwise
-        found: list[tuple[int, int]] = []
-        if kind != "guard_card":
-            found.append((RANK_OF[EMPEROR_CARD], emperor))
-        if kind == "emperor_card":
+        found: list[tuple[int, int, int]] = []
+        if cv.emperor_top >= 0:
+            found.append((RANK_OF[EMPEROR_CARD], emperor, cv.emperor_top))
+        if cv.guard_top < 0:
             return found
         if view.called_rank is not None:
             if view.solo is None and not grabbed:
-                found.append((view.called_rank, -1))
+                found.append((view.called_rank, -1, cv.guard_top))
             return found
-        found.append((RANK_OF[GUARD_CARD], -1))
+        found.append((RANK_OF[GUARD_CARD], -1, cv.guard_top))
         return found
 
     def sample(self, rng: random.Random) -> Game:
@@ -204,28 +213,28 @@ class Worlds:
         if self._guards:
             world.guard = rng.choice(self._guards)
         pool = self._pool
-        cards = [r for r in range(16) if r != TOP for _ in range(pool[r])]
+        cards = [r for r in range(TOP) for _ in range(pool[r])]
         rng.shuffle(cards)
         counts = world._play.counts
         sizes = view.hand_sizes
         room = [0 if s == seat else sizes[s] for s in range(5)]
-        hints = self._top_holders
         # Who holds which card above the big joker (its own rank, for top_card_in_set): his
         # own as in the real game, the others as dealt here.
         top_ranks: list[list[int]] = [[], [], [], [], []]
         top_ranks[seat] = list(self._own_tops)
         while len(top_ranks[seat]) < view.counts[TOP]:
             top_ranks[seat].append(TOP)  # a card of no known rank: only ever played as itself
-        for i in range(pool[TOP]):
-            hint, base = hints[i] if i < len(hints) else (-2, -1)
-            holder: int | None = world.guard if hint == -1 else hint if hint >= 0 else None
-            if holder is None or holder == seat or room[holder] == 0:
-                holder = _any_with_room(room, rng)
-            if holder is not None:
-                counts[holder][TOP] += 1
-                room[holder] -= 1
-                if base >= 0:
-                    top_ranks[holder].append(base)
+        for level, hints in zip((TOP, TOP2), self._top_holders, strict=True):
+            for i in range(pool[level]):
+                hint, base = hints[i] if i < len(hints) else (-2, -1)
+                holder: int | None = world.guard if hint == -1 else hint if hint >= 0 else None
+                if holder is None or holder == seat or room[holder] == 0:
+                    holder = _any_with_room(room, rng)
+                if holder is not None:
+                    counts[holder][level] += 1
+                    room[holder] -= 1
+                    if base >= 0 and level == TOP:
+                        top_ranks[holder].append(base)
         world._play.top_ranks = top_ranks
         i = 0
         for s in range(5):
@@ -246,7 +255,7 @@ class Worlds:
                         for _ in range(counts[s][r]):
                             srow[r * 4 + rng.randrange(4)] += 1
         play.sizes = [sum(row) for row in counts]  # equal to the view's unless it was odd
-        play.dealt_ranks = [frozenset(r for r in range(16) if row[r]) for row in counts]
+        play.dealt_ranks = [frozenset(r for r in range(NUM_RANKS) if row[r]) for row in counts]
         return world
 
 

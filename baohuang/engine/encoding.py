@@ -2,20 +2,20 @@
 
 **Action space.** Every variant has a fixed, finite list of actions, numbered from 0
 (:func:`action_space`): first the words (the same for every variant, in
-:data:`WORD_ORDER`), then ``call:<card>`` for the 56 card ids, ``pay:<rank>`` for the 16
-ranks (the card a buyer pays with, 买3), then every play the variant's
+:data:`WORD_ORDER`), then ``call:<card>`` for the 56 card ids, ``pay:<rank>`` for the 15
+ranks 3 … BJ (the card a buyer pays with, 买3), then every play the variant's
 rules allow from the most cards of each rank one hand can hold (``CompiledVariant.rank_limits``),
 sorted by size and then high to low. So the legal actions of any state are a list of ints
 (:meth:`ActionSpace.legal`), and an int means the same action in every game of the variant.
 :meth:`ActionSpace.to_string` / :meth:`~ActionSpace.from_string` go to and from the record
 text of :mod:`~baohuang.engine.actions` (``"pass"``, ``"call:4s"``, ``"play BJ 9 9 9"``).
-Sizes of the bundled variants: 5,316 actions for the full 216-card deck (5,341 for HD, with
-its card above the big joker), 4,041 for the 165-card Weihai / 憋六 trims, 4,116 for the
-168-card Tongchengyou Weihai, 154,791 for 憋三 (where 2s attach to sets).
+Sizes of the bundled variants: 5,315 actions for the full 216-card deck (5,340 for HD, with
+its card above the big joker), 4,040 for the 165-card Weihai / 憋六 trims, 4,115 for the
+168-card Tongchengyou Weihai, 154,790 for 憋三 (where 2s attach to sets).
 
 **Observation.** :func:`observation_vector` turns a seat's view (a
 :class:`~baohuang.engine.seatview.SeatView`, so only what that seat may know) into a list
-of :data:`OBSERVATION_SIZE` (208) numbers, the same layout for every variant;
+of :data:`OBSERVATION_SIZE` (212) numbers, the same layout for every variant;
 :func:`observation_array` gives it as a NumPy ``float32`` array. Fields, in order
 (:data:`OBSERVATION_FIELDS` lists them with their offsets):
 
@@ -27,12 +27,12 @@ phase              5      one-hot: buying, bidding, declarations, play, finished
 question           12     one-hot: grab, offer, solo, guard, rebel, royal_kick,
                           rebel_kick, lead, follow, declare_rebel, pay, other (nothing
                           asked)
-hand_ranks         16     the seat's cards by rank (3 … 2, SJ, BJ, the card above BJ)
+hand_ranks         17     the seat's cards by rank (3 … 2, SJ, BJ, TOP, TOP2)
 hand_cards         56     before play: the seat's cards by card id (suits and marks matter
                           in bidding); zeros in play
 hand_sizes         5      cards each seat holds
-played             16     cards played so far, by rank
-trick              16     the play to beat, by rank (zeros when leading)
+played             17     cards played so far, by rank
+trick              17     the play to beat, by rank (zeros when leading)
 trick_owner        5      one-hot: who made the play to beat
 passes             1      passes since the trick's last play
 emperor            5      one-hot: the emperor, once known
@@ -44,7 +44,7 @@ finish             25     5 × one-hot: for each seat, its place (1st … 5th) i
 rebels_declared    5      seats known as rebels by their word (造反 or 亮反)
 events             6      open_guard, guard_known, rebellion, kick, grabbed_solo, other
 tips               1      cards tipped so far (贴牌)
-called_rank        16     one-hot: the rank of the called card, once called
+called_rank        17     one-hot: the rank of the called card, once called
 =================  =====  ==============================================================
 
 Two states that differ only in what the seat cannot see (other hands, a hidden guard)
@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any
 
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, format_action, parse_action
-from baohuang.engine.cards import RANK_NAMES
+from baohuang.engine.cards import NUM_RANKS, RANK_NAMES
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import NUM_CARD_IDS, card_text
 from baohuang.engine.follows import legal_follows
@@ -99,8 +99,9 @@ WORD_ORDER: tuple[str, ...] = (
 #: Calls of the guard's card, one per card id (after the words).
 CALLS: tuple[str, ...] = tuple(A.CALL_PREFIX + card_text(c) for c in range(NUM_CARD_IDS))
 
-#: Payments for a bought card (买3), one per rank (after the calls).
-PAYS: tuple[str, ...] = tuple(A.PAY_PREFIX + name for name in RANK_NAMES)
+#: Payments for a bought card (买3), one per rank a card can be paid with: 3 … 2, SJ, BJ
+#: (after the calls; no rank above the big joker, since a marked card never pays).
+PAYS: tuple[str, ...] = tuple(A.PAY_PREFIX + name for name in RANK_NAMES[:15])
 
 
 class NotAnAction(ValueError):
@@ -204,11 +205,11 @@ OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (
     ("seat", 5),
     ("phase", 5),
     ("question", len(_QUESTIONS) + 1),
-    ("hand_ranks", 16),
+    ("hand_ranks", NUM_RANKS),
     ("hand_cards", NUM_CARD_IDS),
     ("hand_sizes", 5),
-    ("played", 16),
-    ("trick", 16),
+    ("played", NUM_RANKS),
+    ("trick", NUM_RANKS),
     ("trick_owner", 5),
     ("passes", 1),
     ("emperor", 5),
@@ -220,7 +221,7 @@ OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (
     ("rebels_declared", 5),
     ("events", len(_EVENTS) + 1),
     ("tips", 1),
-    ("called_rank", 16),
+    ("called_rank", NUM_RANKS),
 )
 
 

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, format_action, parse_action
-from baohuang.engine.cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, TOP
+from baohuang.engine.cards import NUM_RANKS, RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, TOP
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF, card_from_text, card_text
 from baohuang.engine.game import Game
 from baohuang.engine.reasons import Reason, say
@@ -479,7 +479,7 @@ def hand_cards(game: Game, seat: int) -> list[str]:
     Before play these are the physical cards. In play the engine counts ranks only; the
     cards shown are those the seat held at the lead, as many of each rank as it still has
     (marked cards last to go, so BJ*/SJ* stay recognisable); the card ranked above the big
-    joker is shown as ``TOP``.
+    joker is shown as ``TOP`` (``TOP2`` for the higher of two ordered marked cards).
     """
     if not game.counts:
         return physical_cards(game, seat)
@@ -488,12 +488,12 @@ def hand_cards(game: Game, seat: int) -> list[str]:
     for c in sorted(game.hands[seat], key=card_order, reverse=True):
         by_rank.setdefault(RANK_OF[c], []).append(c)
     shown: list[str] = []
-    for rank in range(15, -1, -1):
+    for rank in range(NUM_RANKS - 1, -1, -1):
         count = row[rank]
         if not count:
             continue
-        if rank == TOP:
-            shown.extend([RANK_NAMES[TOP]] * count)
+        if rank >= TOP:
+            shown.extend([RANK_NAMES[rank]] * count)
             continue
         held = by_rank.get(rank, [])
         picked = [card_text(c) for c in held[:count]]

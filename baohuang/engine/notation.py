@@ -1,7 +1,8 @@
 """Card notation (RULES.md §11): reading and writing cards and plays.
 
 - Ranks ``3 4 5 6 7 8 9 10 J Q K A 2``, jokers ``SJ`` and ``BJ``; ``T`` is accepted for
-  10 and ``TOP`` for a card above the big joker. Face letters and joker names may be
+  10, ``TOP`` for a card above the big joker and ``TOP2`` for the higher of two ordered
+  marked cards (``marked_order``). Face letters and joker names may be
   written in either case.
 - An optional suit suffix ``s h c d`` (or ``♠ ♥ ♣ ♦``): ``4s``, ``10h``, ``Ad``.
 - Marked cards: ``BJ*`` (emperor card) and ``SJ*`` (guard card).

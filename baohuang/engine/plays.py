@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Final
 
-from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, RANK_NAMES, SJ, TOP, TWO
+from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, RANK_NAMES, SJ, TOP, TOP2, TWO
 from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.reasons import Reason, joined, reason
 
@@ -44,7 +44,7 @@ class Play:
     """An immutable, hashable play: a multiset of ranks.
 
     ``ranks`` is always sorted high to low; the constructor sorts whatever it is given
-    and rejects rank ints outside 0–15. Build one with :meth:`Play.of` or parse one with
+    and rejects rank ints outside 0–16. Build one with :meth:`Play.of` or parse one with
     :func:`baohuang.engine.notation.parse_play`. A play may be empty as an object; the
     rules (:func:`is_legal_play`) say an empty play is not legal.
     """
@@ -97,7 +97,7 @@ class Play:
 
     @property
     def counts(self) -> tuple[int, ...]:
-        """Count vector of the play: ``counts[rank]`` cards of each rank (length 16)."""
+        """Count vector of the play: ``counts[rank]`` cards of each rank (``NUM_RANKS`` long)."""
         return tuple(rank_counts(self.ranks))
 
     def count(self, rank: int) -> int:
@@ -147,7 +147,7 @@ class SpecialBeat:
         if self.count < 1:
             raise ValueError(f"special beat count must be at least 1, got {self.count}")
         if not self.beats or not all(0 <= r < NUM_RANKS for r in self.beats):
-            raise ValueError("special beat must beat at least one rank, each 0..15")
+            raise ValueError(f"special beat must beat at least one rank, each 0..{NUM_RANKS - 1}")
         object.__setattr__(self, "beats", frozenset(self.beats))
 
 
@@ -247,7 +247,8 @@ class RuleTables:
     attach: tuple[bool, ...]
     """``attach[rank]``: the rank may be attached (and exists in the variant)."""
     exists: tuple[bool, ...]
-    """``exists[rank]``: the rank exists (``TOP`` only with ``has_top``)."""
+    """``exists[rank]``: the rank exists (``TOP`` only with ``has_top``, ``TOP2`` only with
+    ``has_top2``)."""
     attach_desc: tuple[int, ...]
     """Existing attachable ranks, high to low."""
     split: bool
@@ -289,7 +290,10 @@ class RuleTables:
 
 
 def _build_tables(rules: PlayRules) -> RuleTables:
-    exists = tuple(r != TOP or rules.has_top for r in range(NUM_RANKS))
+    exists = tuple(
+        rules.has_top if r == TOP else rules.has_top2 if r == TOP2 else True
+        for r in range(NUM_RANKS)
+    )
     attach = tuple(exists[r] and r in rules.attachable for r in range(NUM_RANKS))
     attach_desc = tuple(r for r in reversed(range(NUM_RANKS)) if attach[r])
     bases = tuple(r for r in range(NUM_RANKS) if exists[r] and not attach[r])
@@ -335,6 +339,7 @@ def _build_tables(rules: PlayRules) -> RuleTables:
                 special_beats=rules.special_beats,
                 roast=rules.roast,
                 bombs=rules.bombs,
+                has_top2=rules.has_top2,
             )
             if rules.wild
             else None
@@ -355,6 +360,8 @@ class PlayRules:
     - ``bombs``: the bomb rules (炸弹), or ``None`` when the variant has no bombs.
     - ``wild``: wild ranks (百搭): played with a set they stand for its rank; alone (all of
       one rank) they are a set of their own rank.
+    - ``has_top2``: whether the rank ``TOP2`` (the higher of two ordered marked cards, above
+      ``TOP``) exists.
 
     ``tables`` holds derived lookup tables; it is computed here and excluded from
     equality and hashing.
@@ -371,6 +378,7 @@ class PlayRules:
     roast: RoastRules | None = None
     bombs: BombRules | None = None
     wild: frozenset[int] = frozenset()
+    has_top2: bool = False
     tables: RuleTables = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -380,7 +388,7 @@ class PlayRules:
         object.__setattr__(self, "attachable", attachable)
         wild = frozenset(self.wild)
         if wild & attachable or not all(0 <= r < NUM_RANKS for r in wild):
-            raise ValueError("a wild rank is a rank 0..15 that is not attachable")
+            raise ValueError(f"a wild rank is a rank 0..{NUM_RANKS - 1} that is not attachable")
         object.__setattr__(self, "wild", wild)
         object.__setattr__(self, "special_beats", tuple(self.special_beats))
         object.__setattr__(self, "tables", _build_tables(self))
@@ -470,6 +478,8 @@ def is_legal_play(play: Play | Sequence[int], rules: PlayRules) -> Reason | None
     tables = rules.tables
     text = " ".join(RANK_NAMES[r] for r in ranks)
     if not tables.exists[ranks[0]]:
+        if ranks[0] == TOP2 and rules.has_top:
+            return reason("no_higher_top_card", play=text)
         return reason("no_card_above_big_joker", play=text)
     bases = sorted({r for r in ranks if not tables.attach[r]}, reverse=True)
     if tables.wild_ranks:

@@ -33,6 +33,10 @@ TEMPLATES: Final[dict[str, str]] = {
     "no_card_above_big_joker": gettext_noop(
         "%(play)s is not a play: there is no card above the big joker in this variant"
     ),
+    "no_higher_top_card": gettext_noop(
+        "%(play)s is not a play: the two marked cards stand level in this variant, so there "
+        "is no TOP2 (a card above TOP)"
+    ),
     "two_not_attachable": gettext_noop(
         "%(play)s is not a set: 2s cannot be attached in this variant (%(attach)s)"
     ),
@@ -143,6 +147,13 @@ TEMPLATES: Final[dict[str, str]] = {
     "roasting": gettext_noop("roasting: %(candidate)s is above %(previous)s"),
     # ---------------------------------------------------------------- the deck
     "no_top_card": gettext_noop("This variant has no card above the big joker (TOP)"),
+    "no_top2_card": gettext_noop(
+        "This variant has no TOP2 (the higher of two marked cards ordered above the big joker)"
+    ),
+    "only_one_top2_card": gettext_noop(
+        "There is only one TOP2 card (the higher marked card) in this variant; the play has "
+        "%(count)s"
+    ),
     "only_one_top_card": gettext_noop(
         "There is only one card above the big joker (TOP) in this variant; the play has %(count)s"
     ),
@@ -196,7 +207,7 @@ TEMPLATES: Final[dict[str, str]] = {
         "Only a hidden guard may go open during play, and only where the variant allows it"
     ),
     "play_without_cards": gettext_noop("A play needs at least one card."),
-    "ranks_out_of_range": gettext_noop("A play is made of rank numbers 0 to 15."),
+    "ranks_out_of_range": gettext_noop("A play is made of rank numbers 0 to 16."),
     "not_in_deck": gettext_noop("%(reason)s."),
     "not_held": gettext_noop("Seat %(seat)s does not hold %(play)s."),
     "not_a_legal_play": gettext_noop("Not a legal play."),

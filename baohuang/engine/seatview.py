@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
-from baohuang.engine.cards import RANK_NAMES
+from baohuang.engine.cards import NUM_RANKS, RANK_NAMES
 from baohuang.engine.deck import RANK_OF, card_text
 from baohuang.engine.table import Phase
 
@@ -22,7 +22,7 @@ class SeatView(NamedTuple):
     """What one seat knows when it must act: the input of a policy (bots).
 
     Built from :meth:`Game.view`; holds only information that seat may have. Ranks are
-    ints (see :mod:`baohuang.engine.cards`); `counts` is the seat's hand by rank (16).
+    ints (see :mod:`baohuang.engine.cards`); `counts` is the seat's hand by rank (``NUM_RANKS``).
     """
 
     seat: int
@@ -69,7 +69,9 @@ def observation(game: Game, seat: int) -> dict[str, Any]:
     public_guard = game.guard if (game.guard_public or game.phase == "finished") else None
     hand: list[str]
     if game.phase == "play" or (game.phase == "finished" and game.counts):
-        hand = [RANK_NAMES[r] for r in range(15, -1, -1) for _ in range(game.counts[seat][r])]
+        hand = [
+            RANK_NAMES[r] for r in range(NUM_RANKS - 1, -1, -1) for _ in range(game.counts[seat][r])
+        ]
     else:
         hand = [card_text(c) for c in sorted(game.hands[seat], reverse=True)]
     return {
@@ -122,7 +124,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
         sizes = tuple(p.sizes)
     else:
         hand = tuple(game.hands[seat])
-        row = [0] * 16
+        row = [0] * NUM_RANKS
         for c in hand:
             row[RANK_OF[c]] += 1
         counts = tuple(row)

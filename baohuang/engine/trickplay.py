@@ -1,6 +1,6 @@
 """Play (RULES.md §6): tricks from the emperor's lead until the game ends.
 
-Hands become 16-int count vectors by rank (the one card ranked above the big joker, 特画,
+Hands become count vectors by rank (the one card ranked above the big joker, 特画,
 counted as TOP); the current trick is a sorted rank tuple. A trick is led, followed with
 higher plays of the variant's kinds or passed; deferring (让牌) gives a second circle; a
 player who goes out hands the lead on (接风, or by applying for the wind). Held-back ranks
@@ -13,7 +13,7 @@ from __future__ import annotations
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, format_action
 from baohuang.engine.beats import beats_fast
-from baohuang.engine.cards import RANK_NAMES, TOP
+from baohuang.engine.cards import NUM_RANKS, RANK_NAMES, TOP
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF
 from baohuang.engine.deck_limits import deck_reason
 from baohuang.engine.follows import follows_of
@@ -25,7 +25,7 @@ from baohuang.engine.table import Table, downstream
 
 def whole_hand(row: list[int]) -> tuple[int, ...]:
     """A count vector as one play: every rank it holds, high to low."""
-    return tuple(r for r in range(15, -1, -1) for _ in range(row[r]))
+    return tuple(r for r in range(NUM_RANKS - 1, -1, -1) for _ in range(row[r]))
 
 
 @mypyc_attr(serializable=True)
@@ -74,7 +74,7 @@ class TrickPlay:
         self.table = table
         self.cv = table.cv
         self.counts: list[list[int]] = []
-        """Each seat's hand by rank (16 ints); empty before play."""
+        """Each seat's hand by rank (``NUM_RANKS`` ints); empty before play."""
         self.sizes: list[int] = []
         """Cards left per seat."""
         self.dealt_ranks: list[frozenset[int]] = []
@@ -112,7 +112,7 @@ class TrickPlay:
         bomb."""
         self.tricks: list[tuple[int, tuple[int, ...]]] = []
         """Every play as (seat, ranks), in order."""
-        self.played_counts = [0] * 16
+        self.played_counts = [0] * NUM_RANKS
         """Cards played so far, by rank."""
         self.rules = self.cv.play
         """The play rules in force: the variant's, without bombs once its limit is played."""
@@ -140,15 +140,16 @@ class TrickPlay:
         t = self.table
         counts: list[list[int]] = []
         for hand in t.hands:
-            row = [0] * 16
+            row = [0] * NUM_RANKS
             for c in hand:
                 row[RANK_OF[c]] += 1
             counts.append(row)
         self.top_ranks = [[], [], [], [], []]
-        for top_seat, top_card in self._top_cards():
+        for top_seat, top_card, level in self._top_cards():
             counts[top_seat][RANK_OF[top_card]] -= 1
-            counts[top_seat][TOP] += 1
-            self.top_ranks[top_seat].append(RANK_OF[top_card])
+            counts[top_seat][level] += 1
+            if level == TOP:  # (a TOP2 card is only ever played as itself)
+                self.top_ranks[top_seat].append(RANK_OF[top_card])
         self.counts = counts
         if self.identical:
             self.suits = [[0] * 52 for _ in range(5)]
@@ -156,31 +157,38 @@ class TrickPlay:
                 for c in hand:
                     if c < 52:
                         self.suits[seat][c] += 1
-            for top_seat, top_card in self._top_cards():
+            for top_seat, top_card, _level in self._top_cards():
                 if top_card < 52:
                     self.suits[top_seat][top_card] -= 1
         self.sizes = [sum(row) for row in counts]
-        self.dealt_ranks = [frozenset(r for r in range(16) if row[r]) for row in counts]
+        self.dealt_ranks = [frozenset(r for r in range(NUM_RANKS) if row[r]) for row in counts]
         self.trick = None
         return t.emperor
 
-    def _top_cards(self) -> list[tuple[int, int]]:
+    def _top_cards(self) -> list[tuple[int, int, int]]:
         """The cards ranked above the big joker (特画 / 老花, the emperor card) with their
-        holders, as (seat, card) pairs: none, one or (both_marked) two."""
+        holders and the rank they play at, as (seat, card, rank) triples: none, one or
+        (both_marked) two; ``TOP``, or ``TOP2`` for the higher of two ordered ones."""
         t = self.table
         if not self.cv.play.has_top or t.marks_void:
             return []
-        kind = self.cv.variant.play.top_card
-        found: list[tuple[int, int]] = []
-        if kind != "guard_card":
-            found += [(s, EMPEROR_CARD) for s, hand in enumerate(t.hands) if EMPEROR_CARD in hand]
-        if kind == "emperor_card":
+        cv = self.cv
+        found: list[tuple[int, int, int]] = []
+        if cv.emperor_top >= 0:
+            found += [
+                (s, EMPEROR_CARD, cv.emperor_top)
+                for s, hand in enumerate(t.hands)
+                if EMPEROR_CARD in hand
+            ]
+        if cv.guard_top < 0:
             return found
         if t.called_card is not None:
             if t.guard is not None:
-                found.append((t.guard, t.called_card))
+                found.append((t.guard, t.called_card, cv.guard_top))
             return found
-        found += [(s, GUARD_CARD) for s, hand in enumerate(t.hands) if GUARD_CARD in hand]
+        found += [
+            (s, GUARD_CARD, cv.guard_top) for s, hand in enumerate(t.hands) if GUARD_CARD in hand
+        ]
         return found
 
     def question(self) -> str:
@@ -331,9 +339,9 @@ class TrickPlay:
         t = self.table
         if seat != t.guard or t.guard_public or t.marks_void or t.solo is not None:
             return
-        kind = self.cv.variant.play.top_card
-        if kind in ("guard_card", "both_marked") and self.cv.play.has_top:
-            shown = converted or TOP in ranks
+        guard_top = self.cv.guard_top
+        if guard_top >= 0:
+            shown = converted or guard_top in ranks
         else:
             marked = RANK_OF[t.called_card if t.called_card is not None else GUARD_CARD]
             shown = marked in ranks and not self.counts[seat][marked]
@@ -430,13 +438,13 @@ class TrickPlay:
         if not ranks:
             return reason("play_without_cards")
         items: tuple[object, ...] = ranks  # from outside: not known to be ints
-        if any(type(r) is not int or not 0 <= r < 16 for r in items):
+        if any(type(r) is not int or not 0 <= r < NUM_RANKS for r in items):
             return reason("ranks_out_of_range")
         not_in_deck = deck_reason(cv, ranks)
         if not_in_deck is not None:
             return reason("not_in_deck", reason=not_in_deck)
         row = self.counts[seat]
-        need = [0] * 16
+        need = [0] * NUM_RANKS
         for r in ranks:
             need[r] += 1
             if need[r] > row[r]:
@@ -473,7 +481,7 @@ class TrickPlay:
             return False
         items: tuple[object, ...] = play  # checked one by one: the action comes from outside
         row = self.counts[seat]
-        last = TOP
+        last = NUM_RANKS - 1
         run = 0
         for item in items:
             if type(item) is not int:

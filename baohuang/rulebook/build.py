@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from baohuang.engine.cards import BJ, RANK_NAMES, SJ, TOP
+from baohuang.engine.cards import RANK_NAMES, SJ
 from baohuang.engine.compiled import CompiledVariant, compile_variant
 from baohuang.i18n import short_lang, speaking
 from baohuang.rulebook import examples as ex
@@ -100,8 +100,8 @@ def _cards(ranks: Sequence[int], identical: int = 0) -> list[Card]:
     for rank in sorted(ranks, reverse=True):
         i = seen[rank] = 0 if one_suit else seen.get(rank, -1) + 1
         name = RANK_NAMES[rank]
-        if rank in (SJ, BJ, TOP):
-            color = "red" if rank in (BJ, TOP) else "black"
+        if rank >= SJ:  # jokers and the cards above them (TOP, TOP2)
+            color = "red" if rank != SJ else "black"
             out.append(Card(rank_name(name), "", color, True))  # type: ignore[arg-type]
         else:
             symbol, color = _SUITS[i % 4]
@@ -261,6 +261,10 @@ def _rank_order(v: Variant) -> str:
             "the emperor card and the guard card (level, above the big joker)"
         ),
     }[v.play.top_card]
+    if v.play.top_card == "both_marked" and v.play.marked_order == "guard_higher":
+        top = lambda: _("the guard card > the emperor card (above the big joker)")  # noqa: E731
+    elif v.play.top_card == "both_marked" and v.play.marked_order == "emperor_higher":
+        top = lambda: _("the emperor card > the guard card (above the big joker)")  # noqa: E731
     if top is not None:
         names.insert(0, top())
     return " > ".join(names)
@@ -557,6 +561,7 @@ _WHY_TEXT = {
     ),
     "big_joker": lambda: _("Nothing beats a play with a big joker: no card is higher."),
     "top_card": lambda: _("The card above the big joker beats a single big joker."),
+    "marked_order": lambda: _("The higher marked card beats the lower one."),
     "special": lambda: _("A special beat of this rule set."),
     "attach_two": lambda: _("In this rule set a 2 may be attached to a set like a joker (挂2)."),
     "wild": lambda: _("The wild card stands for the set's rank: the play counts as a set of it."),
@@ -654,6 +659,18 @@ def _play_section(v: Variant, cv: CompiledVariant) -> Section:
     }[p.top_card]
     if top_text is not None:
         text = top_text()
+        if p.top_card == "both_marked" and p.marked_order == "guard_higher":
+            text = _(
+                "The emperor card and the guard card rank above the big joker: each beats a "
+                "single big joker, and the guard card ranks above the emperor card, so it beats "
+                "it too (侍卫 > 皇帝 > 大王)."
+            )
+        elif p.top_card == "both_marked" and p.marked_order == "emperor_higher":
+            text = _(
+                "The emperor card and the guard card rank above the big joker: each beats a "
+                "single big joker, and the emperor card ranks above the guard card, so it beats "
+                "it too."
+            )
         if p.top_card_in_set:
             text += _space() + _(
                 "It may also be played as a card of its own rank, inside a set of that rank; "

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from baohuang.engine.cards import BJ, SJ, TOP, TWO
+from baohuang.engine.cards import BJ, SJ, TOP, TOP2, TWO
 from baohuang.engine.compiled import RANK_INDEX, CompiledVariant
 from baohuang.engine.deck_limits import judge, play_reason
 from baohuang.engine.follows import legal_leads
@@ -29,6 +29,7 @@ Why = Literal[
     "not_higher_at",
     "big_joker",
     "top_card",
+    "marked_order",
     "special",
     "attach_two",
     "roast",
@@ -133,6 +134,8 @@ def play_examples(cv: CompiledVariant) -> list[BeatExample]:
             found.append(_example(cv, (BJ, a, a, a, a), (BJ, d, d, d, d), False, "big_joker"))
     if rules.has_top:
         found.append(_example(cv, (BJ,), (TOP,), True, "top_card"))
+    if rules.has_top2:
+        found.append(_example(cv, (TOP,), (TOP2,), True, "marked_order"))
     for special in cv.variant.play.special_beats:
         rank = RANK_INDEX[special.rank]
         target = {"SJ": SJ, "BJ": BJ, "TOP": TOP}[special.beats[-1]]

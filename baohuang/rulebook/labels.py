@@ -54,6 +54,7 @@ RANK_WORDS: dict[str, Promise | str] = {
     "SJ": pgettext_lazy("card", "small joker"),
     "BJ": pgettext_lazy("card", "big joker"),
     "TOP": pgettext_lazy("card", "top card"),
+    "TOP2": pgettext_lazy("card", "higher top card"),
 }
 SUIT_WORDS: dict[str, Promise] = {
     "s": pgettext_lazy("suit", "spades"),
@@ -235,6 +236,7 @@ FIELD_LABELS: dict[str, Promise] = {
     "play.attach": pgettext_lazy("field", "Cards that may be attached"),
     "play.top_card": pgettext_lazy("field", "Card above the big joker"),
     "play.top_card_in_set": pgettext_lazy("field", "Card above the big joker inside a set"),
+    "play.marked_order": pgettext_lazy("field", "Order of the two marked cards"),
     "play.wild": pgettext_lazy("field", "Wild cards"),
     "play.special_beats": pgettext_lazy("field", "Special beats"),
     "play.special_beats.rank": pgettext_lazy("field", "Rank of the special set"),
@@ -448,7 +450,12 @@ ENUM_WORDS: dict[str, Mapping[Any, Promise | str]] = {
         "none": pgettext_lazy("top card", "none"),
         "guard_card": pgettext_lazy("top card", "the guard card"),
         "emperor_card": pgettext_lazy("top card", "the emperor card"),
-        "both_marked": pgettext_lazy("top card", "both marked cards, level"),
+        "both_marked": pgettext_lazy("top card", "both marked cards"),
+    },
+    "play.marked_order": {
+        "level": pgettext_lazy("marked order", "level with each other"),
+        "guard_higher": pgettext_lazy("marked order", "the guard card above the emperor card"),
+        "emperor_higher": pgettext_lazy("marked order", "the emperor card above the guard card"),
     },
     "play.special_beats.rank": _RANK_VALUES,
     "play.special_beats.beats": _RANK_VALUES,

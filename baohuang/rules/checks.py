@@ -735,6 +735,18 @@ def check_top_card(v: Variant) -> Iterator[Problem]:
                 code="top_card_missing",
                 params={"field": "deck.marks.guard_card"},
             )
+        ordered = v.play.top_card == "both_marked" and v.play.marked_order != "level"
+        if ordered and v.play.top_card_in_set:
+            yield problem(
+                "play.top_card_in_set",
+                gettext(
+                    "The two marked cards are ordered above the big joker, so they cannot "
+                    "also join a set of their own rank: the engine does not play both rules "
+                    "together."
+                ),
+                code="top_in_set_ordered",
+                params={"field": "play.marked_order"},
+            )
         return
     if "TOP" in v.play.attach:
         yield problem(
@@ -1278,6 +1290,15 @@ def check_options_that_apply(v: Variant) -> Iterator[Problem]:
             gettext("Nobody applies for the wind unless the wind is taken by application."),
             "wind_unclaimed",
             "play.wind",
+        )
+    if v.play.marked_order != "level" and v.play.top_card != "both_marked":
+        yield _unused(
+            "play.marked_order",
+            gettext(
+                "The marked cards are ordered only when both of them rank above the big joker."
+            ),
+            "marked_order",
+            "play.top_card",
         )
     if v.play.top_card_in_set and v.play.top_card == "none":
         yield _unused(

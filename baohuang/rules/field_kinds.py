@@ -116,6 +116,7 @@ FIELD_KINDS: dict[str, Kind] = {
     "play.attach": _P,
     "play.top_card": _P,
     "play.top_card_in_set": _P,
+    "play.marked_order": _P,
     "play.wild": _P,
     "play.special_beats[].rank": _P,
     "play.special_beats[].count": _P,

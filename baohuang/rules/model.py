@@ -569,7 +569,14 @@ class PlayRules(Section):
         default="none",
         description="A card ranked above the big joker: the guard card (fixed) or the called "
         "card (called guard) — 特画 / 老花; or the emperor card; or both (both_marked: the two "
-        "stand level with each other, above every other card).",
+        "rank above every other card, level with each other unless marked_order orders them).",
+    )
+    marked_order: Literal["level", "guard_higher", "emperor_higher"] = Field(
+        default="level",
+        description="With top_card both_marked, how the two marked cards stand: level with "
+        "each other (level); the guard card above the emperor card (guard_higher: 侍卫牌 > "
+        "皇帝牌 > 大王); or the emperor card above the guard card (emperor_higher). The higher "
+        "one is written TOP2, the lower TOP.",
     )
     top_card_in_set: bool = Field(
         default=False,

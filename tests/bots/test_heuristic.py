@@ -6,7 +6,7 @@ import random
 
 from baohuang.bots import HeuristicPolicy
 from baohuang.engine import actions as A
-from baohuang.engine.cards import BJ, SJ, TWO
+from baohuang.engine.cards import BJ, NUM_RANKS, SJ, TWO
 from baohuang.engine.compiled import compile_variant
 from baohuang.engine.game import SeatView
 from baohuang.rules import load_bundled
@@ -17,7 +17,7 @@ RNG = random.Random(0)
 
 
 def counts(**by_rank: int) -> tuple[int, ...]:
-    row = [0] * 16
+    row = [0] * NUM_RANKS
     for rank, n in by_rank.items():
         row[int(rank[1:])] = n
     return tuple(row)
@@ -41,7 +41,7 @@ def play_view(c: tuple[int, ...], trick: tuple[int, ...] | None, **kw: object) -
         "trick": trick,
         "trick_owner": None if trick is None else 0,
         "finish": (),
-        "played": (0,) * 16,
+        "played": (0,) * NUM_RANKS,
         "rebels_declared": (),
         "events": (),
         "hold_back": (),
@@ -94,7 +94,7 @@ def test_bids_on_hand_strength() -> None:
     strong = [c for c in range(52, 54) for _ in range(3)] + [48, 49, 50, 51] * 2 + list(range(30))
     weak = list(range(0, 40))
     for hand, expected in ((strong, A.ASCEND), (weak, A.ABDICATE)):
-        c = [0] * 16
+        c = [0] * NUM_RANKS
         for card in hand:
             c[min(card // 4, 13) if card < 52 else 13 + (card - 52)] += 1
         view = play_view(

@@ -16,6 +16,7 @@ from baohuang.bots import (
     make_policy,
 )
 from baohuang.engine import actions as A
+from baohuang.engine.cards import NUM_RANKS
 from baohuang.engine.compiled import CompiledVariant, compile_variant
 from baohuang.engine.deck import EMPEROR_CARD
 from baohuang.engine.game import Game
@@ -126,11 +127,11 @@ def twin_with_other_hidden_information(game: Game, seat: int, rng: random.Random
     twin = copy.deepcopy(game, {id(game.cv): game.cv})
     others = [s for s in range(5) if s != seat]
     if twin.counts:
-        pool = [r for s in others for r in range(16) for _ in range(twin.counts[s][r])]
+        pool = [r for s in others for r in range(NUM_RANKS) for _ in range(twin.counts[s][r])]
         rng.shuffle(pool)
         for s in others:
             size = sum(twin.counts[s])
-            row = [0] * 16
+            row = [0] * NUM_RANKS
             for r in pool[:size]:
                 row[r] += 1
             del pool[:size]

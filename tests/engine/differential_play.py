@@ -74,6 +74,10 @@ HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
     "house:emperor-card-top": ("baike-common", {"play.top_card": "emperor_card"}),
     "house:both-marked-top": ("tcy-bie3", {"play.top_card": "both_marked"}),
     "house:both-marked-called": ("hd", {"play.top_card": "both_marked"}),
+    "house:emperor-over-guard-called": (
+        "hd",
+        {"play.top_card": "both_marked", "play.marked_order": "emperor_higher"},
+    ),
     "house:top-in-set": ("hd", {"play.top_card_in_set": True}),
     "house:both-marked-in-set": (
         "baike-common",

@@ -31,7 +31,7 @@ from typing import Any
 
 from baohuang.engine import actions as A
 from baohuang.engine.actions import parse_action
-from baohuang.engine.cards import TOP
+from baohuang.engine.cards import TOP, TOP2
 from baohuang.engine.compiled import CompiledVariant, compile_variant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, card_text
 from baohuang.engine.game import Game
@@ -404,6 +404,8 @@ def story(
             elif isinstance(done, tuple):
                 if TOP in done:
                     out.append((index, seat, "plays TOP", format_play(done)))
+                if TOP2 in done:  # the higher of two ordered marked cards
+                    out.append((index, seat, "plays TOP2", format_play(done)))
                 if trick is not None and len(done) != len(trick):
                     detail = f"{format_play(done)} over {format_play(trick)}"
                     out.append((index, seat, "beats unevenly", detail))

@@ -14,7 +14,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from baohuang.engine.beats import Verdict, beats, beats_fast
-from baohuang.engine.cards import BJ, NUM_RANKS, SJ, TOP, TWO
+from baohuang.engine.cards import BJ, NUM_RANKS, SJ, TOP, TOP2, TWO
 from baohuang.engine.notation import parse_play
 from baohuang.engine.plays import (
     DEFAULT_RULES,
@@ -33,6 +33,8 @@ def ref_legal(ranks: Sequence[int], rules: PlayRules) -> bool:
     if not ranks:
         return False
     if TOP in ranks and not rules.has_top:
+        return False
+    if TOP2 in ranks and not rules.has_top2:
         return False
     bases = {r for r in ranks if r not in rules.attachable and r not in rules.wild}
     if not bases:
@@ -121,6 +123,9 @@ def play_rules(draw: st.DrawFn, *, extras: bool = True) -> PlayRules:
     if draw(st.booleans()):
         attach = attach | {SJ, BJ}
     has_top = draw(st.booleans())
+    has_top2 = has_top and draw(st.booleans())  # two ordered marked cards
+    if has_top2 and TOP in attach:
+        attach = attach | {TOP2}
     special: tuple[SpecialBeat, ...] = ()
     roast = None
     if extras:
@@ -156,13 +161,14 @@ def play_rules(draw: st.DrawFn, *, extras: bool = True) -> PlayRules:
         roast=roast,
         bombs=bombs,
         wild=wild,
+        has_top2=has_top2,
     )
 
 
 @st.composite
 def legal_plays(draw: st.DrawFn, rules: PlayRules, *, size: int | None = None) -> Play:
     """A random legal play under ``rules`` (optionally of a given size)."""
-    ranks = [r for r in range(NUM_RANKS) if r != TOP or rules.has_top]
+    ranks = [r for r in range(NUM_RANKS) if rules.tables.exists[r]]
     atts = [r for r in ranks if r in rules.attachable]
     bases = [r for r in ranks if r not in rules.attachable]
     n = size if size is not None else draw(st.integers(1, 6))
@@ -404,7 +410,7 @@ def test_fast_explained_and_reference_agree(data: st.DataObject) -> None:
         st.one_of(
             legal_plays(rules),
             legal_plays(rules, size=prev.size),
-            st.lists(st.integers(0, TOP), max_size=6).map(Play.of),
+            st.lists(st.integers(0, TOP2), max_size=6).map(Play.of),
         )
     )
     result = beats(prev, cand, rules)

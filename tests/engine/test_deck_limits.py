@@ -46,11 +46,13 @@ def play(text: str) -> Play:
 
 def test_limits_of_the_bundled_decks() -> None:
     plain = (16,) * 13
-    assert cv("baike-common").rank_limits == (*plain, 4, 4, 0)
-    assert cv("baike-weihai").rank_limits == (0, 0, 0, 13, *(16,) * 9, 4, 4, 0)
-    assert cv("tcy-weihai").rank_limits == (0, 0, 0, *(16,) * 10, 4, 4, 0)
-    assert cv("tcy-bie3").rank_limits == (5, *(16,) * 12, 4, 4, 1)
-    assert cv("hd").rank_limits == (*plain, 4, 4, 1)
+    assert cv("baike-common").rank_limits == (*plain, 4, 4, 0, 0)
+    assert cv("baike-weihai").rank_limits == (0, 0, 0, 13, *(16,) * 9, 4, 4, 0, 0)
+    assert cv("tcy-weihai").rank_limits == (0, 0, 0, *(16,) * 10, 4, 4, 0, 0)
+    assert cv("tcy-bie3").rank_limits == (5, *(16,) * 12, 4, 4, 1, 0)
+    assert cv("hd").rank_limits == (*plain, 4, 4, 1, 0)
+    # wh-baohuang: 侍卫 > 皇帝 > 大王, one card each above the big joker (TOP2, TOP)
+    assert cv("wh-baohuang").rank_limits == (0, 0, 0, *(16,) * 10, 3, 3, 1, 1)
 
 
 @pytest.mark.parametrize("variant_id", [p.stem for p in bundled_variant_paths()])

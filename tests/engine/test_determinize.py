@@ -7,7 +7,7 @@ import random
 import pytest
 
 from baohuang.bots import make_policy
-from baohuang.engine.cards import TOP
+from baohuang.engine.cards import NUM_RANKS, TOP, TOP2
 from baohuang.engine.compiled import CompiledVariant, compile_variant
 from baohuang.engine.determinize import NotInPlay, Worlds
 from baohuang.engine.game import Game
@@ -20,6 +20,7 @@ TOP_HOUSE_RULES = [
     "house:emperor-card-top",
     "house:both-marked-top",
     "house:both-marked-called",
+    "house:emperor-over-guard-called",
     "house:top-in-set",
     "house:both-marked-in-set",
     "house:identical-bombs",
@@ -64,7 +65,7 @@ def test_a_world_agrees_with_everything_the_seat_knows(variant_id: str) -> None:
         assert world.sizes == game.sizes
         # The same cards are unseen, only dealt differently: by rank, the other hands
         # together hold what the real other hands hold.
-        for r in range(16):
+        for r in range(NUM_RANKS):
             assert sum(world.counts[s][r] for s in range(5)) == sum(
                 game.counts[s][r] for s in range(5)
             ), (r, game.counts, world.counts)
@@ -80,9 +81,10 @@ def test_a_world_agrees_with_everything_the_seat_knows(variant_id: str) -> None:
         royal = {"guard_card": {world.guard}, "emperor_card": {game.emperor}}.get(
             kind, {world.guard, game.emperor}
         )
-        if game.counts and any(row[TOP] for row in game.counts) and not view.counts[TOP]:
-            holders = {s for s in range(5) if world.counts[s][TOP]}
-            assert holders <= royal, (kind, holders, royal)
+        for level in (TOP, TOP2):  # (TOP2: the higher of two ordered marked cards)
+            if any(row[level] for row in game.counts) and not view.counts[level]:
+                holders = {s for s in range(5) if world.counts[s][level]}
+                assert holders <= royal, (kind, level, holders, royal)
         # Each card above the big joker keeps its own rank (for top_card_in_set).
         assert [len(t) for t in world._play.top_ranks] == [row[TOP] for row in world.counts]
         assert [len(t) for t in game._play.top_ranks] == [row[TOP] for row in game.counts]

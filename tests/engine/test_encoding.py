@@ -64,8 +64,8 @@ def test_numbers_are_fixed_words_first_then_calls_then_plays() -> None:
     for i, word in enumerate(WORD_ORDER):
         assert common.encode(word) == weihai.encode(word) == i
     assert common.encode("call:4s") == weihai.encode("call:4s")
-    assert (common.size, common.num_plays) == (5316, 5224)
-    assert weihai.size == 4041
+    assert (common.size, common.num_plays) == (5315, 5224)
+    assert weihai.size == 4040
     nine = common.encode((7, 7, 7))  # three 10s
     assert common.to_string(nine) == "play 10 10 10"
     assert common.encode([7, 7, 7]) == nine
@@ -144,33 +144,33 @@ DOCUMENTED_FIELDS = (
     ("seat", 0, 5),
     ("phase", 5, 5),
     ("question", 10, 12),
-    ("hand_ranks", 22, 16),
-    ("hand_cards", 38, 56),
-    ("hand_sizes", 94, 5),
-    ("played", 99, 16),
-    ("trick", 115, 16),
-    ("trick_owner", 131, 5),
-    ("passes", 136, 1),
-    ("emperor", 137, 5),
-    ("known_guard", 142, 5),
-    ("i_am_guard", 147, 1),
-    ("known_partner", 148, 5),
-    ("solo", 153, 2),
-    ("finish", 155, 25),
-    ("rebels_declared", 180, 5),
-    ("events", 185, 6),
-    ("tips", 191, 1),
-    ("called_rank", 192, 16),
+    ("hand_ranks", 22, 17),
+    ("hand_cards", 39, 56),
+    ("hand_sizes", 95, 5),
+    ("played", 100, 17),
+    ("trick", 117, 17),
+    ("trick_owner", 134, 5),
+    ("passes", 139, 1),
+    ("emperor", 140, 5),
+    ("known_guard", 145, 5),
+    ("i_am_guard", 150, 1),
+    ("known_partner", 151, 5),
+    ("solo", 156, 2),
+    ("finish", 158, 25),
+    ("rebels_declared", 183, 5),
+    ("events", 188, 6),
+    ("tips", 194, 1),
+    ("called_rank", 195, 17),
 )
 
 
 def test_the_fields_sit_where_the_docstring_says() -> None:
-    """208 numbers, the fields in the documented order and sizes (OBSERVATION_FIELDS is
+    """212 numbers, the fields in the documented order and sizes (OBSERVATION_FIELDS is
     built once at import, so the builder is called again here to check it too)."""
     documented = {name: (at, size) for name, at, size in DOCUMENTED_FIELDS}
     assert documented == OBSERVATION_FIELDS
     assert encoding._offsets() == documented
-    assert OBSERVATION_SIZE == 208
+    assert OBSERVATION_SIZE == 212
 
 
 def one_hot(size: int, *indices: int) -> list[int]:
@@ -199,7 +199,7 @@ def seat_view(**fields: Any) -> SeatView:
         "phase": "play",
         "question": "lead",
         "hand": (),
-        "counts": (0,) * 16,
+        "counts": (0,) * 17,
         "hand_sizes": (0,) * 5,
         "emperor": None,
         "known_partner": None,
@@ -209,7 +209,7 @@ def seat_view(**fields: Any) -> SeatView:
         "trick": None,
         "trick_owner": None,
         "finish": (),
-        "played": (0,) * 16,
+        "played": (0,) * 17,
         "rebels_declared": (),
         "events": (),
         "hold_back": (),
@@ -224,7 +224,7 @@ HIDDEN_GUARD_FOLLOWING = (
     seat_view(
         seat=3,
         question="follow",
-        counts=(0, 2, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 0),
+        counts=(0, 2, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 0, 0),
         hand_sizes=(12, 9, 0, 8, 17),
         emperor=0,
         known_partner=0,
@@ -233,7 +233,7 @@ HIDDEN_GUARD_FOLLOWING = (
         trick_owner=1,
         passes=1,
         finish=(2,),
-        played=(4, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0),
+        played=(4, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0, 0),
         tips=1,
         called_rank=9,
     ),
@@ -241,10 +241,10 @@ HIDDEN_GUARD_FOLLOWING = (
         seat=one_hot(5, 3),
         phase=one_hot(5, 3),
         question=one_hot(12, 8),
-        hand_ranks=[0, 2, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 0],
+        hand_ranks=[0, 2, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 0, 0],
         hand_sizes=[12, 9, 0, 8, 17],
-        played=[4, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0],
-        trick=[0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0],  # two 9s, one BJ
+        played=[4, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0, 0],
+        trick=[0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0],  # two 9s, one BJ
         trick_owner=one_hot(5, 1),
         passes=[1],
         emperor=one_hot(5, 0),
@@ -253,7 +253,7 @@ HIDDEN_GUARD_FOLLOWING = (
         known_partner=one_hot(5, 0),
         finish=one_hot(25, 5 * 2 + 0),
         tips=[1],
-        called_rank=one_hot(16, 9),
+        called_rank=one_hot(17, 9),
     ),
 )
 
@@ -267,7 +267,7 @@ OPEN_SOLO_FINISHED = (
         emperor=0,
         solo="open",
         finish=(0, 3, 2, 1),
-        played=(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1),
+        played=(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0),
         events=("grabbed_solo", "x_later_event"),
     ),
     documented_vector(
@@ -275,7 +275,7 @@ OPEN_SOLO_FINISHED = (
         phase=one_hot(5, 4),
         question=one_hot(12, 11),  # nothing asked
         hand_sizes=[0, 0, 0, 0, 4],
-        played=one_hot(16, 15),
+        played=one_hot(17, 15),
         emperor=one_hot(5, 0),
         solo=[1, 0],
         finish=one_hot(25, 5 * 0 + 0, 5 * 3 + 1, 5 * 2 + 2, 5 * 1 + 3),
@@ -291,7 +291,7 @@ HIDDEN_SOLO_KICK = (
         phase="declarations",
         question="royal_kick",
         hand=(54, 51, 51, 12, 0),
-        counts=(1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0),
+        counts=(1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0),
         hand_sizes=(6, 5, 5, 5, 5),
         emperor=1,
         solo="hidden",
@@ -302,7 +302,7 @@ HIDDEN_SOLO_KICK = (
         seat=one_hot(5, 1),
         phase=one_hot(5, 2),
         question=one_hot(12, 5),
-        hand_ranks=[1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0],
+        hand_ranks=[1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0],
         hand_cards=[1 if c in (0, 12, 54) else 2 if c == 51 else 0 for c in range(56)],
         hand_sizes=[6, 5, 5, 5, 5],
         emperor=one_hot(5, 1),

@@ -643,14 +643,15 @@ GOLDENS: dict[str, Golden] = {
     ),
     "wh-baohuang": Golden(
         roles=Claim((2, None, "hidden", None), "seat 2 holds 皇帝 and 侍卫: 独皇, hidden"),
-        finish=Claim([1, 0, 2, 3, 4], "as played; seat 4 is left last"),
+        finish=Claim([2, 0, 4, 1, 3], "as played; seat 3 is left last"),
         points=Claim(
-            [0, 0, -24, 0, 0],
-            "独皇, a rebel out first: 皇帝 −12 (暗保), the rebels 0 (deduction only); × 2",
+            [-12, -12, 0, -12, -12],
+            "独皇, the emperor out first: the rebels −6 each (暗保), the emperor 0 (deduction "
+            "only); × 2",
         ),
-        outcome=Claim("lose", "谁先出完谁赢: the emperor is 3rd, the rebels win"),
+        outcome=Claim("win", "谁先出完谁赢: the emperor is out first"),
         multiplier=Claim(2, "头反 + 二反 make it 明保: guard_known × 2 (approximated for a solo)"),
-        money=Claim([0, 0, -24, 0, 0], MONEY_IS_POINTS),
+        money=Claim([-12, -12, 0, -12, -12], MONEY_IS_POINTS),
         tribute=Claim(NO_TRIBUTE, "wh-baohuang has no tribute"),
         moments=Claim(
             [
@@ -660,9 +661,10 @@ GOLDENS: dict[str, Golden] = {
                 (4, 0, "rebels", ""),
                 (5, 1, "rebels", ""),
                 (5, None, "rebellion", ""),
-                (11, 2, "plays TOP", "TOP"),  # the 侍卫 card above the big joker
+                (11, 2, "plays TOP", "TOP"),  # the 皇帝 card above the big joker
+                (26, 2, "plays TOP2", "TOP2"),  # the 侍卫 card above the 皇帝 card
             ],
-            "rebels declaring make the game open; the 侍卫 card is the top card",
+            "rebels declaring make the game open; 侍卫 > 皇帝 > 大王 (TOP2 > TOP > BJ)",
         ),
     ),
 }

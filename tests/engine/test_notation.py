@@ -18,6 +18,7 @@ from baohuang.engine.cards import (
     SPADES,
     TEN,
     TOP,
+    TOP2,
     TWO,
     Card,
 )
@@ -52,8 +53,9 @@ def test_rank_ints_are_the_contract() -> None:
         "SJ",
         "BJ",
         "TOP",
+        "TOP2",
     )
-    assert (TWO, SJ, BJ, TOP) == (12, 13, 14, 15)
+    assert (TWO, SJ, BJ, TOP, TOP2) == (12, 13, 14, 15, 16)
 
 
 @pytest.mark.parametrize(
@@ -181,8 +183,8 @@ def test_parse_card_rejects(token: str) -> None:
 
 
 def test_card_rejects_impossible_cards() -> None:
-    with pytest.raises(ValueError, match=r"rank must be 0\.\.15"):
-        Card(16)
+    with pytest.raises(ValueError, match=r"rank must be 0\.\.16"):
+        Card(17)
     with pytest.raises(ValueError, match="SJ has no suit"):
         Card(SJ, SPADES)
     with pytest.raises(ValueError, match="mark belongs on BJ"):

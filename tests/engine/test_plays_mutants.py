@@ -112,7 +112,7 @@ def test_reasons_in_full() -> None:
         "9 8 8 is not a set: cards of different ranks (9 and 8) cannot be played together; "
         "only BJ and SJ can be attached"
     )
-    assert is_legal_play([NUM_RANKS], rules) == "16 is not a rank"
+    assert is_legal_play([NUM_RANKS], rules) == "17 is not a rank"
     assert is_legal_play([-1], rules) == "-1 is not a rank"
 
 
@@ -134,16 +134,16 @@ def test_reasons_name_what_can_be_attached() -> None:
 
 
 def test_bad_ranks_are_named() -> None:
-    with pytest.raises(ValueError, match=r"^rank must be an int 0\.\.15, got 16$"):
-        Play.of([16])
-    with pytest.raises(ValueError, match=r"^attachable ranks must be 0\.\.15$"):
-        PlayRules(attachable=frozenset({16}))
-    with pytest.raises(ValueError, match=r"^special beat rank must be 0\.\.15, got 16$"):
-        SpecialBeat(16, 3, frozenset({BJ}))
+    with pytest.raises(ValueError, match=r"^rank must be an int 0\.\.16, got 17$"):
+        Play.of([17])
+    with pytest.raises(ValueError, match=r"^attachable ranks must be 0\.\.16$"):
+        PlayRules(attachable=frozenset({17}))
+    with pytest.raises(ValueError, match=r"^special beat rank must be 0\.\.16, got 17$"):
+        SpecialBeat(17, 3, frozenset({BJ}))
     with pytest.raises(ValueError, match=r"^special beat count must be at least 1, got 0$"):
         SpecialBeat(TWO, 0, frozenset({BJ}))
     with pytest.raises(ValueError, match=r"^special beat must beat at least one rank, each"):
-        SpecialBeat(TWO, 3, frozenset({16}))
+        SpecialBeat(TWO, 3, frozenset({17}))
     with pytest.raises(ValueError, match=r"^a roasting group must be jokers only, got \(5,\)$"):
         RoastRules(((SJ,), (5,)))
     with pytest.raises(ValueError, match=r"^a roasting group appears twice in joker_order$"):

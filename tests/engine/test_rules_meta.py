@@ -145,6 +145,7 @@ PLAY: frozenset[str] = frozenset(
         "play.attach",
         "play.top_card",
         "play.top_card_in_set",
+        "play.marked_order",
         "play.wild",
         "play.special_beats",
         "play.special_beats.rank",

@@ -684,6 +684,33 @@ def test_the_emperor_card_or_both_marked_cards_rank_above_the_big_joker(top):
         assert "does not beat" in refusal(game, play("TOP"))
 
 
+@covers("play.marked_order")
+@pytest.mark.parametrize("order", ["level", "guard_higher", "emperor_higher"])
+def test_the_two_marked_cards_may_be_ordered_above_the_big_joker(order):
+    # Seat 0 holds the emperor card and a plain big joker, seat 2 the guard card (wh-baohuang:
+    # 侍卫牌 > 皇帝牌 > 大王).
+    hands = [list(h) for h in HANDS]
+    hands[0] = ["BJ*", "BJ", "7s", "8s"]
+    game = common(hands, **{"play.top_card": "both_marked", "play.marked_order": order})
+    emperor_rank = "TOP2" if order == "emperor_higher" else "TOP"
+    guard_rank = "TOP2" if order == "guard_higher" else "TOP"
+    assert emperor_rank in game.observe(0)["hand"]
+    assert guard_rank in game.observe(2)["hand"]
+    answer(game, play("BJ"), A.PASS)
+    assert game.to_act == 2
+    assert play(guard_rank) in legal(game)  # above the plain big joker in every order
+    answer(game, play(guard_rank), A.PASS, A.PASS)
+    assert game.to_act == 0
+    if order == "emperor_higher":
+        assert play("TOP2") in legal(game)  # the emperor card beats the guard card
+    else:
+        # Level, or the guard card higher: the emperor card does not beat it.
+        assert legal(game) == [A.PASS]
+        assert "does not beat" in refusal(game, play(emperor_rank))
+    if order == "level":
+        assert refusal(game, play("TOP2")).startswith("This variant has no TOP2")
+
+
 @covers("play.top_card_in_set")
 @pytest.mark.parametrize("in_set", [False, True])
 def test_the_card_above_the_big_joker_may_join_a_set_of_its_rank(in_set):

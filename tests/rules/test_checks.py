@@ -903,6 +903,26 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         check_options_that_apply,
+        {"play.marked_order": "guard_higher"},
+        "play.marked_order",
+        "only when both of them rank above the big joker",
+        "warning",
+        "option_unused",
+    ),
+    Case(
+        check_top_card,
+        {
+            "play.top_card": "both_marked",
+            "play.marked_order": "guard_higher",
+            "play.top_card_in_set": True,
+        },
+        "play.top_card_in_set",
+        "cannot also join a set of their own rank",
+        "error",
+        "top_in_set_ordered",
+    ),
+    Case(
+        check_options_that_apply,
         {"play.top_card_in_set": True},
         "play.top_card_in_set",
         "so none can join a set of its rank",

@@ -504,9 +504,13 @@ export interface PlayRules {
    */
   wild?: ("3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "A" | "2" | "SJ" | "BJ")[];
   /**
-   * A card ranked above the big joker: the guard card (fixed) or the called card (called guard) — 特画 / 老花; or the emperor card; or both (both_marked: the two stand level with each other, above every other card).
+   * A card ranked above the big joker: the guard card (fixed) or the called card (called guard) — 特画 / 老花; or the emperor card; or both (both_marked: the two rank above every other card, level with each other unless marked_order orders them).
    */
   top_card?: "none" | "guard_card" | "emperor_card" | "both_marked";
+  /**
+   * With top_card both_marked, how the two marked cards stand: level with each other (level); the guard card above the emperor card (guard_higher: 侍卫牌 > 皇帝牌 > 大王); or the emperor card above the guard card (emperor_higher). The higher one is written TOP2, the lower TOP.
+   */
+  marked_order?: "level" | "guard_higher" | "emperor_higher";
   /**
    * The card above the big joker may also be played as a card of its own rank, inside a set of that rank (a called 7 joins a set of 7s as a plain 7); false: it is only ever played as the card above the big joker.
    */

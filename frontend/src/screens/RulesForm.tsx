@@ -399,6 +399,7 @@ function PlaySection() {
   const holdBack = useValue<HoldBack[]>("play.hold_back");
   const beats = useValue<SpecialBeat[]>("play.special_beats");
   const roast = useValue<{ joker_order: string[] } | null>("play.roast");
+  const topCard = useValue<string>("play.top_card");
   return (
     <Section name="play">
       <Field anchor="play.attach" label={t("f.attach")} wide>
@@ -417,6 +418,9 @@ function PlaySection() {
       </Field>
       <div className="row">
         <PSelect path="play.top_card" label={t("f.top_card")} options={["none", "guard_card", "emperor_card", "both_marked"] as const} fallback="none" />
+        {topCard === "both_marked" && (
+          <PSelect path="play.marked_order" label={t("f.marked_order")} options={["level", "guard_higher", "emperor_higher"] as const} fallback="level" labelPrefix="markedOrder." />
+        )}
         <PSelect path="play.wind" label={t("f.wind")} options={["next_player", "apply"] as const} fallback="next_player" />
         <PCheck path="play.defer" label={t("f.defer")} />
         <PCheck path="play.hard_pass" label={t("f.hard_pass")} />

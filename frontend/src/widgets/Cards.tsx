@@ -7,7 +7,7 @@ export function Card(props: { card: string; selected?: boolean; onClick?: () => 
   const { t } = useI18n();
   const face = parseCard(props.card);
   const jokerName =
-    face.rank === "BJ" ? t("play.card.BJ") : face.rank === "SJ" ? t("play.card.SJ") : face.rank === "TOP" ? t("play.card.TOP") : null;
+    face.rank === "BJ" ? t("play.card.BJ") : face.rank === "SJ" ? t("play.card.SJ") : face.rank === "TOP" ? t("play.card.TOP") : face.rank === "TOP2" ? t("play.card.TOP2") : null;
   const label = face.marked
     ? `${jokerName} ★ ${face.rank === "BJ" ? t("play.card.emperor") : t("play.card.guard")}`
     : jokerName ?? `${face.rank}${face.symbol ?? ""}`;
