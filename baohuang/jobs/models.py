@@ -8,12 +8,13 @@ row turns ``done``, in the transaction that locks the job and the chunk.
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any, ClassVar
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from baohuang.catalog.models import RuleSetVersion
@@ -204,9 +205,39 @@ class SimulationJob(models.Model):
         return str(self.Status(self.status).label)
 
     @property
+    def other_text(self) -> str:
+        """What B of a comparison is, in the active language ("" for a simulation). The
+        stored label is English, in the few shapes the services write it."""
+        return comparison_side_text(self.other_label)
+
+    @property
     def failure_text(self) -> str:
         """Why the job failed, in the active language ("" unless it failed)."""
         return failure_text(self.error_code, self.error_params, self.error)
+
+
+#: The shapes of the stored B labels (services and selectors write them) and their words.
+_SIDE_LABELS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"(?P<slug>\S+) draft \(revision (?P<n>\d+)\)"),
+        gettext_noop("%(slug)s draft (revision %(n)s)"),
+    ),
+    (re.compile(r"(?P<slug>\S+) \(definition\)"), gettext_noop("%(slug)s with unsaved edits")),
+    (
+        re.compile(r"(?P<slug>\S+) v(?P<n>\d+) balanced"),
+        gettext_noop("balance proposal for %(slug)s v%(n)s"),
+    ),
+    (re.compile(r"(?P<slug>\S+) v(?P<n>\d+)"), gettext_noop("%(slug)s v%(n)s")),
+)
+
+
+def comparison_side_text(label: str) -> str:
+    """A comparison side's stored label in the active language (unknown shapes as stored)."""
+    for pattern, words in _SIDE_LABELS:
+        found = pattern.fullmatch(label)
+        if found:
+            return gettext(words) % found.groupdict()
+    return label
 
 
 def failure_text(code: str, params: dict[str, Any], fallback: str = "") -> str:

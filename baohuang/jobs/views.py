@@ -92,7 +92,7 @@ def list_body(job: SimulationJob) -> dict[str, Any]:
     """A job in a list: without its result; a comparison says what B is."""
     body = job_body(job, full=False)
     is_comparison = job.kind == SimulationJob.Kind.COMPARISON
-    body["b"] = (job.other_label or None) if is_comparison else None
+    body["b"] = (job.other_text or None) if is_comparison else None
     return body
 
 
@@ -134,7 +134,7 @@ def job_url(job: SimulationJob) -> str:
 def comparison_body(job: SimulationJob) -> dict[str, Any]:
     """A comparison job as the API shows it."""
     body = job_body(job, full=False)
-    body["b"] = job.other_label
+    body["b"] = job.other_text
     body["result"] = selectors.comparison_report(job)
     return body
 

@@ -440,3 +440,33 @@ def test_a_clone_is_compared_with_its_origin_before_publishing(
     assert [item["id"] for item in origin] == [job["id"]]
     done = run_all(job["id"])
     assert done.status == "succeeded"
+
+
+@pytest.mark.parametrize(
+    ("label", "zh", "en"),
+    [
+        (
+            "my-house draft (revision 2)",
+            "my-house 草稿（第 2 次修订）",
+            "my-house draft (revision 2)",
+        ),
+        ("my-house (definition)", "my-house（含未保存的修改）", "my-house with unsaved edits"),
+        (
+            "baike-weihai v3 balanced",
+            "baike-weihai 第 3 版的平衡方案",
+            "balance proposal for baike-weihai v3",
+        ),
+        ("baike-weihai v3", "baike-weihai 第 3 版", "baike-weihai v3"),
+        ("something else", "something else", "something else"),
+    ],
+)
+def test_what_b_is_reads_in_the_users_language(label: str, zh: str, en: str) -> None:
+    """Issue 34 §4: "B = baike-weihai (definition)" in the Chinese editor."""
+    from django.utils import translation
+
+    from baohuang.jobs.models import comparison_side_text
+
+    with translation.override("zh-hans"):
+        assert comparison_side_text(label) == zh
+    with translation.override("en"):
+        assert comparison_side_text(label) == en

@@ -207,7 +207,7 @@ export function BalancePanel(props: {
         </label>
         {target === "emperor-mean" ? (
           <label>
-            X
+            {t("bal.goalValue")}
             <input type="number" step="0.1" value={goal} onChange={(e) => setGoal(e.target.value)} style={{ width: "5em" }} data-testid="bal-goal" />
           </label>
         ) : null}
