@@ -131,6 +131,18 @@ def test_variant_is_valid_without_unintended_warnings(path: Path) -> None:
     assert unexpected == []
 
 
+def test_no_two_bundled_variants_share_a_name() -> None:
+    """Issue 34 §4: two 威海 in the list say which is which (a name of its own in each
+    language, not only a different id)."""
+    names = [load(i).name for i in IDS]
+    assert len({n.zh for n in names}) == len(names)
+    assert len({n.en.casefold() for n in names}) == len(names)
+    weihai = [n.zh for n in names if "威海" in n.zh]
+    assert len(weihai) >= 2
+    # At most one goes by the bare town name; the others say whose or which.
+    assert sum("（" not in w for w in weihai) <= 1, weihai
+
+
 @pytest.mark.parametrize("path", PATHS, ids=IDS)
 def test_id_is_the_file_name(path: Path) -> None:
     assert load(path.stem).id == path.stem
