@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import copy
 import logging
-import re
 import time
 import uuid
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -861,17 +860,17 @@ def accept_balance(
     from baohuang.catalog import services as catalog
     from baohuang.catalog.models import RuleSet
     from baohuang.catalog.slugs import free_slug
-    from baohuang.simulation.balance import TABLES
+    from baohuang.simulation.balance import cell_at, cells_changed, set_cell
 
     if verification.proposal_of_id is None or not verification.other_definition:
         raise InvalidJob("job", _("This job does not hold a balance proposal."))
     origin = verification.version
     proposal = dict(verification.other_definition)
-    changes = _cells_changed(origin.definition, proposal, TABLES)
+    changes = cells_changed(origin.definition, proposal)
     if into == "draft":
         rule_set = RuleSet.objects.get(pk=origin.rule_set_id)
         draft = copy.deepcopy(rule_set.draft)
-        conflicts = [c["path"] for c in changes if _cell(draft, c["path"]) != c["old"]]
+        conflicts = [c["path"] for c in changes if cell_at(draft, c["path"]) != c["old"]]
         if conflicts:
             raise InvalidJob(
                 "into",
@@ -884,7 +883,7 @@ def accept_balance(
                 params={"paths": ", ".join(conflicts)},
             )
         for c in changes:
-            _set_cell(draft, c["path"], c["new"])
+            set_cell(draft, c["path"], c["new"])
         revision = rule_set.draft_revision if expected_revision is None else expected_revision
         saved = catalog.update_draft(rule_set, draft, revision, user)
         return saved, changes
@@ -904,59 +903,3 @@ def accept_balance(
         based_on=origin,
     )
     return rule_set, changes
-
-
-def _cells_changed(
-    before: dict[str, Any], after: dict[str, Any], tables: Sequence[str]
-) -> list[dict[str, Any]]:
-    """The scoring-table cells that differ: ``{path, old, new}`` in table order."""
-    out: list[dict[str, Any]] = []
-    for name in tables:
-        groups = (
-            [
-                (f"scoring.solo.{k}", before["scoring"]["solo"][k], after["scoring"]["solo"][k])
-                for k in ("open", "hidden")
-            ]
-            if name == "solo"
-            else [
-                (
-                    f"scoring.{name}.rows",
-                    (before["scoring"].get(name) or {}).get("rows", []),
-                    (after["scoring"].get(name) or {}).get("rows", []),
-                )
-            ]
-        )
-        for base, rows_a, rows_b in groups:
-            for i, (ra, rb) in enumerate(zip(rows_a, rows_b, strict=False)):
-                for role in ("emperor", "guard", "rebels", "others"):
-                    if role in ra and ra[role] != rb.get(role):
-                        out.append(
-                            {"path": f"{base}[{i}].{role}", "old": ra[role], "new": rb[role]}
-                        )
-    return out
-
-
-def _walk(data: Any, path: str) -> tuple[Any, str | int]:
-    """The container holding ``path``'s last step, and that step."""
-    steps: list[str | int] = []
-    for part in path.split("."):
-        name, *indices = re.split(r"\[(\d+)\]", part)
-        steps.append(name)
-        steps.extend(int(i) for i in indices if i != "")
-    steps = [s for s in steps if s != ""]
-    for step in steps[:-1]:
-        data = data[step]
-    return data, steps[-1]
-
-
-def _cell(data: dict[str, Any], path: str) -> Any:
-    try:
-        holder, last = _walk(data, path)
-        return holder[last]
-    except (KeyError, IndexError, TypeError):
-        return None
-
-
-def _set_cell(data: dict[str, Any], path: str, value: int) -> None:
-    holder, last = _walk(data, path)
-    holder[last] = value

@@ -552,7 +552,7 @@ def _solve_once(
     changes: list[dict[str, Any]] = []
     for v, value in zip(variables, x, strict=True):
         if int(value) != v.old:
-            _set(new_def, v.path, int(value))
+            set_cell(new_def, v.path, int(value))
             changes.append({"path": v.path, "old": v.old, "new": int(value)})
     report = validate_definition(new_def)
     if not report.valid or report.variant is None:
@@ -676,13 +676,42 @@ def outcome_may_change(variant: Variant) -> bool:
     return not any(m.event in OUTCOME_EVENTS and m.factor != 1 for m in s.multipliers)
 
 
-def _set(data: dict[str, Any], path: str, value: int) -> None:
-    node: Any = data
+def _steps(path: str) -> list[str | int]:
+    """``scoring.solo.open[0].emperor`` → ``["scoring", "solo", "open", 0, "emperor"]``."""
     parts = path.replace("[", ".[").split(".")
-    for part in parts[:-1]:
-        node = node[int(part[1:-1])] if part.startswith("[") else node[part]
-    last = parts[-1]
+    return [int(p[1:-1]) if p.startswith("[") else p for p in parts]
+
+
+def cell_at(data: dict[str, Any], path: str) -> Any:
+    """The value at a table cell's ``path`` in a definition (None if it has none)."""
+    node: Any = data
+    try:
+        for step in _steps(path):
+            node = node[step]
+    except (KeyError, IndexError, TypeError):
+        return None
+    return node
+
+
+def set_cell(data: dict[str, Any], path: str, value: int) -> None:
+    """Set the table cell at ``path`` in a definition."""
+    node: Any = data
+    *head, last = _steps(path)
+    for step in head:
+        node = node[step]
     node[last] = value
+
+
+def cells_changed(
+    before: dict[str, Any], after: dict[str, Any], tables: Iterable[str] = TABLES
+) -> list[dict[str, Any]]:
+    """The cells of ``tables`` that differ from ``before`` to ``after``: ``{path, old, new}``."""
+    out: list[dict[str, Any]] = []
+    for v in _variables(before, tables):
+        new = cell_at(after, v.path)
+        if new != v.old:
+            out.append({"path": v.path, "old": v.old, "new": new})
+    return out
 
 
 def _role_means(stats: Stats) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from baohuang.engine.compiled import compile_definition
 from baohuang.jobs import services
 from baohuang.jobs.models import SimulationJob
 from baohuang.simulation import simulate
+from baohuang.simulation.balance import cell_at
 from baohuang.simulation.compare import compare
 from tests.fixtures import assert_error, with_perms
 from tests.jobs.conftest import SLUG
@@ -330,7 +331,7 @@ def test_a_balance_proposal_is_kept_only_where_the_operator_accepts_it(
     own.refresh_from_db()
     assert own.draft["play"]["hard_pass"] is True
     for cell in body["changes"]:
-        assert services._cell(own.draft, cell["path"]) == cell["new"], cell
+        assert cell_at(own.draft, cell["path"]) == cell["new"], cell
     assert into.json()["revision"] == own.draft_revision
     # Again: every cell now differs from the simulated version: a conflict, nothing changed.
     again = staff_client.post(
