@@ -1,4 +1,5 @@
-"""Playing policies (DESIGN.md §5): random, heuristic, a search player (mc) and role mixes.
+"""Playing policies (DESIGN.md §5): random, heuristic, adaptive (the heuristic bidding and
+declaring by the variant's scoring), a search player (mc) and role mixes.
 
 ``make_policy(name, cv)`` builds a policy by name for a compiled variant; every policy
 follows the :class:`Policy` protocol. Import from here::
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from baohuang.bots.adaptive import AdaptivePolicy
 from baohuang.bots.base import Policy
 from baohuang.bots.heuristic import HeuristicParams, HeuristicPolicy
 from baohuang.bots.mc import DEFAULT_ROLLOUTS, MonteCarloPolicy
@@ -19,11 +21,15 @@ from baohuang.bots.random_policy import RandomPolicy
 from baohuang.engine.compiled import CompiledVariant
 
 #: The policies ``make_policy`` knows, by name.
-POLICY_NAMES: tuple[str, ...] = ("heuristic", "random", "mc")
+POLICY_NAMES: tuple[str, ...] = ("heuristic", "random", "mc", "adaptive")
+#: Policies whose decisions read the variant's scoring (points, multipliers, money): two
+#: variants that differ only in settlement are played differently by them.
+READS_SCORING: tuple[str, ...] = ("adaptive", "mc")
 
 
 def make_policy(name: str, cv: CompiledVariant) -> Policy:
-    """A policy by name for a compiled variant: ``"heuristic"``, ``"random"`` or ``"mc"``.
+    """A policy by name for a compiled variant: ``"heuristic"``, ``"random"``, ``"mc"`` or
+    ``"adaptive"`` (:mod:`baohuang.bots.adaptive`).
 
     ``"mc"`` is the search player (:mod:`baohuang.bots.mc`) with its default budget;
     ``"mc:N"`` gives it N rollouts per decision (and the name ``"mc:N"`` in statistics).
@@ -44,6 +50,8 @@ def make_policy(name: str, cv: CompiledVariant) -> Policy:
         return RandomPolicy()
     if name == "mc":
         return MonteCarloPolicy(cv)
+    if name == "adaptive":
+        return AdaptivePolicy(cv)
     budget = mc_budget(name)
     if budget is not None:
         return MonteCarloPolicy(cv, rollouts=budget, name=name)
@@ -76,9 +84,11 @@ MAX_ROLLOUTS = 1000
 #: per-request budgets count these). Measured on baike-common, seeded games played with
 #: :func:`baohuang.simulation.runner.play_game` on one core of a busy 2-core machine
 #: (2026-12): heuristic 1.2 ms a game, random 2.1 ms, mc:8 180 ms, mc:64 1,390 ms — an
-#: ``mc:K`` game costs about 18·K heuristic games (18.7 at K=8, 18.0 at K=64).
+#: ``mc:K`` game costs about 18·K heuristic games (18.7 at K=8, 18.0 at K=64). ``adaptive``
+#: plays as the heuristic does and calibrates once per variant and process (about 600
+#: heuristic games, :mod:`baohuang.bots.adaptive`), counted as a second unit a game.
 COST_PER_ROLLOUT = 18
-PLAIN_COSTS: dict[str, int] = {"heuristic": 1, "random": 2}
+PLAIN_COSTS: dict[str, int] = {"heuristic": 1, "random": 2, "adaptive": 2}
 
 
 def policy_cost(name: str) -> int:
@@ -117,6 +127,15 @@ def check_budget(spec: str | Mapping[str, Any]) -> None:
             )
 
 
+def reads_scoring(name: str) -> bool:
+    """Whether policy ``name`` (a name, ``mc:N`` or a role mix) decides anything by the
+    variant's scoring: ``adaptive`` bids and declares by it, ``mc`` searches by points. Then
+    a change of points or multipliers may change the games, not only their scores."""
+    if "=" in name:
+        return any(reads_scoring(part.partition("=")[2]) for part in name.split(","))
+    return name in READS_SCORING or mc_budget(name) is not None
+
+
 def _is_plain_name(name: str) -> bool:
     return name in POLICY_NAMES or mc_budget(name) is not None
 
@@ -150,6 +169,8 @@ __all__ = [
     "MAX_ROLLOUTS",
     "PLAIN_COSTS",
     "POLICY_NAMES",
+    "READS_SCORING",
+    "AdaptivePolicy",
     "HeuristicParams",
     "HeuristicPolicy",
     "MonteCarloPolicy",
@@ -163,4 +184,5 @@ __all__ = [
     "mc_budget",
     "policy_cost",
     "policy_name",
+    "reads_scoring",
 ]

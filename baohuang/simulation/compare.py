@@ -9,7 +9,10 @@ pair is the unit either way, so the intervals below stay valid; the closer the p
 narrower they are.
 
 When the two variants differ only in settlement fields (:mod:`baohuang.rules.field_kinds`)
-the games are the same games: each is played once and scored by both.
+the games are the same games: each is played once and scored by both — unless the players
+read the scoring (``adaptive``, ``mc``: :func:`baohuang.bots.reads_scoring`); then a change of
+points or multipliers may change how they bid, declare or play, and both sides are played
+(``players_adapt`` in the report).
 
 Statistics: for every metric and game, four integers — A's sum ``x_a`` over the seats
 that count (e.g. the emperor's points, or the rebels' wins) and their number ``n_a``, and
@@ -31,7 +34,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from baohuang.bots import Policy, make_policy
+from baohuang.bots import Policy, make_policy, reads_scoring
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.game import Game
 from baohuang.engine.scoring import Score, score
@@ -301,6 +304,11 @@ class Comparison:
     pairs: Pairing
     play_unchanged: bool
     play_fields: list[str] = field(default_factory=list)
+    players_adapt: bool = False
+    """The players read the scoring (:func:`baohuang.bots.reads_scoring`): both sides were
+    played even where only settlement fields differ."""
+    policies: list[str] = field(default_factory=list)
+    """The seats' policy names (five)."""
 
     @property
     def games(self) -> int:
@@ -315,6 +323,8 @@ class Comparison:
             self.pairs.merge(other.pairs),
             self.play_unchanged,
             list(self.play_fields),
+            self.players_adapt,
+            list(self.policies),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -322,6 +332,8 @@ class Comparison:
         return {
             "play_unchanged": self.play_unchanged,
             "play_fields": list(self.play_fields),
+            "players_adapt": self.players_adapt,
+            "policies": list(self.policies),
             "a": self.a.to_dict(),
             "b": self.b.to_dict(),
             "pairs": self.pairs.to_dict(),
@@ -336,6 +348,8 @@ class Comparison:
             Pairing.from_dict(data["pairs"]),
             bool(data["play_unchanged"]),
             [str(p) for p in data.get("play_fields", [])],
+            bool(data.get("players_adapt", False)),
+            [str(p) for p in data.get("policies", [])],
         )
 
     def metrics(self) -> list[dict[str, Any]]:
@@ -351,7 +365,11 @@ class Comparison:
             "metrics": self.metrics(),
             "play_fields": list(self.play_fields),
             "variants": {"a": self.a.variant, "b": self.b.variant},
-            "message": comparison_message(self.play_unchanged, self.play_fields),
+            "policies": list(self.policies),
+            "players_adapt": self.players_adapt,
+            "message": comparison_message(
+                self.play_unchanged, self.play_fields, self.players_adapt, self.policies
+            ),
             "summary": plain_summary(self.play_unchanged, self.games, self.metrics()),
             "pairing": pairing_note(self),
             **pairing_code(self),
@@ -422,11 +440,28 @@ def pairing_text(code: str, params: Mapping[str, Any]) -> str:
     return gettext("same deal seeds and the same deck: each pair starts from the same deal")
 
 
-def comparison_message(play_unchanged: bool, play_fields: Sequence[str]) -> dict[str, str]:
+def comparison_message(
+    play_unchanged: bool,
+    play_fields: Sequence[str],
+    players_adapt: bool = False,
+    policies: Sequence[str] = (),
+) -> dict[str, str]:
     """What the comparison found about play, in Chinese and English."""
     from django.utils.translation import gettext
 
     from baohuang.i18n import in_both
+
+    if not play_unchanged and not play_fields and players_adapt:
+        names = ", ".join(dict.fromkeys(policies))
+        return in_both(
+            lambda: (
+                gettext(
+                    "Only the scoring differs, but the players adapt to it (%(policies)s): "
+                    "both versions were simulated on the same deal seeds."
+                )
+                % {"policies": names}
+            )
+        )
 
     if play_unchanged:
         return in_both(
@@ -544,7 +579,8 @@ def compare_chunk(
     if not 0 <= start <= stop <= games:
         raise ValueError(f"Chunk {start}–{stop} is not within the job's {games} games.")
     fields = play_fields_differ(cva.variant, cvb.variant)
-    same = not fields
+    adapt = any(reads_scoring(n) for n in names)
+    same = not fields and not adapt
     seats_a = _policies(cva, names)
     seats_b = seats_a if same else _policies(cvb, names)
     sa = Stats.empty(cva.id, cva.checksum, seed, names)
@@ -580,7 +616,7 @@ def compare_chunk(
         sa.ranges = sb.ranges = [(start, stop)]
     if progress is not None:
         progress(stop - start, stop - start)
-    return Comparison(sa, sb, pairs, same, fields)
+    return Comparison(sa, sb, pairs, same, fields, adapt, list(names))
 
 
 def _policies(cv: CompiledVariant, names: Iterable[str]) -> list[Policy]:
