@@ -402,31 +402,36 @@ class _Cache:
         self.trials: OrderedDict[str, Trials] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, cv: CompiledVariant) -> Calibration:
+    def get(self, cv: CompiledVariant, deals: int, per_band: int) -> Calibration:
+        budget = f":{deals}:{per_band}"
         with self.lock:
-            found = self.items.get(cv.checksum)
+            name = cv.checksum + budget
+            found = self.items.get(name)
             if found is None:
-                key = play_fingerprint(cv)
+                key = play_fingerprint(cv) + budget
                 tried = self.trials.get(key)
                 if tried is None:
-                    tried = self.trials[key] = trials(cv)
+                    tried = self.trials[key] = trials(cv, deals, per_band)
                 self.trials.move_to_end(key)
                 while len(self.trials) > self.size:
                     self.trials.popitem(last=False)
-                found = self.items[cv.checksum] = calibrate(cv, tried)
+                found = self.items[name] = calibrate(cv, tried)
                 while len(self.items) > self.size:
                     self.items.popitem(last=False)
-            self.items.move_to_end(cv.checksum)
+            self.items.move_to_end(name)
             return found
 
 
 _CACHE = _Cache(16)
 
 
-def calibration_for(cv: CompiledVariant) -> Calibration:
+def calibration_for(
+    cv: CompiledVariant, deals: int = CALIBRATION_DEALS, per_band: int = PER_BAND
+) -> Calibration:
     """The variant's calibration (computed on first use, then cached by checksum; variants
-    that differ only in settlement share the played trials)."""
-    return _CACHE.get(cv)
+    that differ only in settlement share the played trials). A smaller budget (``deals``,
+    ``per_band``) is cheaper and noisier; policies by name use the defaults."""
+    return _CACHE.get(cv, deals, per_band)
 
 
 @dataclass
@@ -436,6 +441,10 @@ class AdaptivePolicy:
 
     cv: CompiledVariant
     name: str = "adaptive"
+    deals: int = CALIBRATION_DEALS
+    """Calibration deals at most (:func:`trials`)."""
+    per_band: int = PER_BAND
+    """Decision points tried per context and strength band at most."""
     heuristic: HeuristicPolicy = field(init=False, repr=False)
     calibration: Calibration = field(init=False, repr=False)
     _limits: dict[str, float] = field(init=False, repr=False)
@@ -444,7 +453,7 @@ class AdaptivePolicy:
 
     def __post_init__(self) -> None:
         self.heuristic = HeuristicPolicy(self.cv)
-        self.calibration = calibration_for(self.cv)
+        self.calibration = calibration_for(self.cv, self.deals, self.per_band)
         fallback = self.heuristic._limits
         self._limits = {k: fallback[v] for k, v in FALLBACK.items()}
         for k, t in self.calibration.thresholds.items():

@@ -346,8 +346,10 @@ class ComparisonCreateSerializer(_JobRequest):
         "type": ["object", "null"],
         "additionalProperties": True,
         "description": "The comparison (contract: play_unchanged, games, metrics: [{name, a, "
-        "b, diff, ci95, significant, method}]) with play_fields, message {zh, en}, pairing "
-        "and both sides' summaries a and b. Null until the job has succeeded.",
+        "b, diff, ci95, significant, method}]) with play_fields, message {zh, en}, pairing, "
+        "policies (the five seats' players) and players_adapt (true: the players read the "
+        "scoring, e.g. adaptive, so both sides were played even where only the scoring "
+        "differs) and both sides' summaries a and b. Null until the job has succeeded.",
     }
 )
 class ComparisonField(serializers.JSONField):
@@ -449,6 +451,15 @@ class RescoredSerializer(SimulationJobSerializer):
     rescored = RescoreInfoField()
 
 
+@extend_schema_field({k: v for k, v in POLICY_SCHEMA.items() if k != "default"})
+class OptionalPolicyField(PolicyField):
+    """A policy that may be left out (then the caller's default applies, not heuristic)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("required", False)
+        serializers.Field.__init__(self, **kwargs)  # no "heuristic" default
+
+
 class BalanceRequestSerializer(_Strict):
     """``POST /api/v1/simulations/{id}/balance/``."""
 
@@ -503,6 +514,14 @@ class BalanceRequestSerializer(_Strict):
     )
     verify_seed = StrictIntegerField(
         min_value=MIN_SEED, max_value=MAX_SEED, required=False, help_text="Its seed."
+    )
+    verify_policy = OptionalPolicyField(
+        required=False,
+        allow_null=True,
+        help_text="The players of the verification (default: the simulation's policy). "
+        "`adaptive`: players who adapt their bidding and declarations to the proposal's "
+        "scoring; the verification then plays both tables and shows how much that changes "
+        "the answer.",
     )
 
 

@@ -45,6 +45,7 @@ from baohuang.bots import (
     check_budget,
     is_policy_name,
     policy_cost,
+    reads_scoring,
 )
 from baohuang.catalog.models import RuleSetVersion
 from baohuang.catalog.selectors import compiled_version
@@ -124,11 +125,14 @@ def game_cost(policy: str, plays_twice: bool = False) -> int:
     return policy_cost(policy) * (2 if plays_twice else 1)
 
 
-def _plays_twice(version: RuleSetVersion, definition: dict[str, Any]) -> bool:
+def _plays_twice(version: RuleSetVersion, definition: dict[str, Any], policy: str = "") -> bool:
     """Whether a comparison of ``version`` with ``definition`` plays both games of a pair
-    (their play fields differ; otherwise each game is played once and scored twice)."""
+    (their play fields differ, or the players read the scoring: ``adaptive``, ``mc``;
+    otherwise each game is played once and scored twice)."""
     from baohuang.rules.field_kinds import play_fields_differ
 
+    if policy and reads_scoring(policy):
+        return True
     try:
         other = compile_definition(definition).variant
     except ValueError:
@@ -272,7 +276,7 @@ def create_job(
     :class:`~baohuang.jobs.errors.QuotaExceeded` when ``created_by`` would have more than
     ``BAOHUANG_MAX_QUEUED_GAMES_PER_USER`` units queued (see :func:`game_cost`).
     """
-    twice = other is not None and _plays_twice(version, other[1])
+    twice = other is not None and _plays_twice(version, other[1], policy)
     per_game = check_job(games, seed, policy, twice)
     size = chunk_games if chunk_games and chunk_games > 0 else conf.chunk_games(games, per_game)
     user = created_by if created_by is not None and created_by.is_authenticated else None
@@ -780,12 +784,15 @@ def propose_balance(
     verify_seed: int | None = None,
     release: list[str] | None = None,
     max_distinct: int | None = None,
+    verify_policy: str | None = None,
 ) -> BalanceOutcome:
     """Solve for a balanced table from a finished simulation job and queue its
     verification: a comparison of the job's version with the proposal on fresh seeds (the
     same games, scored both ways). Nothing is saved to a rule set: the verification job
     keeps the proposal until the operator accepts it (:func:`accept_balance`) into his
-    draft or a new rule set.
+    draft or a new rule set. ``verify_policy`` plays the verification (default: the job's
+    policy); ``adaptive`` gives players who adapt their bidding and declarations to the
+    proposal's scoring, so the verification also says how much that changes the answer.
 
     Raises :class:`~baohuang.simulation.balance.BalanceError` (bad target, infeasible),
     :class:`~baohuang.jobs.errors.InvalidJob` or catalog errors (slug taken).
@@ -802,8 +809,10 @@ def propose_balance(
     # Everything the verification job will be refused for is checked before the solver
     # runs (seconds of CPU), not after it.
     games = verify_games or job.games
-    check_job(games, seed, job.policy)
-    check_quota(user, games, job.policy)
+    policy = verify_policy or job.policy
+    twice = reads_scoring(policy)
+    check_job(games, seed, policy, twice)
+    check_quota(user, games, policy, twice)
     cv = compiled_version(job.version)
     stats = Stats.from_dict(job.result)
     proposal = solve(
@@ -816,6 +825,7 @@ def propose_balance(
         keep_outcomes=keep_outcomes,
         release=release or [],
         max_distinct=max_distinct,
+        players_adapt=reads_scoring(policy),
     )
     definition = dict(proposal.definition)
     definition["notes"] = [
@@ -829,7 +839,7 @@ def propose_balance(
         job.version,
         games,
         seed,
-        job.policy,
+        policy,
         created_by=user,
         other=(None, definition, f"{job.version.rule_set.slug} v{job.version.number} balanced"),
         proposal_of=job,

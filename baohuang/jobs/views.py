@@ -431,7 +431,9 @@ class ComparisonListView(_JobListView):
         "`catalog.change_ruleset`, else 403): plays game i of A and of B from the same deal "
         "seed (common random numbers) and reports, per role and metric, A, B, B − A with a "
         "95% interval and the method used. When A and B differ only in settlement fields the "
-        "games are played once and scored by both (`play_unchanged: true`). **202** with the "
+        "games are played once and scored by both (`play_unchanged: true`), unless the "
+        "players adapt to the scoring (`policy: adaptive` or `mc`: `players_adapt: true`, "
+        "both played). **202** with the "
         "job's `url`; poll it. Equals `baohuang compare A B --games N --seed S`.",
         request=ComparisonCreateSerializer,
         responses={
@@ -534,8 +536,9 @@ class SimulationBalanceView(APIView):
         "the proposal, on fresh seeds) is queued and keeps the proposal (poll "
         "`verification.url`); `accept.url` then puts it into the draft or a new rule set. "
         "**201**. An infeasible request is a 400; a job "
-        "that has not succeeded a 409 `not_rescorable`. The bots do not change their play "
-        "when the scoring changes; people might.",
+        "that has not succeeded a 409 `not_rescorable`. The prediction re-scores the "
+        "simulated games (nobody changes how they play); `verify_policy: adaptive` verifies "
+        "with players who adapt their bidding and declarations to the new scoring.",
         request=BalanceRequestSerializer,
         parameters=[JOB_ID],
         responses={201: BalanceResponseSerializer, **docs.errors(*docs.BODY, 403, 404, 409)},
@@ -570,6 +573,7 @@ class SimulationBalanceView(APIView):
                 verify_seed=data.get("verify_seed"),
                 release=data.get("release"),
                 max_distinct=data.get("max_distinct"),
+                verify_policy=data.get("verify_policy"),
             )
         except QuotaExceeded as exc:
             raise quota_error(exc) from exc

@@ -41,7 +41,11 @@ Why HiGHS through scipy: it is an exact MILP solver, ships as a wheel with scipy
 the comparison's t quantiles use already), and a few hundred variables solve in
 milliseconds; OR-Tools would add a much larger dependency for no gain here.
 
-**Limit**: the bots do not change their play when the scoring changes; people might.
+**Limit**: the prediction re-scores the simulated games, so it assumes nobody changes how
+they play when the scoring changes (people might). The verification plays fresh games; with
+players who adapt (``adaptive``: bidding and declarations judged by the proposal's scoring,
+:mod:`baohuang.bots.adaptive`) the gap between prediction and verification shows how much
+that adaptation changes the answer; with today's bots the limit stands.
 """
 
 from __future__ import annotations
@@ -72,6 +76,11 @@ TOLERANCE = 0.005
 
 LIMIT_NOTE = gettext_noop(
     "The bots do not change their play when the scoring changes; people might."
+)
+ADAPT_NOTE = gettext_noop(
+    "The prediction assumes unchanged play; the verification's players adapt their bidding "
+    "and declarations to the new scoring, so the gap between predicted and verified shows "
+    "how much that changes the answer."
 )
 FREE_NOTE = gettext_noop(
     "Rows may change between win, draw and loss (the outcome follows the emperor's points "
@@ -326,8 +335,12 @@ def solve(
     time_limit: float = 30.0,
     release: Sequence[str] = (),
     max_distinct: int | None = None,
+    players_adapt: bool = False,
 ) -> Proposal:
     """The balanced table (see the module's docstring) from a simulation of ``variant``.
+
+    ``players_adapt``: the verification will be played by players who adapt to the scoring;
+    the last note then says so instead of the limit (:data:`ADAPT_NOTE`, :data:`LIMIT_NOTE`).
 
     The second stage accepts any table within ``tolerance`` of the best target value (or
     of 0): asking for an exact 0 with integer entries is a knife-edge that costs the solver
@@ -352,6 +365,8 @@ def solve(
         )
         if abs(found.predicted["solver_value"] - goal) <= tolerance:
             break
+    if players_adapt:
+        found.notes[-1] = gettext(ADAPT_NOTE)
     return found
 
 

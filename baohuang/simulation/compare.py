@@ -368,7 +368,7 @@ class Comparison:
             "policies": list(self.policies),
             "players_adapt": self.players_adapt,
             "message": comparison_message(
-                self.play_unchanged, self.play_fields, self.players_adapt, self.policies
+                self.play_unchanged, self.play_fields, self.players_adapt
             ),
             "summary": plain_summary(self.play_unchanged, self.games, self.metrics()),
             "pairing": pairing_note(self),
@@ -444,22 +444,18 @@ def comparison_message(
     play_unchanged: bool,
     play_fields: Sequence[str],
     players_adapt: bool = False,
-    policies: Sequence[str] = (),
 ) -> dict[str, str]:
-    """What the comparison found about play, in Chinese and English."""
+    """What the comparison found about play, in Chinese and English (``players_adapt``: the
+    players read the scoring, so a settlement-only change was played on both sides)."""
     from django.utils.translation import gettext
 
     from baohuang.i18n import in_both
 
     if not play_unchanged and not play_fields and players_adapt:
-        names = ", ".join(dict.fromkeys(policies))
         return in_both(
-            lambda: (
-                gettext(
-                    "Only the scoring differs, but the players adapt to it (%(policies)s): "
-                    "both versions were simulated on the same deal seeds."
-                )
-                % {"policies": names}
+            lambda: gettext(
+                "Only the scoring differs, but the players adapt their bidding and "
+                "declarations to it: both versions were simulated on the same deal seeds."
             )
         )
 

@@ -9,6 +9,7 @@ import pytest
 
 from baohuang.bots import (
     POLICY_NAMES,
+    AdaptivePolicy,
     HeuristicPolicy,
     MonteCarloPolicy,
     Policy,
@@ -33,6 +34,8 @@ def built(name: str, cv: CompiledVariant) -> Policy:
     """The policy by name; the search player with a small budget (these tests play it a lot)."""
     if name == "mc":
         return MonteCarloPolicy(cv, rollouts=4, max_candidates=3)
+    if name == "adaptive":  # a small calibration: these tests build it for every variant
+        return AdaptivePolicy(cv, deals=30, per_band=4)
     return make_policy(name, cv)
 
 

@@ -471,3 +471,42 @@ def test_what_b_is_reads_in_the_users_language(label: str, zh: str, en: str) -> 
         assert comparison_side_text(label) == zh
     with translation.override("en"):
         assert comparison_side_text(label) == en
+
+
+def test_a_balance_verified_by_players_who_adapt(
+    version: RuleSetVersion, staff_client: APIClient
+) -> None:
+    """Issue 35: the verification may be played by players who adapt to the proposal's
+    scoring; it then plays both tables (not one game scored twice), says which players it
+    used, and the limit sentence gives way to what the gap means."""
+    url = finished_simulation(staff_client, games=40)
+    response = staff_client.post(
+        url + "balance/",
+        {"target": "equal-sides", "max_change": 3, "verify_policy": "adaptive", "verify_games": 30},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert not any("do not change their play" in n for n in body["notes"])
+    assert any("adapt" in n for n in body["notes"])
+    job = run_all(body["verification"]["id"])
+    assert job.policy == "adaptive"
+    result = staff_client.get(body["verification"]["url"]).json()["result"]
+    assert result["play_unchanged"] is False
+    assert result["players_adapt"] is True
+    assert result["policies"] == ["adaptive"] * 5
+    bad = staff_client.post(url + "balance/", {"verify_policy": "nobody"}, format="json")
+    refused = assert_error(bad, 400)
+    assert refused["errors"][0]["path"] == "verify_policy"
+
+
+def test_the_heuristic_balance_keeps_the_limit_sentence(
+    version: RuleSetVersion, staff_client: APIClient
+) -> None:
+    url = finished_simulation(staff_client, games=40)
+    response = staff_client.post(
+        url + "balance/", {"max_change": 3}, format="json", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 201, response.content
+    assert any("do not change their play" in n for n in response.json()["notes"])

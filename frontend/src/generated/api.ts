@@ -17,7 +17,7 @@ export interface paths {
         put?: never;
         /**
          * Start a paired comparison of two variants (jobs.run_simulation)
-         * @description `{a: {variant, version?}, b: {variant?, version? | draft: true | definition}, games, seed, policy}` (a draft needs `catalog.view_ruleset` or `catalog.change_ruleset`, else 403): plays game i of A and of B from the same deal seed (common random numbers) and reports, per role and metric, A, B, B − A with a 95% interval and the method used. When A and B differ only in settlement fields the games are played once and scored by both (`play_unchanged: true`). **202** with the job's `url`; poll it. Equals `baohuang compare A B --games N --seed S`.
+         * @description `{a: {variant, version?}, b: {variant?, version? | draft: true | definition}, games, seed, policy}` (a draft needs `catalog.view_ruleset` or `catalog.change_ruleset`, else 403): plays game i of A and of B from the same deal seed (common random numbers) and reports, per role and metric, A, B, B − A with a 95% interval and the method used. When A and B differ only in settlement fields the games are played once and scored by both (`play_unchanged: true`), unless the players adapt to the scoring (`policy: adaptive` or `mc`: `players_adapt: true`, both played). **202** with the job's `url`; poll it. Equals `baohuang compare A B --games N --seed S`.
          */
         post: operations["comparisons_create"];
         delete?: never;
@@ -245,7 +245,7 @@ export interface paths {
         put?: never;
         /**
          * Propose a balanced scoring table (jobs.run_simulation, catalog.add_ruleset)
-         * @description Solves an integer linear program (HiGHS) for the scoring tables: the `target` (equal-sides or emperor-mean=X), rows zero-sum, monotone, integers, each entry within ±`max_change`, `fixed` entries kept, the table's shape kept (equal cells stay equal, higher stay higher, whole ratios stay, within rows and columns; `release` frees a relation), the fewest distinct amounts changed (`max_distinct` caps them). Nothing is saved yet: a verification comparison (today's table against the proposal, on fresh seeds) is queued and keeps the proposal (poll `verification.url`); `accept.url` then puts it into the draft or a new rule set. **201**. An infeasible request is a 400; a job that has not succeeded a 409 `not_rescorable`. The bots do not change their play when the scoring changes; people might.
+         * @description Solves an integer linear program (HiGHS) for the scoring tables: the `target` (equal-sides or emperor-mean=X), rows zero-sum, monotone, integers, each entry within ±`max_change`, `fixed` entries kept, the table's shape kept (equal cells stay equal, higher stay higher, whole ratios stay, within rows and columns; `release` frees a relation), the fewest distinct amounts changed (`max_distinct` caps them). Nothing is saved yet: a verification comparison (today's table against the proposal, on fresh seeds) is queued and keeps the proposal (poll `verification.url`); `accept.url` then puts it into the draft or a new rule set. **201**. An infeasible request is a 400; a job that has not succeeded a 409 `not_rescorable`. The prediction re-scores the simulated games (nobody changes how they play); `verify_policy: adaptive` verifies with players who adapt their bidding and declarations to the new scoring.
          */
         post: operations["simulations_balance"];
         delete?: never;
@@ -791,6 +791,15 @@ export interface components {
              * @description Its seed.
              */
             verify_seed?: number;
+            /** @description The players of the verification (default: the simulation's policy). `adaptive`: players who adapt their bidding and declarations to the proposal's scoring; the verification then plays both tables and shows how much that changes the answer. */
+            verify_policy?: string | {
+                /** @example mc */
+                royals: string;
+                /** @example heuristic */
+                rebels: string;
+                /** @example heuristic */
+                bidding?: string;
+            } | null;
         };
         /**
          * @description The proposal: its definition and changes, the prediction and the verification job
@@ -911,7 +920,7 @@ export interface components {
             seed: number;
             policy: string;
             progress: components["schemas"]["Progress"];
-            /** @description The comparison (contract: play_unchanged, games, metrics: [{name, a, b, diff, ci95, significant, method}]) with play_fields, message {zh, en}, pairing and both sides' summaries a and b. Null until the job has succeeded. */
+            /** @description The comparison (contract: play_unchanged, games, metrics: [{name, a, b, diff, ci95, significant, method}]) with play_fields, message {zh, en}, pairing, policies (the five seats' players) and players_adapt (true: the players read the scoring, e.g. adaptive, so both sides were played even where only the scoring differs) and both sides' summaries a and b. Null until the job has succeeded. */
             result: {
                 [key: string]: unknown;
             } | null;
@@ -1136,6 +1145,7 @@ export interface components {
              *     * `heuristic` - heuristic
              *     * `random` - random
              *     * `mc` - mc
+             *     * `adaptive` - adaptive
              * @default heuristic
              */
             policy: components["schemas"]["PolicyEnum"];
@@ -1309,9 +1319,10 @@ export interface components {
          * @description * `heuristic` - heuristic
          *     * `random` - random
          *     * `mc` - mc
+         *     * `adaptive` - adaptive
          * @enum {string}
          */
-        PolicyEnum: "heuristic" | "random" | "mc";
+        PolicyEnum: "heuristic" | "random" | "mc" | "adaptive";
         /**
          * @description One problem: a JSON path (empty for the whole document), a sentence in the request's
          *     language, a stable machine code and the values the sentence was made from.

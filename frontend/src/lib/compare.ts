@@ -30,6 +30,10 @@ export interface ComparisonResult {
   pairing_code?: PairingCode;
   pairing_params?: { fields?: string[] };
   variants?: { a?: string; b?: string };
+  /** The five seats' players (policy names). */
+  policies?: string[];
+  /** The players read the scoring (adaptive, mc): both sides were played. */
+  players_adapt?: boolean;
 }
 
 export type MethodCode = "paired_t" | "paired_ratio" | "no_estimate" | "paired_sides" | "one_sample";

@@ -5,7 +5,7 @@
 // draft or saves it as a new rule set (whose origin is the simulated version).
 import { useEffect, useState } from "react";
 import { diffSides, maxGames, request, type ServerChange } from "../lib/api";
-import { useI18n } from "../lib/i18n";
+import { hasKey, useI18n } from "../lib/i18n";
 import { errorText, FAILED, jobUrls, roleMeans, rememberProposal, rememberedProposal, succeeded, useFollowedJob, type JobBody } from "../lib/jobs";
 import { findMetric, formatDiff, formatInterval, formatValue, type ComparisonResult, type Metric } from "../lib/compare";
 import { Progress } from "../charts/charts";
@@ -103,7 +103,7 @@ function ProposalGrid({ definition, changes }: { definition: Record<string, unkn
 
 export function BalancePanel(props: {
   slug: string;
-  job: { id: string | number; version?: number; games?: number; seed?: number; summary?: JobBody["summary"] };
+  job: { id: string | number; version?: number; games?: number; seed?: number; policy?: string; summary?: JobBody["summary"] };
 }) {
   const { t, lang, tk } = useI18n();
   const { slug, job } = props;
@@ -113,6 +113,7 @@ export function BalancePanel(props: {
   const [keepShape, setKeepShape] = useState(true);
   const [keep, setKeep] = useState(false);
   const [verifyGames, setVerifyGames] = useState<number>(job.games ?? 500);
+  const [verifyPolicy, setVerifyPolicy] = useState<"same" | "adaptive">("same");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [proposal, setProposal] = useState<Stored | null>(() => {
@@ -144,6 +145,7 @@ export function BalancePanel(props: {
           release: keepShape ? [] : ["equal", "order", "ratio"],
           keep_outcomes: keep,
           verify_games: verifyGames,
+          ...(verifyPolicy === "adaptive" ? { verify_policy: "adaptive" } : {}),
         },
       });
       const stored: Stored = { ...data, job: String(job.id), from: `${slug}@${job.version}`, roleBefore: roleMeans(job.summary) };
@@ -183,6 +185,15 @@ export function BalancePanel(props: {
   const vRebel = findMetric(verified, "rebel_side.points_per_seat");
   const vEmperor = findMetric(verified, "emperor.points");
   const num = (v: number | null | undefined) => formatValue("points", v);
+  // Verified minus predicted, in the target's own terms (royal − rebel side, or the mean − goal).
+  const verifiedValue = sides
+    ? vRoyal?.b != null && vRebel?.b != null
+      ? vRoyal.b - vRebel.b
+      : null
+    : vEmperor?.b != null && p?.target.a != null
+      ? vEmperor.b - p.target.a
+      : null;
+  const adaptGap = verified?.players_adapt && verifiedValue != null && p?.target.diff != null ? verifiedValue - p.target.diff : null;
 
   return (
     <section className="balance panel-lite" data-testid="balance">
@@ -222,6 +233,13 @@ export function BalancePanel(props: {
         <label>
           {t("bal.verifyGames")}
           <NumInput value={verifyGames} min={2} max={maxGames()} width="6em" testId="bal-games" onChange={(v) => setVerifyGames(v ?? 500)} />
+        </label>
+        <label>
+          {t("bal.verifyPolicy")}
+          <select value={verifyPolicy} data-testid="bal-policy" onChange={(e) => setVerifyPolicy(e.target.value === "adaptive" ? "adaptive" : "same")}>
+            <option value="same">{hasKey(`pol.${job.policy}`) ? tk(`pol.${job.policy}`) : String(job.policy ?? "")}</option>
+            {job.policy === "adaptive" ? null : <option value="adaptive">{tk("pol.adaptive")}</option>}
+          </select>
         </label>
         <CheckInput checked={keep} label={t("bal.keep")} testId="bal-keep" onChange={setKeep} />
         <button type="submit" className="primary" disabled={busy} data-testid="bal-start">
@@ -362,6 +380,7 @@ export function BalancePanel(props: {
               <li key={i}>{n}</li>
             ))}
             {proposal.notes.length ? null : <li>{t("bal.limit")}</li>}
+            {adaptGap != null ? <li data-testid="bal-adapt-gap">{t("bal.adaptGap", { diff: formatDiff("points", adaptGap) })}</li> : null}
           </ul>
           {verified ? (
             <details>

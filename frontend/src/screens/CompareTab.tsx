@@ -56,7 +56,7 @@ export function CompareTab(props: {
   const [b, setB] = useState<number | null>(latest);
   const [games, setGames] = useState(500);
   const [seed, setSeed] = useState(1);
-  const [policy, setPolicy] = useState<"heuristic" | "random">("heuristic");
+  const [policy, setPolicy] = useState<"heuristic" | "adaptive" | "random">("heuristic");
   const [jobId, setJobId] = useState<string | null>(() => rememberedJobs(slug, "comparison")[0] ?? null);
   const [startError, setStartError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
@@ -201,7 +201,7 @@ export function CompareTab(props: {
         </label>
         <label>
           {t("sim.policy")}
-          <SelectInput value={policy} options={["heuristic", "random"] as const} labelPrefix="pol." onChange={setPolicy} />
+          <SelectInput value={policy} options={["heuristic", "adaptive", "random"] as const} labelPrefix="pol." onChange={setPolicy} />
         </label>
         <button
           type="submit"

@@ -2,7 +2,7 @@
 // charts on one axis per figure (A pale, B solid, colour = role), B − A with its 95%
 // interval, and the table of every metric with significant differences highlighted.
 import { useState } from "react";
-import { useI18n } from "../lib/i18n";
+import { hasKey, useI18n } from "../lib/i18n";
 import {
   detectSize,
   detectableWith,
@@ -91,6 +91,14 @@ export function ComparisonReport(props: { result: ComparisonResult; labels?: [st
       <div className={`banner ${result.play_unchanged ? "ok" : "info"}`} role="status" data-testid="cmp-message">
         {result.message ? result.message[lang] : null}
       </div>
+      {result.policies && result.policies.length ? (
+        <p className="small" data-testid="cmp-players">
+          {t("cmp.players", {
+            players: [...new Set(result.policies)].map((p) => (hasKey(`pol.${p}`) ? tk(`pol.${p}`) : p)).join(" · "),
+          })}
+          {result.players_adapt ? <> {t("cmp.playersAdapt")}</> : null}
+        </p>
+      ) : null}
       {props.sides ? (
         <p className="small" data-testid="cmp-sides">
           <strong>{la}</strong> = {props.sides[0]} · <strong>{lb}</strong> = {props.sides[1]}

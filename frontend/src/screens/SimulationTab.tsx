@@ -146,7 +146,7 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
   const [other, setOther] = useState<number | null>(null);
   const [games, setGames] = useState(200);
   const [seed, setSeed] = useState(1);
-  const [policy, setPolicy] = useState<"heuristic" | "random">("heuristic");
+  const [policy, setPolicy] = useState<"heuristic" | "adaptive" | "random">("heuristic");
   const { runs, start, reopen, cancel } = useJob(slug);
   const [refresh, setRefresh] = useState(0);
   // The jobs this tab showed last time (leaving or reloading the tab keeps them).
@@ -200,7 +200,7 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
         </label>
         <label>
           {t("sim.policy")}
-          <SelectInput value={policy} options={["heuristic", "random"] as const} labelPrefix="pol." onChange={setPolicy} />
+          <SelectInput value={policy} options={["heuristic", "adaptive", "random"] as const} labelPrefix="pol." onChange={setPolicy} />
         </label>
         <label>
           {t("sim.compareWith")}
