@@ -137,7 +137,7 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
         "--policy",
         type=_policy_name,
         default="heuristic",
-        help="the policy of all five seats: heuristic, random, mc, mc:N (N rollouts per "
+        help="the policy of all five seats: heuristic, random, adaptive, mc, mc:N (N rollouts per "
         "decision), or a mix by role such as royals=mc,rebels=heuristic",
     )
 

@@ -133,6 +133,27 @@ describe("the comparison report", () => {
     expect(bars[1].getAttribute("fill")).toBe(ROLE_COLORS.emperor);
     expect(bars[2].getAttribute("fill")).toBe(ROLE_COLORS.guard);
   });
+
+  it("says which players played, and that players who adapt played both sides", () => {
+    const adapted: ComparisonResult = { ...result, play_unchanged: false, policies: Array(5).fill("adaptive"), players_adapt: true };
+    const { unmount } = render(
+      <I18nProvider lang="zh">
+        <ComparisonReport result={adapted} />
+      </I18nProvider>,
+    );
+    const line = screen.getByTestId("cmp-players").textContent!;
+    expect(line).toContain("随计分调整的机器人");
+    expect(line).toContain("两边都实际打过");
+    unmount();
+    render(
+      <I18nProvider lang="en">
+        <ComparisonReport result={{ ...result, policies: Array(5).fill("heuristic") }} />
+      </I18nProvider>,
+    );
+    const plain = screen.getByTestId("cmp-players").textContent!;
+    expect(plain).toContain("heuristic bots");
+    expect(plain).not.toContain("adapt");
+  });
 });
 
 describe("remembered jobs", () => {

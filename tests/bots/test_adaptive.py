@@ -131,3 +131,12 @@ def test_every_threshold_is_a_quantile_and_summary_is_json_ready(weihai: Variant
         assert row["quantile"] is None or 0.0 <= float(row["quantile"]) <= 1.0
         assert int(row["samples"] or 0) >= 12
     assert all(0.0 <= q <= 1.0 for q in _calibrated(cv).values())
+
+
+@pytest.mark.slow
+def test_soak_rebellion_rate_with_players_who_adapt(weihai: Variant, weihai_x4: Variant) -> None:
+    """The same check on 5,000 pairs and another seed (``make soak``)."""
+    adapted = compare(weihai, weihai_x4, 5000, 36, "adaptive", workers=2)
+    rate = {m["name"]: m for m in adapted.metrics()}["rebellion_rate"]
+    low, high = rate["ci95"]
+    assert low > 0 or high < 0, rate
