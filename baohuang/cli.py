@@ -1,4 +1,4 @@
-"""The ``baohuang`` console script (DESIGN.md §8): work with variants without a server.
+"""The ``baohuang`` console script (docs/design.md §8): work with variants without a server.
 
     baohuang variants list [--json]           the bundled variants, one line each
     baohuang variants check FILE... [--json]  validate files; exit 1 if any has an error

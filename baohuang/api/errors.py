@@ -1,6 +1,6 @@
 """The one error shape of the API and everything that produces it.
 
-Every error response, whatever raised it, has the body (DESIGN.md §7, **contract**)::
+Every error response, whatever raised it, has the body (docs/design.md §7, **contract**)::
 
     {"error": "<code>", "detail": "<a sentence>",
      "errors": [{"path": "...", "message": "...", "code": "...", "params": {...}}]}

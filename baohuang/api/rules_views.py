@@ -317,7 +317,7 @@ def _play(text: str, path: str) -> Play:
         operation_id="variants_compare",
         tags=["rules"],
         summary="Does a play beat another?",
-        description="`previous` and `candidate` in card notation (RULES.md §11, e.g. "
+        description="`previous` and `candidate` in card notation (docs/rules.md §11, e.g. "
         "`SJ 8 8 8`). `legal` says whether the candidate is a legal play of the variant, "
         "`beats` whether it beats `previous` (a legal candidate with no `previous` leads), "
         "`reason` says why in a sentence. A candidate the variant's deck cannot contain (a 3 "

@@ -1,4 +1,4 @@
-"""Playing policies (DESIGN.md §5): random, heuristic, a search player (mc) and role mixes.
+"""Playing policies (docs/design.md §5): random, heuristic, a search player (mc) and role mixes.
 
 ``make_policy(name, cv)`` builds a policy by name for a compiled variant; every policy
 follows the :class:`Policy` protocol. Import from here::

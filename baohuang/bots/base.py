@@ -1,4 +1,4 @@
-"""The policy protocol: how a bot chooses an action (DESIGN.md §5).
+"""The policy protocol: how a bot chooses an action (docs/design.md §5).
 
 A policy sees only what its seat may know — a :class:`~baohuang.engine.game.SeatView` — and
 the legal actions the engine offers; it never sees other hands or the hidden guard. All of

@@ -1,4 +1,4 @@
-"""The beat relation: does a candidate play beat the previous play (RULES.md §5.2)?
+"""The beat relation: does a candidate play beat the previous play (docs/rules.md §5.2)?
 
 The plain rule (节节高): the candidate has the same number of cards, and after sorting
 both plays high to low every candidate card is strictly higher than the card at the

@@ -1,4 +1,4 @@
-"""Bidding (RULES.md §4): who becomes emperor, by grabbing a solo or being offered the throne.
+"""Bidding (docs/rules.md §4): who becomes emperor, by grabbing a solo or being offered the throne.
 
 The variant's `bidding.flow` is a list of steps run in order: grab-solo rounds (抢独),
 offer-the-throne rounds (让位, with tips 贴牌 and forced ascents) and the step that ends a
@@ -152,7 +152,7 @@ class Bidding:
         return not_allowed(action, seat, "bidding", self.actions(seat))
 
     def default(self, seat: int) -> Action:
-        """托管 (RULES.md §7): decline the throne (by the ordinary pass), do not grab."""
+        """托管 (docs/rules.md §7): decline the throne (by the ordinary pass), do not grab."""
         legal = self.actions(seat)
         for preferred in (A.ABDICATE, A.NO_GRAB):
             if preferred in legal:

@@ -36,7 +36,7 @@ SUIT_OF: Final[tuple[int, ...]] = tuple([i % 4 for i in range(52)] + [-1, -1, -1
 
 
 def card_text(card: int) -> str:
-    """Notation of one physical card: ``4s``, ``10h``, ``SJ``, ``BJ*`` (RULES.md §11)."""
+    """Notation of one physical card: ``4s``, ``10h``, ``SJ``, ``BJ*`` (docs/rules.md §11)."""
     if card < 52:
         return _RANK_TEXT[card // 4] + _SUIT_LETTERS[card % 4]
     return ("SJ", "BJ", "BJ*", "SJ*")[card - 52]

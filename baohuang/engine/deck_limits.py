@@ -2,10 +2,10 @@
 
 A deck trimmed to 165 cards has no 3s, and one with three 6s removed at random each deal
 never holds more than 13 sixes: ``3 3 3``, or fourteen 6s, is not a play of that variant
-however well formed it is (RULES.md §2.1, §5.1). The limits come from the trimmed deck:
+however well formed it is (docs/rules.md §2.1, §5.1). The limits come from the trimmed deck:
 decks × copies (four of each plain rank, one of each joker per deck, the marked jokers
 counted with their rank) minus the fixed trims minus the random removals; ``TOP`` (a card
-above the big joker, RULES.md §6.5) exists only where the variant has one, and then once.
+above the big joker, docs/rules.md §6.5) exists only where the variant has one, and then once.
 
 :func:`rank_limits` computes the 16 limits once per compiled variant (the field
 ``CompiledVariant.rank_limits``); :func:`deck_reason` is the check, allocation-free for a

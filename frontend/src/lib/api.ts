@@ -1,4 +1,4 @@
-// The REST API v1 client (DESIGN.md §7): session auth, CSRF cookie for writes. Every request
+// The REST API v1 client (docs/design.md §7): session auth, CSRF cookie for writes. Every request
 // names the editor's language (Accept-Language), so the server's messages come back in it.
 import type { components } from "../generated/api";
 import { currentLang } from "./i18n";

@@ -1,4 +1,4 @@
-// Chinese and English labels (RULES.md terms), switchable; the choice is kept in localStorage.
+// Chinese and English labels (docs/rules.md terms), switchable; the choice is kept in localStorage.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 
 export type Lang = "zh" | "en";
