@@ -81,9 +81,9 @@ class RulesView(APIView):
 
 class VersionRulesView(RulesView):
     """A question to the engine about one published version, in one pipeline: validate the
-    body (:attr:`body`) → resolve the version (:meth:`resolve`) → compile it → answer
+    body (``body``) → resolve the version (:meth:`resolve`) → compile it → answer
     (:meth:`answer`, whose dict gets the version's ``number`` and is rendered by
-    :attr:`answer_serializer`)."""
+    ``answer_serializer``)."""
 
     body: type[serializers.Serializer[Any]]
     answer_serializer: type[serializers.Serializer[Any]]

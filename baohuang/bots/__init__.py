@@ -1,7 +1,7 @@
 """Playing policies (docs/design.md §5): random, heuristic, a search player (mc) and role mixes.
 
 ``make_policy(name, cv)`` builds a policy by name for a compiled variant; every policy
-follows the :class:`Policy` protocol. Import from here::
+follows the :class:`.Policy` protocol. Import from here::
 
     from baohuang.bots import Policy, make_policy, POLICY_NAMES
 """

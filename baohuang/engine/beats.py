@@ -79,7 +79,7 @@ def beats_fast(prev_ranks: Sequence[int], cand_ranks: Sequence[int], rules: Play
     """Return whether ``cand_ranks`` beats ``prev_ranks`` (both sorted high to low).
 
     Same answer as ``beats(...).beats`` without building a reason. Pass tuples (as in
-    :attr:`Play.ranks <baohuang.engine.plays.Play.ranks>`); ranks must be 0–16.
+    ``Play.ranks``); ranks must be 0–16.
     """
     plain = rules.tables.plain
     if plain is not None:

@@ -45,7 +45,7 @@ class Bidding:
     """The bidding of one deal: the current step, the emperor card's holder, the tips.
 
     :meth:`start` and :meth:`apply` return the next seat to act, or -1 when the bidding
-    is over: then :attr:`crowned` says whether someone ascended (else :meth:`ending` says
+    is over: then ``crowned`` says whether someone ascended (else :meth:`ending` says
     how the deal ends).
     """
 

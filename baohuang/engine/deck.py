@@ -18,7 +18,9 @@ from baohuang.engine.mypyc_attrs import mypyc_attr
 
 SMALL_JOKER = 52
 BIG_JOKER = 53
+#: The card id of the emperor card (皇牌, ``BJ*``).
 EMPEROR_CARD = 54
+#: The card id of the guard card (侍卫牌, ``SJ*``).
 GUARD_CARD = 55
 NUM_CARD_IDS = 56
 

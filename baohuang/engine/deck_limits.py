@@ -76,7 +76,7 @@ def rank_limits(
 def deck_reason(cv: CompiledVariant, play: Play | Sequence[int]) -> Reason | None:
     """Return ``None`` when the variant's deck can hold ``play``, else the reason why not.
 
-    ``play`` is a :class:`Play` or rank ints (in any order). The reason is one sentence for
+    ``play`` is a :class:`.Play` or rank ints (in any order). The reason is one sentence for
     an operator, e.g. ``The deck holds only 13 sixes (16 in 4 decks, 3 removed at random
     each deal); the play has 14``. Rank ints outside 0–16 are left to
     :func:`~baohuang.engine.plays.is_legal_play`.

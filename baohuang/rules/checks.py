@@ -1506,6 +1506,7 @@ def _party_size(who: str, solo: bool) -> int:
     return 1
 
 
+#: Every cross-field check, in the order :func:`check_variant` runs them.
 CHECKS: tuple[Check, ...] = (
     check_hand_sizes_positive,
     check_removal_shape,

@@ -1,6 +1,6 @@
 """The ``simulate`` and ``bench`` subcommands of the ``baohuang`` console script.
 
-See docs/design.md §8.
+Usage (docs/design.md §8)::
 
     baohuang simulate VARIANT --games N [--seed S] [--workers K] [--policy heuristic|random]
                       [--json]

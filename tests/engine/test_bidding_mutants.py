@@ -1,5 +1,5 @@
-"""Bidding and dealing: cases found by mutation testing (`make mutation`, README
-"Mutation testing"), docs/rules.md §3–§4.
+"""Bidding and dealing: cases found by mutation testing (`make mutation`, docs/development.md),
+docs/rules.md §3–§4.
 
 The question a seat is asked while bidding; a holder of both marked cards passing the
 emperor card two seats on (what everyone then learns, the tribute owed for an open guard);

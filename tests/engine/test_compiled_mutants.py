@@ -1,5 +1,4 @@
-"""Compiling a variant: cases found by mutation testing (`make mutation`, README "Mutation
-testing").
+"""Compiling a variant: cases found by mutation testing (`make mutation`, docs/development.md).
 
 Compiled variants are cached by the checksum of their definition, and most tests compile
 the bundled variants at import time: a mutant of the compiler would never run for them.

@@ -1,4 +1,4 @@
-"""The game: cases found by mutation testing (`make mutation`, README "Mutation testing").
+"""The game: cases found by mutation testing (`make mutation`, docs/development.md).
 
 Rigged deals and their refusals (``Game.new(..., hands=...)``), 托管's answer
 (``Game.default_action``), and a game nobody ascends in: after the last redeal it ends

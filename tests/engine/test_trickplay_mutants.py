@@ -1,5 +1,5 @@
-"""Trick play (docs/rules.md §6): cases found by mutation testing (`make mutation`, README
-"Mutation testing"), full run of baohuang/engine/trickplay.py.
+"""Trick play (docs/rules.md §6): cases found by mutation testing (`make mutation`,
+docs/development.md), full run of baohuang/engine/trickplay.py.
 
 What a player sees when the play phase refuses a move typed by hand (not picked from the
 offered list): the code, the English and the Chinese of each refusal (a word that is no

@@ -12,6 +12,7 @@ const DICT = {
   "app.title": ["保皇规则编辑器", "Baohuang rule editor"],
   "app.lang": ["English", "中文"],
   "app.logout": ["退出", "Log out"],
+  "app.help": ["帮助", "Help"],
   "app.loading": ["加载中…", "Loading…"],
   "app.back": ["← 规则列表", "← Rule sets"],
   "app.error": ["出错了", "Something went wrong"],
