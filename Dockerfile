@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Baohuang's image (README, "Containers"): the web server (the default command), the Celery
+# Baohuang's image (docs/containers.md): the web server (the default command), the Celery
 # worker and the management commands, from one image. Three stages:
 #
 #   editor   Node.js builds the web editor (frontend/ → frontend/dist/)

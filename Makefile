@@ -2,14 +2,16 @@
 #
 #   make run     install, migrate, import variants, operator account, serve 127.0.0.1:8000 (/admin/)
 #                with a Celery worker for simulation jobs in the background (log: var/worker.log)
-#   make test    ruff, ruff format --check, mypy, web editor build + vitest, pytest (incl. browser)
-#   make serve   production-style: migrate, collectstatic, gunicorn (needs SECRET_KEY; README "Production")
+#   make test    ruff, ruff format --check, mypy, web editor build + vitest, docs, pytest (incl. browser)
+#   make docs    the documentation site: docs/ → docs/_build/html (Sphinx, warnings are errors),
+#                served by the server at /docs/ (run and serve build it when its sources changed)
+#   make serve   production-style: migrate, collectstatic, gunicorn (needs SECRET_KEY; docs/operations.md "Production")
 #   make frontend  build the web editor (frontend/ → frontend/dist/, served at /editor/)
 #   make types   regenerate the editor's TypeScript shapes (frontend/src/generated/) from the server's
 #   make messages  compile the translation catalogs (baohuang/*/locale/*/LC_MESSAGES/django.po → .mo)
 #   make lock    refresh requirements.lock / requirements-dev.lock (pinned, hashed) from pyproject.toml
 #   make lint    ruff check + format check + mypy, no tests
-#   make native  build the native engine core (mypyc; README "Performance"); run and test do it
+#   make native  build the native engine core (mypyc; docs/development.md "Performance"); run and test do it
 #   make fmt     ruff format + ruff check --fix
 #   make soak    the slow (soak / fuzz / statistical / load curve) tests only; GAMES=N per variant
 #                (and 10,000 differential games per variant: NATIVE_SOAK_GAMES)
@@ -41,7 +43,7 @@ MUTATION_ARGS ?=
 NPM    := $(shell command -v npm 2>/dev/null)
 FRONT_STAMP := frontend/node_modules/.installed
 
-.PHONY: help venv lock messages native core test lint fmt run serve soak multihost mutation clean distclean frontend frontend-test types
+.PHONY: help venv lock messages native core test lint fmt run serve soak multihost mutation clean distclean frontend frontend-test types docs
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -125,13 +127,32 @@ else
 	cd frontend && node scripts/types.mjs "$$tmp" src/generated
 endif
 
+# The documentation site (docs/, Sphinx + myst-parser + furo; docs/conf.py says why): every
+# page, the rule language reference, the OpenAPI document and the Python reference generated
+# from the code, built from scratch (-E) with every warning an error (-W, --keep-going lists
+# them all) and every cross-reference checked (-n). `make docs` always rebuilds; `run` and
+# `serve` rebuild only when a source changed (docs/, the package, the variants).
+DOCS_HTML := docs/_build/html/index.html
+DOCS_SOURCES := $(shell find docs -path docs/_build -prune -o -path docs/_generated -prune -o -type f -print 2>/dev/null) \
+                $(shell find baohuang variants -name '*.py' -o -name '*.yaml' 2>/dev/null)
+SPHINX_FLAGS := -E -j auto -n -W --keep-going -q -d docs/_build/doctrees
+docs: $(STAMP)
+	$(BIN)/sphinx-build $(SPHINX_FLAGS) -b html docs docs/_build/html
+	@echo "Documentation: docs/_build/html/index.html (served at /docs/ by make run and make serve)"
+
+# A failed build does not stop `run` or `serve`: /docs/ keeps the last good build (or says
+# how to build it) and the next run tries again; `make docs` and `make test` fail on it.
+$(DOCS_HTML): $(STAMP) $(DOCS_SOURCES)
+	@if $(BIN)/sphinx-build $(SPHINX_FLAGS) -b html docs docs/_build/html; then touch $@; \
+	else echo "docs: the documentation did not build (make docs shows why); going on"; fi
+
 # vitest colours its output even into a file or a pipe: NO_COLOR unless on a terminal.
 frontend-test: frontend
 ifneq ($(NPM),)
 	cd frontend && if [ -t 1 ]; then npm test; else NO_COLOR=1 npm test; fi
 endif
 
-test: lint messages core frontend-test
+test: lint messages core frontend-test docs
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 fmt: $(STAMP)
@@ -144,11 +165,11 @@ fmt: $(STAMP)
 run: export DEBUG ?= true
 run: export OPERATOR_USERNAME ?= operator
 run: export OPERATOR_PASSWORD ?= operator
-run: $(STAMP) messages core frontend
+run: $(STAMP) messages core frontend $(DOCS_HTML)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py import_variants
 	$(BIN)/python manage.py ensure_operator
-	@echo "Editor: http://$(ADDR)/editor/  Admin: http://$(ADDR)/admin/  (operator account: $$OPERATOR_USERNAME / $$OPERATOR_PASSWORD; DEBUG=$$DEBUG)"
+	@echo "Editor: http://$(ADDR)/editor/  Help: http://$(ADDR)/docs/  Admin: http://$(ADDR)/admin/  (operator account: $$OPERATOR_USERNAME / $$OPERATOR_PASSWORD; DEBUG=$$DEBUG)"
 	@echo "Celery worker (simulation jobs) in the background, log in $(WORKER_LOG); it stops with the server."
 # The worker runs while the server does: stopping the server (Ctrl-C) stops it (warm shutdown).
 # As root (a container, a VM) the worker runs as root too, like the server: Celery's
@@ -163,8 +184,8 @@ run: $(STAMP) messages core frontend
 
 # Production-style, on this machine: gunicorn (gunicorn.conf.py: BIND, WEB_CONCURRENCY …) with
 # DEBUG off, after migrate and collectstatic. Needs SECRET_KEY (and OPERATOR_PASSWORD for the
-# first operator account) in the environment; README "Production".
-serve: $(STAMP) messages core frontend
+# first operator account) in the environment; docs/operations.md "Production".
+serve: $(STAMP) messages core frontend $(DOCS_HTML)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 	$(BIN)/python manage.py import_variants
@@ -176,19 +197,20 @@ serve: $(STAMP) messages core frontend
 soak: $(STAMP) core
 	SOAK_GAMES=$(GAMES) SIM_SOAK_GAMES=$(GAMES) $(BIN)/pytest -m slow $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "soak: no slow tests yet"; [ $$rc -eq 5 ]; }
 
-# The multi-host test (README "Several machines, tested"): part of `make test` too when run as
+# The multi-host test (docs/reports/multihost.md): part of `make test` too when run as
 # root with iproute2 (CI); here alone, with its figures printed. MULTIHOST_GAMES=N to change
 # the job's size, MULTIHOST_KEEP=1 to keep the hosts' folders and logs of a failed run.
 multihost: $(STAMP)
 	$(BIN)/pytest -m multihost -s -p no:cacheprovider tests/test_multihost.py $(PYTEST_ARGS)
 
-# Mutation testing (README "Mutation testing"): mutmut works in mutants/, one worker;
+# Mutation testing (docs/development.md "Mutation testing"): mutmut works in mutants/, one worker;
 # prints killed / equivalent (tests/mutation/equivalent.txt) / unreviewed per module.
 mutation: $(STAMP)
 	$(BIN)/python tests/mutation/mutation.py $(MUTATION_ARGS) $(MODULES)
 
 clean:
 	rm -rf build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis test-artifacts mutants
+	rm -rf docs/_build docs/_generated
 	find . -path ./.venv -prune -o -path ./node_modules -prune -o \
 	       -type d -name __pycache__ -print0 | xargs -0 rm -rf
 

@@ -1,4 +1,6 @@
-"""The ``baohuang`` console script (DESIGN.md §8): work with variants without a server.
+"""The ``baohuang`` console script (docs/design.md §8): work with variants without a server.
+
+Commands::
 
     baohuang variants list [--json]           the bundled variants, one line each
     baohuang variants check FILE... [--json]  validate files; exit 1 if any has an error
@@ -483,6 +485,8 @@ def _yes_no(value: bool) -> str:
 # --------------------------------------------------------------------------- registry
 
 #: Every subcommand, in the order ``--help`` lists them. Add new subcommands here.
+#:
+#: :meta hide-value:
 COMMANDS: tuple[Command, ...] = (
     Command(("variants", "list"), "list the bundled variants", cmd_variants_list, _add_json_flag),
     Command(
@@ -520,7 +524,8 @@ COMMANDS: tuple[Command, ...] = (
         ("bench",),
         "measure games/s and decisions/s on one core",
         simulation_commands.cmd_bench,
-        # The subject of the published speed figures (README "Speed"); any variant may be named.
+        # The subject of the published speed figures (docs/simulation.md "Speed"); any
+        # variant may be named.
         lambda parser: simulation_commands.configure_bench(parser, default_variant="baike-common"),
     ),
     Command(

@@ -29,7 +29,7 @@ from baohuang.native import (
 
 
 def build(where: Path | None = None, force: bool = False) -> Path:
-    """Compile :data:`COMPILED_MODULES` with mypyc into ``where`` (default :func:`native_dir`).
+    """Compile :data:`.COMPILED_MODULES` with mypyc into ``where`` (default :func:`.native_dir`).
 
     Nothing is done when a build of the current sources is already there (unless
     ``force``). Needs mypy (mypyc), setuptools and a C compiler; the C files and objects

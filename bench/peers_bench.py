@@ -1,5 +1,5 @@
 """Side by side, in one run on one machine: our games per second against OpenSpiel's
-``dou_dizhu`` and RLCard's ``doudizhu`` (README "Performance").
+``dou_dizhu`` and RLCard's ``doudizhu`` (docs/development.md "Performance").
 
 Ours runs in this interpreter (the project's venv, with whichever engine core
 :mod:`baohuang.native` chose: the line is printed); the peers run in a throwaway venv of

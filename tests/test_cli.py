@@ -1,4 +1,4 @@
-"""The `baohuang` console script (DESIGN.md §8), run in-process through `main([...])`."""
+"""The `baohuang` console script (docs/design.md §8), run in-process through `main([...])`."""
 
 from __future__ import annotations
 

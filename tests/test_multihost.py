@@ -1,5 +1,4 @@
-"""Several machines for real (issue #16, "Several machines, for real"; README "Several
-machines, tested").
+"""Several machines for real (issue #16, "Several machines, for real"; docs/reports/multihost.md).
 
 Four hosts made of Linux network namespaces on one bridge, sharing nothing but the network:
 
@@ -23,7 +22,7 @@ then every process in it is killed and the namespace deleted. ``w2``'s reaper fi
 chunk ``w1`` was playing silent and sends it again (and a chunk whose message ``w1`` had
 taken from Redis as it died). The job must end ``succeeded`` with exactly 20,000 games,
 every chunk done once, and its statistics must equal ``baohuang simulate`` of the same
-seed run in one process (README: "exactly what `baohuang simulate` prints … however many
+seed run in one process (docs/jobs.md: "exactly what `baohuang simulate` prints … however many
 workers ran it"), which runs beside the hosts at the lowest priority.
 
 Needs root, ``ip`` (iproute2), ``unshare``, ``runuser``, PostgreSQL's server binaries
@@ -69,7 +68,7 @@ VARIANT = "baike-common"
 POLICY = "heuristic"
 #: The worker host is torn down once this share of the job's games is played.
 KILL_AT = 0.5
-#: Short enough for a test, as an operator may set them (README, Simulation jobs).
+#: Short enough for a test, as an operator may set them (docs/jobs.md).
 JOB_SETTINGS = {
     "BAOHUANG_JOBS_HEARTBEAT_SECONDS": "1",
     "BAOHUANG_JOBS_STALE_AFTER_SECONDS": "5",

@@ -1,4 +1,4 @@
-"""The documented production setup (README, "Production"; issue #16, item 5): ``check
+"""The documented production setup (docs/operations.md, "Production"; issue #16, item 5): ``check
 --deploy`` is clean, and gunicorn with ``DEBUG=false`` serves the admin, the editor and
 Swagger UI with their static files (whitenoise, after ``collectstatic``).
 
@@ -33,7 +33,7 @@ from tests.prerequisites import require
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
-#: The production environment the README documents (with example values).
+#: The production environment docs/operations.md documents (with example values).
 PRODUCTION = {
     "DEBUG": "false",
     "ALLOWED_HOSTS": "rules.example.com",

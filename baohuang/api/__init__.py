@@ -1,4 +1,4 @@
-"""REST API v1 (DESIGN.md §7): rule sets, versions, validation and rules-engine questions.
+"""REST API v1 (docs/design.md §7): rule sets, versions, validation and rules-engine questions.
 
 Views stay thin: reads go through the catalog selectors (:mod:`baohuang.catalog.selectors`),
 writes through :mod:`baohuang.catalog.services`, engine questions straight to

@@ -1,6 +1,6 @@
 """The one error shape of the API and everything that produces it.
 
-Every error response, whatever raised it, has the body (DESIGN.md §7, **contract**)::
+Every error response, whatever raised it, has the body (docs/design.md §7, **contract**)::
 
     {"error": "<code>", "detail": "<a sentence>",
      "errors": [{"path": "...", "message": "...", "code": "...", "params": {...}}]}
@@ -28,42 +28,44 @@ paths never change with the language. Sources:
   :func:`api_not_found` for unknown ``/api/`` URLs (so DEBUG's HTML page never answers a
   client).
 
-=====================  ======  ====================================================
-code                   status  when
-=====================  ======  ====================================================
-invalid                400     a field is missing, of the wrong type or out of range
-parse_error            400     the body is not well-formed JSON
-too_deep               400     the body nests objects and arrays more than 64 levels deep
-bad_notation           400     a play or card in notation cannot be read
-not_in_deck            400     ``previous`` is a play the variant's deck cannot contain
-invalid_definition     400     a definition has errors in the variant language
-checksum_mismatch      400     a game record's checksum is not the version's
-not_authenticated      401     no credentials where they are needed
-authentication_failed  401     a bad session
-token_invalid …        401     a bad API token: ``token_invalid``, ``token_revoked``,
-                               ``token_expired``, ``token_malformed``, ``user_inactive``
-                               (:mod:`baohuang.tokens.refusals`)
-permission_denied      403     authenticated, but not allowed
-csrf_failed            403     a session request failed the CSRF check (``params.reason``)
-token_read_only        403     a ``read`` API token on a request that changes something
-session_required       403     an API token on the token endpoints (session only)
-not_found              404     unknown URL, variant or version
-no_origin              404     a diff against the origin of a rule set that is no clone
-method_not_allowed     405
-not_acceptable         406
-slug_taken             409     a rule set with this slug exists
-nothing_to_publish     409     the draft equals the latest version
-draft_invalid          409     publishing a draft that has errors
-publish_conflict       409     a concurrent publish took the version number
-version_immutable      409     a published version cannot change
-version_unusable       409     a stored version no longer compiles
-stale_draft            412     ``If-Match`` is not the draft's current revision
-payload_too_large      413
-unsupported_media_type 415     the body is not ``application/json``
-precondition_required  428     ``PUT …/draft/`` without ``If-Match``
-throttled              429     too many requests (``Retry-After`` says when to retry)
-server_error           500     a bug
-=====================  ======  ====================================================
+::
+
+    =====================  ======  ====================================================
+    code                   status  when
+    =====================  ======  ====================================================
+    invalid                400     a field is missing, of the wrong type or out of range
+    parse_error            400     the body is not well-formed JSON
+    too_deep               400     the body nests objects and arrays more than 64 levels deep
+    bad_notation           400     a play or card in notation cannot be read
+    not_in_deck            400     ``previous`` is a play the variant's deck cannot contain
+    invalid_definition     400     a definition has errors in the variant language
+    checksum_mismatch      400     a game record's checksum is not the version's
+    not_authenticated      401     no credentials where they are needed
+    authentication_failed  401     a bad session
+    token_invalid …        401     a bad API token: ``token_invalid``, ``token_revoked``,
+                                   ``token_expired``, ``token_malformed``, ``user_inactive``
+                                   (:mod:`baohuang.tokens.refusals`)
+    permission_denied      403     authenticated, but not allowed
+    csrf_failed            403     a session request failed the CSRF check (``params.reason``)
+    token_read_only        403     a ``read`` API token on a request that changes something
+    session_required       403     an API token on the token endpoints (session only)
+    not_found              404     unknown URL, variant or version
+    no_origin              404     a diff against the origin of a rule set that is no clone
+    method_not_allowed     405
+    not_acceptable         406
+    slug_taken             409     a rule set with this slug exists
+    nothing_to_publish     409     the draft equals the latest version
+    draft_invalid          409     publishing a draft that has errors
+    publish_conflict       409     a concurrent publish took the version number
+    version_immutable      409     a published version cannot change
+    version_unusable       409     a stored version no longer compiles
+    stale_draft            412     ``If-Match`` is not the draft's current revision
+    payload_too_large      413
+    unsupported_media_type 415     the body is not ``application/json``
+    precondition_required  428     ``PUT …/draft/`` without ``If-Match``
+    throttled              429     too many requests (``Retry-After`` says when to retry)
+    server_error           500     a bug
+    =====================  ======  ====================================================
 """
 
 from __future__ import annotations
@@ -496,8 +498,9 @@ class ApiErrorMiddleware:
 
 def query_problems(request: HttpRequest) -> list[ErrorItem]:
     """The query parameters whose name or value is text no database can store (a NUL, an
-    unpaired surrogate): the same check as a body's text (:func:`baohuang.api.parsers.
-    check_document`), for every endpoint at once (``?variant=%00`` was a 500 on PostgreSQL).
+    unpaired surrogate): the same check as a body's text
+    (:func:`.parsers.check_document`), for every endpoint at once (``?variant=%00`` was a
+    500 on PostgreSQL).
     Each problem's path is the parameter's name."""
     from baohuang.api.parsers import bad_text
 

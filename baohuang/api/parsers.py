@@ -25,7 +25,7 @@ __all__ = ["MAX_DEPTH", "StrictJSONParser", "TooDeep", "check_document"]
 
 
 class TooDeep(ParseError):
-    """400 ``too_deep``: objects and arrays nest deeper than :data:`MAX_DEPTH`."""
+    """400 ``too_deep``: objects and arrays nest deeper than :data:`.MAX_DEPTH`."""
 
     default_code = "too_deep"
 
@@ -50,7 +50,7 @@ def _refuse_constant(name: str) -> Any:
 
 
 def check_document(data: Any) -> None:
-    """Raise :class:`ParseError` if ``data`` nests deeper than :data:`MAX_DEPTH` or holds
+    """Raise DRF's ``ParseError`` if ``data`` nests deeper than :data:`.MAX_DEPTH` or holds
     text that cannot be stored. Iterative, so it cannot overflow the stack itself."""
     stack: list[tuple[Any, int]] = [(data, 0)]
     while stack:

@@ -81,9 +81,9 @@ class RulesView(APIView):
 
 class VersionRulesView(RulesView):
     """A question to the engine about one published version, in one pipeline: validate the
-    body (:attr:`body`) → resolve the version (:meth:`resolve`) → compile it → answer
+    body (``body``) → resolve the version (:meth:`resolve`) → compile it → answer
     (:meth:`answer`, whose dict gets the version's ``number`` and is rendered by
-    :attr:`answer_serializer`)."""
+    ``answer_serializer``)."""
 
     body: type[serializers.Serializer[Any]]
     answer_serializer: type[serializers.Serializer[Any]]
@@ -317,7 +317,7 @@ def _play(text: str, path: str) -> Play:
         operation_id="variants_compare",
         tags=["rules"],
         summary="Does a play beat another?",
-        description="`previous` and `candidate` in card notation (RULES.md §11, e.g. "
+        description="`previous` and `candidate` in card notation (docs/rules.md §11, e.g. "
         "`SJ 8 8 8`). `legal` says whether the candidate is a legal play of the variant, "
         "`beats` whether it beats `previous` (a legal candidate with no `previous` leads), "
         "`reason` says why in a sentence. A candidate the variant's deck cannot contain (a 3 "

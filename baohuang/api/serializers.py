@@ -1,4 +1,4 @@
-"""Request and response bodies of the API (field names of DESIGN.md §7 are **contract**).
+"""Request and response bodies of the API (field names of docs/design.md §7 are **contract**).
 
 Request serializers check types and ranges only; the catalog services and the engine
 decide the rest. Response serializers render plain dicts, so the OpenAPI document and
@@ -593,7 +593,7 @@ class DeckCountSerializer(serializers.Serializer):
 
 
 class CompareSerializer(StrictSerializer):
-    """Two plays in card notation (RULES.md §11)."""
+    """Two plays in card notation (docs/rules.md §11)."""
 
     previous = StrictCharField(
         required=False,
@@ -631,7 +631,7 @@ class CompareResponseSerializer(serializers.Serializer):
 
 
 class ScoreSerializer(StrictSerializer):
-    """A finished game's roles and finish order (RULES.md §8)."""
+    """A finished game's roles and finish order (docs/rules.md §8)."""
 
     emperor = seat()
     guard = seat(required=False, allow_null=True, default=None, help_text="null in a solo game.")
@@ -705,7 +705,7 @@ class ShareSerializer(serializers.Serializer):
 
 
 class TributeSerializer(serializers.Serializer):
-    """The tribute owed for the next game (RULES.md §9)."""
+    """The tribute owed for the next game (docs/rules.md §9)."""
 
     rule = serializers.IntegerField(allow_null=True, help_text="Index of the matching rule.")
     shut_in = TransferSerializer(many=True)
@@ -714,7 +714,7 @@ class TributeSerializer(serializers.Serializer):
 
 
 class ScoreReasonSerializer(serializers.Serializer):
-    """One sentence of why each seat got its points (RULES.md §8)."""
+    """One sentence of why each seat got its points (docs/rules.md §8)."""
 
     code = serializers.CharField(
         help_text="The sentence's code (stable), e.g. score_row, score_doublings, "
@@ -766,7 +766,7 @@ class DealResponseSerializer(serializers.Serializer):
 
 
 class ReplaySerializer(StrictSerializer):
-    """A game record (DESIGN.md §4): variant, version, checksum, seed, actions, dealer."""
+    """A game record (docs/design.md §4): variant, version, checksum, seed, actions, dealer."""
 
     variant = StrictCharField(max_length=63, help_text="Must be the variant of the URL.")
     version = version_field()
@@ -831,7 +831,7 @@ class GameSummarySerializer(serializers.Serializer):
 
 
 class GameRecordSerializer(serializers.Serializer):
-    """A game record (DESIGN.md §4), as :func:`baohuang.engine.record.make_record` writes it:
+    """A game record (docs/design.md §4), as :func:`baohuang.engine.record.make_record` writes it:
     replay it at ``…/replay/``."""
 
     variant = serializers.CharField()

@@ -44,7 +44,7 @@ def _rate(scope: str | None) -> str | None:
 
 def counted(throttle: Any, key: str | None) -> bool:
     """Count one request under ``key`` in the current window; False when over the rate.
-    Sets ``throttle.remaining`` (seconds to the window's end) for :meth:`wait`."""
+    Sets ``throttle.remaining`` (seconds to the window's end) for the throttles' ``wait()``."""
     if throttle.rate is None or key is None:
         return True
     now = throttle.timer()

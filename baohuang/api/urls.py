@@ -1,4 +1,4 @@
-"""URLs of the REST API (DESIGN.md §7, **contract**), included at ``api/`` by the project.
+"""URLs of the REST API (docs/design.md §7, **contract**), included at ``api/`` by the project.
 
 ``api/v1/…`` are the endpoints, ``api/schema/`` the OpenAPI 3.1 document and
 ``api/docs/`` Swagger UI (assets from drf-spectacular-sidecar, no CDN). Any other

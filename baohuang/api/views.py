@@ -133,7 +133,7 @@ def parse_if_match(header: str | None, current: int) -> int | Literal["*"] | Non
     """The draft revision an ``If-Match`` header names (None when absent).
 
     Accepts ``"3"``, ``3``, ``W/"3"``, a comma-separated list (the current revision wins if
-    listed) and ``*`` (:data:`ANY_REVISION`: whatever is there when the save locks the
+    listed) and ``*`` (``ANY_REVISION``: whatever is there when the save locks the
     row). Anything else matches nothing: 412.
     """
     if header is None or header.strip() == "":
@@ -162,7 +162,7 @@ class VariantListView(WriteThrottledView):
     """``GET /api/v1/variants/`` and ``POST /api/v1/variants/``."""
 
     def get_permissions(self) -> list[BasePermission]:
-        """Reading is :class:`CanRead`; creating needs ``catalog.add_ruleset``."""
+        """Reading is :class:`.CanRead`; creating needs ``catalog.add_ruleset``."""
         if self.request.method == "POST":
             return [CanAddRuleSets()]
         return [CanRead()]

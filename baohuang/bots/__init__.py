@@ -1,8 +1,8 @@
-"""Playing policies (DESIGN.md §5): random, heuristic, adaptive (the heuristic bidding and
+"""Playing policies (docs/design.md §5): random, heuristic, adaptive (the heuristic bidding and
 declaring by the variant's scoring), a search player (mc) and role mixes.
 
 ``make_policy(name, cv)`` builds a policy by name for a compiled variant; every policy
-follows the :class:`Policy` protocol. Import from here::
+follows the :class:`.Policy` protocol. Import from here::
 
     from baohuang.bots import Policy, make_policy, POLICY_NAMES
 """

@@ -1,6 +1,6 @@
-"""The policy protocol: how a bot chooses an action (DESIGN.md §5).
+"""The policy protocol: how a bot chooses an action (docs/design.md §5).
 
-A policy sees only what its seat may know — a :class:`~baohuang.engine.game.SeatView` — and
+A policy sees only what its seat may know — a :class:`.SeatView` — and
 the legal actions the engine offers; it never sees other hands or the hidden guard. All of
 its randomness comes from the generator it is given, so a game driven by policies is
 reproducible from its seeds.

@@ -1,4 +1,4 @@
-"""A cheap rule-based player whose statistics mean something (DESIGN.md §5).
+"""A cheap rule-based player whose statistics mean something (docs/design.md §5).
 
 Bidding and declarations compare a hand-strength score with quantiles of that score over
 hands dealt by the same variant (computed once per variant, from a fixed seed), so "a strong

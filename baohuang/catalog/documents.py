@@ -2,7 +2,7 @@
 
 A definition is stored as JSON (a dict). PostgreSQL's ``jsonb`` does not keep key order,
 so before a definition is shown it is put back into the order of the variant language
-(the order of the fields in :class:`baohuang.rules.Variant`), then written as YAML with
+(the order of the fields in :class:`.model.Variant`), then written as YAML with
 short rows (``{emperor_rank: 1, guard_rank: 2, …}``) on one line, as in ``variants/``.
 """
 

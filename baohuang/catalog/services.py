@@ -77,7 +77,7 @@ def _user_or_none(user: User) -> Any:
 
 
 def _valid(definition: Any, slug: str) -> Report:
-    """Validate ``definition`` for ``slug``; raise :class:`DraftInvalid` if it has errors."""
+    """Validate ``definition`` for ``slug``; raise :class:`.DraftInvalid` if it has errors."""
     report = check_definition(definition, slug)
     if not report.valid:
         raise DraftInvalid(report.problems)
@@ -223,7 +223,7 @@ def create_rule_set(
 
     ``based_on`` is the published version it was cloned from (its origin), if any.
 
-    Raises :class:`InvalidSlug`, :class:`SlugTaken`, or :class:`DraftInvalid` (the
+    Raises :class:`.InvalidSlug`, :class:`.SlugTaken`, or :class:`.DraftInvalid` (the
     definition has errors, or its ``id`` is not ``slug``).
     """
     _check_slug(slug)
@@ -264,10 +264,10 @@ def update_draft(
     """Replace the draft (and optionally the names and description).
 
     ``expected_revision`` is the ``draft_revision`` the editor started from: if someone
-    saved in between, :class:`StaleDraft` is raised and nothing is saved (no lost update).
+    saved in between, :class:`.StaleDraft` is raised and nothing is saved (no lost update).
     None overwrites whatever is there (the API's ``If-Match: *``): compared under the row
     lock, so concurrent overwrites are saved one after the other, never refused.
-    An invalid definition raises :class:`DraftInvalid` and nothing is saved. On success the
+    An invalid definition raises :class:`.DraftInvalid` and nothing is saved. On success the
     revision goes up by one (unless nothing changed) and the saved rule set is returned.
     """
     report = _valid(definition, rule_set.slug)
@@ -322,7 +322,7 @@ def clone_rule_set(
     the draft the latest published version the draft stands on (None if nothing is
     published; a diff against the origin then also shows the draft's unpublished edits,
     which the clone carries). The copy's ``id`` becomes ``new_slug``; its names default to
-    the original's with "（副本）" / "(copy)" added. Raises :class:`CatalogError` when
+    the original's with "（副本）" / "(copy)" added. Raises :class:`.CatalogError` when
     ``version`` belongs to another rule set.
     """
     _check_slug(new_slug)
@@ -378,9 +378,9 @@ def clone_rule_set(
 def publish(rule_set: RuleSet, user: User, expected_revision: int | None = None) -> RuleSetVersion:
     """Publish the draft as the next version (number = highest + 1) in one transaction.
 
-    Raises :class:`DraftInvalid` (the draft has errors), :class:`NothingToPublish` (the
-    draft equals the latest version), :class:`StaleDraft` (``expected_revision`` given and
-    the draft changed since) or :class:`PublishConflict` (another publish took the number).
+    Raises :class:`.DraftInvalid` (the draft has errors), :class:`.NothingToPublish` (the
+    draft equals the latest version), :class:`.StaleDraft` (``expected_revision`` given and
+    the draft changed since) or :class:`.PublishConflict` (another publish took the number).
     """
     with transaction.atomic():
         locked = _locked(rule_set)

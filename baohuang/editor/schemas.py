@@ -2,7 +2,7 @@
 
 ``python -m baohuang.editor.schemas OUT`` writes three files into the folder ``OUT``:
 
-- ``variant.schema.json``: the variant language's JSON Schema (:func:`baohuang.rules.json_schema`,
+- ``variant.schema.json``: the variant language's JSON Schema (:func:`.loader.json_schema`,
   also ``baohuang schema`` and ``GET /api/v1/schema/variant/``);
 - ``openapi.json``: the API's OpenAPI document (``/api/schema/``), in English;
 - ``vocabulary.json``: the words of the language as lists the editor iterates over (ranks,

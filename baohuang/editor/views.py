@@ -67,6 +67,8 @@ def page_context(request: HttpRequest) -> dict[str, object]:
         "max_games": conf.max_games(),
         "csrf_token": get_token(request),
         "logout_url": reverse("admin:logout"),
+        # The documentation site (``/docs/``, baohuang.editor.docs): the editor's Help link.
+        "help_url": reverse("docs", kwargs={"path": ""}),
         "api": "/api/v1/",
     }
 
@@ -91,7 +93,8 @@ def editor(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    """``/``: a small landing page linking the editor, the admin, the API docs and health.
+    """``/``: a small landing page linking the editor, the admin, the API docs, the help
+    (the documentation site at ``/docs/``) and health.
 
     The admin's "View site" leads here, in the active language (zh-Hans or English).
     """

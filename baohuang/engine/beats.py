@@ -1,4 +1,4 @@
-"""The beat relation: does a candidate play beat the previous play (RULES.md §5.2)?
+"""The beat relation: does a candidate play beat the previous play (docs/rules.md §5.2)?
 
 The plain rule (节节高): the candidate has the same number of cards, and after sorting
 both plays high to low every candidate card is strictly higher than the card at the
@@ -79,7 +79,7 @@ def beats_fast(prev_ranks: Sequence[int], cand_ranks: Sequence[int], rules: Play
     """Return whether ``cand_ranks`` beats ``prev_ranks`` (both sorted high to low).
 
     Same answer as ``beats(...).beats`` without building a reason. Pass tuples (as in
-    :attr:`Play.ranks <baohuang.engine.plays.Play.ranks>`); ranks must be 0–16.
+    ``Play.ranks``); ranks must be 0–16.
     """
     plain = rules.tables.plain
     if plain is not None:

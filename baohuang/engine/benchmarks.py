@@ -92,8 +92,8 @@ def _rate(run_once: Callable[[], int], seconds: float) -> float:
 def bench_rules(seconds: float = 1.0, rules: PlayRules = DEFAULT_RULES) -> dict[str, float]:
     """Measure the card-level rules on one core for about ``seconds`` per figure.
 
-    Returns ``beat_checks_per_s`` (:func:`beats_fast` over random equal-size pairs),
-    ``follow_generations_per_s`` (:func:`legal_follows` for a 44-card hand against a play
+    Returns ``beat_checks_per_s`` (:func:`.beats_fast` over random equal-size pairs),
+    ``follow_generations_per_s`` (:func:`.legal_follows` for a 44-card hand against a play
     of 1–4 cards from another hand), ``lead_generations_per_s`` (every lead of a 44-card
     hand) and ``mean_follows`` / ``mean_leads`` (how many plays those calls return).
     """

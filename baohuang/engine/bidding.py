@@ -1,4 +1,4 @@
-"""Bidding (RULES.md §4): who becomes emperor, by grabbing a solo or being offered the throne.
+"""Bidding (docs/rules.md §4): who becomes emperor, by grabbing a solo or being offered the throne.
 
 The variant's `bidding.flow` is a list of steps run in order: grab-solo rounds (抢独),
 offer-the-throne rounds (让位, with tips 贴牌 and forced ascents) and the step that ends a
@@ -45,7 +45,7 @@ class Bidding:
     """The bidding of one deal: the current step, the emperor card's holder, the tips.
 
     :meth:`start` and :meth:`apply` return the next seat to act, or -1 when the bidding
-    is over: then :attr:`crowned` says whether someone ascended (else :meth:`ending` says
+    is over: then ``crowned`` says whether someone ascended (else :meth:`ending` says
     how the deal ends).
     """
 
@@ -152,7 +152,7 @@ class Bidding:
         return not_allowed(action, seat, "bidding", self.actions(seat))
 
     def default(self, seat: int) -> Action:
-        """托管 (RULES.md §7): decline the throne (by the ordinary pass), do not grab."""
+        """托管 (docs/rules.md §7): decline the throne (by the ordinary pass), do not grab."""
         legal = self.actions(seat)
         for preferred in (A.ABDICATE, A.NO_GRAB):
             if preferred in legal:

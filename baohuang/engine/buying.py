@@ -1,4 +1,4 @@
-"""Buying a card (买3, RULES.md §6.2): the phase between the deal and the bidding.
+"""Buying a card (买3, docs/rules.md §6.2): the phase between the deal and the bidding.
 
 In play order from the first seat dealt, a player dealt none of ``deal.buy.rank`` buys one
 from the player holding the most of it and hands over a card of ``deal.buy.pay_with`` (or,

@@ -1,17 +1,17 @@
 """Ranks, suits and single cards.
 
-Ranks are small ints, ordered by strength (RULES.md §2)::
+Ranks are small ints, ordered by strength (docs/rules.md §2)::
 
     3→0  4→1  5→2  6→3  7→4  8→5  9→6  10→7  J→8  Q→9  K→10  A→11  2→12
     SJ→13 (small joker)  BJ→14 (big joker)  TOP→15  TOP2→16
 
-``TOP`` is a card that a variant ranks above the big joker (RULES.md §6.5, e.g. the
+``TOP`` is a card that a variant ranks above the big joker (docs/rules.md §6.5, e.g. the
 guard card of 憋三 or HD's 特画). It only exists when the variant says so. ``TOP2`` is a
 second level above it, for a variant that orders the two marked cards (``marked_order``:
 侍卫牌 > 皇帝牌 > 大王, the higher marked card is ``TOP2``, the lower ``TOP``).
 
 Suits are ints too: ♠ s→0, ♥ h→1, ♣ c→2, ♦ d→3. They matter only where identical
-cards matter (calling the guard, RULES.md §4.2); plays and hands ignore them.
+cards matter (calling the guard, docs/rules.md §4.2); plays and hands ignore them.
 
 This module is the bottom of the engine: it imports nothing from the project.
 """
@@ -61,7 +61,7 @@ RANK_NAMES: Final[tuple[str, ...]] = (
     *("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"),
     *("SJ", "BJ", "TOP", "TOP2"),
 )
-"""Notation name of each rank int (RULES.md §11); ``RANK_NAMES[rank]``."""
+"""Notation name of each rank int (docs/rules.md §11); ``RANK_NAMES[rank]``."""
 
 RANK_WORDS: Final[tuple[str, ...]] = (
     *("3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace", "2"),

@@ -22,7 +22,7 @@ from baohuang.rules import Variant, checksum, definition_of
 from baohuang.rules.model import TributeRule, TwoPersonTable
 
 #: Rank ints by the names variant files use (TOP is the card above the big joker; a variant
-#: file's TOP covers TOP2 too, see :func:`_tops`).
+#: file's TOP covers TOP2 too, see ``_tops()``).
 RANK_INDEX: dict[str, int] = {name: i for i, name in enumerate(RANK_NAMES)}
 SUIT_INDEX: dict[str, int] = {"s": 0, "h": 1, "c": 2, "d": 3}
 

@@ -18,7 +18,9 @@ from baohuang.engine.mypyc_attrs import mypyc_attr
 
 SMALL_JOKER = 52
 BIG_JOKER = 53
+#: The card id of the emperor card (皇牌, ``BJ*``).
 EMPEROR_CARD = 54
+#: The card id of the guard card (侍卫牌, ``SJ*``).
 GUARD_CARD = 55
 NUM_CARD_IDS = 56
 
@@ -36,7 +38,7 @@ SUIT_OF: Final[tuple[int, ...]] = tuple([i % 4 for i in range(52)] + [-1, -1, -1
 
 
 def card_text(card: int) -> str:
-    """Notation of one physical card: ``4s``, ``10h``, ``SJ``, ``BJ*`` (RULES.md §11)."""
+    """Notation of one physical card: ``4s``, ``10h``, ``SJ``, ``BJ*`` (docs/rules.md §11)."""
     if card < 52:
         return _RANK_TEXT[card // 4] + _SUIT_LETTERS[card % 4]
     return ("SJ", "BJ", "BJ*", "SJ*")[card - 52]

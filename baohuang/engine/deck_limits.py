@@ -2,10 +2,10 @@
 
 A deck trimmed to 165 cards has no 3s, and one with three 6s removed at random each deal
 never holds more than 13 sixes: ``3 3 3``, or fourteen 6s, is not a play of that variant
-however well formed it is (RULES.md §2.1, §5.1). The limits come from the trimmed deck:
+however well formed it is (docs/rules.md §2.1, §5.1). The limits come from the trimmed deck:
 decks × copies (four of each plain rank, one of each joker per deck, the marked jokers
 counted with their rank) minus the fixed trims minus the random removals; ``TOP`` (a card
-above the big joker, RULES.md §6.5) exists only where the variant has one, and then once.
+above the big joker, docs/rules.md §6.5) exists only where the variant has one, and then once.
 
 :func:`rank_limits` computes the 16 limits once per compiled variant (the field
 ``CompiledVariant.rank_limits``); :func:`deck_reason` is the check, allocation-free for a
@@ -76,7 +76,7 @@ def rank_limits(
 def deck_reason(cv: CompiledVariant, play: Play | Sequence[int]) -> Reason | None:
     """Return ``None`` when the variant's deck can hold ``play``, else the reason why not.
 
-    ``play`` is a :class:`Play` or rank ints (in any order). The reason is one sentence for
+    ``play`` is a :class:`.Play` or rank ints (in any order). The reason is one sentence for
     an operator, e.g. ``The deck holds only 13 sixes (16 in 4 decks, 3 removed at random
     each deal); the play has 14``. Rank ints outside 0–16 are left to
     :func:`~baohuang.engine.plays.is_legal_play`.

@@ -1,4 +1,4 @@
-"""Declarations (RULES.md §5): between the crowning and the first lead.
+"""Declarations (docs/rules.md §5): between the crowning and the first lead.
 
 In stages: the hidden solo emperor or the guard chooses open or hidden (明保/暗保), the
 other seats may declare themselves rebels (亮反, each on his own) and rebel (造反; either
@@ -117,7 +117,7 @@ class Declarations:
         return not_allowed(action, seat, "declarations", self.actions(seat))
 
     def default(self, seat: int) -> Action:
-        """托管 (RULES.md §7): stay hidden, do not declare, do not rebel, do not kick."""
+        """托管 (docs/rules.md §7): stay hidden, do not declare, do not rebel, do not kick."""
         legal = self.actions(seat)
         # Every answer list holds exactly one of these.
         return next(

@@ -20,7 +20,7 @@ listed.
 
 A world is a :class:`~baohuang.engine.game.Game` in the play phase with the view's seat to
 act: :meth:`Worlds.sample` clones a template built once per decision and deals the unseen
-cards into it, so each world costs one :meth:`Game.clone` and a shuffle.
+cards into it, so each world costs one :meth:`.Game.clone` and a shuffle.
 """
 
 from __future__ import annotations

@@ -198,7 +198,7 @@ class Game(PhaseState):
     # ------------------------------------------------------------------ conducting
 
     def default_action(self) -> Action:
-        """托管: the answer the system gives for the seat to act (RULES.md §7)."""
+        """托管: the answer the system gives for the seat to act (docs/rules.md §7)."""
         return self._part.default(self.to_act)
 
     def _dispatch(self, action: Action) -> None:

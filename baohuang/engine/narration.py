@@ -7,7 +7,7 @@ points (:mod:`~baohuang.engine.score_reasons`) and the tribute owed), and, for e
 :class:`Step`, what the *other* seats are told: a seat's own secrets (the card he tips, a
 hidden guard's or hidden solo's choice, a bought card) are told to him in full and to the
 others in a public form, or not at all. :meth:`Step.told_to` gives the sentence one seat may
-read; the game viewer (who sees everything) reads :attr:`Step.text`.
+read; the game viewer (who sees everything) reads ``Step.text``.
 
 The sentences are :class:`~baohuang.engine.reasons.Reason` objects (English, a ``code`` and
 ``params``) whose templates are :data:`TEXTS`; :func:`tell` renders one in the active
@@ -513,7 +513,7 @@ def card_order(card: int) -> tuple[int, int, int]:
 
 
 def narrate(game: Game, actions: Iterable[str | Action]) -> Narrator:
-    """A narrator of `game` (fresh from :meth:`Game.new`) after `actions`."""
+    """A narrator of `game` (fresh from :meth:`.Game.new`) after `actions`."""
     narrator = Narrator(game)
     narrator.replay(actions)
     return narrator

@@ -1,4 +1,4 @@
-"""Card notation (RULES.md §11): reading and writing cards and plays.
+"""Card notation (docs/rules.md §11): reading and writing cards and plays.
 
 - Ranks ``3 4 5 6 7 8 9 10 J Q K A 2``, jokers ``SJ`` and ``BJ``; ``T`` is accepted for
   10, ``TOP`` for a card above the big joker and ``TOP2`` for the higher of two ordered

@@ -1,6 +1,6 @@
 """Plays (sets with attached jokers) and the play rules a variant compiles to.
 
-A play is a multiset of ranks (RULES.md §5.1): N cards of one rank, the *set*, plus any
+A play is a multiset of ranks (docs/rules.md §5.1): N cards of one rank, the *set*, plus any
 number of *attachable* cards (jokers; in some variants also 2s or the ``TOP`` card).
 Attachable cards alone, in any number, are a play too. There are no straights.
 
@@ -34,7 +34,7 @@ def rank_counts(ranks: Iterable[int]) -> list[int]:
 
 
 def format_ranks(ranks: Iterable[int]) -> str:
-    """Write ranks in play notation, high to low: ``BJ SJ 9 9 9 9`` (RULES.md §11)."""
+    """Write ranks in play notation, high to low: ``BJ SJ 9 9 9 9`` (docs/rules.md §11)."""
     return " ".join(RANK_NAMES[r] for r in sorted(ranks, reverse=True))
 
 
@@ -124,7 +124,7 @@ class Play:
 @mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class SpecialBeat:
-    """A variant's exception to the beat rule (RULES.md §6.5).
+    """A variant's exception to the beat rule (docs/rules.md §6.5).
 
     A play of exactly ``count`` cards of ``rank`` and nothing else beats a previous
     play of exactly one card whose rank is in ``beats``. 憋三: three 2s beat one big
@@ -154,7 +154,7 @@ class SpecialBeat:
 @mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class RoastRules:
-    """Roasting (烤牌, RULES.md §5.5): joker groups ordered from LOW to HIGH.
+    """Roasting (烤牌, docs/rules.md §5.5): joker groups ordered from LOW to HIGH.
 
     Each group is a tuple of joker ranks, e.g. ``(SJ,)``, ``(BJ,)``, ``(SJ, SJ)``; it is
     normalised to high-to-low order. When the previous play carries jokers (or, with

@@ -1,4 +1,4 @@
-"""Game records (DESIGN.md §4, contract): JSON with variant, version, checksum, seed, actions.
+"""Game records (docs/design.md §4, contract): JSON with variant, version, checksum, seed, actions.
 
 A record replays to the same final state; replay stops at the first illegal action and
 says which (its index) and why.

@@ -1,4 +1,4 @@
-"""Why each seat got its points (RULES.md §8), in the game's words.
+"""Why each seat got its points (docs/rules.md §8), in the game's words.
 
 :func:`explain` tells a scored game's settlement as :class:`~baohuang.engine.reasons.Reason`
 sentences: which row of which scoring table applied (by the royals' finish places, or the

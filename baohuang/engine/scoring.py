@@ -1,4 +1,4 @@
-"""Scoring (RULES.md §8): points per seat from roles, finish order, solo kind and events.
+"""Scoring (docs/rules.md §8): points per seat from roles, finish order, solo kind and events.
 
 Pure functions of a compiled variant and a :class:`GameResult`; usable without playing a
 game (the API's score endpoint calls :func:`score` directly).
@@ -159,7 +159,7 @@ def make_result(
 
 
 def side_out_outcome(cv: CompiledVariant, result: GameResult) -> Outcome:
-    """Outcome when the side that is all out first wins (RULES.md §6.4)."""
+    """Outcome when the side that is all out first wins (docs/rules.md §6.4)."""
     royals = [result.emperor] if result.guard is None else [result.emperor, result.guard]
     royal_last = max(result.rank_of(s) for s in royals)
     rebel_last = max(result.rank_of(s) for s in range(5) if s not in royals)
@@ -201,7 +201,7 @@ def _base_points(cv: CompiledVariant, result: GameResult, guard_known: bool) -> 
 
 
 def outcome_of(cv: CompiledVariant, result: GameResult, base: Sequence[int]) -> Outcome:
-    """The royals' win, draw or loss by the variant's outcome method (RULES.md §8.5)."""
+    """The royals' win, draw or loss by the variant's outcome method (docs/rules.md §8.5)."""
     if cv.outcome_method == "side_out" and result.solo is None:
         return side_out_outcome(cv, result)
     if result.solo is not None and cv.solo_outcome:
@@ -232,7 +232,7 @@ def all_events(cv: CompiledVariant, result: GameResult, outcome: Outcome) -> tup
         events.append("open_guard_win")
     kicks = events.count("kick")
     if kicks:
-        # Royals kick only after a rebellion, rebels only after an open guard (RULES.md
+        # Royals kick only after a rebellion, rebels only after an open guard (docs/rules.md
         # §4.6): a kick succeeded (一方踢成功) when the side that kicked won the game.
         kickers_won = outcome == "win" if "rebellion" in has else outcome == "lose"
         if kickers_won:
@@ -268,7 +268,7 @@ def settle_money(
     base: int | None = None,
     table_fee: int | None = None,
 ) -> tuple[int, ...]:
-    """Money per seat: base × points − table fee, with penalties and caps (RULES.md §8.6)."""
+    """Money per seat: base × points − table fee, with penalties and caps (docs/rules.md §8.6)."""
     unit = cv.money_base if base is None else base
     fee = cv.table_fee if table_fee is None else table_fee
     money = [unit * p for p in points]

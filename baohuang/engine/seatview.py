@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 class SeatView(NamedTuple):
     """What one seat knows when it must act: the input of a policy (bots).
 
-    Built from :meth:`Game.view`; holds only information that seat may have. Ranks are
+    Built from :meth:`.Game.view`; holds only information that seat may have. Ranks are
     ints (see :mod:`baohuang.engine.cards`); `counts` is the seat's hand by rank (``NUM_RANKS``).
     """
 

@@ -1,4 +1,4 @@
-"""Settlement (RULES.md §8–§9): the end of a game — finish order, 闷, score and tribute owed.
+"""Settlement (docs/rules.md §8–§9): the end of a game — finish order, 闷, score and tribute owed.
 
 When play ends (or the game is abandoned), :func:`settle` ranks the seats still holding
 cards, finds who was shut in with held-back cards, scores the result and plans the
@@ -149,7 +149,7 @@ def full_finish(table: Table, play: TrickPlay) -> list[int]:
 
 
 def shut_in_with(table: Table, play: TrickPlay, seat: int, outcome: str | None) -> bool:
-    """闷: caught with held-back cards at the end (RULES.md §6.2, `shut_in_when`).
+    """闷: caught with held-back cards at the end (docs/rules.md §6.2, `shut_in_when`).
 
     `outcome` is the royals' (None before scoring: then a loss is not required)."""
     row = play.counts[seat]

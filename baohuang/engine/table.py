@@ -66,7 +66,7 @@ class PhasePart(Protocol):
         ...
 
     def default(self, seat: int) -> Action:
-        """托管 (RULES.md §7): the answer the system gives for `seat`."""
+        """托管 (docs/rules.md §7): the answer the system gives for `seat`."""
         ...
 
     def apply(self, seat: int, action: Action) -> int:

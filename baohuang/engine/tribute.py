@@ -1,4 +1,4 @@
-"""Tribute for the next game (RULES.md §9): who gives whom how many cards, and which.
+"""Tribute for the next game (docs/rules.md §9): who gives whom how many cards, and which.
 
 :func:`plan_tribute` reads the variant's tribute table for a finished game and returns a
 :class:`TributePlan` (seats and counts). :func:`resolve_tribute` applies a plan to the next

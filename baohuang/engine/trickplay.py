@@ -1,4 +1,4 @@
-"""Play (RULES.md §6): tricks from the emperor's lead until the game ends.
+"""Play (docs/rules.md §6): tricks from the emperor's lead until the game ends.
 
 Hands become count vectors by rank (the one card ranked above the big joker, 特画,
 counted as TOP); the current trick is a sorted rank tuple. A trick is led, followed with
@@ -291,7 +291,7 @@ class TrickPlay:
         return ordered + words
 
     def default(self, seat: int) -> Action:
-        """托管 (RULES.md §7): lead the smallest play (fewest cards, lowest); else pass."""
+        """托管 (docs/rules.md §7): lead the smallest play (fewest cards, lowest); else pass."""
         if self.trick is None:
             plays = [a for a in self.actions(seat) if isinstance(a, tuple)]  # not 明保
             return min(plays, key=lambda a: (len(a), a))

@@ -1,4 +1,4 @@
-"""Simulation jobs (DESIGN.md §6, issue #8): many-game simulations run by Celery workers.
+"""Simulation jobs (docs/design.md §6, issue #8): many-game simulations run by Celery workers.
 
 A :class:`~baohuang.jobs.models.SimulationJob` is split into chunks of game indices
 (:class:`~baohuang.jobs.models.SimulationChunk`), one Celery task each. A worker *claims* a

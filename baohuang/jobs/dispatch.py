@@ -17,7 +17,7 @@ from baohuang.project.celery import app
 
 logger = logging.getLogger(__name__)
 
-#: The name of the chunk task (:func:`baohuang.jobs.tasks.run_chunk`).
+#: The name of the chunk task (``baohuang.jobs.tasks.run_chunk``).
 RUN_CHUNK = "baohuang.jobs.run_chunk"
 
 

@@ -136,7 +136,7 @@ def job_result(job: SimulationJob) -> dict[str, Any] | None:
 
 
 class ComparisonSummaryDict(TypedDict):
-    """A comparison job's summary: each side's :meth:`Stats.summary`."""
+    """A comparison job's summary: each side's :meth:`.Stats.summary`."""
 
     a: SummaryDict
     b: SummaryDict

@@ -1,4 +1,4 @@
-"""Request and response bodies of the simulation endpoints (DESIGN.md §7, **contract**:
+"""Request and response bodies of the simulation endpoints (docs/design.md §7, **contract**:
 ``{variant, version?, games, seed, policy}`` in, ``{id, status, progress: {done, total},
 result, error}`` out)."""
 

@@ -1,4 +1,4 @@
-"""The simulation endpoints of the REST API (DESIGN.md §7, **contract**), mounted by
+"""The simulation endpoints of the REST API (docs/design.md §7, **contract**), mounted by
 :mod:`baohuang.api.urls` under ``/api/v1/simulations/``.
 
 They use the API's error shape (:mod:`baohuang.api.errors`), authentication and throttles

@@ -75,7 +75,7 @@ def _number(request: Request, name: str, default: int, low: int, high: int) -> i
 
 
 def max_scan(job: SimulationJob) -> int:
-    """Games of ``job`` one search may regenerate: :data:`MAX_SCAN`, fewer for a policy that
+    """Games of ``job`` one search may regenerate: ``MAX_SCAN``, fewer for a policy that
     costs more than one unit a game (``BAOHUANG_REQUEST_MAX_COST`` units a request)."""
     return min(MAX_SCAN, conf.request_max_cost() // policy_cost(job.policy))
 

@@ -57,7 +57,7 @@ def legal_for(game: Game, seat: int) -> list[str]:
 def seat_view(narrator: Narrator, seat: int) -> dict[str, Any]:
     """What `seat` may know now, JSON-ready (sentences in the active language).
 
-    The observation of the engine (:meth:`Game.observe`), the seat's cards with suits and
+    The observation of the engine (:meth:`.Game.observe`), the seat's cards with suits and
     marks, its legal actions, the steps as told to it; once the game is over, the
     ``result``: the scores, every seat's cards as they were at the first lead, the record.
     """

@@ -28,7 +28,7 @@ def unknown_game(game_id: Any) -> GameError:
 
 def session_of(user: Any, game_id: uuid.UUID, *, lock: bool = False) -> GameSession:
     """The player's unexpired session ``game_id`` (``lock``: SELECT … FOR UPDATE, inside a
-    transaction); :class:`GameError` 404 otherwise."""
+    transaction); :class:`.GameError` 404 otherwise."""
     rows = GameSession.objects.select_related("rule_set", "version")
     if lock:
         rows = rows.select_for_update(of=("self",))

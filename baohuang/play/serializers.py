@@ -1,4 +1,4 @@
-"""Request and response bodies of the game-session endpoints (DESIGN.md §7, **contract**:
+"""Request and response bodies of the game-session endpoints (docs/design.md §7, **contract**:
 ``POST /api/v1/games/`` ``{variant, version, seat, policy, seed}``; the seat's view
 ``{phase, to_act, seat, hand, legal, events, result}``)."""
 

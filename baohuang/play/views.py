@@ -64,7 +64,7 @@ def game_body(session: GameSession, narrator: Narrator) -> dict[str, Any]:
 
 
 class GameView(WriteThrottledView):
-    """Base: any logged-in account (or API token); :class:`GameError` in the error shape."""
+    """Base: any logged-in account (or API token); :class:`.GameError` in the error shape."""
 
     permission_classes = (CanPlayGames,)
 

@@ -1,22 +1,24 @@
 """gunicorn's configuration, read from the environment (``gunicorn.conf.py`` at the top of a
 checkout loads this; an installed package: ``gunicorn -c python:baohuang.project.gunicorn_conf``).
 
-=====================  =====================================================================
-``BIND``               address to listen on, default ``127.0.0.1:8000`` (behind a proxy on
-                       the same machine); ``0.0.0.0:8000`` to listen on every interface
-``WEB_CONCURRENCY``    worker processes, default ``2 × cores + 1`` (at most 8)
-``WEB_THREADS``        threads per worker, default 8: ``BAOHUANG_MAX_IN_FLIGHT`` (default 4)
-                       of them work on requests, the others answer 503 ``overloaded`` at
-                       once when a worker is busy (the settings; baohuang/api/overload.py)
-``GUNICORN_BACKLOG``   connections waiting to be accepted, default 256; beyond them the
-                       kernel refuses new ones
-``GUNICORN_TIMEOUT``   seconds a request may take before its worker is restarted (default 60;
-                       ``baohuang/project/watchdog.py``: gthread's own timeout is only a
-                       heartbeat, so a watchdog thread per worker enforces it)
-``FORWARDED_ALLOW_IPS``  proxies whose ``X-Forwarded-*`` headers are trusted (default 127.0.0.1)
-``LOG_LEVEL``          gunicorn's error log level, as Django's (default ``INFO``)
-``GUNICORN_CONTROL_SOCKET``  path of gunicorn's control socket (``gunicornc``); default none
-=====================  =====================================================================
+::
+
+    =====================  =====================================================================
+    ``BIND``               address to listen on, default ``127.0.0.1:8000`` (behind a proxy on
+                           the same machine); ``0.0.0.0:8000`` to listen on every interface
+    ``WEB_CONCURRENCY``    worker processes, default ``2 × cores + 1`` (at most 8)
+    ``WEB_THREADS``        threads per worker, default 8: ``BAOHUANG_MAX_IN_FLIGHT`` (default 4)
+                           of them work on requests, the others answer 503 ``overloaded`` at
+                           once when a worker is busy (the settings; baohuang/api/overload.py)
+    ``GUNICORN_BACKLOG``   connections waiting to be accepted, default 256; beyond them the
+                           kernel refuses new ones
+    ``GUNICORN_TIMEOUT``   seconds a request may take before its worker is restarted (default 60;
+                           ``baohuang/project/watchdog.py``: gthread's own timeout is only a
+                           heartbeat, so a watchdog thread per worker enforces it)
+    ``FORWARDED_ALLOW_IPS``  proxies whose ``X-Forwarded-*`` headers are trusted (default 127.0.0.1)
+    ``LOG_LEVEL``          gunicorn's error log level, as Django's (default ``INFO``)
+    ``GUNICORN_CONTROL_SOCKET``  path of gunicorn's control socket (``gunicornc``); default none
+    =====================  =====================================================================
 
 A request that runs past ``GUNICORN_TIMEOUT`` is logged (``REQUEST TIMEOUT``, with its
 stack), its worker stops accepting connections, lets its other requests finish (at most

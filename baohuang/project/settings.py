@@ -21,7 +21,7 @@ Everything that differs between a laptop and a deployment comes from the environ
 ``BAOHUANG_MAX_QUEUE_MS``  default ``500``: with the cap on, a request that waited longer
                        for a thread gets the same 503 (0: no such check)
 ``LOG_LEVEL``          default ``INFO``
-``SECURE_*`` …         the HTTPS settings of ``check --deploy`` (README, "Production")
+``SECURE_*`` …         the HTTPS settings of ``check --deploy`` (docs/operations.md, "Production")
 ``BAOHUANG_API_PUBLIC_READ``  default ``true``: anonymous clients may read published
                        variants and use the rules endpoints; ``false`` requires a login/token
 ``BAOHUANG_MAX_SIMULATION_GAMES``  default ``200000``: the most games of one simulation job
@@ -232,6 +232,9 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 #: source checkout. A wheel carries the build as the editor app's static files instead.
 _EDITOR_BUILD = BASE_DIR / "frontend" / "dist"
 STATICFILES_DIRS = [("editor", _EDITOR_BUILD)] if _EDITOR_BUILD.is_dir() else []
+#: The documentation site (``make docs``: Sphinx builds docs/ into docs/_build/html), served
+#: at ``/docs/`` when it has been built; ``BAOHUANG_DOCS_DIR`` names another built copy.
+DOCS_DIR = Path(env_text("BAOHUANG_DOCS_DIR", "") or BASE_DIR / "docs" / "_build" / "html")
 STORAGES: dict[str, dict[str, Any]] = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Compressed copies (gzip, brotli if installed) next to the files; no manifest, so a

@@ -1,6 +1,6 @@
 """A variant definition → a :class:`~.document.Rulebook` in the active language.
 
-Sections come in the order a player learns the game (RULES.md): cards and the deal;
+Sections come in the order a player learns the game (docs/rules.md): cards and the deal;
 choosing the emperor and the guard; declarations; play and what beats what; special cards
 and hold-back; the end; scoring with its tables; money; tribute; automatic play; and the
 rule set's house notes, in a marked box. Every sentence is English source text

@@ -1,7 +1,7 @@
 """A rulebook as data: sections of paragraphs, lists, tables and card examples.
 
 Everything here is already written in one language; the renderers (:mod:`.render`) only
-lay it out. :meth:`Rulebook.to_json` is the structured form clients render themselves.
+lay it out. ``Rulebook.to_json()`` is the structured form clients render themselves.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Cross-field checks: rules that relate two parts of a variant (DESIGN.md §3).
+"""Cross-field checks: rules that relate two parts of a variant (docs/design.md §3).
 
 pydantic checks each field on its own; these functions check that the fields make one
 playable game together. Each check returns problems with a JSON path and a plain sentence.
@@ -1076,7 +1076,7 @@ def _side_out_outcome(v: Variant, e: int, g: int) -> str:
 
 
 def _disagreement(outcome: str, emperor: int, guard: int, rebels: int | None) -> str | None:
-    """Why points contradict an outcome (RULES.md §8.5), as a code, or None when they agree.
+    """Why points contradict an outcome (docs/rules.md §8.5), as a code, or None when they agree.
 
     `rebels` None: the outcome follows the points themselves, so a win is the royals above
     0 and a loss below 0 (the rebels' share is the zero-sum check's business). Otherwise
@@ -1113,7 +1113,7 @@ def _reason_words(reason: str) -> str:
 
 
 def check_outcome_agrees_with_points(v: Variant) -> Iterator[Problem]:
-    """Win, draw and lose agree with the points (RULES.md §8.5): winners score above 0,
+    """Win, draw and lose agree with the points (docs/rules.md §8.5): winners score above 0,
     losers below 0, and a draw scores 0 for everyone."""
     s = v.scoring
     method = s.outcome.method
@@ -1506,6 +1506,7 @@ def _party_size(who: str, solo: bool) -> int:
     return 1
 
 
+#: Every cross-field check, in the order :func:`check_variant` runs them.
 CHECKS: tuple[Check, ...] = (
     check_hand_sizes_positive,
     check_removal_shape,

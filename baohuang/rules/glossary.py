@@ -1,6 +1,6 @@
 """The game's own words, once: one Chinese and one English term per thing, for every surface.
 
-RULES.md §1 lists the names players use (a guard is 侍卫, 保子 or 小保; a rebel 革命党,
+docs/rules.md §1 lists the names players use (a guard is 侍卫, 保子 or 小保; a rebel 革命党,
 起义军, 反贼 or 平民). A tool that says 反贼 in the editor, 平民 in the rulebook and 革命党 in
 a warning reads as three different people, so every text the operator sees — the editor's
 catalog (``frontend/src/lib/i18n.tsx``), the server's catalogs (``baohuang/*/locale``), the

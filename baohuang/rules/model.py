@@ -1,4 +1,4 @@
-"""The variant language: one pydantic model per section of a house rule (RULES.md §2–§9).
+"""The variant language: one pydantic model per section of a house rule (docs/rules.md §2–§9).
 
 A variant file is a YAML document that validates against :class:`Variant`. Structural
 rules (types, allowed words, unknown keys) live here; rules that relate two fields live in
@@ -58,7 +58,7 @@ class Removal(Section):
 
 
 class Marks(Section):
-    """The marked cards (RULES.md §2): players draw the mark on one joker each."""
+    """The marked cards (docs/rules.md §2): players draw the mark on one joker each."""
 
     emperor_card: Literal["BJ"] = Field(
         default="BJ", description="The emperor card 皇牌: a big joker marked with a sceptre."
@@ -71,7 +71,7 @@ class Marks(Section):
 
 
 class Deck(Section):
-    """Which cards are in play (RULES.md §2.1)."""
+    """Which cards are in play (docs/rules.md §2.1)."""
 
     decks: int = Field(default=4, ge=1, le=8, description="Number of 54-card decks shuffled.")
     remove: list[Removal] = Field(default_factory=list, description="Cards taken out.")
@@ -104,7 +104,7 @@ class BuyCard(Section):
 
 
 class Deal(Section):
-    """How the cards are dealt and who deals next (RULES.md §2.2)."""
+    """How the cards are dealt and who deals next (docs/rules.md §2.2)."""
 
     hand_sizes: list[StrictInt] = Field(
         min_length=5,
@@ -125,7 +125,7 @@ class Deal(Section):
 
 
 class FixedGuard(Section):
-    """固定保: whoever holds the guard card is the guard (RULES.md §4.1)."""
+    """固定保: whoever holds the guard card is the guard (docs/rules.md §4.1)."""
 
     by: Literal["fixed_card"] = "fixed_card"
 
@@ -159,7 +159,7 @@ GuardRule = Annotated[FixedGuard | CalledGuard, Field(discriminator="by")]
 
 
 class SoloRules(Section):
-    """When the emperor plays alone (独保, RULES.md §4.1, §4.2, §4.4).
+    """When the emperor plays alone (独保, docs/rules.md §4.1, §4.2, §4.4).
 
     An emperor who is his own guard (holds the guard card, or every copy of the card he
     calls) always plays solo; these fields say what else is allowed.
@@ -183,7 +183,7 @@ class SoloRules(Section):
 
 
 class GrabSoloStep(Section):
-    """抢独: any player may claim to fight the other four alone (RULES.md §4.4)."""
+    """抢独: any player may claim to fight the other four alone (docs/rules.md §4.4)."""
 
     step: Literal["grab_solo"] = "grab_solo"
     priority: Literal["emperor_then_upstream", "first_claim"] = Field(
@@ -321,7 +321,7 @@ FlowStep = Annotated[
 
 
 class Bidding(Section):
-    """How the emperor and the guard are found (RULES.md §4)."""
+    """How the emperor and the guard are found (docs/rules.md §4)."""
 
     guard: GuardRule = Field(description="How the guard is found: fixed card or called card.")
     solo: SoloRules = Field(default_factory=SoloRules, description="When the emperor plays alone.")
@@ -336,7 +336,7 @@ class Bidding(Section):
 
 
 class Rebellion(Section):
-    """造反: rebels may force a hidden guard into the open (RULES.md §4.6)."""
+    """造反: rebels may force a hidden guard into the open (docs/rules.md §4.6)."""
 
     threshold: int = Field(default=2, ge=1, le=4, description="Declarations needed to succeed.")
     timing: Literal["after_guard", "with_guard"] = Field(
@@ -348,7 +348,7 @@ class Rebellion(Section):
 
 
 class Kick(Section):
-    """踢: a further doubling after the roles are known (RULES.md §4.6)."""
+    """踢: a further doubling after the roles are known (docs/rules.md §4.6)."""
 
     royals_after_rebellion: bool = Field(
         default=True,
@@ -398,7 +398,7 @@ class RebelDeclaration(Section):
 
 
 class Declarations(Section):
-    """What players may declare before the first play (RULES.md §4.5, §4.6)."""
+    """What players may declare before the first play (docs/rules.md §4.5, §4.6)."""
 
     guard_reveal: Literal["choice", "open", "hidden"] = Field(
         default="choice",
@@ -428,7 +428,7 @@ class Declarations(Section):
 
 
 class HoldBack(Section):
-    """憋牌: cards a player must keep for his last play (RULES.md §6.1, §6.2).
+    """憋牌: cards a player must keep for his last play (docs/rules.md §6.1, §6.2).
 
     All of a player's cards of the rank go together, in his last play. A player dealt
     none of the rank may finish with anything (偷着跑, sneaking out): that follows from
@@ -460,7 +460,7 @@ class HoldBack(Section):
 
 
 class SpecialBeat(Section):
-    """A set of one rank that beats a single higher card (RULES.md §6.5)."""
+    """A set of one rank that beats a single higher card (docs/rules.md §6.5)."""
 
     rank: PlainRank = Field(description="The rank of the set, e.g. 2.")
     count: int = Field(ge=1, le=32, description="Exactly this many cards of the rank.")
@@ -470,7 +470,7 @@ class SpecialBeat(Section):
 
 
 class Roast(Section):
-    """烤牌: attaching more jokers than the play had (RULES.md §5.5)."""
+    """烤牌: attaching more jokers than the play had (docs/rules.md §5.5)."""
 
     joker_order: list[str] = Field(
         min_length=2,
@@ -521,7 +521,7 @@ class Bombs(Section):
 
 
 class Automatic(Section):
-    """托管: the system plays for an absent player (RULES.md §7)."""
+    """托管: the system plays for an absent player (docs/rules.md §7)."""
 
     lock_after: int | None = Field(
         default=3,
@@ -553,7 +553,7 @@ def _jokers() -> list[AttachRank]:
 
 
 class PlayRules(Section):
-    """Playing the cards (RULES.md §5, §6)."""
+    """Playing the cards (docs/rules.md §5, §6)."""
 
     attach: list[AttachRank] = Field(
         default_factory=_jokers,
@@ -624,7 +624,7 @@ class PlayRules(Section):
 
 
 class End(Section):
-    """When the game ends (RULES.md §6.3, §6.4)."""
+    """When the game ends (docs/rules.md §6.3, §6.4)."""
 
     when: Literal["all_but_one", "one_side_out"] = Field(
         default="all_but_one",
@@ -707,7 +707,7 @@ class SoloOutcomeRow(Section):
 
 
 class Outcome(Section):
-    """How a game's outcome for the royals is decided (RULES.md §8.5)."""
+    """How a game's outcome for the royals is decided (docs/rules.md §8.5)."""
 
     method: Literal["points", "rank_table", "side_out"] = Field(
         default="points",
@@ -723,7 +723,7 @@ class Outcome(Section):
 
 
 class Money(Section):
-    """Turning points into money or beans (RULES.md §8.6)."""
+    """Turning points into money or beans (docs/rules.md §8.6)."""
 
     base: int = Field(default=1, ge=1, description="Money per point.")
     table_fee: int = Field(default=0, ge=0, description="Fee each player pays per game.")
@@ -758,7 +758,7 @@ class Money(Section):
 
 
 class Scoring(Section):
-    """Points per seat from the finish order (RULES.md §8)."""
+    """Points per seat from the finish order (docs/rules.md §8)."""
 
     two_person: TwoPersonTable = Field(description="Emperor and guard against three rebels.")
     two_person_guard_known: TwoPersonTable | None = Field(
@@ -805,7 +805,7 @@ class TributeShare(Section):
 
 
 class TributeRule(Section):
-    """One row of a tribute table (RULES.md §9.1)."""
+    """One row of a tribute table (docs/rules.md §9.1)."""
 
     when: TributeWhen
     give: list[TributeShare] = Field(default_factory=list, description="Who gives, how many.")
@@ -816,7 +816,7 @@ class TributeRule(Section):
 
 
 class ShutInTribute(Section):
-    """闷贡: owed by a player shut in with hold-back cards (RULES.md §9.2)."""
+    """闷贡: owed by a player shut in with hold-back cards (docs/rules.md §9.2)."""
 
     count: int = Field(default=1, ge=1, le=8)
     card: Literal["highest", "as_tribute"] = Field(
@@ -832,7 +832,7 @@ class ShutInTribute(Section):
 
 
 class Tribute(Section):
-    """Cards owed for the next game (RULES.md §9)."""
+    """Cards owed for the next game (docs/rules.md §9)."""
 
     rules: list[TributeRule] = Field(
         default_factory=list,

@@ -16,8 +16,8 @@ are letters only, so YAML never reads one as a number.
 
 A note with ``about`` and no ``checked`` has not been confirmed yet; it is not stale (there
 is nothing to compare with). The catalog confirms such notes when a draft is saved
-(:func:`pin_notes`): an editor that confirms a note, or edits its text or fields, leaves
-``checked`` out and the save takes the fingerprint.
+(:func:`pin_note` and :func:`pin_definition`): an editor that confirms a note, or edits its
+text or fields, leaves ``checked`` out and the save takes the fingerprint.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BeforeValidator
 
-#: Plain ranks, low to high, as written in variant files (RULES.md §11).
+#: Plain ranks, low to high, as written in variant files (docs/rules.md §11).
 PLAIN_RANKS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 #: Joker ranks, small then big.
 JOKER_RANKS: tuple[str, ...] = ("SJ", "BJ")

@@ -1,7 +1,7 @@
 """Many-game simulation: mergeable statistics, local parallel runs, duels, the benchmark.
 
 ``simulate(variant, games, seed, policies, chunk)`` plays games of a job and returns
-:class:`Stats`; ``merge(a, b)`` combines chunks exactly; ``run(..., workers=K)`` spreads a
+:class:`.Stats`; ``merge(a, b)`` combines chunks exactly; ``run(..., workers=K)`` spreads a
 job over local processes; ``tournament`` pits two policies against each other.
 """
 

@@ -19,7 +19,7 @@ it is an integer linear program, solved exactly by HiGHS through
   outcome follows the emperor's points (``outcome.method: points``) and no multiplier
   depends on the outcome, a row may change from a win to a draw or a loss — two binary
   variables per row choose which, and big-M constraints give the signs that go with it
-  (win: emperor and guard ≥ 1; draw: both 0; loss: both ≤ −1; RULES.md §8.5). Otherwise
+  (win: emperor and guard ≥ 1; draw: both 0; loss: both ≤ −1; docs/rules.md §8.5). Otherwise
   (an outcome-dependent multiplier such as ``open_guard_win`` or ``kick_succeeded``, or an
   outcome from a rank table or the side out) every entry keeps its sign, so no game's
   outcome or multiplier changes. Either way the expected points stay linear. Solo rows

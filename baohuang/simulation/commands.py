@@ -1,4 +1,6 @@
-"""The ``simulate`` and ``bench`` subcommands of the ``baohuang`` console script (DESIGN.md §8).
+"""The ``simulate`` and ``bench`` subcommands of the ``baohuang`` console script.
+
+Usage (docs/design.md §8)::
 
     baohuang simulate VARIANT --games N [--seed S] [--workers K] [--policy heuristic|random]
                       [--json]

@@ -60,7 +60,7 @@ class LazyLegal(Sequence[Action]):
     """The legal actions of the seat to act, listed only if the policy looks at them.
 
     A policy that can tell its move from its view alone (the heuristic's usual lead and
-    follow) then costs the engine no move generation; :meth:`Game.apply` still checks every
+    follow) then costs the engine no move generation; :meth:`.Game.apply` still checks every
     action, so nothing illegal gets through.
     """
 

@@ -1,4 +1,4 @@
-"""Mergeable statistics of many games (DESIGN.md §5).
+"""Mergeable statistics of many games (docs/design.md §5).
 
 Everything is an integer counter — counts, sums and sums of squares — so merging two
 results is exact and order-free: the statistics of games 0–999 merged with those of games

@@ -56,7 +56,7 @@ def job_game(
     policies: str | Sequence[str],
     tick: Tick | None = None,
 ) -> Narrator:
-    """Game ``index`` of a job, replayed with its sentences (as :func:`play_game` plays it);
+    """Game ``index`` of a job, replayed with its sentences (as :func:`.play_game` plays it);
     ``tick()`` after every decision (it may raise to stop)."""
     built: dict[str, Any] = {}
     seats = []

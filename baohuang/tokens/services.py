@@ -37,7 +37,7 @@ def new_key() -> str:
 
 
 def clean_name(name: Any) -> str:
-    """A token's name, stripped; a missing, empty or too long one is :class:`InvalidToken`."""
+    """A token's name, stripped; a missing, empty or too long one is :class:`.InvalidToken`."""
     text = name.strip() if isinstance(name, str) else ""
     if not text:
         raise InvalidToken(_("Give the token a name (what it is for)."), "name")
@@ -49,7 +49,7 @@ def clean_name(name: Any) -> str:
 
 
 def clean_scope(scope: Any) -> str:
-    """``read`` or ``write``; anything else is :class:`InvalidToken`."""
+    """``read`` or ``write``; anything else is :class:`.InvalidToken`."""
     if scope not in ApiToken.SCOPES:
         raise InvalidToken(_("The scope is 'read' or 'write'."), "scope")
     return str(scope)
@@ -72,7 +72,7 @@ def issue(token: ApiToken, key: str | None = None) -> str:
     """Give the unsaved ``token`` a new key (its prefix and digest), save it and return the
     key: the only moment it exists outside the client.
 
-    ``key`` is for imported keys (:mod:`baohuang.tokens.migrations`); new tokens get a
+    ``key`` is for imported keys (``baohuang.tokens.migrations``); new tokens get a
     random one.
     """
     key = key or new_key()
@@ -91,7 +91,7 @@ def create_token(
 ) -> tuple[ApiToken, str]:
     """A new token of ``user``, and its key (show it once; it is not stored).
 
-    Raises :class:`InvalidToken` (with the field) for a bad name, scope or lifetime.
+    Raises :class:`.InvalidToken` (with the field) for a bad name, scope or lifetime.
     """
     token = ApiToken(
         user=user,

@@ -1,6 +1,6 @@
 // The app shell: header (language switch, user), hash routes (#/ and #/variants/{slug}/{tab}).
 import { useEffect, useState } from "react";
-import { pageContext } from "./lib/api";
+import { helpUrl, pageContext } from "./lib/api";
 import { useI18n } from "./lib/i18n";
 import { VariantList } from "./screens/VariantList";
 import { Editor, TABS, type Tab } from "./screens/Editor";
@@ -91,6 +91,9 @@ export function App() {
               {t("app.tokens")}
             </a>
           ) : null}
+          <a href={helpUrl(lang)} className="back" data-testid="help-link" target="_blank" rel="noopener">
+            {t("app.help")}
+          </a>
           {ctx.user ? <span className="user muted">{ctx.user}</span> : null}
           {ctx.logout_url ? (
             <form method="post" action={ctx.logout_url} className="logout">

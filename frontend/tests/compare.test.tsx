@@ -269,7 +269,7 @@ describe("scoring calculator", () => {
     vi.useFakeTimers();
     const languages: string[] = [];
     // What the server answers for jj-standard, emperor 1st and guard 2nd, an open guard that
-    // wins (RULES.md §8.1, §8.3, §8.6: 6/3/−3 doubled; base 100, fee 20).
+    // wins (docs/rules.md §8.1, §8.3, §8.6: 6/3/−3 doubled; base 100, fee 20).
     const explanation = [
       { code: "score_row", params: { row: 1 }, text: "皇帝头客、侍卫二客——积分表第 1 行：皇帝 6，侍卫 3，每个平民 -3。" },
       { code: "score_doublings", params: { multiplier: 2 }, text: "翻倍：明保获胜：分数×2；全部分数×2。" },

@@ -150,3 +150,12 @@ describe("routes", () => {
     expect(routeHash({ slug: "hd", tab: "raw" })).toBe("#/variants/hd/raw");
   });
 });
+
+describe("help", () => {
+  it("opens the documentation site's getting-started page in the editor's language", async () => {
+    const { helpUrl } = await import("../src/lib/api");
+    document.getElementById("editor-context")?.remove();
+    expect(helpUrl("en")).toBe("/docs/getting-started.html");
+    expect(helpUrl("zh")).toBe("/docs/getting-started.zh.html");
+  });
+});

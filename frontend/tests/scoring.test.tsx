@@ -17,7 +17,7 @@ function Harness({ table: initial }: { table: TwoPersonTable }) {
 }
 
 describe("scoring formula", () => {
-  it("is the Lianzhong table of RULES.md §8.1", () => {
+  it("is the Lianzhong table of docs/rules.md §8.1", () => {
     expect(lianzhongRow(1, 2)).toEqual({ emperor_rank: 1, guard_rank: 2, emperor: 6, guard: 3, rebels: -3 });
     expect(lianzhongRow(4, 5)).toEqual({ emperor_rank: 4, guard_rank: 5, emperor: -6, guard: -3, rebels: 3 });
     const table = lianzhongTable();

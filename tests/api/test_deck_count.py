@@ -1,5 +1,5 @@
 """``POST /api/v1/deck/``: a deck section counted as the language's checks count it (the web
-editor's live card count, RULES.md §2.1)."""
+editor's live card count, docs/rules.md §2.1)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def _left(body: dict[str, Any]) -> dict[str, tuple[int, int]]:
     [
         ({"decks": 4}, 216),
         ({}, 216),  # four decks by default
-        # RULES.md §2.1: Weihai takes out the 3s, 4s, 5s and three 6s at random: 165.
+        # docs/rules.md §2.1: Weihai takes out the 3s, 4s, 5s and three 6s at random: 165.
         (
             {
                 "decks": 4,

@@ -521,7 +521,7 @@ def test_score_tribute_follows_the_variant(db: None, anon: APIClient) -> None:
         {"emperor": 0, "guard": 1, "finish": [0, 1, 2, 3, 4]},
     ).json()
 
-    # RULES.md §9.1: royals 1st and 2nd: the 3 rebels give one each; emperor picks 2, guard 1.
+    # docs/rules.md §9.1: royals 1st and 2nd: the 3 rebels give one each; emperor picks 2, guard 1.
     assert body["tribute"]["give"] == [
         {"seat": 2, "count": 1},
         {"seat": 3, "count": 1},

@@ -39,7 +39,7 @@ from tests.fixtures import make_user
 
 pytestmark = pytest.mark.django_db
 
-#: Every endpoint of DESIGN.md §7 this app serves (simulations belong to the jobs app).
+#: Every endpoint of docs/design.md §7 this app serves (simulations belong to the jobs app).
 CONTRACT_PATHS = {
     "/api/v1/variants/": {"get", "post"},
     "/api/v1/variants/{slug}/": {"get"},

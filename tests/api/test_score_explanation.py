@@ -2,7 +2,7 @@
 is the settlement's sentences, each ``{code, params, text}``, the text in the request's
 language.
 
-The figures are RULES.md's, written out here: §8.1 (emperor 1st, guard 2nd → emperor 6,
+The figures are docs/rules.md's, written out here: §8.1 (emperor 1st, guard 2nd → emperor 6,
 guard 3, each rebel −3; emperor 4th, guard 5th → −6, −3, +3), §8.3 (JJ doubles an open
 guard that wins) and §8.6 (JJ: base 100, fee 20, points 6 → 580).
 """

@@ -4,7 +4,7 @@ Each golden file (`tests/engine/goldens/<variant>.json`) holds a game record (th
 shape: variant, version, checksum, seed, dealer, actions) and the summary the engine gave.
 The record is the replay input of `test_goldens.py`; the summary is only a catch-all diff.
 What the game must come to (finish, points, outcome, money, multiplier, tribute and the
-distinctive moments) is stated in `test_goldens.py` by hand, from RULES.md and the variant
+distinctive moments) is stated in `test_goldens.py` by hand, from docs/rules.md and the variant
 files, never read back from a recording.
 
 Every golden is the biased game of a pinned seed (:data:`SEEDS`). The regenerator replays
@@ -536,7 +536,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if refused:
         print(
             f"{refused} golden file(s) not written. CHECK THE RULE behind every change "
-            "(RULES.md, variants/*.yaml) and the values stated in test_goldens.py; then "
+            "(docs/rules.md, variants/*.yaml) and the values stated in test_goldens.py; then "
             "rerun with --force (or, when a seed no longer shows its features, --search and "
             "pin a new seed in SEEDS).",
             file=sys.stderr,

@@ -1,10 +1,10 @@
-"""A second, deliberately simple scoring, written from RULES.md §7–§8 for the tests.
+"""A second, deliberately simple scoring, written from docs/rules.md §7–§8 for the tests.
 
 It reads the variant model itself (``variant.scoring`` rows and lists, ``variant.end``),
 never the compiled variant's lookups and never a function of
 :mod:`baohuang.engine.scoring`, so that a test comparing the two compares the engine with
 the tables, not the engine with itself. Readable over fast: rows are found by walking the
-lists, every step is one rule of RULES.md.
+lists, every step is one rule of docs/rules.md.
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ def reference_score(
         for seat in automatic:
             mates = [s for s in (royals if seat in royals else rebels) if s != seat]
             if not mates:
-                # A solo emperor has no teammate: RULES.md §8.6 says he pays, split among his
+                # A solo emperor has no teammate: docs/rules.md §8.6 says he pays, split among his
                 # teammates; with none the engine (and jj-standard's note) charges nothing.
                 continue
             fine = money_rules.automatic_penalty * unit

@@ -1,6 +1,6 @@
 """Declaring what a rule test covers, and small helpers the rule tests share (issue 22).
 
-A rule test names the variant-language fields and the RULES.md rules it shows firing and
+A rule test names the variant-language fields and the docs/rules.md rules it shows firing and
 not firing with :func:`covers`::
 
     @covers("play.defer", "5.4-defer")
@@ -8,7 +8,7 @@ not firing with :func:`covers`::
 
 ``tests/engine/test_rules_meta.py`` collects these declarations from every
 ``tests/engine/test_rules_*.py`` module and fails when a play-changing field of the
-language, or a rule of RULES.md §4–§7, has no test. Field names are dotted paths through
+language, or a rule of docs/rules.md §4–§7, has no test. Field names are dotted paths through
 the pydantic model (:mod:`baohuang.rules.model`); a member of a tagged union is named by
 its tag (``bidding.flow.offer_throne.rounds``, ``bidding.guard.called_card``); an
 optional section or a list of sections is also named by itself (``declarations.kick``:

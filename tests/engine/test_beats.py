@@ -1,4 +1,4 @@
-"""The beat relation (RULES.md §5.2, §5.5, §6.5).
+"""The beat relation (docs/rules.md §5.2, §5.5, §6.5).
 
 The first part of this file is a slow, obviously-correct reference of the rules and the
 hypothesis strategies that ``test_follows.py`` also uses.
@@ -51,7 +51,7 @@ def ref_counted(ranks: Sequence[int], rules: PlayRules) -> list[int]:
 
 
 def ref_beats(prev: Sequence[int], cand: Sequence[int], rules: PlayRules) -> bool:
-    """The beat relation written straight from RULES.md §5.2, §5.5 and §6.5 (and bombs)."""
+    """The beat relation written straight from docs/rules.md §5.2, §5.5 and §6.5 (and bombs)."""
     if not ref_legal(cand, rules):
         return False
     p = ref_counted(prev, rules)

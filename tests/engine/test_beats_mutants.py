@@ -1,7 +1,7 @@
 """Beat-relation cases that mutation testing showed untested (`make mutation`, beats.py).
 
 Each case is checked through ``verdict`` (test_beats.py): the explained ``beats``, the
-fast ``beats_fast`` and the reference written from RULES.md must agree, and the answer
+fast ``beats_fast`` and the reference written from docs/rules.md must agree, and the answer
 must be the one a player expects.
 """
 

@@ -1,5 +1,5 @@
-"""Bidding and dealing: cases found by mutation testing (`make mutation`, README
-"Mutation testing"), RULES.md §3–§4.
+"""Bidding and dealing: cases found by mutation testing (`make mutation`, docs/development.md),
+docs/rules.md §3–§4.
 
 The question a seat is asked while bidding; a holder of both marked cards passing the
 emperor card two seats on (what everyone then learns, the tribute owed for an open guard);
@@ -152,7 +152,7 @@ CLASSIC_NO_REDEAL_STEP = [
 
 
 def test_a_flow_that_runs_out_redeals_without_a_redeal_step():
-    """RULES.md §4.3: if the last round also fails, the hand is redealt (流局)."""
+    """docs/rules.md §4.3: if the last round also fails, the hand is redealt (流局)."""
     cv = variant("baike-classic", **{"bidding.flow": CLASSIC_NO_REDEAL_STEP})
     # No triple anywhere: nobody can call a guard, so even the forced round may decline.
     hands = [["BJ*", "7s"], ["9s", "10h"], ["Js", "Jh"], ["Qs", "Qh"], ["Ks", "Kh"]]
@@ -172,7 +172,7 @@ def test_a_flow_that_runs_out_redeals_without_a_redeal_step():
 
 
 def test_the_nearest_downstream_copy_guards_when_the_emperor_sits_in_seat_1():
-    """RULES.md §4.2 (copies split): the first holder downstream of the emperor guards."""
+    """docs/rules.md §4.2 (copies split): the first holder downstream of the emperor guards."""
     # hd (four decks), calling with two identical cards: the emperor in seat 1 calls 4♠;
     # the other copies are with seats 2 and 4, and seat 2 comes first downstream (1 → 2).
     hands = [["9d", "Qs"], ["BJ*", "4s", "4s", "Ks"], ["4s", "Jh"], ["Kd", "Ac"], ["4s", "7h"]]

@@ -1,4 +1,4 @@
-"""Cards: cases found by mutation testing (`make mutation`, README "Mutation testing")."""
+"""Cards: cases found by mutation testing (`make mutation`, docs/development.md)."""
 
 from __future__ import annotations
 

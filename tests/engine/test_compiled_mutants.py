@@ -1,5 +1,4 @@
-"""Compiling a variant: cases found by mutation testing (`make mutation`, README "Mutation
-testing").
+"""Compiling a variant: cases found by mutation testing (`make mutation`, docs/development.md).
 
 Compiled variants are cached by the checksum of their definition, and most tests compile
 the bundled variants at import time: a mutant of the compiler would never run for them.
@@ -142,7 +141,7 @@ def test_a_top_card_in_a_variant_without_one_is_refused_for_the_deck():
 
 
 def test_a_game_record_names_the_checksum_of_its_definition():
-    # A record says which exact rules it was played under (DESIGN.md §4).
+    # A record says which exact rules it was played under (docs/design.md §4).
     cv = fresh("jj-standard", "record checksum")
     record = make_record(Game.new(cv, 0))
     assert record["checksum"] == checksum(definition_of(cv.variant))

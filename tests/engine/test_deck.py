@@ -1,4 +1,4 @@
-"""Deck and deal (RULES.md §2.1, §2.2): trims, marks, hand sizes, the seeded shuffle."""
+"""Deck and deal (docs/rules.md §2.1, §2.2): trims, marks, hand sizes, the seeded shuffle."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def test_same_seed_same_deal_other_seed_other_deal():
 
 
 def test_weihai_removes_three_random_sixes():
-    # RULES.md §2.1: all 3, 4, 5 and any three 6s: 165 cards, 13 sixes left.
+    # docs/rules.md §2.1: all 3, 4, 5 and any three 6s: 165 cards, 13 sixes left.
     c = compile_variant(load_bundled("baike-weihai"))
     seen_suits = set()
     for seed in range(20):

@@ -1,4 +1,4 @@
-"""A play the variant's deck cannot contain is not a legal play there (RULES.md §2.1, §5.1).
+"""A play the variant's deck cannot contain is not a legal play there (docs/rules.md §2.1, §5.1).
 
 The limits are the trimmed deck's: 165-card Weihai has no 3s and at most 13 sixes in a
 deal, four decks hold 16 of a plain rank and 4 of each joker, and ``TOP`` exists once and

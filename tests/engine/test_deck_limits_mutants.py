@@ -1,4 +1,4 @@
-"""Deck limits: cases found by mutation testing (`make mutation`, README "Mutation testing").
+"""Deck limits: cases found by mutation testing (`make mutation`, docs/development.md).
 
 The variants here are changed definitions, compiled inside the test (a bundled variant's
 compilation is cached before mutmut switches a mutant on).

@@ -1,4 +1,4 @@
-"""The shoe: cases found by mutation testing (`make mutation`, README "Mutation testing").
+"""The shoe: cases found by mutation testing (`make mutation`, docs/development.md).
 
 These call :func:`build_shoe_spec` and :func:`rank_limits` directly: compiled variants are
 cached, and a bundled one compiled before mutmut switches a mutant on never sees it.

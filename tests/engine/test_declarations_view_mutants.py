@@ -1,7 +1,7 @@
 """Declarations and what a seat sees: cases found by mutation testing (`make mutation`,
-README "Mutation testing").
+docs/development.md).
 
-RULES.md §5 (open or hidden guard and solo, rebellion 造反, kicks 踢) and §7 (托管: what
+docs/rules.md §5 (open or hidden guard and solo, rebellion 造反, kicks 踢) and §7 (托管: what
 automatic play answers), and what each seat is shown: the observation an API client
 reads (``Game.observe``) and the view a bot decides from (``Game.view``).
 """

@@ -1,4 +1,4 @@
-"""Legal moves: cases found by mutation testing (`make mutation`, README "Mutation testing").
+"""Legal moves: cases found by mutation testing (`make mutation`, docs/development.md).
 
 Each test builds its rules inside the test: rules built at import time get their lookup
 tables before mutmut switches a mutant on.

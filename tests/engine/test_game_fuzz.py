@@ -1,10 +1,10 @@
-"""Fuzz (RULES.md, issue 4): random legal games of every bundled variant, and scoring
+"""Fuzz (docs/rules.md, issue 4): random legal games of every bundled variant, and scoring
 checked against the variant's tables.
 
 - Random games: every game ends, cards are conserved at every step, replaying the record
   reproduces the game, and each scored game's points, base points, outcome, multiplier,
   events and money equal those of :mod:`tests.engine.reference_scoring` (a separate
-  scoring written from RULES.md §8 that reads the variant model's rows directly),
+  scoring written from docs/rules.md §8 that reads the variant model's rows directly),
   computed from the game's own facts: roles, finish order, solo kind, events and the seats
   that went automatic. Some seeds play with automatic play (托管), so every variant has
   scored games with automatic seats, and unscored ones where all five are on automatic
@@ -15,7 +15,7 @@ when it ends (§7).
   seats that quit, carried amounts, base and fee, for every bundled variant and for copies
   with every money rule switched on: equal to the reference.
 - Every finish order, every role and every possible event set of every bundled variant:
-  equal to the reference, and outcome and points agree (RULES.md §8.5).
+  equal to the reference, and outcome and points agree (docs/rules.md §8.5).
 
 `make soak GAMES=N` runs more random games.
 """
@@ -164,7 +164,7 @@ def test_illegal_actions_raise_and_change_nothing(variant_id):
 
 # --------------------------------------------------------------------------- scoring
 
-#: The event sets a game can produce (RULES.md §4.5, §4.6): an open guard, a successful
+#: The event sets a game can produce (docs/rules.md §4.5, §4.6): an open guard, a successful
 #: rebellion or a guard shown in the bidding (Weihai skip-one); a kick only after the
 #: first two, and the data may give kicks more than once.
 TWO_PERSON_EVENTS: tuple[tuple[str, ...], ...] = (
@@ -265,7 +265,7 @@ def every_role():
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
 def test_every_finish_and_role_scores_as_the_reference_and_outcome_agrees(variant_id):
-    """All 120 finish orders × every role × every event set (RULES.md §8.5): the score is
+    """All 120 finish orders × every role × every event set (docs/rules.md §8.5): the score is
     the reference's; a side with a seat above 0 never loses; a winner's seats all score
     above 0 and a loser's below 0 (so a side-out winner never scores ≤ 0); a draw scores
     0 for everyone (so does a draw under the side-out draw rule)."""

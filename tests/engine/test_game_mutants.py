@@ -1,4 +1,4 @@
-"""The game: cases found by mutation testing (`make mutation`, README "Mutation testing").
+"""The game: cases found by mutation testing (`make mutation`, docs/development.md).
 
 Rigged deals and their refusals (``Game.new(..., hands=...)``), 托管's answer
 (``Game.default_action``), and a game nobody ascends in: after the last redeal it ends
@@ -39,7 +39,7 @@ def _hands(game: Game) -> list[list[str]]:
 
 @pytest.mark.parametrize("dealer", [0, 2, 4])
 def test_the_first_seat_dealt_is_the_dealer_and_gets_the_extra_card(dealer):
-    # RULES.md §2.1: 216 cards to five seats, dealt in seat order from the dealer, who gets 44.
+    # docs/rules.md §2.1: 216 cards to five seats, dealt in seat order from the dealer, who gets 44.
     game = Game.new(bundled("baike-common"), 5, dealer=dealer)
     assert game.hand_sizes() == [44 if seat == dealer else 43 for seat in range(5)]
 
@@ -341,7 +341,7 @@ def test_on_a_tie_the_nearest_seller_downstream_of_the_buyer_sells():
     ],
 )
 def test_a_buyer_without_a_two_is_given_a_three_or_goes_without(if_unable, sales, told):
-    # RULES.md §6.2: in play order from the first seat dealt; seat 1 has no 2 to pay with.
+    # docs/rules.md §6.2: in play order from the first seat dealt; seat 1 has no 2 to pay with.
     hands = [["BJ*", "3s", "3c", "3d"], ["Ks"], ["3h", "Qs"], ["2h", "Js"], ["3s", "10s"]]
     game = rigged(variant("tcy-bie3", **{"deal.buy.if_unable": if_unable}), hands)
     assert _bought(game) == sales
@@ -355,7 +355,8 @@ def test_a_buyer_without_a_two_is_given_a_three_or_goes_without(if_unable, sales
 
 @pytest.mark.parametrize(("variant_id", "held_back"), [("tcy-bie3", ["3"]), ("baike-common", [])])
 def test_every_seat_sees_the_held_back_ranks_of_the_variant(variant_id, held_back):
-    # 憋三 (RULES.md §6.2): the 3s come last; a public rule, in every seat's view from the deal.
+    # 憋三 (docs/rules.md §6.2): the 3s come last; a public rule, in every seat's view from
+    # the deal.
     game = Game.new(bundled(variant_id), 0)
     ranks = tuple(RANK_OF[card_from_text(f"{r}s")] for r in held_back)
     assert [game.view(seat).hold_back for seat in range(5)] == [ranks] * 5

@@ -2,7 +2,7 @@
 
 The recording (`goldens/<variant>.json`, made by `golden_games.py`) is only the input: a seed
 and the actions. Everything a player would check is stated HERE, by hand, each value with
-the rule it comes from (RULES.md, variants/*.yaml): roles, finish order, points, outcome,
+the rule it comes from (docs/rules.md, variants/*.yaml): roles, finish order, points, outcome,
 multiplier, money, tribute owed and the distinctive moments (who did what at which action
 index). Re-recording cannot change these statements: when the engine disagrees, the
 failure names the rule to check. The recorded summary is compared last, as a catch-all for
@@ -745,7 +745,7 @@ def mismatch(name: str, claim: Claim, actual: Any) -> str:
 
 def check_the_rule(variant_id: str, problems: list[str]) -> str:
     return (
-        f"CHECK THE RULE ({variant_id}): the golden game no longer comes out as RULES.md and "
+        f"CHECK THE RULE ({variant_id}): the golden game no longer comes out as docs/rules.md and "
         f"variants/{variant_id}.yaml say.\n"
         + "\n".join(problems)
         + "\nIf the engine is wrong, fix the engine. If the rule or the variant data changed on "

@@ -1,4 +1,4 @@
-"""Matches: cases found by mutation testing (`make mutation`, README "Mutation testing").
+"""Matches: cases found by mutation testing (`make mutation`, docs/development.md).
 
 Who deals the next game (``deal.next_dealer``), which seed each game of a match is dealt
 from (stable everywhere: a match replays from its seed), the refusal to deal while a

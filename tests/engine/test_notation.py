@@ -1,4 +1,4 @@
-"""Card notation (RULES.md §11)."""
+"""Card notation (docs/rules.md §11)."""
 
 from __future__ import annotations
 

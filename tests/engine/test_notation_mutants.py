@@ -1,4 +1,4 @@
-"""Notation: cases found by mutation testing (`make mutation`, README "Mutation testing")."""
+"""Notation: cases found by mutation testing (`make mutation`, docs/development.md)."""
 
 from __future__ import annotations
 

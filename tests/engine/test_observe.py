@@ -73,7 +73,7 @@ def test_open_guard_is_public():
 
 
 def test_automatic_play_locks_on_with_the_fourth_spell():
-    # RULES.md §7: 托管超过三次, counted per spell (tests/engine/test_rule_fidelity.py has
+    # docs/rules.md §7: 托管超过三次, counted per spell (tests/engine/test_rule_fidelity.py has
     # the spell-by-spell case); four spells in a row of single turns lock it on.
     cv = compile_variant(load_bundled("lianzhong-simple"))
     game = Game.new(cv, 2)

@@ -15,7 +15,7 @@ and the bundled variant of ours it is run on:
 - ``Guyulang/wh-baohuang`` (JavaScript, a self-made Weihai-style game, 168 cards, hold back
   the 6s): ``test.js`` and the rule table of ``游戏规则.md`` (its only concrete figures
   besides ``test.js``). Mapped to ``tcy-weihai`` (168 cards, fixed guard, hold back 6);
-  joker stacking also to ``lianzhong-classic`` (roasting, RULES.md §5.5).
+  joker stacking also to ``lianzhong-classic`` (roasting, docs/rules.md §5.5).
 - ``fangjun0120/baohuang`` (Java, a 憋七 game: five 7s, buy a 7 with a 2, a called guard
   card above the jokers, 2s attach): ``baohuang-domain/src/test/java/jfang/games/baohuang/
   domain/entity/HandTest.java``. Mapped to ``tcy-bie3`` (called guard card above the big
@@ -30,7 +30,7 @@ CPU behaviour.
 Every case asserts OUR answer (``ours``) and records THEIRS (``theirs``). Where the two
 differ because the peer plays another house rule, ``why`` says which. Cases on the points
 of side-out variants (``tcy-weihai``) and on roasting's joker order were written against
-RULES.md before the rule-fidelity fixes and failed on the old data; they pass now.
+docs/rules.md before the rule-fidelity fixes and failed on the old data; they pass now.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def params(cases: Sequence[Any], pending: Callable[[Any], bool] = lambda c: Fals
 
 
 class BeatCase(NamedTuple):
-    """Does ``candidate`` beat ``previous`` (RULES.md §5.2)?"""
+    """Does ``candidate`` beat ``previous`` (docs/rules.md §5.2)?"""
 
     name: str
     source: str
@@ -104,7 +104,7 @@ _STACK = (
 )
 _MARKS = (
     "wh-baohuang ranks the marked cards above the big joker (侍卫 > 皇帝 > 大王); ours treats "
-    "BJ* and SJ* as plain jokers in play (RULES.md §2: all big jokers are equal)"
+    "BJ* and SJ* as plain jokers in play (docs/rules.md §2: all big jokers are equal)"
 )
 _TWO_FJ = (
     "fangjun0120 lets 2s stand for the set's rank; tcy-bie3 attaches 2s (挂2) as 2s, which "
@@ -136,7 +136,7 @@ BEAT_CASES = [
     BeatCase("wh-BJ2SJ>BJ", WH, "tcy-weihai", "BJ", "BJ SJ SJ", False, True, _STACK),
     BeatCase("wh-2BJ>BJ2SJ", WH, "tcy-weihai", "BJ SJ SJ", "BJ BJ", False, True, _STACK),
     BeatCase("wh-3SJ!>GD", WH, "tcy-weihai", "SJ*", "SJ SJ SJ", False, False),
-    # The same stacks where we have roasting (lianzhong-classic, RULES.md §5.5: three small
+    # The same stacks where we have roasting (lianzhong-classic, docs/rules.md §5.5: three small
     # jokers beat one big joker; 2 BJ > 1 BJ). The joker order is being revised.
     BeatCase("wh-3SJ>BJ-roast", WH, "lianzhong-classic", "BJ", "SJ SJ SJ", True, True, "", True),
     BeatCase("wh-2BJ>EM-roast", WH, "lianzhong-classic", "BJ*", "BJ BJ", True, True, "", True),
@@ -189,7 +189,7 @@ def test_beat(case: BeatCase) -> None:
 
 
 class HoldBackCase(NamedTuple):
-    """May a leader holding ``hand`` lead ``play`` (RULES.md §6.1, 憋六)?"""
+    """May a leader holding ``hand`` lead ``play`` (docs/rules.md §6.1, 憋六)?"""
 
     name: str
     source: str
@@ -212,7 +212,7 @@ HOLD_BACK_CASES = [
         "6",
         False,
         True,
-        "wh-baohuang only asks that nothing but 6s is left after a 6; ours (RULES.md §6.1) "
+        "wh-baohuang only asks that nothing but 6s is left after a 6; ours (docs/rules.md §6.1) "
         "wants all the 6s together in the last play",
     ),
     HoldBackCase("wh-last-6", WH, "tcy-weihai", "6s", "6", True, True),
@@ -339,7 +339,7 @@ def test_deck(case: DeckCase) -> None:
 
 
 class ScoreCase(NamedTuple):
-    """Points per seat for a finish order (RULES.md §8.1, §8.2, §8.3)."""
+    """Points per seat for a finish order (docs/rules.md §8.1, §8.2, §8.3)."""
 
     name: str
     source: str
@@ -516,7 +516,7 @@ def test_score(case: ScoreCase) -> None:
 
 
 class SideOutCase(NamedTuple):
-    """Who wins a Weihai game, whose points must agree (RULES.md §6.4, §8.3, §8.5).
+    """Who wins a Weihai game, whose points must agree (docs/rules.md §6.4, §8.3, §8.5).
 
     The side all out first wins and its members score > 0; the game is zero-sum; an open
     guard (明打) doubles. Royals are seat 0 (emperor) and seat 1 (guard), ranked
@@ -599,7 +599,7 @@ def test_side_out(case: SideOutCase) -> None:
 
 
 class TributeCase(NamedTuple):
-    """Cards gained (+) or given (-) per seat for the next game (RULES.md §9.1).
+    """Cards gained (+) or given (-) per seat for the next game (docs/rules.md §9.1).
 
     Emperor seat 0, guard seat 1 (none in a solo), rebels 2, 3, 4 in finish order.
     """
@@ -783,7 +783,7 @@ FLOW_CASES = [
         "SJ",
         "As",
         "trump_geme's payer gives his highest non-joker card; baike-qingdao reads 选择 as the "
-        "payer offering his highest card, jokers included (RULES.md §9.1)",
+        "payer offering his highest card, jokers included (docs/rules.md §9.1)",
     ),
 ]
 

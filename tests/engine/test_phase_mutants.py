@@ -1,4 +1,4 @@
-"""The game's phases: cases found by mutation testing (`make mutation`, README "Mutation testing").
+"""The game's phases: cases found by mutation testing (`make mutation`, docs/development.md).
 
 Sample 2 of the survivors in game, dealing, bidding, declarations and trickplay: a finished
 game refuses every move, a rigged card the shoe never had, the question a client reads, a

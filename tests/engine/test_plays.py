@@ -1,4 +1,4 @@
-"""Plays and their legality (RULES.md §5.1)."""
+"""Plays and their legality (docs/rules.md §5.1)."""
 
 from __future__ import annotations
 

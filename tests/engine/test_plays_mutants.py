@@ -1,4 +1,4 @@
-"""Plays: cases found by mutation testing (`make mutation`, README "Mutation testing").
+"""Plays: cases found by mutation testing (`make mutation`, docs/development.md).
 
 Each test builds its rules inside the test: rules built at import time are built before
 mutmut switches a mutant on, so their lookup tables would never see the mutant.

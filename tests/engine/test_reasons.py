@@ -147,7 +147,7 @@ def test_game_and_record_reasons_are_chinese() -> None:
 
 
 # --------------------------------------------------------------------------- mutation cases
-# Found by mutation testing (`make mutation`, README "Mutation testing").
+# Found by mutation testing (`make mutation`, docs/development.md).
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
-"""Records and replays: cases found by mutation testing (`make mutation`, README "Mutation
-testing"). Where a replay stops, and what its error says (text, code and params), whether
+"""Records and replays: cases found by mutation testing (`make mutation`, docs/development.md).
+Where a replay stops, and what its error says (text, code and params), whether
 the actions came as record text or as the engine's action values."""
 
 from __future__ import annotations

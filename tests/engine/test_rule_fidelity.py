@@ -1,6 +1,6 @@
 """Rule fidelity (issue 12): each corrected rule, shown firing and not firing.
 
-Every test names the RULES.md section and the seed sentence it reads. Deals are rigged
+Every test names the docs/rules.md section and the seed sentence it reads. Deals are rigged
 through ``Game.new(..., hands=...)`` (see :mod:`tests.engine.rigging`); variants with a field
 changed are validated copies of the bundled ones.
 """
@@ -44,7 +44,7 @@ def hd_hands(first: list[str], fourth: list[str] | None = None) -> list[list[str
 
 
 def test_hd_abdication_passes_the_emperor_card_upstream():
-    # RULES.md §3: HD 顺时针让位给上一玩家 while playing counterclockwise: upstream.
+    # docs/rules.md §3: HD 顺时针让位给上一玩家 while playing counterclockwise: upstream.
     game = rigged(bundled("hd"), hd_hands(filler(4)))
     no_grabs(game)
     assert game.to_act == 0

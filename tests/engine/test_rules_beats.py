@@ -1,4 +1,4 @@
-"""The beat relation, pattern by pattern (RULES.md §5.2, §5.5, §6.5; issue 22).
+"""The beat relation, pattern by pattern (docs/rules.md §5.2, §5.5, §6.5; issue 22).
 
 For every kind of play — single, pair, n of a kind, jokers alone, a set with attached
 jokers, attached 2s, the card above the big joker, a roast — a candidate one step higher
@@ -123,5 +123,5 @@ def test_roasting_needs_a_strictly_higher_group_and_rest(rules, previous, candid
     ],
 )
 def test_the_reason_names_the_position_that_is_not_higher(rules, previous, candidate, phrase):
-    # What a refused player reads (RULES.md §5.2): the first card that is not higher.
+    # What a refused player reads (docs/rules.md §5.2): the first card that is not higher.
     assert phrase in verdict(previous, candidate, rules).reason

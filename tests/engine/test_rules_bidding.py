@@ -1,4 +1,4 @@
-"""Rule by rule, RULES.md §4.1–§4.4: choosing the emperor and the guard (issue 22).
+"""Rule by rule, docs/rules.md §4.1–§4.4: choosing the emperor and the guard (issue 22).
 
 Each test deals chosen hands through ``Game.new(..., hands=...)`` (:mod:`tests.engine.
 rigging`) and shows one rule or language field firing and not firing: two variants that

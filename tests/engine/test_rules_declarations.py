@@ -1,4 +1,4 @@
-"""Rule by rule, RULES.md §4.5–§4.6: open or hidden guard, rebellion and kick (issue 22).
+"""Rule by rule, docs/rules.md §4.5–§4.6: open or hidden guard, rebellion and kick (issue 22).
 
 Deals are rigged (:mod:`tests.engine.rigging`); each test shows a rule or field firing and
 not firing and asserts what the players see: who is asked what, whether the guard becomes

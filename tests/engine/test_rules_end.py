@@ -1,4 +1,4 @@
-"""Rule by rule, RULES.md §6.3–§6.4 and §7: finishing, early ends, automatic play (issue 22).
+"""Rule by rule, docs/rules.md §6.3–§6.4 and §7: finishing, early ends, automatic play (issue 22).
 
 Deals are rigged (:mod:`tests.engine.rigging`); each test plays to a moment and shows a
 rule or field firing and not firing: whether the game is over, the finish order the

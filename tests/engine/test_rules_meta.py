@@ -1,4 +1,4 @@
-"""The rule tests cover the language and RULES.md §4–§7 (issue 22), like the cross-field
+"""The rule tests cover the language and docs/rules.md §4–§7 (issue 22), like the cross-field
 checks' `test_every_check_has_a_case` (tests/rules/test_checks.py).
 
 Every field of the variant language is found by walking the pydantic model
@@ -15,7 +15,7 @@ Every field of the variant language is found by walking the pydantic model
 - ``DESCRIPTIVE``: names, notes, the schema version, and tags with a single allowed value:
   they cannot change play.
 
-RULES.md §4–§7 is listed rule by rule in ``RULES``; each needs a rule test too.
+docs/rules.md §4–§7 is listed rule by rule in ``RULES``; each needs a rule test too.
 """
 
 from __future__ import annotations
@@ -401,7 +401,7 @@ EARLIER: dict[str, list[str]] = {
     "5.2-pass": ["tests.engine.test_peer_cases::test_flow"],  # tg-soft-pass
 }
 
-#: RULES.md §4–§7, rule by rule.
+#: docs/rules.md §4–§7, rule by rule.
 RULES: dict[str, str] = {
     "4.1-ascend": "whoever holds the emperor card may ascend",
     "4.1-guard-card": "whoever holds the guard card is the guard",
@@ -512,7 +512,7 @@ def test_every_play_field_has_a_rule_test():
 def test_every_rule_of_sections_4_to_7_has_a_rule_test():
     covered = declared()
     missing = [r for r in RULES if not covered.get(r) and not EARLIER.get(r)]
-    assert missing == [], f"rules of RULES.md §4–§7 without a rule test: {missing}"
+    assert missing == [], f"rules of docs/rules.md §4–§7 without a rule test: {missing}"
 
 
 def test_declarations_name_known_fields_and_rules():

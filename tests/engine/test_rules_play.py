@@ -1,4 +1,4 @@
-"""Rule by rule, RULES.md §5–§6.2 and §6.5: sets, beating, wind, deferring, roasting,
+"""Rule by rule, docs/rules.md §5–§6.2 and §6.5: sets, beating, wind, deferring, roasting,
 hold-back cards, buying a 3, cards above the big joker (issue 22).
 
 Deals are rigged (:mod:`tests.engine.rigging`); every test plays a few tricks and shows

@@ -1,4 +1,4 @@
-"""Tribute fields not shown elsewhere (RULES.md §9.2; issue 22): the rows keyed by the
+"""Tribute fields not shown elsewhere (docs/rules.md §9.2; issue 22): the rows keyed by the
 guard's openness and the outcome, the card a giver hands over, 科贡 paid in 2s, and the
 shut-in tribute (闷贡). Each shown firing and not firing; the tribute is paid into a rigged
 deal of the next game through ``Game.new(..., tribute=..., hands=...)``.

@@ -1,6 +1,6 @@
-"""Why each seat got its points: the settlement's explanation (RULES.md §8).
+"""Why each seat got its points: the settlement's explanation (docs/rules.md §8).
 
-The figures asserted here are RULES.md's (§8.1 formula, §8.2 solo, §8.3 doublings, §8.4
+The figures asserted here are docs/rules.md's (§8.1 formula, §8.2 solo, §8.3 doublings, §8.4
 Weihai equal shares, §8.6 money), written out in the test; the property test checks that
 what the explanation adds up to is the score, for random results of every bundled variant
 and for seeded games told by the narrator.

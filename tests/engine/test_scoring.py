@@ -1,4 +1,4 @@
-"""Scoring (RULES.md §8): the worked examples, the tables, multipliers and money."""
+"""Scoring (docs/rules.md §8): the worked examples, the tables, multipliers and money."""
 
 from __future__ import annotations
 
@@ -17,14 +17,14 @@ def cv(variant_id: str):
 
 
 def test_lianzhong_emperor_first_guard_second():
-    # RULES.md §8.1: emperor 1st, guard 2nd -> guard 3, emperor 6, rebels -3.
+    # docs/rules.md §8.1: emperor 1st, guard 2nd -> guard 3, emperor 6, rebels -3.
     s = score(cv("baike-common"), make_result(0, 1, [0, 1, 2, 3, 4]))
     assert s.points == (6, 3, -3, -3, -3)
     assert s.outcome == "win"
 
 
 def test_lianzhong_emperor_fourth_guard_fifth():
-    # RULES.md §8.1: emperor 4th, guard 5th -> guard -3, emperor -6, rebels +3.
+    # docs/rules.md §8.1: emperor 4th, guard 5th -> guard -3, emperor -6, rebels +3.
     s = score(cv("baike-common"), make_result(2, 4, [0, 1, 3, 2, 4]))
     assert s.points[2] == -6
     assert s.points[4] == -3
@@ -37,7 +37,7 @@ def test_lianzhong_emperor_fourth_guard_fifth():
     [([0, 1, 2, 3, 4], 24, -6), ([1, 0, 2, 3, 4], -24, 6), ([4, 3, 2, 1, 0], -24, 6)],
 )
 def test_open_solo(finish, expected_emperor, expected_other):
-    # RULES.md §8.2: open solo, emperor 1st -> +24 / -6 each; anyone else 1st -> -24 / +6.
+    # docs/rules.md §8.2: open solo, emperor 1st -> +24 / -6 each; anyone else 1st -> -24 / +6.
     s = score(cv("baike-common"), make_result(0, None, finish, solo="open"))
     assert s.points[0] == expected_emperor
     assert all(p == expected_other for p in s.points[1:])
@@ -48,7 +48,7 @@ def test_open_solo(finish, expected_emperor, expected_other):
     [(1, 12, -3), (2, 0, 0), (3, -12, 3), (4, -12, 3), (5, -12, 3)],
 )
 def test_hidden_solo(emperor_rank, expected_emperor, expected_other):
-    # RULES.md §8.2: hidden solo 1st +12/-3, 2nd 0/0, 3rd or later -12/+3.
+    # docs/rules.md §8.2: hidden solo 1st +12/-3, 2nd 0/0, 3rd or later -12/+3.
     finish = [1, 2, 3, 4]
     finish.insert(emperor_rank - 1, 0)
     s = score(cv("baike-common"), make_result(0, None, finish, solo="hidden"))
@@ -57,7 +57,7 @@ def test_hidden_solo(emperor_rank, expected_emperor, expected_other):
 
 
 def test_rebellion_doubles_hidden_solo_where_the_variant_says_so():
-    # RULES.md §8.2: a successful rebellion reveals a hidden solo and doubles the result.
+    # docs/rules.md §8.2: a successful rebellion reveals a hidden solo and doubles the result.
     base = score(cv("lianzhong-simple"), make_result(0, None, [0, 1, 2, 3, 4], solo="hidden"))
     doubled = score(
         cv("lianzhong-simple"),
@@ -67,7 +67,7 @@ def test_rebellion_doubles_hidden_solo_where_the_variant_says_so():
 
 
 def test_multipliers_stack():
-    # RULES.md §8.3: open guard and rebellion and each kick double, and they stack.
+    # docs/rules.md §8.3: open guard and rebellion and each kick double, and they stack.
     plain = score(cv("baike-weihai"), make_result(0, 1, [0, 1, 2, 3, 4]))
     kicked = score(
         cv("baike-weihai"),
@@ -115,7 +115,7 @@ def test_weihai_normal_scoring_follows_the_side_out_rule_where_jj_contradicts_it
     emperor_rank, guard_rank, same_as_jj
 ):
     # Seed reading (issue 33 §1): 普通情况下…得分方法同JJ标准规则 against the same seed's
-    # 先出完牌的一方获胜. The JJ table's figures are lost from the seed; where JJ's (RULES.md
+    # 先出完牌的一方获胜. The JJ table's figures are lost from the seed; where JJ's (docs/rules.md
     # §8.1) points contradict the side-out outcome the side-out rule governs, elsewhere the
     # two tables are the same.
     finish = [None] * 5
@@ -155,7 +155,7 @@ def test_a_stake_cap_stops_the_stacking():
 
 
 def test_weihai_equal_shares_when_guard_known():
-    # RULES.md §8.4: with an open guard or a successful rebellion, emperor and guard score
+    # docs/rules.md §8.4: with an open guard or a successful rebellion, emperor and guard score
     # the same points, and the table stays zero-sum.
     for finish in ([0, 1, 2, 3, 4], [2, 0, 3, 1, 4], [3, 4, 2, 0, 1]):
         s = score(cv("baike-weihai"), make_result(0, 1, finish, events=["open_guard"]))
@@ -164,7 +164,7 @@ def test_weihai_equal_shares_when_guard_known():
 
 
 def test_jj_money_example():
-    # RULES.md §8.6: base 100, fee 20, points 6 -> 580 (guard 280, rebels -320).
+    # docs/rules.md §8.6: base 100, fee 20, points 6 -> 580 (guard 280, rebels -320).
     s = score(cv("jj-standard"), make_result(0, 1, [0, 1, 2, 3, 4]), base=100, table_fee=20)
     assert s.points == (6, 3, -3, -3, -3)
     assert s.money == (580, 280, -320, -320, -320)
@@ -178,7 +178,7 @@ def test_jj_open_guard_doubles():
 
 
 def test_automatic_penalty_is_split_among_teammates():
-    # RULES.md §8.6: a player who went automatic pays 6 x base, split among his teammates.
+    # docs/rules.md §8.6: a player who went automatic pays 6 x base, split among his teammates.
     s = score(
         cv("jj-standard"), make_result(0, 1, [0, 1, 2, 3, 4], automatic=[2]), base=100, table_fee=0
     )
@@ -189,7 +189,7 @@ def test_automatic_penalty_is_split_among_teammates():
 
 
 def test_an_automatic_royal_pays_his_penalty_to_his_partner():
-    # The emperor's teammate is the guard, not the rebels (RULES.md §8.6).
+    # The emperor's teammate is the guard, not the rebels (docs/rules.md §8.6).
     s = score(
         cv("jj-standard"), make_result(0, 1, [0, 1, 2, 3, 4], automatic=[0]), base=100, table_fee=0
     )
@@ -200,7 +200,7 @@ def test_an_automatic_royal_pays_his_penalty_to_his_partner():
 
 
 def test_qingdao_outcome_table():
-    # RULES.md §9.1: the outcome column, keyed by the royals' two ranks in any order.
+    # docs/rules.md §9.1: the outcome column, keyed by the royals' two ranks in any order.
     c = cv("baike-qingdao")
     expected = {
         (1, 2): "win",
@@ -223,7 +223,7 @@ def test_qingdao_outcome_table():
 
 
 def test_side_out_outcome_first_finisher_rule():
-    # RULES.md §6.4 (憋三): the side out first wins if it also had the first finisher,
+    # docs/rules.md §6.4 (憋三): the side out first wins if it also had the first finisher,
     # otherwise it is a draw.
     c = cv("tcy-bie3")
     assert score(c, make_result(0, 1, [0, 1, 2, 3, 4])).outcome == "win"
@@ -271,7 +271,7 @@ def test_zero_sum_tables_always_sum_to_zero(variant, finish, emperor, guard_offs
 
 
 def test_quitting_is_deducted_from_the_quitter_only():
-    # RULES.md §8.6: 强行退出…将被扣去40分 names no receiver: a plain deduction.
+    # docs/rules.md §8.6: 强行退出…将被扣去40分 names no receiver: a plain deduction.
     plain = score(cv("lianzhong-simple"), make_result(0, 1, [0, 1, 2, 3, 4]))
     quit_ = score(cv("lianzhong-simple"), make_result(0, 1, [0, 1, 2, 3, 4], quit=[3]))
     assert quit_.points == plain.points

@@ -1,4 +1,4 @@
-"""Scoring: cases found by mutation testing (`make mutation`, README "Mutation testing")."""
+"""Scoring: cases found by mutation testing (`make mutation`, docs/development.md)."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ def test_a_scoring_error_without_a_field_is_an_invalid_result() -> None:
 
 
 # --------------------------------------------------------------------------- outcome method
-# The language lets a winning side's emperor score 0 when his guard scores above 0 (RULES.md
+# The language lets a winning side's emperor score 0 when his guard scores above 0 (docs/rules.md
 # §8.5: the royals together above 0): there the outcome method, not the emperor's points,
 # says the royals won. Variants are compiled inside the tests.
 
@@ -164,7 +164,7 @@ def test_a_result_built_without_a_guard_or_a_solo_is_refused_when_scored() -> No
 
 
 def test_under_the_points_rule_an_emperor_scoring_one_point_wins() -> None:
-    """RULES.md §8.5 (points): the royals win when the emperor scores above 0 — 1 point is
+    """docs/rules.md §8.5 (points): the royals win when the emperor scores above 0 — 1 point is
     a win, not a draw."""
     cv = variant(
         "baike-common",

@@ -1,7 +1,7 @@
 """Settlement and what a seat sees: cases found by mutation testing (`make mutation`,
-README "Mutation testing").
+docs/development.md).
 
-The end of a game (RULES.md §6.2 闷 and 闷贡, §7 a game all on 托管), the observation an
+The end of a game (docs/rules.md §6.2 闷 and 闷贡, §7 a game all on 托管), the observation an
 API client and the editor's play tab read (``Game.observe``), and the view a bot decides
 from (``Game.view``): who it knows, what it holds, what it is asked.
 """

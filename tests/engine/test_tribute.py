@@ -1,4 +1,7 @@
-"""Tribute (RULES.md §9): the Qingdao table row by row, 憋三's shut-in tribute, conservation."""
+"""Tribute (docs/rules.md §9): the Qingdao table row by row, 憋三's shut-in tribute.
+
+And conservation: no card is made or lost.
+"""
 
 from __future__ import annotations
 
@@ -30,7 +33,7 @@ def finish_with(emperor_rank: int, guard_rank: int) -> list[int]:
     return [s if s is not None else next(it) for s in slots]
 
 
-# Qingdao, RULES.md §9.1: (emperor delta, guard delta, {rebel finish place: delta}).
+# Qingdao, docs/rules.md §9.1: (emperor delta, guard delta, {rebel finish place: delta}).
 QINGDAO = {
     (1, 2): (+2, +1, {3: -1, 4: -1, 5: -1}),
     (1, 3): (+1, +1, {4: -1, 5: -1}),

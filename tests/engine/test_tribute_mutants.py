@@ -1,4 +1,4 @@
-"""Paying tribute from rigged hands (RULES.md §9): which card each giver hands over, who
+"""Paying tribute from rigged hands (docs/rules.md §9): which card each giver hands over, who
 picks which card, and where the cards end up. Written to kill the mutants of
 ``baohuang/engine/tribute.py`` that the table tests leave alive (issue 22).
 """

@@ -1,5 +1,5 @@
-"""Trick play (RULES.md §6): cases found by mutation testing (`make mutation`, README
-"Mutation testing"), full run of baohuang/engine/trickplay.py.
+"""Trick play (docs/rules.md §6): cases found by mutation testing (`make mutation`,
+docs/development.md), full run of baohuang/engine/trickplay.py.
 
 What a player sees when the play phase refuses a move typed by hand (not picked from the
 offered list): the code, the English and the Chinese of each refusal (a word that is no
@@ -199,7 +199,7 @@ def test_a_view_counts_the_cards_played_by_rank_like_the_hand():
 
 
 def test_a_hidden_solo_by_calling_a_card_held_four_times_has_no_tehua():
-    # HD: the called guard card is the 特画 (RULES.md §6.5); an emperor holding all four
+    # HD: the called guard card is the 特画 (docs/rules.md §6.5); an emperor holding all four
     # called cards guards himself (暗独保), so there is no guard and no 特画 at all.
     hands = [
         ["BJ*", "4s", "4s", "4s", "4s", "5h"],
@@ -220,7 +220,7 @@ def test_a_hidden_solo_by_calling_a_card_held_four_times_has_no_tehua():
 
 
 def test_two_deferrers_answer_the_second_circle_in_turn():
-    # baike-qingdao (让牌, RULES.md §5.4): seats 1 and 2 defer the 7, 3 and 4 pass; in the
+    # baike-qingdao (让牌, docs/rules.md §5.4): seats 1 and 2 defer the 7, 3 and 4 pass; in the
     # second circle seat 1 answers first, then seat 2, who may still beat the 7.
     game = _qingdao_deferring()
     answer(game, play("7"), A.DEFER, A.DEFER, A.PASS, A.PASS)
@@ -234,7 +234,7 @@ def test_two_deferrers_answer_the_second_circle_in_turn():
 
 
 def test_the_game_ends_when_the_three_rebels_are_all_out():
-    # end.when one_side_out (RULES.md §6.4): the rebels 1, 3 and 4 go out first and the
+    # end.when one_side_out (docs/rules.md §6.4): the rebels 1, 3 and 4 go out first and the
     # game is over, though the emperor (0) and the guard (2) still hold cards.
     hands = [["BJ*", "7s"], ["9s"], ["SJ*", "6s"], ["Qs"], ["Ks"]]
     game = rigged(variant("baike-common", **{"end.when": "one_side_out"}), hands)

@@ -1,4 +1,4 @@
-"""The simulation endpoints (DESIGN.md §7): create, read, cancel; errors in the one shape.
+"""The simulation endpoints (docs/design.md §7): create, read, cancel; errors in the one shape.
 
 No worker runs here (the tests with workers are in ``test_workers.py``): a job created in a
 test's transaction is never sent, so it stays queued unless the test runs its chunks.

@@ -53,7 +53,7 @@ TESTS_OF: dict[str, tuple[str, ...]] = {
     ),
     "baohuang.engine.follows": (f"{_ENGINE}test_follows*.py", f"{_ENGINE}test_beats*.py"),
     # Scoring is checked against the tables by the reference re-scoring of the fuzz and
-    # the rule-fidelity sweep of every finish order, and against RULES.md by the goldens.
+    # the rule-fidelity sweep of every finish order, and against docs/rules.md by the goldens.
     "baohuang.engine.scoring": (
         f"{_ENGINE}test_scoring*.py",
         f"{_ENGINE}test_game_fuzz.py",

@@ -71,7 +71,7 @@ CALLED = {"by": "called_card", "callable_ranks": ["3", "4", "5", "6", "7", "8", 
 #: Hand sizes dealing 200 cards (one rank of 16 trimmed from 216).
 HANDS_200 = [40, 40, 40, 40, 40]
 #: The ten (unordered) pairs of royals' finish ranks with an outcome each, following the
-#: sign of the §8.1 formula 6 - (a + b) that baike-common scores by (RULES.md §8.5).
+#: sign of the §8.1 formula 6 - (a + b) that baike-common scores by (docs/rules.md §8.5).
 FULL_OUTCOME_TABLE = [
     {"ranks": [a, b], "outcome": "win" if a + b < 6 else "draw" if a + b == 6 else "lose"}
     for a in range(1, 6)

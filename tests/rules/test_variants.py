@@ -1,4 +1,4 @@
-"""The bundled variants (variants/*.yaml): each loads cleanly and states RULES.md's facts."""
+"""The bundled variants (variants/*.yaml): each loads cleanly and states docs/rules.md's facts."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from baohuang.rules.model import (
 )
 from baohuang.rules.vocabulary import ORDERED_RANK_PAIRS, RANK_PAIRS
 
-#: RULES.md §10: the eleven seed variants, and the public house rules of issue #32.
+#: docs/rules.md §10: the eleven seed variants, and the public house rules of issue #32.
 BUNDLED_IDS = {
     "baike-common",
     "baike-classic",
@@ -49,7 +49,7 @@ BUNDLED_IDS = {
     "buzi-bie3",
 }
 
-#: RULES.md §2.1: cards in play and the deal, first seat dealt first.
+#: docs/rules.md §2.1: cards in play and the deal, first seat dealt first.
 DECKS: dict[str, tuple[int, list[int]]] = {
     "baike-common": (216, [44, 43, 43, 43, 43]),
     "baike-classic": (216, [44, 43, 43, 43, 43]),
@@ -103,7 +103,7 @@ def multipliers(v: Variant) -> dict[str, int]:
 
 
 def lianzhong_formula(emperor_rank: int, guard_rank: int) -> tuple[int, int, int]:
-    """RULES.md §8.1: guard = 6 − (emperor rank + guard rank), emperor twice, rebels −guard."""
+    """docs/rules.md §8.1: guard = 6 − (emperor rank + guard rank), emperor twice, rebels −guard."""
     guard = 6 - (emperor_rank + guard_rank)
     return 2 * guard, guard, -guard
 
@@ -257,7 +257,7 @@ OWN_TABLES: dict[str, dict[tuple[int, int], tuple[int, int, int]]] = {
 }
 
 
-#: Side-out variants (先出完牌的一方获胜, RULES.md §8.5): their points follow the outcome rule.
+#: Side-out variants (先出完牌的一方获胜, docs/rules.md §8.5): their points follow the outcome rule.
 SIDE_OUT = {"baike-weihai", "tcy-bie6", "tcy-weihai", "tcy-bie3"}
 
 
@@ -297,7 +297,7 @@ def test_solo_points_are_rules_section_8_2(path: Path) -> None:
         assert open_ == {1: (0, -12), **{r: (-21, 0) for r in (2, 3, 4, 5)}}
         assert hidden == {1: (0, -6), **{r: (-12, 0) for r in (2, 3, 4, 5)}}
         return
-    if path.stem == "tcy-bie3":  # 2nd to 4th is a draw (RULES.md §8.5): 0
+    if path.stem == "tcy-bie3":  # 2nd to 4th is a draw (docs/rules.md §8.5): 0
         assert open_ == {1: (24, -6), 2: (0, 0), 3: (0, 0), 4: (0, 0), 5: (-24, 6)}
         assert hidden == {1: (12, -3), 2: (0, 0), 3: (0, 0), 4: (0, 0), 5: (-12, 3)}
         return
@@ -349,7 +349,7 @@ def check_baike_weihai(v: Variant) -> None:
     assert v.declarations.kick is not None
     assert [h.rank for h in v.play.hold_back] == ["6"]
     assert v.end.when == "one_side_out"
-    # No Weihai source doubles an open guard; JJ doubles a successful kick (RULES.md §8.3).
+    # No Weihai source doubles an open guard; JJ doubles a successful kick (docs/rules.md §8.3).
     assert multipliers(v) == {"rebellion": 2, "kick_succeeded": 2}
     known = v.scoring.two_person_guard_known
     assert known is not None
@@ -473,7 +473,7 @@ def check_lianzhong_classic(v: Variant) -> None:
     assert v.play.hold_back == []
     assert v.end.open_solo_ends_on_other_first
     assert multipliers(v) == {"open_guard": 2}
-    assert v.scoring.outcome.method == "points"  # the formula's sign (RULES.md §8.5)
+    assert v.scoring.outcome.method == "points"  # the formula's sign (docs/rules.md §8.5)
     forced = offers(v)[-1]
     assert forced.forced
     assert forced.forced_exempt_four_identical

@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Does a play beat another?
-         * @description `previous` and `candidate` in card notation (RULES.md §11, e.g. `SJ 8 8 8`). `legal` says whether the candidate is a legal play of the variant, `beats` whether it beats `previous` (a legal candidate with no `previous` leads), `reason` says why in a sentence. A candidate the variant's deck cannot contain (a 3 where the 3s are removed, more copies of a card than the deck holds, a second TOP) is not legal, and `reason` says what the deck holds. Bad notation is a 400 `bad_notation` whose error names the token, with the field as path; a `previous` that is not a legal play is a 400 at `previous` too (`not_in_deck` when the deck cannot contain it).
+         * @description `previous` and `candidate` in card notation (docs/rules.md §11, e.g. `SJ 8 8 8`). `legal` says whether the candidate is a legal play of the variant, `beats` whether it beats `previous` (a legal candidate with no `previous` leads), `reason` says why in a sentence. A candidate the variant's deck cannot contain (a 3 where the 3s are removed, more copies of a card than the deck holds, a second TOP) is not legal, and `reason` says what the deck holds. Bad notation is a 400 `bad_notation` whose error names the token, with the field as path; a `previous` that is not a legal play is a 400 at `previous` too (`not_in_deck` when the deck cannot contain it).
          */
         post: operations["variants_compare"];
         delete?: never;
@@ -849,7 +849,7 @@ export interface components {
             /** @description The published version to clone (retired ones too); omitted or null: the latest published version. */
             version?: number | null;
         };
-        /** @description Two plays in card notation (RULES.md §11). */
+        /** @description Two plays in card notation (docs/rules.md §11). */
         CompareRequest: {
             /** @description The play on the table, e.g. 'SJ 8 8 8'; null: the candidate leads. */
             previous?: string | null;
@@ -1156,7 +1156,7 @@ export interface components {
             seed?: number | null;
         };
         /**
-         * @description A game record (DESIGN.md §4), as :func:`baohuang.engine.record.make_record` writes it:
+         * @description A game record (docs/design.md §4), as :func:`baohuang.engine.record.make_record` writes it:
          *     replay it at ``…/replay/``.
          */
         GameRecord: {
@@ -1389,7 +1389,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description A game record (DESIGN.md §4): variant, version, checksum, seed, actions, dealer. */
+        /** @description A game record (docs/design.md §4): variant, version, checksum, seed, actions, dealer. */
         ReplayRequest: {
             /** @description Must be the variant of the URL. */
             variant: string;
@@ -1768,7 +1768,7 @@ export interface components {
          * @enum {string}
          */
         ScopeEnum: "read" | "write";
-        /** @description One sentence of why each seat got its points (RULES.md §8). */
+        /** @description One sentence of why each seat got its points (docs/rules.md §8). */
         ScoreReason: {
             /** @description The sentence's code (stable), e.g. score_row, score_doublings, score_no_doubling, score_role, score_money_rate, score_money. */
             code: string;
@@ -1779,7 +1779,7 @@ export interface components {
             /** @description The sentence, in the request's language. */
             text: string;
         };
-        /** @description A finished game's roles and finish order (RULES.md §8). */
+        /** @description A finished game's roles and finish order (docs/rules.md §8). */
         ScoreRequest: {
             emperor: number;
             /** @description null in a solo game. */
@@ -2337,7 +2337,7 @@ export interface components {
             count: number;
             from: number;
         };
-        /** @description The tribute owed for the next game (RULES.md §9). */
+        /** @description The tribute owed for the next game (docs/rules.md §9). */
         Tribute: {
             /** @description Index of the matching rule. */
             rule: number | null;

@@ -76,7 +76,7 @@ export interface HouseNote {
   checked?: string | null;
 }
 /**
- * Which cards are in play (RULES.md §2.1).
+ * Which cards are in play (docs/rules.md §2.1).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "Deck".
@@ -120,7 +120,7 @@ export interface Removal {
   suits?: ("s" | "h" | "c" | "d")[] | null;
 }
 /**
- * The marked cards (RULES.md §2): players draw the mark on one joker each.
+ * The marked cards (docs/rules.md §2): players draw the mark on one joker each.
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "Marks".
@@ -136,7 +136,7 @@ export interface Marks {
   guard_card?: "SJ" | null;
 }
 /**
- * How the cards are dealt and who deals next (RULES.md §2.2).
+ * How the cards are dealt and who deals next (docs/rules.md §2.2).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "Deal".
@@ -191,7 +191,7 @@ export interface BuyCard {
   seller?: "most_held";
 }
 /**
- * How the emperor and the guard are found (RULES.md §4).
+ * How the emperor and the guard are found (docs/rules.md §4).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "Bidding".
@@ -213,7 +213,7 @@ export interface Bidding {
   flow: (GrabSoloStep | OfferThroneStep | RedealStep | ForfeitStep | VoidStep)[];
 }
 /**
- * 固定保: whoever holds the guard card is the guard (RULES.md §4.1).
+ * 固定保: whoever holds the guard card is the guard (docs/rules.md §4.1).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "FixedGuard".
@@ -249,7 +249,7 @@ export interface CalledGuard {
   own_cards_callable?: boolean;
 }
 /**
- * When the emperor plays alone (独保, RULES.md §4.1, §4.2, §4.4).
+ * When the emperor plays alone (独保, docs/rules.md §4.1, §4.2, §4.4).
  *
  * An emperor who is his own guard (holds the guard card, or every copy of the card he
  * calls) always plays solo; these fields say what else is allowed.
@@ -272,7 +272,7 @@ export interface SoloRules {
   declared_requires?: "nothing" | "four_identical";
 }
 /**
- * 抢独: any player may claim to fight the other four alone (RULES.md §4.4).
+ * 抢独: any player may claim to fight the other four alone (docs/rules.md §4.4).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "GrabSoloStep".
@@ -398,7 +398,7 @@ export interface VoidStep {
   step: "void";
 }
 /**
- * What players may declare before the first play (RULES.md §4.5, §4.6).
+ * What players may declare before the first play (docs/rules.md §4.5, §4.6).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "Declarations".
@@ -430,7 +430,7 @@ export interface Declarations {
   open_during_play?: boolean;
 }
 /**
- * 造反: rebels may force a hidden guard into the open (RULES.md §4.6).
+ * 造反: rebels may force a hidden guard into the open (docs/rules.md §4.6).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "Rebellion".
@@ -469,7 +469,7 @@ export interface RebelDeclaration {
   max_declarers?: number;
 }
 /**
- * 踢: a further doubling after the roles are known (RULES.md §4.6).
+ * 踢: a further doubling after the roles are known (docs/rules.md §4.6).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "Kick".
@@ -489,7 +489,7 @@ export interface Kick {
   rebels_after_open_solo?: number | null;
 }
 /**
- * Playing the cards (RULES.md §5, §6).
+ * Playing the cards (docs/rules.md §5, §6).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "PlayRules".
@@ -557,7 +557,7 @@ export interface PlayRules {
   automatic?: Automatic;
 }
 /**
- * A set of one rank that beats a single higher card (RULES.md §6.5).
+ * A set of one rank that beats a single higher card (docs/rules.md §6.5).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "SpecialBeat".
@@ -579,7 +579,7 @@ export interface SpecialBeat {
   beats: ("SJ" | "BJ" | "TOP")[];
 }
 /**
- * 憋牌: cards a player must keep for his last play (RULES.md §6.1, §6.2).
+ * 憋牌: cards a player must keep for his last play (docs/rules.md §6.1, §6.2).
  *
  * All of a player's cards of the rank go together, in his last play. A player dealt
  * none of the rank may finish with anything (偷着跑, sneaking out): that follows from
@@ -611,7 +611,7 @@ export interface HoldBack {
   last_play_attach?: boolean;
 }
 /**
- * 烤牌: attaching more jokers than the play had (RULES.md §5.5).
+ * 烤牌: attaching more jokers than the play had (docs/rules.md §5.5).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "Roast".
@@ -657,7 +657,7 @@ export interface Bombs {
   identical?: boolean;
 }
 /**
- * 托管: the system plays for an absent player (RULES.md §7).
+ * 托管: the system plays for an absent player (docs/rules.md §7).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "Automatic".
@@ -681,7 +681,7 @@ export interface Automatic {
   dissolve_if_any?: "no" | "scored" | "unscored";
 }
 /**
- * When the game ends (RULES.md §6.3, §6.4).
+ * When the game ends (docs/rules.md §6.3, §6.4).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "End".
@@ -709,7 +709,7 @@ export interface End {
   shut_in_last?: boolean;
 }
 /**
- * Points per seat from the finish order (RULES.md §8).
+ * Points per seat from the finish order (docs/rules.md §8).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "Scoring".
@@ -829,7 +829,7 @@ export interface Multiplier {
   factor?: number;
 }
 /**
- * How a game's outcome for the royals is decided (RULES.md §8.5).
+ * How a game's outcome for the royals is decided (docs/rules.md §8.5).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "Outcome".
@@ -873,7 +873,7 @@ export interface SoloOutcomeRow {
   outcome: "win" | "draw" | "lose";
 }
 /**
- * Turning points into money or beans (RULES.md §8.6).
+ * Turning points into money or beans (docs/rules.md §8.6).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "Money".
@@ -913,7 +913,7 @@ export interface Money {
   shut_in_penalty_to?: "game_ender" | "first" | "nobody";
 }
 /**
- * Cards owed for the next game (RULES.md §9).
+ * Cards owed for the next game (docs/rules.md §9).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "Tribute".
@@ -950,7 +950,7 @@ export interface Tribute {
   shut_in?: ShutInTribute | null;
 }
 /**
- * One row of a tribute table (RULES.md §9.1).
+ * One row of a tribute table (docs/rules.md §9.1).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "TributeRule".
@@ -999,7 +999,7 @@ export interface TributeShare {
   count?: number;
 }
 /**
- * 闷贡: owed by a player shut in with hold-back cards (RULES.md §9.2).
+ * 闷贡: owed by a player shut in with hold-back cards (docs/rules.md §9.2).
  *
  * This interface was referenced by `Variant`'s JSON-Schema
  * via the `definition` "ShutInTribute".

@@ -1,4 +1,4 @@
-// The REST API v1 client (DESIGN.md §7): session auth, CSRF cookie for writes. Every request
+// The REST API v1 client (docs/design.md §7): session auth, CSRF cookie for writes. Every request
 // names the editor's language (Accept-Language), so the server's messages come back in it.
 import type { components } from "../generated/api";
 import { currentLang } from "./i18n";
@@ -54,6 +54,14 @@ export interface PageContext {
   csrf_token?: string;
   login_url?: string;
   logout_url?: string;
+  /** The documentation site (`/docs/`): the Help link opens its getting-started page. */
+  help_url?: string;
+}
+
+/** The Help link: the documentation site's getting-started page in the editor's language. */
+export function helpUrl(lang: "zh" | "en"): string {
+  const base = pageContext().help_url ?? "/docs/";
+  return base + (lang === "zh" ? "getting-started.zh.html" : "getting-started.html");
 }
 
 /** The server's limit on games per job (its default when the page does not say). */

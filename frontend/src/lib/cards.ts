@@ -1,4 +1,4 @@
-// Cards as the server writes them (RULES.md §11): "10h", "As", "BJ*", "SJ", "TOP", "TOP2", or a bare
+// Cards as the server writes them (docs/rules.md §11): "10h", "As", "BJ*", "SJ", "TOP", "TOP2", or a bare
 // rank "9" (in play the engine counts ranks only). Parsed for drawing and for matching a
 // selection of cards against the legal plays.
 

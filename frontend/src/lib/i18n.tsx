@@ -1,4 +1,4 @@
-// Chinese and English labels (RULES.md terms), switchable; the choice is kept in localStorage.
+// Chinese and English labels (docs/rules.md terms), switchable; the choice is kept in localStorage.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 
 export type Lang = "zh" | "en";
@@ -12,6 +12,7 @@ const DICT = {
   "app.title": ["保皇规则编辑器", "Baohuang rule editor"],
   "app.lang": ["English", "中文"],
   "app.logout": ["退出", "Log out"],
+  "app.help": ["帮助", "Help"],
   "app.loading": ["加载中…", "Loading…"],
   "app.back": ["← 规则列表", "← Rule sets"],
   "app.error": ["出错了", "Something went wrong"],

@@ -6,7 +6,7 @@ export function rowSum(row: Pick<TwoPersonRow, "emperor" | "guard" | "rebels">):
   return (row.emperor || 0) + (row.guard || 0) + 3 * (row.rebels || 0);
 }
 
-/** The Lianzhong / JJ standard formula (RULES.md §8.1). */
+/** The Lianzhong / JJ standard formula (docs/rules.md §8.1). */
 export function lianzhongRow(emperorRank: number, guardRank: number): TwoPersonRow {
   const guard = 6 - (emperorRank + guardRank);
   // `|| 0` turns a -0 into 0 so the table reads cleanly.

@@ -1,5 +1,5 @@
 // A new rule set from scratch: the smallest definition the server accepts, with the
-// standard (Lianzhong) scoring written out (RULES.md §8.1, §8.2). The operator edits it
+// standard (Lianzhong) scoring written out (docs/rules.md §8.1, §8.2). The operator edits it
 // from there.
 
 export function scratchDefinition(slug: string, zh: string, en: string): Record<string, unknown> {
