@@ -74,9 +74,11 @@ RELATIONS: tuple[str, ...] = ("equal", "order", "ratio")
 #: standard error of any simulation (about 0.02 points per seat at 100,000 games).
 TOLERANCE = 0.005
 
+#: The proposal's last note when today's bots verify it: their play ignores the scoring.
 LIMIT_NOTE = gettext_noop(
     "The bots do not change their play when the scoring changes; people might."
 )
+#: The last note instead when players who adapt (``adaptive``) verify the proposal.
 ADAPT_NOTE = gettext_noop(
     "The prediction assumes unchanged play; the verification's players adapt their bidding "
     "and declarations to the new scoring, so the gap between predicted and verified shows "
