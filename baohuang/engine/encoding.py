@@ -114,7 +114,11 @@ class ActionSpace:
     __slots__ = ("_index", "actions", "checksum", "num_plays", "size")
 
     def __init__(self, cv: CompiledVariant) -> None:
-        plays = legal_follows(list(cv.rank_limits), None, cv.play)
+        # The most cards of each rank one hand can hold; a joker stack (叠加) is formed from
+        # the jokers there, like in a hand (legal_follows), so its own limit is left out.
+        stacks = cv.play.tables.stack_cards
+        most = [0 if stacks[r] else n for r, n in enumerate(cv.rank_limits)]
+        plays = legal_follows(most, None, cv.play)
         self.actions: tuple[Action, ...] = (*WORD_ORDER, *CALLS, *PAYS, *plays)
         """Every action, at its number."""
         self.size = len(self.actions)
