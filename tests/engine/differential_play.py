@@ -79,6 +79,21 @@ HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
         {"play.top_card": "both_marked", "play.marked_order": "emperor_higher"},
     ),
     "house:top-in-set": ("hd", {"play.top_card_in_set": True}),
+    # Joker stacks (叠加): one only alone, one only in sets, no card above the big joker.
+    "house:stacks": (
+        "baike-common",
+        {
+            "play.stacks": [
+                {"cards": "SJ SJ", "above": "BJ", "in_sets": False},
+                {"cards": "BJ BJ", "above": "SJ SJ", "alone": False},
+            ]
+        },
+    ),
+    # Joker stacks with held-back 6s and bombs.
+    "house:stacks-bombs-held-back": (
+        "baike-weihai",
+        {"play.bombs": {"min_count": 4}, "play.stacks": [{"cards": "BJ SJ", "above": "BJ"}]},
+    ),
     "house:both-marked-in-set": (
         "baike-common",
         {"play.top_card": "both_marked", "play.top_card_in_set": True},
