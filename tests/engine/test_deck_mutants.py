@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from baohuang.engine.cards import TOP
 from baohuang.engine.deck import (
     BIG_JOKER,
     EMPEROR_CARD,
@@ -20,7 +21,6 @@ from baohuang.engine.deck import (
     deal,
     rank_counts,
 )
-from baohuang.engine.cards import TOP
 from baohuang.engine.deck_limits import rank_limits
 
 THREE, SIX, KING, TWO, SJ, BJ = 0, 3, 10, 12, 13, 14
