@@ -348,8 +348,12 @@ def _with_stacks(
     the plays of the hand as it is, and for each stack it can form, the plays that contain
     that stack of the hand with the stack's jokers replaced by the stack (a play holds at
     most one stack, so one stack a hand is enough)."""
-    found = set(_follows(h, p, rules))
+    out = _follows(h, p, rules)
+    extra: list[tuple[int, ...]] = []
     for stack in rules.stacks:
+        rank = stack.rank
+        if p is not None and rank <= p[-1]:
+            continue  # the stack sits against a card at least as high as p's lowest
         small = stack.cards.count(SJ)
         big = len(stack.cards) - small
         if h[SJ] < small or h[BJ] < big:
@@ -357,12 +361,13 @@ def _with_stacks(
         virtual = list(h)
         virtual[SJ] -= small
         virtual[BJ] -= big
-        virtual[stack.rank] = 1
-        rank = stack.rank
+        virtual[rank] = 1
         for play in _follows(virtual, p, rules):
             if rank in play and is_legal_fast(play, rules):
-                found.add(play)
-    out = sorted(found)
+                extra.append(play)
+    if not extra:
+        return out
+    out = sorted(set(out).union(extra))
     out.sort(key=len)
     return out
 
