@@ -27,6 +27,7 @@ from baohuang import native
 from baohuang.bots import make_policy
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, format_action
+from baohuang.engine.cards import NUM_RANKS
 from baohuang.engine.compiled import compile_variant
 from baohuang.engine.game import Game, IllegalAction
 from baohuang.engine.match import Match, derive_seed
@@ -160,7 +161,7 @@ def wrong_action(rng: random.Random) -> Action:
     """A random action that is usually illegal: a word, or a few random ranks."""
     if rng.random() < 0.5:
         return rng.choice(WRONG_WORDS)
-    return tuple(sorted((rng.randrange(16) for _ in range(rng.randint(1, 4))), reverse=True))
+    return tuple(sorted((rng.randrange(NUM_RANKS) for _ in range(rng.randint(1, 4))), reverse=True))
 
 
 def play_random(game: Game, rng: random.Random, refused: list[str]) -> None:
