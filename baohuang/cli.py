@@ -424,14 +424,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     cv = compile_variant(variant)
     try:
-        candidate = parse_play(" ".join(args.candidate))
+        candidate = parse_play(" ".join(args.candidate), cv.play)
     except NotationError as exc:
         _err(f"candidate: {say(from_notation(exc))}")
         return EXIT_USAGE
     previous: Play | None = None
     if args.after is not None:
         try:
-            previous = parse_play(args.after)
+            previous = parse_play(args.after, cv.play)
         except NotationError as exc:
             _err(f"--after: {say(from_notation(exc))}")
             return EXIT_USAGE
@@ -446,15 +446,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     problem = play_reason(cv, candidate)
     if previous is None:
         verdict_beats = problem is None
-        reason = problem or legal_lead(format_play(candidate))
+        reason = problem or legal_lead(format_play(candidate, cv.play))
     else:
         verdict = judge(cv, previous, candidate)
         verdict_beats = verdict.beats
         reason = verdict.reason
     body = {
         "variant": cv.id,
-        "previous": format_play(previous) if previous is not None else None,
-        "candidate": format_play(candidate),
+        "previous": format_play(previous, cv.play) if previous is not None else None,
+        "candidate": format_play(candidate, cv.play),
         "legal": problem is None,
         "beats": verdict_beats,
         "reason": say(reason),

@@ -18,7 +18,7 @@ draws it — and any redeal — from its seed instead of listing chance outcomes
 finish order, role and solo kind, with and without a seat on automatic play), otherwise
 ``GENERAL_SUM``. Returns are the seats' points under the variant's own scoring (0 for an
 unscored game). Actions are the variant's fixed action numbers
-(:mod:`baohuang.engine.encoding`); observations are its 212-number observation vector
+(:mod:`baohuang.engine.encoding`); observations are its 228-number observation vector
 (``observation_tensor``) and the JSON of ``Game.observe`` (``observation_string``), both
 from one seat's view only.
 

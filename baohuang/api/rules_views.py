@@ -304,9 +304,9 @@ class DeckCountView(RulesView):
 # --------------------------------------------------------------------------- compare
 
 
-def _play(text: str, path: str) -> Play:
+def _play(text: str, path: str, cv: CompiledVariant) -> Play:
     try:
-        return parse_play(text)
+        return parse_play(text, cv.play)  # a joker stack as [SJ SJ SJ] (叠加)
     except NotationError as exc:
         message, params = notation_message(exc)
         raise _bad(path, message, "bad_notation", exc.code, params) from exc
@@ -349,12 +349,14 @@ class CompareView(VersionRulesView):
         self, data: dict[str, Any], version: RuleSetVersion, cv: CompiledVariant
     ) -> dict[str, Any]:
         """Legal, beats, and why."""
-        candidate = _play(data["candidate"], "candidate")
-        previous = _play(data["previous"], "previous") if data.get("previous") is not None else None
+        candidate = _play(data["candidate"], "candidate", cv)
+        previous = (
+            _play(data["previous"], "previous", cv) if data.get("previous") is not None else None
+        )
         problem = play_reason(cv, candidate)
         if previous is None:
             verdict_beats = problem is None
-            reason = problem or legal_lead(format_play(candidate))
+            reason = problem or legal_lead(format_play(candidate, cv.play))
         else:
             not_in_deck = deck_reason(cv, previous)
             if not_in_deck is not None:
@@ -363,7 +365,7 @@ class CompareView(VersionRulesView):
                     say(reason_of("not_in_deck", reason=not_in_deck)),
                     code="not_in_deck",
                     params={
-                        "play": format_play(previous),
+                        "play": format_play(previous, cv.play),
                         "reason": str(not_in_deck),
                         "reason_code": not_in_deck.code,
                         "reason_params": params_of(not_in_deck),
@@ -376,7 +378,7 @@ class CompareView(VersionRulesView):
                     say(reason_of("previous_not_legal", reason=previous_problem)),
                     item_code="illegal_play",
                     params={
-                        "play": format_play(previous),
+                        "play": format_play(previous, cv.play),
                         "reason": str(previous_problem),
                         "reason_code": previous_problem.code,
                         "reason_params": params_of(previous_problem),
@@ -391,8 +393,8 @@ class CompareView(VersionRulesView):
             "reason": say(reason),
             "reason_code": reason.code,
             "reason_params": reason.as_json()["params"],
-            "previous": format_play(previous) if previous is not None else None,
-            "candidate": format_play(candidate),
+            "previous": format_play(previous, cv.play) if previous is not None else None,
+            "candidate": format_play(candidate, cv.play),
         }
 
 

@@ -90,8 +90,11 @@ class HeuristicParams:
     """Lead a set of exactly his size to a known partner holding at most this many cards."""
 
 
-#: Card values used to rank plays that carry attached cards (cheapest first).
-_VALUE: Final[tuple[int, ...]] = (*range(TWO + 1), 18, 22, 26, 30)
+#: Card values used to rank plays that carry attached cards (cheapest first), by rank:
+#: 3 … 2, SJ, BJ, STK1, TOP, STK2, TOP2, STK3, STK4. A joker stack (叠加) is valued per
+#: variant at what its jokers are worth (:attr:`VariantTables.value`): a very high card,
+#: spent like a card above the big joker, when nothing cheaper answers.
+_VALUE: Final[tuple[int, ...]] = (*range(TWO + 1), 18, 22, 24, 26, 28, 30, 32, 34)
 #: What spending a bomb (炸弹) costs on top of its cards: more than any single card, so that
 #: a bomb answers only when the trick is urgent and nothing else beats it.
 _BOMB_COST: Final = 40
@@ -124,6 +127,9 @@ class VariantTables:
     """Passing may be replaced by applying for the wind (HD)."""
     bomb_min: int
     """Fewest cards of a bomb (0: the variant has none)."""
+    value: tuple[int, ...]
+    """What a card of each rank costs to spend: :data:`_VALUE`, a joker stack (叠加) the
+    sum of its jokers' values."""
     quantiles: tuple[float, ...]
     """Sorted hand strengths of the calibration sample."""
 
@@ -172,7 +178,10 @@ def tables_for(cv: CompiledVariant) -> VariantTables:
     if cached is not None:
         return cached
     tables = cv.play.tables
-    base = tuple(tables.exists[r] and not tables.attach[r] for r in range(NUM_RANKS))
+    base = tuple(
+        tables.exists[r] and not tables.attach[r] and not tables.stack_cards[r]
+        for r in range(NUM_RANKS)
+    )
     plain_hi = 0
     while plain_hi < NUM_RANKS and base[plain_hi]:
         plain_hi += 1
@@ -191,6 +200,9 @@ def tables_for(cv: CompiledVariant) -> VariantTables:
         called=isinstance(cv.variant.bidding.guard, CalledGuard),
         wind_apply=cv.variant.play.wind == "apply",
         bomb_min=tables.bomb_min,
+        value=tuple(
+            max(_VALUE[r], sum(_VALUE[j] for j in tables.stack_cards[r])) for r in range(NUM_RANKS)
+        ),
         quantiles=_calibrate(cv),
     )
     if len(_TABLES) > 64:
@@ -408,14 +420,14 @@ class HeuristicPolicy:
             return REPEATS[best][c[best]]
         return self._cheapest(legal)
 
-    @staticmethod
-    def _cheapest(legal: Sequence[Action]) -> Action:
+    def _cheapest(self, legal: Sequence[Action]) -> Action:
         """The legal play with the lowest top card (then the most cards), else the first."""
         best: Action | None = None
         key = (99, 0)
+        value = self.tables.value
         for a in legal:
             if isinstance(a, tuple):
-                k = (_VALUE[a[0]], -len(a))
+                k = (value[a[0]], -len(a))
                 if k < key:
                     best, key = a, k
         if best is not None:
@@ -521,11 +533,12 @@ class HeuristicPolicy:
         best_cost = 1 << 30
         penalty = self.params.break_cost
         bomb_min = self.tables.bomb_min
+        value = self.tables.value
         for a in legal:
             if isinstance(a, tuple):
                 cost = 0
                 for r in a:
-                    cost += _VALUE[r]
+                    cost += value[r]
                 low = a[-1]
                 if c[low] > a.count(low):
                     cost += penalty

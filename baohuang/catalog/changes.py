@@ -45,6 +45,7 @@ from baohuang.catalog import words
 from baohuang.catalog.documents import in_language_order
 from baohuang.catalog.words import field_label, value_text
 from baohuang.i18n import in_both
+from baohuang.rules.stacking import stack_key
 
 Part = str | int
 Say = Callable[[], str]
@@ -169,6 +170,47 @@ def _special_beat(item: Any) -> str:
         "rank": _rank(item.get("rank")),
         "cards": _ranks(item.get("beats")),
     }
+
+
+def _stack_cards(cards: Any) -> str:
+    """A joker stack's cards as a player says them: 大王 小王 小王 / big joker small joker …"""
+    if not isinstance(cards, str):
+        return _show(cards)
+    return " ".join(_rank(c) for c in stack_key(cards))
+
+
+def _stack_above(above: Any) -> str:
+    if above == "TOP":
+        return _("the card above the big joker")
+    if above == "TOP2":
+        return _("the higher marked card")
+    if above == "BJ":
+        return _rank("BJ")
+    return _("the stack %(cards)s") % {"cards": _stack_cards(above)}
+
+
+def _stack(item: Any) -> str:
+    if not isinstance(item, dict):
+        return _show(item)
+    alone, in_sets = item.get("alone", True), item.get("in_sets", True)
+    how = (
+        _("alone or in a set")
+        if alone and in_sets
+        else _("alone only")
+        if alone
+        else _("in a set only")
+        if in_sets
+        else _("never played")
+    )
+    return _("%(cards)s stacked as one card above %(above)s, %(how)s") % {
+        "cards": _stack_cards(item.get("cards")),
+        "above": _stack_above(item.get("above")),
+        "how": how,
+    }
+
+
+def _key_stack(item: dict[str, Any]) -> Hashable:
+    return stack_key(item["cards"]) if isinstance(item.get("cards"), str) else None
 
 
 def _shares(shares: Any) -> str:
@@ -433,6 +475,14 @@ KEYED: dict[str, _Keyed] = {
         lambda: _("New special beat: %(item)s"),
         lambda: _("Special beat removed: %(item)s"),
         changed=lambda: _("Special beat: %(old)s → %(new)s"),
+    ),
+    "play.stacks": _Keyed(
+        _key_stack,
+        None,
+        _stack,
+        lambda: _("New joker stack (叠加): %(item)s"),
+        lambda: _("Joker stack (叠加) removed: %(item)s"),
+        changed=lambda: _("Joker stack (叠加): %(old)s → %(new)s"),
     ),
     "scoring.two_person.rows": _TWO_PERSON,
     "scoring.two_person_guard_known.rows": _TWO_PERSON_KNOWN,

@@ -79,7 +79,7 @@ def beats_fast(prev_ranks: Sequence[int], cand_ranks: Sequence[int], rules: Play
     """Return whether ``cand_ranks`` beats ``prev_ranks`` (both sorted high to low).
 
     Same answer as ``beats(...).beats`` without building a reason. Pass tuples (as in
-    ``Play.ranks``); ranks must be 0–16.
+    ``Play.ranks``); ranks must be 0–20.
     """
     plain = rules.tables.plain
     if plain is not None:
@@ -165,8 +165,8 @@ def _higher_ranks(rank: int, rules: PlayRules) -> list[int]:
     return [r for r in range(rank + 1, NUM_RANKS) if exists[r]]
 
 
-def _either(ranks: Sequence[int]) -> Reason:
-    names = [RANK_NAMES[r] for r in ranks]
+def _either(ranks: Sequence[int], shown: Sequence[str] = RANK_NAMES) -> Reason:
+    names = [shown[r] for r in ranks]
     if len(names) <= 2:
         return joined("either", names, " or ".join(names))
     return joined("either", names, ", ".join(names[:-1]) + " or " + names[-1])
@@ -179,7 +179,8 @@ def _answers(answers: Sequence[tuple[int, ...]]) -> Reason:
 
 def _position_reason(prev: Play, cand: Play, at: int, rules: PlayRules) -> Reason:
     cr, pr = cand.ranks[at], prev.ranks[at]
-    rank, against = RANK_NAMES[cr], RANK_NAMES[pr]
+    shown = rules.tables.names  # a joker stack (叠加) as its cards
+    rank, against = shown[cr], shown[pr]
     code = "position_set" if cr == cand.base_rank and cand.count(cr) > 1 else "position_card"
     higher = _higher_ranks(pr, rules)
     if cr == pr:
@@ -190,7 +191,7 @@ def _position_reason(prev: Play, cand: Play, at: int, rules: PlayRules) -> Reaso
         hint = reason("hint_nothing_above", rank=against)
     elif len(higher) <= 3:
         verb = "beats" if len(higher) == 1 else "beat"
-        either = _either(higher)
+        either = _either(higher, shown)
         hint = reason(
             "hint_only_higher", f"only {either} {verb} {against}", ranks=either, rank=against
         )
@@ -303,7 +304,8 @@ def beats(previous: Play, candidate: Play, rules: PlayRules) -> Verdict:
     if tables.plain is not None:
         return _beats_wild(previous, candidate, rules, tables.plain)
     p, c = previous.ranks, candidate.ranks
-    cand_text, prev_text = str(candidate), str(previous)
+    shown = tables.names  # a joker stack (叠加) as its cards: [SJ SJ SJ]
+    cand_text, prev_text = " ".join(shown[r] for r in c), " ".join(shown[r] for r in p)
 
     def fails(why: Reason) -> Verdict:
         return Verdict(
@@ -351,7 +353,7 @@ def beats(previous: Play, candidate: Play, rules: PlayRules) -> Verdict:
         return Verdict(
             True, reason("beats_by", candidate=cand_text, previous=prev_text, why=roast[1])
         )
-    if BJ in p and not rules.has_top and rules.roast is None:
+    if BJ in p and not _higher_ranks(BJ, rules) and rules.roast is None:
         answers = tables.special_answers[BJ]
         if answers and len(p) == 1:
             return fails(reason("only_answers_beat_big_joker", answers=_answers(answers)))

@@ -3,12 +3,20 @@
 Ranks are small ints, ordered by strength (docs/rules.md §2)::
 
     3→0  4→1  5→2  6→3  7→4  8→5  9→6  10→7  J→8  Q→9  K→10  A→11  2→12
-    SJ→13 (small joker)  BJ→14 (big joker)  TOP→15  TOP2→16
+    SJ→13 (small joker)  BJ→14 (big joker)  STK1→15  TOP→16  STK2→17  TOP2→18
+    STK3→19  STK4→20
 
 ``TOP`` is a card that a variant ranks above the big joker (docs/rules.md §6.5, e.g. the
 guard card of 憋三 or HD's 特画). It only exists when the variant says so. ``TOP2`` is a
 second level above it, for a variant that orders the two marked cards (``marked_order``:
 侍卫牌 > 皇帝牌 > 大王, the higher marked card is ``TOP2``, the lower ``TOP``).
+
+``STK1`` … ``STK4`` are joker stacks (叠加, ``play.stacks``): several jokers played as one
+card. They sit in fixed slots between and above the other ranks so that the int order is
+the card order (a stack directly above the big joker is ``STK1``, below ``TOP``); a variant
+gives each of its stacks one slot (:mod:`baohuang.engine.compiled`). No hand is ever dealt
+a stack: the play phase forms one from the jokers a hand holds
+(:func:`baohuang.engine.follows.follows_of`).
 
 Suits are ints too: ♠ s→0, ♥ h→1, ♣ c→2, ♦ d→3. They matter only where identical
 cards matter (calling the guard, docs/rules.md §4.2); plays and hands ignore them.
@@ -21,8 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-NUM_RANKS: Final = 17
-"""Number of rank ints: 0 (the 3) up to 16 (``TOP2``). Count vectors have this length."""
+NUM_RANKS: Final = 21
+"""Number of rank ints: 0 (the 3) up to 20 (``STK4``). Count vectors have this length."""
 
 THREE: Final = 0
 """Rank int of the 3, the lowest rank."""
@@ -45,11 +53,26 @@ SJ: Final = 13
 BJ: Final = 14
 """Rank int of the big joker (大王)."""
 
-TOP: Final = 15
+STK1: Final = 15
+"""Rank int of a joker stack between the big joker and ``TOP`` (叠加)."""
+
+TOP: Final = 16
 """Rank int of a card ranked above the big joker; exists only where a variant says so."""
 
-TOP2: Final = 16
+STK2: Final = 17
+"""Rank int of a joker stack between ``TOP`` and ``TOP2``."""
+
+TOP2: Final = 18
 """Rank int of the higher of two ordered marked cards (``marked_order``), above ``TOP``."""
+
+STK3: Final = 19
+"""Rank int of a joker stack above ``TOP2``."""
+
+STK4: Final = 20
+"""Rank int of a joker stack above ``STK3``, the highest rank."""
+
+STACK_SLOTS: Final = (STK1, STK2, STK3, STK4)
+"""The rank ints a joker stack (叠加) can take, low to high."""
 
 PLAIN_RANKS: Final = range(THREE, TWO + 1)
 """The thirteen plain ranks 3 … 2 (every rank that carries a suit)."""
@@ -59,13 +82,14 @@ JOKERS: Final = frozenset({SJ, BJ})
 
 RANK_NAMES: Final[tuple[str, ...]] = (
     *("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"),
-    *("SJ", "BJ", "TOP", "TOP2"),
+    *("SJ", "BJ", "STK1", "TOP", "STK2", "TOP2", "STK3", "STK4"),
 )
 """Notation name of each rank int (docs/rules.md §11); ``RANK_NAMES[rank]``."""
 
 RANK_WORDS: Final[tuple[str, ...]] = (
     *("3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace", "2"),
-    *("small joker", "big joker", "top card", "higher top card"),
+    *("small joker", "big joker", "stack", "top card", "stack", "higher top card"),
+    *("stack", "stack"),
 )
 """Plain English name of each rank int, for messages."""
 
@@ -106,8 +130,9 @@ def is_joker(rank: int) -> bool:
 class Card:
     """One physical card.
 
-    ``rank`` is a rank int (0–16). ``suit`` is a suit int (0–3) or ``None`` when the
-    suit is unknown or does not matter; jokers, ``TOP`` and ``TOP2`` never have a suit. ``mark``
+    ``rank`` is a rank int (0–20). ``suit`` is a suit int (0–3) or ``None`` when the
+    suit is unknown or does not matter; jokers, ``TOP``, ``TOP2`` and stacks never have a
+    suit. ``mark``
     is ``None``, ``"emperor_card"`` (only on a big joker) or ``"guard_card"`` (only on a
     small joker). A card with an invalid combination raises ``ValueError``.
     """

@@ -17,9 +17,10 @@ from typing import Any, Literal
 from baohuang.engine import deck_limits
 from baohuang.engine.cards import RANK_NAMES, TOP, TOP2
 from baohuang.engine.deck import ShoeSpec, build_shoe_spec
-from baohuang.engine.plays import BombRules, PlayRules, RoastRules, SpecialBeat
+from baohuang.engine.plays import BombRules, PlayRules, RoastRules, SpecialBeat, StackRule
 from baohuang.rules import Variant, checksum, definition_of
 from baohuang.rules.model import TributeRule, TwoPersonTable
+from baohuang.rules.stacking import stack_key, stack_slots
 
 #: Rank ints by the names variant files use (TOP is the card above the big joker; a variant
 #: file's TOP covers TOP2 too, see ``_tops()``).
@@ -108,6 +109,29 @@ def _tops(ranks: frozenset[int], ordered: bool) -> frozenset[int]:
     return ranks | {TOP2} if ordered and TOP in ranks else ranks
 
 
+def _stacks(variant: Variant) -> tuple[StackRule, ...]:
+    """The variant's joker stacks (叠加), each at the slot its ``above`` chain gives it
+    (:func:`~baohuang.rules.stacking.stack_slots`); a stack without one (a variant the checks
+    refuse) is left out, as is a second stack of the same cards."""
+    placement = stack_slots(variant.play)
+    found: list[StackRule] = []
+    seen: set[tuple[str, ...]] = set()
+    for stack, slot in zip(variant.play.stacks, placement.slots, strict=True):
+        key = stack_key(stack.cards)
+        if slot is None or key in seen:
+            continue
+        seen.add(key)
+        found.append(
+            StackRule(
+                rank=RANK_INDEX[slot],
+                cards=tuple(RANK_INDEX[c] for c in key),
+                alone=stack.alone,
+                in_sets=stack.in_sets,
+            )
+        )
+    return tuple(found)
+
+
 def _play_rules(variant: Variant, *, bombs: bool = True) -> PlayRules:
     play = variant.play
     ordered = play.top_card == "both_marked" and play.marked_order != "level"
@@ -136,6 +160,7 @@ def _play_rules(variant: Variant, *, bombs: bool = True) -> PlayRules:
             for b in play.special_beats
         ),
         roast=roast,
+        stacks=_stacks(variant),
         bombs=(
             BombRules(
                 min_count=play.bombs.min_count,
@@ -291,6 +316,7 @@ def _compile(variant: Variant, key: str) -> CompiledVariant:
             deck_limits.top_always_from(variant),
             deck_limits.top_count(variant),
             variant.play.top_card == "both_marked" and variant.play.marked_order != "level",
+            play.stacks,
         ),
         emperor_top=deck_limits.marked_tops(variant)[0],
         guard_top=deck_limits.marked_tops(variant)[1],

@@ -7,7 +7,7 @@ decks × copies (four of each plain rank, one of each joker per deck, the marked
 counted with their rank) minus the fixed trims minus the random removals; ``TOP`` (a card
 above the big joker, docs/rules.md §6.5) exists only where the variant has one, and then once.
 
-:func:`rank_limits` computes the 16 limits once per compiled variant (the field
+:func:`rank_limits` computes the ``NUM_RANKS`` limits once per compiled variant (the field
 ``CompiledVariant.rank_limits``); :func:`deck_reason` is the check, allocation-free for a
 play within the limits. :func:`play_reason` and :func:`judge` are the legality and beat
 explanations with the deck check in front, for callers that hold a compiled variant.
@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from baohuang.engine.beats import Verdict, beats
-from baohuang.engine.cards import BJ, NUM_RANKS, RANK_NAMES, SJ, TOP, TOP2, TWO
+from baohuang.engine.cards import BJ, NUM_RANKS, RANK_NAMES, SJ, STACK_SLOTS, TOP, TOP2, TWO
 from baohuang.engine.deck import RANK_OF, ShoeSpec
-from baohuang.engine.plays import Play, is_legal_play
+from baohuang.engine.plays import Play, StackRule, is_legal_play, unstack
 from baohuang.engine.reasons import Reason, joined, reason
 
 if TYPE_CHECKING:
@@ -30,13 +30,13 @@ if TYPE_CHECKING:
 
 _SINGULAR: Final[tuple[str, ...]] = (
     *("three", "four", "five", "six", "seven", "eight", "nine", "ten"),
-    *("jack", "queen", "king", "ace", "two", "small joker", "big joker", "top card"),
-    "higher top card",
+    *("jack", "queen", "king", "ace", "two", "small joker", "big joker", "stack", "top card"),
+    *("stack", "higher top card", "stack", "stack"),
 )
 _PLURAL: Final[tuple[str, ...]] = (
     *("threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens"),
-    *("jacks", "queens", "kings", "aces", "twos", "small jokers", "big jokers", "top cards"),
-    "higher top cards",
+    *("jacks", "queens", "kings", "aces", "twos", "small jokers", "big jokers", "stacks"),
+    *("top cards", "stacks", "higher top cards", "stacks", "stacks"),
 )
 _SUIT_WORDS: Final[dict[str, str]] = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
 
@@ -47,6 +47,7 @@ def rank_limits(
     top_always_from: Sequence[int] = (),
     tops: int = 1,
     ordered: bool = False,
+    stacks: Sequence[StackRule] = (),
 ) -> tuple[int, ...]:
     """The most cards of each rank (``NUM_RANKS`` ints, indexed by rank) one deal can hold.
 
@@ -56,7 +57,9 @@ def rank_limits(
     ranks that give up one card to ``TOP`` in every game (the marked cards, when no bidding
     step can void the marks): with four small jokers and the guard card on top, only three
     plain small jokers are ever played. With ``ordered`` (``marked_order``, two cards above
-    the big joker) the higher one is ``TOP2``: ``TOP`` and ``TOP2`` are 1 each.
+    the big joker) the higher one is ``TOP2``: ``TOP`` and ``TOP2`` are 1 each. A joker
+    stack (叠加, ``stacks``) is 1 where the plain jokers can form it, else 0 (a play holds
+    one stack at most).
     """
     limits = [0] * NUM_RANKS
     for card in shoe.fixed:
@@ -70,6 +73,10 @@ def rank_limits(
         for rank in top_always_from:
             if limits[rank] > 0:
                 limits[rank] -= 1
+    for stack in stacks:
+        small = stack.cards.count(SJ)
+        big = len(stack.cards) - small
+        limits[stack.rank] = int(limits[SJ] >= small and limits[BJ] >= big)
     return tuple(limits)
 
 
@@ -78,7 +85,7 @@ def deck_reason(cv: CompiledVariant, play: Play | Sequence[int]) -> Reason | Non
 
     ``play`` is a :class:`.Play` or rank ints (in any order). The reason is one sentence for
     an operator, e.g. ``The deck holds only 13 sixes (16 in 4 decks, 3 removed at random
-    each deal); the play has 14``. Rank ints outside 0–16 are left to
+    each deal); the play has 14``. Rank ints outside 0–20 are left to
     :func:`~baohuang.engine.plays.is_legal_play`.
     """
     ranks = play.ranks if isinstance(play, Play) else play
@@ -101,6 +108,14 @@ def deck_reason(cv: CompiledVariant, play: Play | Sequence[int]) -> Reason | Non
             i += 1
         if count > limits[rank]:
             return _too_many(cv, rank, count)
+    tables = cv.play.tables
+    if n and tables.stacked and any(tables.stack_cards[r] for r in ranks):
+        cards = unstack(ranks, cv.play)  # a stack's jokers are jokers of the deck
+        for joker in (BJ, SJ):
+            count = cards.count(joker)
+            if count > limits[joker]:
+                return _too_many(cv, joker, count)
+        ranks = cards
     if n and limits[TOP] and _top_is_guard_card(cv):
         tops = ranks.count(TOP)
         small = ranks.count(SJ)
@@ -208,6 +223,13 @@ def _names(items: Sequence[str]) -> Reason:
 def _too_many(cv: CompiledVariant, rank: int, count: int) -> Reason:
     """The sentence for ``count`` cards of ``rank`` where the deck holds fewer."""
     limit = cv.rank_limits[rank]
+    stack = cv.play.tables.stack_cards[rank]
+    if stack or rank in STACK_SLOTS:
+        if not stack:
+            return reason("no_such_stack_in_deck", rank=RANK_NAMES[rank])
+        if limit == 0:
+            return reason("stack_not_in_deck", stack=cv.play.tables.names[rank])
+        return reason("one_stack_a_play", stack=cv.play.tables.names[rank], count=count)
     if rank == TOP2:
         return reason("only_one_top2_card", count=count) if limit else reason("no_top2_card")
     if rank == TOP:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from baohuang.engine.cards import NUM_RANKS, TOP, TOP2
+from baohuang.engine.cards import BJ, NUM_RANKS, TOP, TOP2
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF
 from baohuang.engine.game import Game
@@ -213,7 +213,7 @@ class Worlds:
         if self._guards:
             world.guard = rng.choice(self._guards)
         pool = self._pool
-        cards = [r for r in range(TOP) for _ in range(pool[r])]
+        cards = [r for r in range(BJ + 1) for _ in range(pool[r])]
         rng.shuffle(cards)
         counts = world._play.counts
         sizes = view.hand_sizes

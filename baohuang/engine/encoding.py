@@ -11,11 +11,12 @@ sorted by size and then high to low. So the legal actions of any state are a lis
 text of :mod:`~baohuang.engine.actions` (``"pass"``, ``"call:4s"``, ``"play BJ 9 9 9"``).
 Sizes of the bundled variants: 5,315 actions for the full 216-card deck (5,340 for HD, with
 its card above the big joker), 4,040 for the 165-card Weihai / 憋六 trims, 4,115 for the
-168-card Tongchengyou Weihai, 154,790 for 憋三 (where 2s attach to sets).
+168-card Tongchengyou Weihai, 154,790 for 憋三 (where 2s attach to sets), 21,917 for
+wh-baohuang (its three joker stacks, 叠加, are plays of their own: ``play STK1 9 9``).
 
 **Observation.** :func:`observation_vector` turns a seat's view (a
 :class:`~baohuang.engine.seatview.SeatView`, so only what that seat may know) into a list
-of :data:`OBSERVATION_SIZE` (212) numbers, the same layout for every variant;
+of :data:`OBSERVATION_SIZE` (228) numbers, the same layout for every variant;
 :func:`observation_array` gives it as a NumPy ``float32`` array. Fields, in order
 (:data:`OBSERVATION_FIELDS` lists them with their offsets):
 
@@ -27,12 +28,13 @@ phase              5      one-hot: buying, bidding, declarations, play, finished
 question           12     one-hot: grab, offer, solo, guard, rebel, royal_kick,
                           rebel_kick, lead, follow, declare_rebel, pay, other (nothing
                           asked)
-hand_ranks         17     the seat's cards by rank (3 … 2, SJ, BJ, TOP, TOP2)
+hand_ranks         21     the seat's cards by rank (3 … 2, SJ, BJ, STK1, TOP, STK2, TOP2,
+                          STK3, STK4; a hand never holds a joker stack, 叠加)
 hand_cards         56     before play: the seat's cards by card id (suits and marks matter
                           in bidding); zeros in play
 hand_sizes         5      cards each seat holds
-played             17     cards played so far, by rank
-trick              17     the play to beat, by rank (zeros when leading)
+played             21     cards played so far, by rank (a stack's jokers as jokers)
+trick              21     the play to beat, by rank (zeros when leading)
 trick_owner        5      one-hot: who made the play to beat
 passes             1      passes since the trick's last play
 emperor            5      one-hot: the emperor, once known
@@ -44,7 +46,7 @@ finish             25     5 × one-hot: for each seat, its place (1st … 5th) i
 rebels_declared    5      seats known as rebels by their word (造反 or 亮反)
 events             6      open_guard, guard_known, rebellion, kick, grabbed_solo, other
 tips               1      cards tipped so far (贴牌)
-called_rank        17     one-hot: the rank of the called card, once called
+called_rank        21     one-hot: the rank of the called card, once called
 =================  =====  ==============================================================
 
 Two states that differ only in what the seat cannot see (other hands, a hidden guard)
@@ -114,7 +116,11 @@ class ActionSpace:
     __slots__ = ("_index", "actions", "checksum", "num_plays", "size")
 
     def __init__(self, cv: CompiledVariant) -> None:
-        plays = legal_follows(list(cv.rank_limits), None, cv.play)
+        # The most cards of each rank one hand can hold; a joker stack (叠加) is formed from
+        # the jokers there, like in a hand (legal_follows), so its own limit is left out.
+        stacks = cv.play.tables.stack_cards
+        most = [0 if stacks[r] else n for r, n in enumerate(cv.rank_limits)]
+        plays = legal_follows(most, None, cv.play)
         self.actions: tuple[Action, ...] = (*WORD_ORDER, *CALLS, *PAYS, *plays)
         """Every action, at its number."""
         self.size = len(self.actions)

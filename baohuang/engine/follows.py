@@ -1,6 +1,6 @@
 """Legal-move generation: every distinct play a hand can lead, or beat a play with.
 
-A hand is a count vector of length 16 indexed by rank (``hand[rank]`` cards of each
+A hand is a count vector of length ``NUM_RANKS`` indexed by rank (``hand[rank]`` cards of each
 rank; suits do not matter). Plays come back as rank tuples sorted high to low, the form
 :func:`~baohuang.engine.beats.beats_fast` reads, in a fixed order: by number of cards,
 then by the rank tuple (so the weakest answers come first).
@@ -12,6 +12,11 @@ the previous card at the first remaining position": both are enumerated directly
 the rank comparisons pruning as early as possible. Other rule shapes fall back to a
 depth-first search over ranks, high to low, that stops as soon as a rank no longer beats
 the position it would fill.
+
+Joker stacks (叠加) are never in a hand as dealt: where a variant has them, the plays are
+those of the hand itself plus, for each stack the hand's jokers can form, the plays of the
+hand with those jokers taken out and the stack's rank put in that contain the stack
+(:func:`_with_stacks`).
 """
 
 from __future__ import annotations
@@ -286,7 +291,7 @@ def _with_wild(
     wilds = tables.wild_ranks
     target = None if p is None else effective(p, rules)
     found: set[tuple[int, ...]] = set()
-    for play in follows_of(h, target, plain):
+    for play in _follows(h, target, plain):
         if is_legal_fast(play, rules) and (p is None or effective(play, rules) == play):
             found.add(play)
     spare = sum(h[w] for w in wilds)
@@ -298,7 +303,7 @@ def _with_wild(
             for w in wilds:
                 virtual[w] = 0
             virtual[base] += spare
-            for play in follows_of(virtual, target, plain):
+            for play in _follows(virtual, target, plain):
                 m = play.count(base)
                 rest = tuple(r for r in play if r != base)
                 # At least one real card of the rank (all wild is a set of the wild rank),
@@ -331,6 +336,46 @@ def follows_of(
 ) -> list[tuple[int, ...]]:
     """:func:`legal_follows` with the previous play as its rank tuple (high to low), or None."""
     h = _mask(hand, forbidden_ranks)
+    if rules.tables.stacked:
+        return _with_stacks(h, p, rules)
+    return _follows(h, p, rules)
+
+
+def _with_stacks(
+    h: Sequence[int], p: tuple[int, ...] | None, rules: PlayRules
+) -> list[tuple[int, ...]]:
+    """Every legal play (beating ``p``) where the hand's jokers may form a stack (叠加):
+    the plays of the hand as it is, and for each stack it can form, the plays that contain
+    that stack of the hand with the stack's jokers replaced by the stack (a play holds at
+    most one stack, so one stack a hand is enough)."""
+    out = _follows(h, p, rules)
+    extra: list[tuple[int, ...]] = []
+    for stack in rules.stacks:
+        rank = stack.rank
+        if p is not None and rank <= p[-1]:
+            continue  # the stack sits against a card at least as high as p's lowest
+        small = stack.cards.count(SJ)
+        big = len(stack.cards) - small
+        if h[SJ] < small or h[BJ] < big:
+            continue
+        virtual = list(h)
+        virtual[SJ] -= small
+        virtual[BJ] -= big
+        virtual[rank] = 1
+        for play in _follows(virtual, p, rules):
+            if rank in play and is_legal_fast(play, rules):
+                extra.append(play)
+    if not extra:
+        return out
+    out = sorted(set(out).union(extra))
+    out.sort(key=len)
+    return out
+
+
+def _follows(
+    h: Sequence[int], p: tuple[int, ...] | None, rules: PlayRules
+) -> list[tuple[int, ...]]:
+    """:func:`follows_of` of a masked hand, without forming stacks."""
     tables = rules.tables
     if tables.plain is not None:
         return _with_wild(h, p, rules, tables.plain)
@@ -364,6 +409,8 @@ def has_follow(
     """
     h = _mask(hand, forbidden_ranks)
     tables = rules.tables
+    if tables.stacked:
+        return bool(_with_stacks(h, None if previous is None else previous.ranks, rules))
     if tables.plain is not None:
         return bool(
             _with_wild(h, None if previous is None else previous.ranks, rules, tables.plain)

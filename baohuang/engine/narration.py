@@ -344,7 +344,8 @@ class Narrator:
         g = self.game
         mine = frozenset((seat,))
         if isinstance(action, tuple):
-            cards = " ".join(RANK_NAMES[r] for r in action)
+            names = g.cv.play.tables.names  # a joker stack (叠加) as its cards: [SJ SJ SJ]
+            cards = " ".join(names[r] for r in action)
             code = "lead" if trick_before is None else "play"
             return _text(code, seat=seat, cards=cards), None, ALL_SEATS
         if action.startswith(A.CALL_PREFIX):

@@ -6,6 +6,9 @@
   written in either case.
 - An optional suit suffix ``s h c d`` (or ``♠ ♥ ♣ ♦``): ``4s``, ``10h``, ``Ad``.
 - Marked cards: ``BJ*`` (emperor card) and ``SJ*`` (guard card).
+- A joker stack (叠加, jokers played as one card) is written as its cards in brackets,
+  ``[SJ SJ SJ]``, given the variant's play rules (:func:`parse_play` with ``rules``), or by
+  its rank name ``STK1`` … ``STK4`` (the form of game records).
 - A play is cards separated by whitespace, in any order. Output lists jokers first, then
   the set, high to low: ``BJ SJ 9 9 9 9``; 10 is always written ``10``.
 
@@ -28,7 +31,7 @@ from baohuang.engine.cards import (
     TWO,
     Card,
 )
-from baohuang.engine.plays import Play
+from baohuang.engine.plays import Play, PlayRules
 
 _RANK_BY_NAME: Final[dict[str, int]] = {name: rank for rank, name in enumerate(RANK_NAMES)}
 _RANK_BY_NAME["T"] = _RANK_BY_NAME["10"]
@@ -52,7 +55,8 @@ class NotationError(ValueError):
     ``'X' is not a card: use 3-10, J, Q, K, A, 2, SJ or BJ (card 3)``.
 
     ``code`` says which problem it is (``not_a_card``, ``rank_has_no_suit``,
-    ``mark_not_allowed``, ``no_card``, ``more_than_one_card``, ``empty_play``) and
+    ``mark_not_allowed``, ``no_card``, ``more_than_one_card``, ``empty_play``,
+    ``not_a_stack``, ``unclosed_stack``) and
     ``numbered`` whether the message counts the card (``card 3``), so that a client (the
     API) can write the sentence in another language.
     """
@@ -131,17 +135,70 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(_parse_token(tok, i) for i, tok in enumerate(text.split()))
 
 
-def parse_play(text: str) -> Play:
+def _stack_ranks(text: str, rules: PlayRules | None) -> list[int]:
+    """The rank ints of a play written with joker stacks in brackets (``[SJ SJ SJ] 9 9``):
+    each bracketed group is the variant's stack of those jokers, one card."""
+    tokens = text.replace("[", " [ ").replace("]", " ] ").split()
+    ranks: list[int] = []
+    group: list[str] | None = None
+    start = ""
+    for item in tokens:
+        if item == "[":
+            if group is not None:
+                raise _unclosed(start, len(ranks))
+            group, start = [], "["
+        elif item == "]":
+            written = "[" + " ".join(group or []) + "]"
+            if group is None:
+                raise _unclosed("]", len(ranks))
+            ranks.append(_stack_rank(group, written, rules, len(ranks)))
+            group = None
+        elif group is not None:
+            group.append(item)
+            start = "[" + " ".join(group)
+        else:
+            ranks.append(_parse_token(item, len(ranks)).rank)
+    if group is not None:
+        raise _unclosed(start, len(ranks))
+    return ranks
+
+
+def _unclosed(token: str, at: int) -> NotationError:
+    return _card_error(
+        token,
+        at,
+        f"{token!r} is not a card: a joker stack is written in brackets, e.g. [SJ SJ SJ]",
+        "unclosed_stack",
+    )
+
+
+def _stack_rank(group: list[str], written: str, rules: PlayRules | None, at: int) -> int:
+    jokers = sorted((_parse_token(t, at).rank for t in group), reverse=True)
+    if rules is not None:
+        for stack in rules.stacks:
+            if list(stack.cards) == jokers:
+                return stack.rank
+    raise _card_error(
+        written, at, f"{written!r} is not a joker stack (叠加) of this variant", "not_a_stack"
+    )
+
+
+def parse_play(text: str, rules: PlayRules | None = None) -> Play:
     """Parse a play such as ``SJ 8 8 8`` (cards in any order; suits and marks dropped).
 
-    An empty or blank ``text`` raises :class:`NotationError`: a play needs a card.
+    With the variant's play ``rules``, a joker stack may be written as its cards in
+    brackets: ``[SJ SJ SJ] 9 9`` (without them a bracket is an error). An empty or blank
+    ``text`` raises :class:`NotationError`: a play needs a card.
     """
-    cards = parse_cards(text)
-    if not cards:
+    if "[" in text or "]" in text:
+        ranks = _stack_ranks(text, rules)
+    else:
+        ranks = [card.rank for card in parse_cards(text)]
+    if not ranks:
         raise NotationError(
             "a play needs at least one card; the play is empty", "", 0, "empty_play"
         )
-    return Play.of(card.rank for card in cards)
+    return Play.of(ranks)
 
 
 def parse_ranks(text: str) -> tuple[int, ...]:
@@ -164,7 +221,10 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(format_card(card) for card in cards)
 
 
-def format_play(play: Play | Sequence[int]) -> str:
-    """Write a play (or rank ints) high to low, jokers first: ``BJ SJ 9 9 9 9``."""
+def format_play(play: Play | Sequence[int], rules: PlayRules | None = None) -> str:
+    """Write a play (or rank ints) high to low, jokers first: ``BJ SJ 9 9 9 9``; with the
+    variant's play ``rules`` a joker stack as its cards in brackets (``[SJ SJ SJ] 9 9``),
+    else by its rank name (``STK1 9 9``)."""
     ranks = play.ranks if isinstance(play, Play) else sorted(play, reverse=True)
-    return " ".join(RANK_NAMES[r] for r in ranks)
+    names = rules.tables.names if rules is not None else RANK_NAMES
+    return " ".join(names[r] for r in ranks)

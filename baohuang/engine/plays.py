@@ -17,7 +17,17 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Final
 
-from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, RANK_NAMES, SJ, TOP, TOP2, TWO
+from baohuang.engine.cards import (
+    BJ,
+    JOKERS,
+    NUM_RANKS,
+    RANK_NAMES,
+    SJ,
+    STACK_SLOTS,
+    TOP,
+    TOP2,
+    TWO,
+)
 from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.reasons import Reason, joined, reason
 
@@ -44,7 +54,7 @@ class Play:
     """An immutable, hashable play: a multiset of ranks.
 
     ``ranks`` is always sorted high to low; the constructor sorts whatever it is given
-    and rejects rank ints outside 0–16. Build one with :meth:`Play.of` or parse one with
+    and rejects rank ints outside 0–20. Build one with :meth:`Play.of` or parse one with
     :func:`baohuang.engine.notation.parse_play`. A play may be empty as an object; the
     rules (:func:`is_legal_play`) say an empty play is not legal.
     """
@@ -212,6 +222,33 @@ class BombRules:
             raise ValueError(f"a bomb has at least two cards, got {self.min_count}")
 
 
+@mypyc_attr(serializable=True)
+@dataclass(frozen=True, slots=True)
+class StackRule:
+    """A joker stack (叠加): the jokers ``cards`` played together as one card of rank
+    ``rank`` (one of :data:`~baohuang.engine.cards.STACK_SLOTS`, so that it ranks where the
+    variant puts it). With ``alone`` it may be played as a single card; with ``in_sets`` it
+    may be attached to a set as one attached card. A play never holds two stacks."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> StackRule:
+        """Immutable: a deep copy shares it (also in the native core, where a
+        frozen class cannot be rebuilt attribute by attribute)."""
+        return self
+
+    rank: int
+    cards: tuple[int, ...]
+    alone: bool = True
+    in_sets: bool = True
+
+    def __post_init__(self) -> None:
+        if self.rank not in STACK_SLOTS:
+            raise ValueError(f"a stack's rank is one of {STACK_SLOTS}, got {self.rank}")
+        cards = tuple(sorted(self.cards, reverse=True))
+        if len(cards) < 2 or any(r not in JOKERS for r in cards):
+            raise ValueError(f"a stack is two jokers or more, got {cards!r}")
+        object.__setattr__(self, "cards", cards)
+
+
 def is_bomb(ranks: Sequence[int], min_count: int) -> bool:
     """Whether ``ranks`` (high to low) is a bomb of at least ``min_count`` cards (0: none):
     that many cards or more of one rank below the small joker, and nothing else."""
@@ -287,14 +324,36 @@ class RuleTables:
     plain: PlayRules | None
     """With wild cards: the same rules without them, which judge a play once its wild cards
     stand for the set's rank (:func:`effective`)."""
+    stacked: bool
+    """The variant has joker stacks (叠加)."""
+    stack_cards: tuple[tuple[int, ...], ...]
+    """``stack_cards[rank]``: the jokers of the stack of that rank, high to low; ``()`` for a
+    rank that is not a stack."""
+    stack_alone: tuple[bool, ...]
+    """``stack_alone[rank]``: a stack of that rank may be played alone."""
+    stack_in_sets: tuple[bool, ...]
+    """``stack_in_sets[rank]``: a stack of that rank may be attached to a set."""
+    names: tuple[str, ...]
+    """How each rank is written to a reader: :data:`~baohuang.engine.cards.RANK_NAMES`, with
+    a stack written as its cards in brackets (``[SJ SJ SJ]``)."""
 
 
 def _build_tables(rules: PlayRules) -> RuleTables:
+    stacks = {st.rank: st for st in rules.stacks}
     exists = tuple(
-        rules.has_top if r == TOP else rules.has_top2 if r == TOP2 else True
+        rules.has_top
+        if r == TOP
+        else rules.has_top2
+        if r == TOP2
+        else r in stacks
+        if r in STACK_SLOTS
+        else True
         for r in range(NUM_RANKS)
     )
-    attach = tuple(exists[r] and r in rules.attachable for r in range(NUM_RANKS))
+    attach = tuple(
+        exists[r] and (stacks[r].in_sets if r in stacks else r in rules.attachable)
+        for r in range(NUM_RANKS)
+    )
     attach_desc = tuple(r for r in reversed(range(NUM_RANKS)) if attach[r])
     bases = tuple(r for r in range(NUM_RANKS) if exists[r] and not attach[r])
     lowest_attach = attach_desc[-1] if attach_desc else NUM_RANKS
@@ -317,7 +376,8 @@ def _build_tables(rules: PlayRules) -> RuleTables:
         attach=attach,
         exists=exists,
         attach_desc=attach_desc,
-        split=low_split and not high,
+        # (with stacks a sorted play of attachable cards alone is not always legal)
+        split=low_split and not high and not stacks,
         low_bases=len(low),
         low_split=low_split,
         high_bases=high,
@@ -340,9 +400,20 @@ def _build_tables(rules: PlayRules) -> RuleTables:
                 roast=rules.roast,
                 bombs=rules.bombs,
                 has_top2=rules.has_top2,
+                stacks=rules.stacks,
             )
             if rules.wild
             else None
+        ),
+        stacked=bool(stacks),
+        stack_cards=tuple(stacks[r].cards if r in stacks else () for r in range(NUM_RANKS)),
+        stack_alone=tuple(r in stacks and stacks[r].alone for r in range(NUM_RANKS)),
+        stack_in_sets=tuple(r in stacks and stacks[r].in_sets for r in range(NUM_RANKS)),
+        names=tuple(
+            "[" + " ".join(RANK_NAMES[c] for c in stacks[r].cards) + "]"
+            if r in stacks
+            else RANK_NAMES[r]
+            for r in range(NUM_RANKS)
         ),
     )
 
@@ -362,6 +433,8 @@ class PlayRules:
       one rank) they are a set of their own rank.
     - ``has_top2``: whether the rank ``TOP2`` (the higher of two ordered marked cards, above
       ``TOP``) exists.
+    - ``stacks``: joker stacks (叠加), each a rank of its own (:class:`StackRule`); a hand
+      forms them from its jokers (:func:`~baohuang.engine.follows.follows_of`).
 
     ``tables`` holds derived lookup tables; it is computed here and excluded from
     equality and hashing.
@@ -379,6 +452,7 @@ class PlayRules:
     bombs: BombRules | None = None
     wild: frozenset[int] = frozenset()
     has_top2: bool = False
+    stacks: tuple[StackRule, ...] = ()
     tables: RuleTables = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -391,6 +465,10 @@ class PlayRules:
             raise ValueError(f"a wild rank is a rank 0..{NUM_RANKS - 1} that is not attachable")
         object.__setattr__(self, "wild", wild)
         object.__setattr__(self, "special_beats", tuple(self.special_beats))
+        stacks = tuple(self.stacks)
+        if len({st.rank for st in stacks}) != len(stacks):
+            raise ValueError("two stacks share a rank")
+        object.__setattr__(self, "stacks", stacks)
         object.__setattr__(self, "tables", _build_tables(self))
 
 
@@ -405,6 +483,8 @@ def is_legal_fast(ranks: Sequence[int], rules: PlayRules) -> bool:
     tables = rules.tables
     attach = tables.attach
     base = -1
+    if tables.stacked and not _stacks_ok(ranks, tables):
+        return False
     if tables.wild_ranks:
         return _legal_wild(ranks, tables)
     for rank in ranks:
@@ -416,6 +496,50 @@ def is_legal_fast(ranks: Sequence[int], rules: PlayRules) -> bool:
             elif rank != base:
                 return False
     return True
+
+
+def _stacks_ok(ranks: Sequence[int], tables: RuleTables) -> bool:
+    """The stack rule of a play (叠加): at most one stack; alone only where the stack may be
+    played alone; otherwise attached to a set (a rank that is neither attachable nor a
+    stack), where the stack may be attached."""
+    return _stack_problem(ranks, tables) is None
+
+
+def _stack_problem(ranks: Sequence[int], tables: RuleTables) -> str | None:
+    """The code of what breaks the stack rule in ``ranks`` (see :func:`_stacks_ok`)."""
+    stack = -1
+    has_set = False
+    cards = tables.stack_cards
+    for rank in ranks:
+        if cards[rank]:
+            if stack >= 0:
+                return "two_stacks"
+            stack = rank
+        elif not tables.attach[rank]:
+            has_set = True
+    if stack < 0:
+        return None
+    if len(ranks) == 1:
+        return None if tables.stack_alone[stack] else "stack_not_alone"
+    if not tables.stack_in_sets[stack]:
+        return "stack_only_alone"
+    return None if has_set else "stack_needs_set"
+
+
+def unstack(ranks: Sequence[int], rules: PlayRules) -> tuple[int, ...]:
+    """The cards a play is made of, high to low: each stack (叠加) as its jokers."""
+    cards = rules.tables.stack_cards
+    out: list[int] = []
+    for rank in ranks:
+        out.extend(cards[rank] or (rank,))
+    out.sort(reverse=True)
+    return tuple(out)
+
+
+def show_ranks(ranks: Iterable[int], rules: PlayRules) -> str:
+    """Write ranks high to low for a reader, a stack as its cards: ``[SJ SJ SJ] 9 9``."""
+    names = rules.tables.names
+    return " ".join(names[r] for r in sorted(ranks, reverse=True))
 
 
 def _legal_wild(ranks: Sequence[int], tables: RuleTables) -> bool:
@@ -476,11 +600,21 @@ def is_legal_play(play: Play | Sequence[int], rules: PlayRules) -> Reason | None
         if not 0 <= rank < NUM_RANKS:
             return reason("not_a_rank", rank=rank)
     tables = rules.tables
-    text = " ".join(RANK_NAMES[r] for r in ranks)
+    text = " ".join(tables.names[r] for r in ranks)
     if not tables.exists[ranks[0]]:
         if ranks[0] == TOP2 and rules.has_top:
             return reason("no_higher_top_card", play=text)
+        if ranks[0] in STACK_SLOTS:
+            return reason("no_such_stack", play=text, rank=RANK_NAMES[ranks[0]])
         return reason("no_card_above_big_joker", play=text)
+    for rank in ranks[1:]:
+        if not tables.exists[rank] and rank in STACK_SLOTS:
+            return reason("no_such_stack", play=text, rank=RANK_NAMES[rank])
+    if tables.stacked:
+        code = _stack_problem(ranks, tables)
+        if code is not None:
+            stack = next(tables.names[r] for r in ranks if tables.stack_cards[r])
+            return reason(code, play=text, stack=stack)
     bases = sorted({r for r in ranks if not tables.attach[r]}, reverse=True)
     if tables.wild_ranks:
         if _legal_wild(ranks, tables):

@@ -37,6 +37,23 @@ TEMPLATES: Final[dict[str, str]] = {
         "%(play)s is not a play: the two marked cards stand level in this variant, so there "
         "is no TOP2 (a card above TOP)"
     ),
+    "no_such_stack": gettext_noop(
+        "%(play)s is not a play: this variant has no joker stack %(rank)s (叠加)"
+    ),
+    "two_stacks": gettext_noop(
+        "%(play)s is not a play: a play holds at most one stack of jokers (叠加)"
+    ),
+    "stack_not_alone": gettext_noop(
+        "%(play)s is not a play: the stack %(stack)s may not be played alone in this "
+        "variant, only attached to a set"
+    ),
+    "stack_only_alone": gettext_noop(
+        "%(play)s is not a play: the stack %(stack)s may only be played alone in this variant"
+    ),
+    "stack_needs_set": gettext_noop(
+        "%(play)s is not a play: the stack %(stack)s is attached to a set, not played with "
+        "loose jokers alone"
+    ),
     "two_not_attachable": gettext_noop(
         "%(play)s is not a set: 2s cannot be attached in this variant (%(attach)s)"
     ),
@@ -154,6 +171,13 @@ TEMPLATES: Final[dict[str, str]] = {
         "There is only one TOP2 card (the higher marked card) in this variant; the play has "
         "%(count)s"
     ),
+    "no_such_stack_in_deck": gettext_noop("This variant has no joker stack %(rank)s (叠加)"),
+    "stack_not_in_deck": gettext_noop(
+        "The deck cannot form the stack %(stack)s: it does not hold that many plain jokers"
+    ),
+    "one_stack_a_play": gettext_noop(
+        "A play holds one stack %(stack)s at most (叠加); the play has %(count)s"
+    ),
     "only_one_top_card": gettext_noop(
         "There is only one card above the big joker (TOP) in this variant; the play has %(count)s"
     ),
@@ -207,7 +231,7 @@ TEMPLATES: Final[dict[str, str]] = {
         "Only a hidden guard may go open during play, and only where the variant allows it"
     ),
     "play_without_cards": gettext_noop("A play needs at least one card."),
-    "ranks_out_of_range": gettext_noop("A play is made of rank numbers 0 to 16."),
+    "ranks_out_of_range": gettext_noop("A play is made of rank numbers 0 to 20."),
     "not_in_deck": gettext_noop("%(reason)s."),
     "not_held": gettext_noop("Seat %(seat)s does not hold %(play)s."),
     "not_a_legal_play": gettext_noop("Not a legal play."),
@@ -239,6 +263,10 @@ TEMPLATES: Final[dict[str, str]] = {
     "card_no_card": gettext_noop("no card given: use 3-10, J, Q, K, A, 2, SJ or BJ"),
     "card_more_than_one_card": gettext_noop("'%(token)s' is more than one card"),
     "card_empty_play": gettext_noop("a play needs at least one card; the play is empty"),
+    "card_not_a_stack": gettext_noop("'%(token)s' is not a joker stack (叠加) of this variant"),
+    "card_unclosed_stack": gettext_noop(
+        "'%(token)s' is not a card: a joker stack is written in brackets, e.g. [SJ SJ SJ]"
+    ),
     "card_numbered": gettext_noop("%(problem)s (card %(card)s)"),
     # ---------------------------------------------------------------- why the points
     # (baohuang.engine.score_reasons; the case, figures, doubling and money sentences are

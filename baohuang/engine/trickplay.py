@@ -13,12 +13,19 @@ from __future__ import annotations
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, format_action
 from baohuang.engine.beats import beats_fast
-from baohuang.engine.cards import NUM_RANKS, RANK_NAMES, TOP
+from baohuang.engine.cards import BJ, NUM_RANKS, RANK_NAMES, SJ, TOP
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF
 from baohuang.engine.deck_limits import deck_reason
 from baohuang.engine.follows import follows_of
 from baohuang.engine.mypyc_attrs import mypyc_attr
-from baohuang.engine.plays import Play, bigger_bomb, effective, is_bomb, is_legal_fast
+from baohuang.engine.plays import (
+    Play,
+    bigger_bomb,
+    effective,
+    is_bomb,
+    is_legal_fast,
+    unstack,
+)
 from baohuang.engine.reasons import Reason, joined, reason
 from baohuang.engine.table import Table, downstream
 
@@ -204,9 +211,9 @@ class TrickPlay:
         found: list[Action]
         if held_back:
             found = list(follows_of(row, self.trick, rules, forbidden_ranks=frozenset(held_back)))
-            whole = whole_hand(row)
-            if self._whole_hand_ok(whole, leading, seat):
-                found.append(whole)
+            for whole in self._whole_hands(row):
+                if self._whole_hand_ok(whole, leading, seat):
+                    found.append(whole)
         else:
             found = list(follows_of(row, self.trick, rules))
         if self.top_in_set and self.top_ranks[seat]:
@@ -222,6 +229,20 @@ class TrickPlay:
             if self._may_apply_wind(seat):
                 found.append(A.APPLY_WIND)
         return found
+
+    def _whole_hands(self, row: list[int]) -> list[tuple[int, ...]]:
+        """The whole hand as one play (held-back cards go in the last play): as it is, and
+        with each joker stack (叠加) it can form."""
+        wholes = [whole_hand(row)]
+        for stack in self.rules.stacks:
+            small = stack.cards.count(SJ)
+            if row[SJ] >= small and row[BJ] >= len(stack.cards) - small:
+                virtual = list(row)
+                virtual[SJ] -= small
+                virtual[BJ] -= len(stack.cards) - small
+                virtual[stack.rank] += 1
+                wholes.append(whole_hand(virtual))
+        return wholes
 
     def _with_top_in_set(
         self, seat: int, found: list[Action], held_back: frozenset[int]
@@ -445,7 +466,7 @@ class TrickPlay:
             return reason("not_in_deck", reason=not_in_deck)
         row = self.counts[seat]
         need = [0] * NUM_RANKS
-        for r in ranks:
+        for r in unstack(ranks, self.rules) if self.rules.tables.stacked else ranks:
             need[r] += 1
             if need[r] > row[r]:
                 return reason("not_held", seat=seat, play=format_action(ranks)[5:])
@@ -540,10 +561,19 @@ class TrickPlay:
         if self.identical and self.suits:
             bomb = self.is_identical_bomb(seat, ranks)
             self._take_suits(seat, ranks, bomb)
+        stacked = self.rules.tables.stack_cards
+        cards = len(ranks)
         for r in ranks:
             if row[r]:
                 row[r] -= 1
                 played[r] += 1
+            elif stacked[r]:
+                # A joker stack (叠加): its jokers leave the hand (marked ones last, as the
+                # hand is counted by rank); the cards played are counted as jokers.
+                for joker in stacked[r]:
+                    row[joker] -= 1
+                    played[joker] += 1
+                cards += len(stacked[r]) - 1
             else:
                 # A card above the big joker played as its own rank: it is that card.
                 tops.remove(r)
@@ -552,9 +582,10 @@ class TrickPlay:
                 converted = True
         if tops and len(tops) > row[TOP]:
             del tops[: len(tops) - row[TOP]]  # played as the card above the big joker
-        self.sizes[seat] -= len(ranks)
+        self.sizes[seat] -= cards
         if self.reveal_by_card:
-            self._reveal_by_card(seat, ranks, converted)
+            shown = ranks if cards == len(ranks) else unstack(ranks, self.rules)
+            self._reveal_by_card(seat, shown, converted)
         self.plays += 1
         if self.trick is not None and len(ranks) != len(self.trick):
             self.uneven_beats += 1

@@ -17,8 +17,8 @@ from typing import Any
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from baohuang.engine.cards import RANK_NAMES, SJ
-from baohuang.engine.compiled import CompiledVariant, compile_variant
+from baohuang.engine.cards import BJ, RANK_NAMES, SJ
+from baohuang.engine.compiled import RANK_INDEX, CompiledVariant, compile_variant
 from baohuang.i18n import short_lang, speaking
 from baohuang.rulebook import examples as ex
 from baohuang.rulebook.document import (
@@ -45,6 +45,7 @@ from baohuang.rules import Variant, deck_size, validate_definition
 from baohuang.rules.checks import deck_composition
 from baohuang.rules.model import Bombs, OfferThroneStep, SoloRow, TwoPersonTable
 from baohuang.rules.notes import stale_notes
+from baohuang.rules.stacking import anchors, stack_slots
 
 _SUITS = (("♠", "black"), ("♥", "red"), ("♣", "black"), ("♦", "red"))
 
@@ -91,16 +92,34 @@ def _ranks_text(ranks: Sequence[str]) -> str:
     return _join([rank_name(r) for r in ranks])
 
 
-def _cards(ranks: Sequence[int], identical: int = 0) -> list[Card]:
+def stack_name(cards: Sequence[int]) -> str:
+    """A joker stack (叠加) as a reader names it: 叠加的3张小王 / a stack of 3 small jokers."""
+    parts = []
+    big, small = cards.count(BJ), cards.count(SJ)
+    if big:
+        parts.append(ngettext("%(count)s big joker", "%(count)s big jokers", big) % {"count": big})
+    if small:
+        parts.append(
+            ngettext("%(count)s small joker", "%(count)s small jokers", small) % {"count": small}
+        )
+    return _("a stack of %(cards)s") % {"cards": pgettext("stacked cards", " and ").join(parts)}
+
+
+def _cards(
+    ranks: Sequence[int], identical: int = 0, stacks: Sequence[tuple[int, ...]] = ()
+) -> list[Card]:
     """Cards of a play, high to low; plain cards get suits in turn (suits do not matter),
-    except a bomb of identical cards (``identical`` or more of one rank): one suit."""
+    except a bomb of identical cards (``identical`` or more of one rank): one suit. A joker
+    stack (叠加, its jokers by rank in ``stacks``) is one card named by its jokers."""
     out: list[Card] = []
     seen: dict[int, int] = {}
     one_suit = bool(identical) and len(ranks) >= identical and len(set(ranks)) == 1
     for rank in sorted(ranks, reverse=True):
         i = seen[rank] = 0 if one_suit else seen.get(rank, -1) + 1
         name = RANK_NAMES[rank]
-        if rank >= SJ:  # jokers and the cards above them (TOP, TOP2)
+        if stacks and stacks[rank]:
+            out.append(Card(stack_name(stacks[rank]), "", "red", True))
+        elif rank >= SJ:  # jokers and the cards above them (TOP, TOP2)
             color = "red" if rank != SJ else "black"
             out.append(Card(rank_name(name), "", color, True))  # type: ignore[arg-type]
         else:
@@ -109,8 +128,11 @@ def _cards(ranks: Sequence[int], identical: int = 0) -> list[Card]:
     return out
 
 
-def _play_words(ranks: Sequence[int]) -> str:
-    return " ".join(rank_name(RANK_NAMES[r]) for r in sorted(ranks, reverse=True))
+def _play_words(ranks: Sequence[int], stacks: Sequence[tuple[int, ...]] = ()) -> str:
+    return " ".join(
+        stack_name(stacks[r]) if stacks and stacks[r] else rank_name(RANK_NAMES[r])
+        for r in sorted(ranks, reverse=True)
+    )
 
 
 # --------------------------------------------------------------------------- sections
@@ -265,9 +287,23 @@ def _rank_order(v: Variant) -> str:
         top = lambda: _("the guard card > the emperor card (above the big joker)")  # noqa: E731
     elif v.play.top_card == "both_marked" and v.play.marked_order == "emperor_higher":
         top = lambda: _("the emperor card > the guard card (above the big joker)")  # noqa: E731
+    if v.play.stacks:
+        return " > ".join([*_above_big_joker(v), *names])
     if top is not None:
         names.insert(0, top())
     return " > ".join(names)
+
+
+def _above_big_joker(v: Variant) -> list[str]:
+    """The cards above the big joker, high to low, with the joker stacks (叠加) among them."""
+    found: list[tuple[int, str]] = []
+    for rank in anchors(v.play)[1:]:
+        found.append((RANK_INDEX[rank], _top_card_name(v, rank)))
+    for stack, slot in zip(v.play.stacks, stack_slots(v.play).slots, strict=True):
+        if slot is not None:
+            cards = tuple(BJ if c == "BJ" else SJ for c in stack.cards.split())
+            found.append((RANK_INDEX[slot], stack_name(cards)))
+    return [name for _rank, name in sorted(found, reverse=True)]
 
 
 def _step_text(step: Any, v: Variant) -> str:
@@ -562,6 +598,12 @@ _WHY_TEXT = {
     "big_joker": lambda: _("Nothing beats a play with a big joker: no card is higher."),
     "top_card": lambda: _("The card above the big joker beats a single big joker."),
     "marked_order": lambda: _("The higher marked card beats the lower one."),
+    "stack": lambda: _(
+        "A stack of jokers (叠加) is one card, ranked above the big joker where the rules put it."
+    ),
+    "stack_plain": lambda: _(
+        "The same jokers played as a plain set are as many cards as they are, not one card."
+    ),
     "special": lambda: _("A special beat of this rule set."),
     "attach_two": lambda: _("In this rule set a 2 may be attached to a set like a joker (挂2)."),
     "wild": lambda: _("The wild card stands for the set's rank: the play counts as a set of it."),
@@ -577,23 +619,74 @@ _WHY_TEXT = {
 }
 
 
-def _beat_example(e: ex.BeatExample, identical: int = 0) -> CardsExample:
+def _beat_example(
+    e: ex.BeatExample, identical: int = 0, stacks: Sequence[tuple[int, ...]] = ()
+) -> CardsExample:
     title = (
         _("%(candidate)s beats %(previous)s")
         if e.beats
         else _("%(candidate)s does not beat %(previous)s")
-    ) % {"candidate": _play_words(e.candidate), "previous": _play_words(e.previous)}
+    ) % {
+        "candidate": _play_words(e.candidate, stacks),
+        "previous": _play_words(e.previous, stacks),
+    }
     return CardsExample(
         title=title,
         hands=[
-            Hand(_("Played"), _cards(e.previous, identical)),
+            Hand(_("Played"), _cards(e.previous, identical, stacks)),
             Hand(
                 _("Beats it") if e.beats else _("Does not beat it"),
-                _cards(e.candidate, identical),
+                _cards(e.candidate, identical, stacks),
             ),
         ],
         verdict=e.beats,
         explanation=_WHY_TEXT[e.why](),
+    )
+
+
+def _above_name(v: Variant, above: str) -> str:
+    """What a joker stack ranks directly above, as a reader names it."""
+    if above == "BJ":
+        return _("the big joker")
+    if above in ("TOP", "TOP2"):
+        return _top_card_name(v, above)
+    return stack_name(tuple(BJ if c == "BJ" else SJ for c in above.split()))
+
+
+def _top_card_name(v: Variant, rank: str) -> str:
+    """The card that plays as ``TOP`` or ``TOP2``: the guard card, the emperor card (both,
+    level with each other)."""
+    p = v.play
+    if p.top_card == "both_marked" and p.marked_order != "level":
+        guard = (rank == "TOP2") == (p.marked_order == "guard_higher")
+        return value_text("play.top_card", "guard_card" if guard else "emperor_card")
+    return value_text("play.top_card", p.top_card)
+
+
+def _stacks_text(v: Variant) -> str:
+    """The joker stacks (叠加) of a variant in sentences."""
+    parts = []
+    for stack in v.play.stacks:
+        cards = tuple(BJ if c == "BJ" else SJ for c in stack.cards.split())
+        how = (
+            _("played alone or attached to a set as one card")
+            if stack.alone and stack.in_sets
+            else _("played alone only")
+            if stack.alone
+            else _("attached to a set as one card only")
+        )
+        parts.append(
+            _("%(stack)s ranks directly above %(above)s, %(how)s")
+            % {"stack": stack_name(cards), "above": _above_name(v, stack.above), "how": how}
+        )
+    return (
+        _("Stacking (叠加): several jokers count as one card. %(stacks)s.")
+        % {"stacks": pgettext("sentences", "; ").join(parts)}
+        + _space()
+        + _(
+            "The same jokers may still be played as a plain pair or set. A play holds one "
+            "stack at most, and a stack is not played with loose jokers alone."
+        )
     )
 
 
@@ -689,7 +782,10 @@ def _play_section(v: Variant, cv: CompiledVariant) -> Section:
                 % {"count": beat.count, "rank": rank_name(beat.rank), "cards": _or(beaten)}
             )
         )
-    s.add(*[_beat_example(e) for e in ex.play_examples(cv)])
+    if p.stacks:
+        s.add(Paragraph(_stacks_text(v)))
+    stacks = cv.play.tables.stack_cards
+    s.add(*[_beat_example(e, stacks=stacks) for e in ex.play_examples(cv)])
     wind = {
         "next_player": _(
             "Catching the wind (接风): when a player goes out and nobody beats his last play, "

@@ -30,6 +30,8 @@ Why = Literal[
     "big_joker",
     "top_card",
     "marked_order",
+    "stack",
+    "stack_plain",
     "special",
     "attach_two",
     "roast",
@@ -130,12 +132,18 @@ def play_examples(cv: CompiledVariant) -> list[BeatExample]:
             _example(cv, (SJ, a, a, a), (BJ, b, b, b), True, "joker_higher_each"),
             _example(cv, (SJ, b, b), (SJ, c, c), False, "not_higher_at"),
         ]
-        if not rules.has_top:
+        if not any(rules.tables.exists[BJ + 1 :]):  # no card (nor stack) above the big joker
             found.append(_example(cv, (BJ, a, a, a, a), (BJ, d, d, d, d), False, "big_joker"))
     if rules.has_top:
         found.append(_example(cv, (BJ,), (TOP,), True, "top_card"))
     if rules.has_top2:
         found.append(_example(cv, (TOP,), (TOP2,), True, "marked_order"))
+    for stack in sorted(rules.stacks, key=lambda st: st.rank)[:1]:
+        # The lowest stack (叠加) beats what it ranks directly above, as one card; its jokers
+        # as a plain set are that many cards and do not.
+        below = max(r for r in range(stack.rank) if rules.tables.exists[r])
+        found.append(_example(cv, (below,), (stack.rank,), True, "stack"))
+        found.append(_example(cv, (below,), stack.cards, False, "stack_plain"))
     for special in cv.variant.play.special_beats:
         rank = RANK_INDEX[special.rank]
         target = {"SJ": SJ, "BJ": BJ, "TOP": TOP}[special.beats[-1]]

@@ -253,6 +253,11 @@ FIELD_LABELS: dict[str, Promise] = {
     "play.defer": pgettext_lazy("field", "Deferring"),
     "play.hard_pass": pgettext_lazy("field", "No play after a pass"),
     "play.defer_passers": pgettext_lazy("field", "After a deferrer's play in the second circle"),
+    "play.stacks": pgettext_lazy("field", "Joker stacks"),
+    "play.stacks.cards": pgettext_lazy("field", "Jokers stacked as one card"),
+    "play.stacks.above": pgettext_lazy("field", "Ranks directly above"),
+    "play.stacks.alone": pgettext_lazy("field", "Stack played alone"),
+    "play.stacks.in_sets": pgettext_lazy("field", "Stack attached to a set"),
     "play.roast": pgettext_lazy("field", "Roasting"),
     "play.roast.joker_order": pgettext_lazy("field", "Joker groups from low to high"),
     "play.roast.more_jokers": pgettext_lazy("field", "A roast carries more jokers"),
@@ -679,6 +684,8 @@ def value_text(path: str, value: Any) -> str:
         return str(PLACE_WORDS[value])
     if isinstance(value, int) and key in _SEAT_FIELDS:
         return str(pgettext_lazy("seat", "seat %(seat)s")) % {"seat": value}
-    if key == "play.roast.joker_order" and isinstance(value, str):
+    if key in ("play.roast.joker_order", "play.stacks.cards", "play.stacks.above") and isinstance(
+        value, str
+    ):
         return " ".join(rank_name(token) for token in value.split())
     return str(value)

@@ -25,6 +25,7 @@ from baohuang.rules.model import (
 )
 from baohuang.rules.notes import is_about_path, stale_notes
 from baohuang.rules.problems import Problem, join_words, problem
+from baohuang.rules.stacking import stack_key, stack_slots, stack_text, well_formed
 from baohuang.rules.texts import gettext, ngettext
 from baohuang.rules.vocabulary import (
     ORDERED_RANK_PAIRS,
@@ -822,6 +823,158 @@ def check_roast_order(v: Variant) -> Iterator[Problem]:
         )
 
 
+def _plain_jokers(v: Variant) -> dict[str, int]:
+    """Small and big jokers that play as jokers in every game: the deck's, less a marked
+    joker that always plays as the card above the big joker (as the engine counts them,
+    :func:`baohuang.engine.deck_limits.rank_limits`)."""
+    counts = deck_composition(v)
+    plain = {"SJ": counts.get("SJ", 0), "BJ": counts.get("BJ", 0)}
+    kind = v.play.top_card
+    if kind == "none" or any(getattr(step, "marks_void", False) for step in v.bidding.flow):
+        return plain
+    marks = v.deck.marks
+    if kind in ("emperor_card", "both_marked") and marks.emperor_card in plain:
+        plain[marks.emperor_card] = max(0, plain[marks.emperor_card] - 1)
+    guard = marks.guard_card
+    fixed = isinstance(v.bidding.guard, FixedGuard)
+    if kind in ("guard_card", "both_marked") and fixed and guard in plain:
+        plain[guard] = max(0, plain[guard] - 1)
+    return plain
+
+
+def check_stacks(v: Variant) -> Iterator[Problem]:
+    """Joker stacks (叠加): jokers only, each once, ranked above a card or stack that exists,
+    in no circle, within the engine's slots, formable from the deck, attachable where they
+    join sets, and not with roasting or wild jokers."""
+    stacks = v.play.stacks
+    if not stacks:
+        return
+    if v.play.roast is not None:
+        yield problem(
+            "play.stacks",
+            gettext(
+                "Joker stacks (叠加) and roasting (烤牌) are not played together by the engine: "
+                "take one of them out."
+            ),
+            code="stack_with_roast",
+            params={"field": "play.roast"},
+        )
+    seen: set[tuple[str, ...]] = set()
+    plain = _plain_jokers(v)
+    for i, stack in enumerate(stacks):
+        path = f"play.stacks[{i}]"
+        if not well_formed(stack.cards):
+            yield problem(
+                f"{path}.cards",
+                gettext(
+                    "'%(cards)s' is not a stack of jokers: write two jokers or more, SJ for a "
+                    "small joker and BJ for a big one, e.g. 'SJ SJ SJ'."
+                ),
+                code="stack_cards",
+                params={"cards": stack.cards},
+            )
+            continue
+        key = stack_key(stack.cards)
+        if key in seen:
+            yield problem(
+                f"{path}.cards",
+                gettext("'%(cards)s' is stacked twice: list each stack once."),
+                code="stack_duplicate",
+                params={"cards": stack_text(stack.cards)},
+            )
+        seen.add(key)
+        small, big = key.count("SJ"), key.count("BJ")
+        if small > plain["SJ"] or big > plain["BJ"]:
+            yield problem(
+                f"{path}.cards",
+                gettext(
+                    "The deck cannot form %(cards)s: it has only %(small)s small and %(big)s "
+                    "big jokers that play as jokers, so this stack can never be played."
+                ),
+                severity="warning",
+                code="stack_impossible",
+                params={"cards": stack_text(stack.cards), "small": plain["SJ"], "big": plain["BJ"]},
+            )
+        wild = [c for c in ("BJ", "SJ") if c in key and c in v.play.wild]
+        for card in wild:
+            yield problem(
+                f"{path}.cards",
+                gettext("The %(card)s is wild, so it cannot also be stacked (叠加)."),
+                code="stack_wild",
+                params={"card": card, "field": "play.wild"},
+                shown={"card": rank_word(card)},
+            )
+        if stack.in_sets:
+            for card in ("BJ", "SJ"):
+                if card in key and card not in v.play.attach and not wild:
+                    yield problem(
+                        f"{path}.in_sets",
+                        gettext(
+                            "This stack may be attached to a set, but the %(card)s is not "
+                            "attachable: make it attachable or let the stack be played alone "
+                            "only."
+                        ),
+                        code="stack_not_attachable",
+                        params={"card": card, "field": "play.attach"},
+                        shown={"card": rank_word(card)},
+                    )
+        elif not stack.alone:
+            yield problem(
+                path,
+                gettext(
+                    "This stack may be played neither alone nor attached to a set: it can "
+                    "never be played."
+                ),
+                severity="warning",
+                code="stack_unplayable",
+            )
+    if len(seen) < len(stacks):
+        return  # the placement below reads stacks by their cards
+    placement = stack_slots(v.play)
+    for i in placement.unknown:
+        yield problem(
+            f"play.stacks[{i}].above",
+            gettext(
+                "This stack ranks above '%(above)s', which is neither the big joker (BJ), a "
+                "card above it that this variant has (TOP, TOP2), nor another of its stacks."
+            ),
+            code="stack_above_unknown",
+            params={"above": stacks[i].above},
+        )
+    for i in placement.shared:
+        yield problem(
+            f"play.stacks[{i}].above",
+            gettext(
+                "Another stack already ranks directly above '%(above)s': put this one above "
+                "that stack instead."
+            ),
+            code="stack_above_shared",
+            params={"above": stacks[i].above},
+        )
+    for i in placement.cycle:
+        yield problem(
+            f"play.stacks[{i}].above",
+            gettext(
+                "The stacks rank above one another in a circle, never above a card: let one "
+                "of them rank above BJ, TOP or TOP2."
+            ),
+            code="stack_cycle",
+            params={"above": stacks[i].above},
+        )
+    for i in placement.overflow:
+        yield problem(
+            f"play.stacks[{i}].above",
+            gettext(
+                "This stack does not fit: between the big joker and the card above it there "
+                "is room for one stack, between TOP and TOP2 for one, above the highest card "
+                "for two (four above the big joker when no card ranks above it). Rank it above "
+                "another card."
+            ),
+            code="stacks_do_not_fit",
+            params={"above": stacks[i].above},
+        )
+
+
 # --------------------------------------------------------------------------- scoring
 
 
@@ -1528,6 +1681,7 @@ CHECKS: tuple[Check, ...] = (
     check_top_card,
     check_special_beats,
     check_roast_order,
+    check_stacks,
     check_two_person_tables,
     check_solo_tables,
     check_multipliers,

@@ -552,6 +552,30 @@ def _jokers() -> list[AttachRank]:
     return ["SJ", "BJ"]
 
 
+class JokerStack(Section):
+    """叠加: several jokers played together as one card ranked above the big joker."""
+
+    cards: str = Field(
+        description="叠加的王: the jokers counted as one card, at least two, written like "
+        "'SJ SJ SJ' or 'BJ SJ SJ' (as roast.joker_order groups).",
+    )
+    above: str = Field(
+        description="What the stack ranks directly above: 'BJ' (the big joker), 'TOP' (the "
+        "card above the big joker), 'TOP2' (the higher of two ordered marked cards) or "
+        "another stack's cards ('SJ SJ SJ'). Two stacks may not stand directly above the "
+        "same card.",
+    )
+    alone: bool = Field(
+        default=True,
+        description="单张出: the stack may be played alone, as a single card.",
+    )
+    in_sets: bool = Field(
+        default=True,
+        description="挂在牌型上: the stack may be attached to a set as one attached card "
+        "(like a joker); never two stacks in one play.",
+    )
+
+
 class PlayRules(Section):
     """Playing the cards (docs/rules.md §5, §6)."""
 
@@ -610,6 +634,12 @@ class PlayRules(Section):
         description="过牌不准上: a player who passed may not play again in the same trick; "
         "his turn is skipped until the trick is won (false: he may beat a later play when "
         "his turn comes round again).",
+    )
+    stacks: list[JokerStack] = Field(
+        default_factory=list,
+        description="叠加: jokers that may also be played together as one card above the big "
+        "joker (三张小王 → 一张比大王大的牌); the same jokers can still be played as a plain "
+        "pair or triple. Empty: no stacking.",
     )
     roast: Roast | None = Field(default=None, description="烤牌, if allowed.")
     bombs: Bombs | None = Field(

@@ -9,7 +9,10 @@ describe("cards", () => {
     expect(parseCard("SJ*")).toMatchObject({ rank: "SJ", joker: true, marked: true, red: false });
     expect(parseCard("SJ")).toMatchObject({ rank: "SJ", marked: false, suit: null });
     expect(parseCard("9")).toMatchObject({ rank: "9", suit: null, symbol: null });
-    expect(parseCard("TOP").order).toBe(15);
+    expect(parseCard("TOP").order).toBe(16);
+    // A joker stack (叠加) in a play: one card, ranked in its slot above the big joker.
+    expect(parseCard("STK1")).toMatchObject({ rank: "STK1", order: 15, joker: true, red: true, suit: null });
+    expect(parseCard("STK4").order).toBe(20);
   });
 
   it("writes a selection as the engine's play text, high to low", () => {

@@ -36,7 +36,8 @@ PUBLISH = "/api/v1/variants/baike-common/publish/"
 #: card notation, configuration names.
 TOKENS = {
     "JSON", "API", "ETag", "Match", "KiB", "Token", "Authorization", "GET", "PUT", "POST",
-    "DELETE", "PATCH", "TOP", "TOP2", "html", "json", "draft", "slug", "version", "definition",
+    "DELETE", "PATCH", "TOP", "TOP2", "STK1", "STK2", "STK3", "STK4", "html", "json", "draft",
+    "slug", "version", "definition",
     "based_on", "null", "guard", "solo", "Unicode", "BAOHUANG_MAX_SIMULATION_GAMES",
     "baohuang", "simulate", "catalog.publish_ruleset", "publish_ruleset", "catalog",
 }  # fmt: skip

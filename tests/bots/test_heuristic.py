@@ -6,7 +6,7 @@ import random
 
 from baohuang.bots import HeuristicPolicy
 from baohuang.engine import actions as A
-from baohuang.engine.cards import BJ, NUM_RANKS, SJ, TWO
+from baohuang.engine.cards import BJ, NUM_RANKS, SJ, STK1, TOP, TWO
 from baohuang.engine.compiled import compile_variant
 from baohuang.engine.game import SeatView
 from baohuang.rules import load_bundled
@@ -126,3 +126,20 @@ def test_heuristic_beats_random_by_a_clear_margin() -> None:
     assert wlo > 0.08, f"win rate: {wins:+.3f}, 95% CI from {wlo:+.3f}"
     summary = duel.summary()
     assert summary["heuristic"]["n"] == summary["random"]["n"] == 60 * 5
+
+
+def test_spends_a_joker_stack_only_as_a_very_high_card() -> None:
+    # wh-baohuang stacks three small jokers into one card above the big joker (叠加, STK1)
+    # and ranks the emperor card (TOP) above that. Against a single big joker far from the
+    # end it passes; when an opponent is about to go out it answers with what costs least:
+    # the emperor card before the stack (which spends three jokers), the stack when it is
+    # the only answer.
+    policy = HeuristicPolicy(compile_variant(load_bundled("wh-baohuang")))
+    stack = (STK1,)
+    c = counts(r1=4, r3=4, r4=4, r5=2, r6=4, r8=1, r13=3, r16=1)  # 23 cards
+    legal = [stack, (TOP,), A.PASS, A.AUTO]
+    assert policy.act(play_view(c, (BJ,)), legal, RNG) == A.PASS
+    urgent = {"hand_sizes": (2, 11, 20, 20, 20)}
+    assert policy.act(play_view(c, (BJ,), **urgent), legal, RNG) == (TOP,)
+    c = counts(r1=4, r3=4, r4=4, r5=2, r6=4, r8=1, r13=3)
+    assert policy.act(play_view(c, (BJ,), **urgent), [stack, A.PASS, A.AUTO], RNG) == stack

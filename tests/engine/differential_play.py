@@ -27,6 +27,7 @@ from baohuang import native
 from baohuang.bots import make_policy
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, format_action
+from baohuang.engine.cards import NUM_RANKS
 from baohuang.engine.compiled import compile_variant
 from baohuang.engine.game import Game, IllegalAction
 from baohuang.engine.match import Match, derive_seed
@@ -79,6 +80,21 @@ HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
         {"play.top_card": "both_marked", "play.marked_order": "emperor_higher"},
     ),
     "house:top-in-set": ("hd", {"play.top_card_in_set": True}),
+    # Joker stacks (叠加): one only alone, one only in sets, no card above the big joker.
+    "house:stacks": (
+        "baike-common",
+        {
+            "play.stacks": [
+                {"cards": "SJ SJ", "above": "BJ", "in_sets": False},
+                {"cards": "BJ BJ", "above": "SJ SJ", "alone": False},
+            ]
+        },
+    ),
+    # Joker stacks with held-back 6s and bombs.
+    "house:stacks-bombs-held-back": (
+        "baike-weihai",
+        {"play.bombs": {"min_count": 4}, "play.stacks": [{"cards": "BJ SJ", "above": "BJ"}]},
+    ),
     "house:both-marked-in-set": (
         "baike-common",
         {"play.top_card": "both_marked", "play.top_card_in_set": True},
@@ -145,7 +161,7 @@ def wrong_action(rng: random.Random) -> Action:
     """A random action that is usually illegal: a word, or a few random ranks."""
     if rng.random() < 0.5:
         return rng.choice(WRONG_WORDS)
-    return tuple(sorted((rng.randrange(16) for _ in range(rng.randint(1, 4))), reverse=True))
+    return tuple(sorted((rng.randrange(NUM_RANKS) for _ in range(rng.randint(1, 4))), reverse=True))
 
 
 def play_random(game: Game, rng: random.Random, refused: list[str]) -> None:

@@ -31,7 +31,7 @@ from typing import Any
 
 from baohuang.engine import actions as A
 from baohuang.engine.actions import parse_action
-from baohuang.engine.cards import TOP, TOP2
+from baohuang.engine.cards import NUM_RANKS, TOP, TOP2
 from baohuang.engine.compiled import CompiledVariant, compile_variant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, card_text
 from baohuang.engine.game import Game
@@ -357,7 +357,11 @@ def story(
         row = list(game.counts[seat]) if phase == "play" else []
         game.apply(action)
         if phase == "play":  # what the seat played, as the state shows it (托管 too)
-            gone = [r for r in range(15, -1, -1) for _ in range(row[r] - game.counts[seat][r])]
+            gone = [
+                r
+                for r in range(NUM_RANKS - 1, -1, -1)
+                for _ in range(row[r] - game.counts[seat][r])
+            ]
             done = tuple(gone) if gone else (action if action != A.AUTO else A.PASS)
         if action == A.AUTO:
             out.append((index, seat, "auto", ""))

@@ -47,6 +47,6 @@ def test_a_play_of_items_that_are_not_ranks_is_refused_with_the_reason(items):
     refused = caught.value.args[0]
     assert code_of(refused) == "ranks_out_of_range"
     with speaking("en"):
-        assert say(refused) == "A play is made of rank numbers 0 to 16."
+        assert say(refused) == "A play is made of rank numbers 0 to 20."
     assert game.to_act == 0  # nothing happened
     assert game.history[-1] != items

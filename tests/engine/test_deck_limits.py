@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from baohuang.engine.beats import beats
-from baohuang.engine.cards import NUM_RANKS, TOP
+from baohuang.engine.cards import BJ, NUM_RANKS, TOP
 from baohuang.engine.compiled import CompiledVariant, compile_definition, compile_variant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF, deal
 from baohuang.engine.deck_limits import deck_reason, judge, play_reason, top_always_from
@@ -46,13 +46,17 @@ def play(text: str) -> Play:
 
 def test_limits_of_the_bundled_decks() -> None:
     plain = (16,) * 13
-    assert cv("baike-common").rank_limits == (*plain, 4, 4, 0, 0)
-    assert cv("baike-weihai").rank_limits == (0, 0, 0, 13, *(16,) * 9, 4, 4, 0, 0)
-    assert cv("tcy-weihai").rank_limits == (0, 0, 0, *(16,) * 10, 4, 4, 0, 0)
-    assert cv("tcy-bie3").rank_limits == (5, *(16,) * 12, 4, 4, 1, 0)
-    assert cv("hd").rank_limits == (*plain, 4, 4, 1, 0)
-    # wh-baohuang: 侍卫 > 皇帝 > 大王, one card each above the big joker (TOP2, TOP)
-    assert cv("wh-baohuang").rank_limits == (0, 0, 0, *(16,) * 10, 3, 3, 1, 1)
+    # above the jokers: STK1, TOP, STK2, TOP2, STK3, STK4
+    none = (0, 0, 0, 0, 0, 0)
+    assert cv("baike-common").rank_limits == (*plain, 4, 4, *none)
+    assert cv("baike-weihai").rank_limits == (0, 0, 0, 13, *(16,) * 9, 4, 4, *none)
+    assert cv("tcy-weihai").rank_limits == (0, 0, 0, *(16,) * 10, 4, 4, *none)
+    assert cv("tcy-bie3").rank_limits == (5, *(16,) * 12, 4, 4, 0, 1, 0, 0, 0, 0)
+    assert cv("hd").rank_limits == (*plain, 4, 4, 0, 1, 0, 0, 0, 0)
+    # wh-baohuang: 侍卫 > 皇帝 > 大王, one card each above the big joker (TOP2, TOP), and
+    # one stack a play of each of its three (叠加: SJ SJ SJ in STK1, BJ SJ SJ in STK3, BJ BJ
+    # in STK4), which the three plain small and big jokers can form
+    assert cv("wh-baohuang").rank_limits == (0, 0, 0, *(16,) * 10, 3, 3, 1, 1, 0, 1, 1, 1)
 
 
 @pytest.mark.parametrize("variant_id", [p.stem for p in bundled_variant_paths()])
@@ -68,7 +72,7 @@ def test_every_deal_holds_exactly_the_limits(variant_id: str) -> None:
         for hand in deal(compiled.shoe, random.Random(seed)):
             for card in hand:
                 counts[TOP if card in marked else RANK_OF[card]] += 1
-        assert tuple(counts[:TOP]) == compiled.rank_limits[:TOP]
+        assert tuple(counts[: BJ + 1]) == compiled.rank_limits[: BJ + 1]
 
 
 # --------------------------------------------------------------------------- the reasons

@@ -45,7 +45,7 @@ def test_reasons_in_a_one_deck_variant() -> None:
 
 def test_ranks_outside_the_deck_are_left_to_the_shape_check() -> None:
     one = _changed("baike-common", decks=1)
-    assert deck_reason(one, [17]) is None
+    assert deck_reason(one, [21]) is None
     assert deck_reason(one, [-1]) is None
 
 
@@ -58,11 +58,11 @@ def test_a_called_top_card_is_not_one_of_the_small_jokers() -> None:
 
 def test_rank_limits_count_trims_marks_and_random_removals() -> None:
     spec = build_shoe_spec(2, [0], [(10, [0, 1]), (14, [0])], [(3, 3)], True, True, [19] * 5)
-    assert rank_limits(spec, False) == (0, 8, 8, 5, 8, 8, 8, 8, 8, 8, 6, 8, 8, 2, 1, 0, 0)
-    assert rank_limits(spec, True) == (0, 8, 8, 5, 8, 8, 8, 8, 8, 8, 6, 8, 8, 2, 1, 1, 0)
+    assert rank_limits(spec, False) == (0, 8, 8, 5, 8, 8, 8, 8, 8, 8, 6, 8, 8, 2, 1, *[0] * 6)
+    assert rank_limits(spec, True) == (0, 8, 8, 5, 8, 8, 8, 8, 8, 8, 6, 8, 8, 2, 1, 0, 1, *[0] * 4)
     # Two ordered marked cards: one above the big joker (TOP), one above that (TOP2).
-    assert rank_limits(spec, True, (), 2, True)[TOP:] == (1, 1)
-    assert rank_limits(spec, True, (), 2, False)[TOP:] == (2, 0)
+    assert rank_limits(spec, True, (), 2, True)[TOP:] == (1, 0, 1, 0, 0)
+    assert rank_limits(spec, True, (), 2, False)[TOP:] == (2, 0, 0, 0, 0)
     # More removed at random than the deck holds: none left, not a negative number.
     spec = build_shoe_spec(1, [], [], [(3, 5)], True, True, [10] * 5)
     assert rank_limits(spec, False)[3] == 0
@@ -70,7 +70,7 @@ def test_rank_limits_count_trims_marks_and_random_removals() -> None:
 
 def test_every_rank_of_an_unsorted_sequence_is_checked() -> None:
     one = _changed("baike-common", decks=1)
-    assert deck_reason(one, [5, 15]) == "This variant has no card above the big joker (TOP)"
+    assert deck_reason(one, [5, 16]) == "This variant has no card above the big joker (TOP)"
 
 
 def test_the_guard_card_as_top_in_two_decks() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from baohuang.engine.cards import TOP
 from baohuang.engine.deck import (
     BIG_JOKER,
     EMPEROR_CARD,
@@ -47,21 +48,21 @@ def test_a_trimmed_two_deck_shoe() -> None:
     assert spec.size == 93
     assert spec.random_removals == ((SIX, 3),)
     assert spec.hand_sizes == (19, 19, 19, 18, 18)
-    assert rank_counts(spec.fixed) == [0, 8, 8, 8, 8, 8, 8, 8, 8, 8, 6, 8, 8, 1, 1, 0, 0]
-    assert rank_limits(spec, False) == (0, 8, 8, 5, 8, 8, 8, 8, 8, 8, 6, 8, 8, 1, 1, 0, 0)
-    assert rank_limits(spec, True)[15] == 1
+    assert rank_counts(spec.fixed) == [0, 8, 8, 8, 8, 8, 8, 8, 8, 8, 6, 8, 8, 1, 1, *[0] * 6]
+    assert rank_limits(spec, False) == (0, 8, 8, 5, 8, 8, 8, 8, 8, 8, 6, 8, 8, 1, 1, *[0] * 6)
+    assert rank_limits(spec, True)[TOP] == 1
 
 
 def test_an_untrimmed_deck_without_marks() -> None:
     spec = build_shoe_spec(1, [], [], [], False, False, [11, 11, 11, 11, 10])
     assert spec.fixed == tuple(range(54))
     assert spec.size == 54
-    assert rank_limits(spec, False) == (4,) * 13 + (1, 1, 0, 0)
+    assert rank_limits(spec, False) == (4,) * 13 + (1, 1) + (0,) * 6
 
 
 def test_rank_counts_of_physical_cards() -> None:
     cards = [EMPEROR_CARD, GUARD_CARD, BIG_JOKER, 0, 1, 4]
-    assert rank_counts(cards) == [2, 1] + [0] * 11 + [1, 2, 0, 0]
+    assert rank_counts(cards) == [2, 1] + [0] * 11 + [1, 2] + [0] * 6
     assert [RANK_OF[c] for c in (EMPEROR_CARD, GUARD_CARD)] == [BJ, SJ]
 
 

@@ -24,6 +24,7 @@ TOP_HOUSE_RULES = [
     "house:top-in-set",
     "house:both-marked-in-set",
     "house:identical-bombs",
+    "house:stacks",
 ]
 VARIANTS = [p.stem for p in bundled_variant_paths()] + TOP_HOUSE_RULES
 

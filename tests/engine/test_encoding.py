@@ -11,6 +11,7 @@ import pytest
 from baohuang.bots import make_policy
 from baohuang.engine import actions as A
 from baohuang.engine import encoding
+from baohuang.engine.cards import TOP
 from baohuang.engine.compiled import compile_variant
 from baohuang.engine.encoding import (
     OBSERVATION_FIELDS,
@@ -144,33 +145,33 @@ DOCUMENTED_FIELDS = (
     ("seat", 0, 5),
     ("phase", 5, 5),
     ("question", 10, 12),
-    ("hand_ranks", 22, 17),
-    ("hand_cards", 39, 56),
-    ("hand_sizes", 95, 5),
-    ("played", 100, 17),
-    ("trick", 117, 17),
-    ("trick_owner", 134, 5),
-    ("passes", 139, 1),
-    ("emperor", 140, 5),
-    ("known_guard", 145, 5),
-    ("i_am_guard", 150, 1),
-    ("known_partner", 151, 5),
-    ("solo", 156, 2),
-    ("finish", 158, 25),
-    ("rebels_declared", 183, 5),
-    ("events", 188, 6),
-    ("tips", 194, 1),
-    ("called_rank", 195, 17),
+    ("hand_ranks", 22, 21),
+    ("hand_cards", 43, 56),
+    ("hand_sizes", 99, 5),
+    ("played", 104, 21),
+    ("trick", 125, 21),
+    ("trick_owner", 146, 5),
+    ("passes", 151, 1),
+    ("emperor", 152, 5),
+    ("known_guard", 157, 5),
+    ("i_am_guard", 162, 1),
+    ("known_partner", 163, 5),
+    ("solo", 168, 2),
+    ("finish", 170, 25),
+    ("rebels_declared", 195, 5),
+    ("events", 200, 6),
+    ("tips", 206, 1),
+    ("called_rank", 207, 21),
 )
 
 
 def test_the_fields_sit_where_the_docstring_says() -> None:
-    """212 numbers, the fields in the documented order and sizes (OBSERVATION_FIELDS is
+    """228 numbers, the fields in the documented order and sizes (OBSERVATION_FIELDS is
     built once at import, so the builder is called again here to check it too)."""
     documented = {name: (at, size) for name, at, size in DOCUMENTED_FIELDS}
     assert documented == OBSERVATION_FIELDS
     assert encoding._offsets() == documented
-    assert OBSERVATION_SIZE == 212
+    assert OBSERVATION_SIZE == 228
 
 
 def one_hot(size: int, *indices: int) -> list[int]:
@@ -199,7 +200,7 @@ def seat_view(**fields: Any) -> SeatView:
         "phase": "play",
         "question": "lead",
         "hand": (),
-        "counts": (0,) * 17,
+        "counts": (0,) * 21,
         "hand_sizes": (0,) * 5,
         "emperor": None,
         "known_partner": None,
@@ -209,7 +210,7 @@ def seat_view(**fields: Any) -> SeatView:
         "trick": None,
         "trick_owner": None,
         "finish": (),
-        "played": (0,) * 17,
+        "played": (0,) * 21,
         "rebels_declared": (),
         "events": (),
         "hold_back": (),
@@ -224,7 +225,7 @@ HIDDEN_GUARD_FOLLOWING = (
     seat_view(
         seat=3,
         question="follow",
-        counts=(0, 2, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 0, 0),
+        counts=(0, 2, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 0, 0, *(0,) * 4),
         hand_sizes=(12, 9, 0, 8, 17),
         emperor=0,
         known_partner=0,
@@ -233,7 +234,7 @@ HIDDEN_GUARD_FOLLOWING = (
         trick_owner=1,
         passes=1,
         finish=(2,),
-        played=(4, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0, 0),
+        played=(4, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0, 0, *(0,) * 4),
         tips=1,
         called_rank=9,
     ),
@@ -241,10 +242,10 @@ HIDDEN_GUARD_FOLLOWING = (
         seat=one_hot(5, 3),
         phase=one_hot(5, 3),
         question=one_hot(12, 8),
-        hand_ranks=[0, 2, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 0, 0],
+        hand_ranks=[0, 2, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 0, 0, *[0] * 4],
         hand_sizes=[12, 9, 0, 8, 17],
-        played=[4, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0, 0],
-        trick=[0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0],  # two 9s, one BJ
+        played=[4, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0, 0, *[0] * 4],
+        trick=[0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, *[0] * 4],  # two 9s, one BJ
         trick_owner=one_hot(5, 1),
         passes=[1],
         emperor=one_hot(5, 0),
@@ -253,7 +254,7 @@ HIDDEN_GUARD_FOLLOWING = (
         known_partner=one_hot(5, 0),
         finish=one_hot(25, 5 * 2 + 0),
         tips=[1],
-        called_rank=one_hot(17, 9),
+        called_rank=one_hot(21, 9),
     ),
 )
 
@@ -267,7 +268,7 @@ OPEN_SOLO_FINISHED = (
         emperor=0,
         solo="open",
         finish=(0, 3, 2, 1),
-        played=(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0),
+        played=tuple(one_hot(21, TOP)),
         events=("grabbed_solo", "x_later_event"),
     ),
     documented_vector(
@@ -275,7 +276,7 @@ OPEN_SOLO_FINISHED = (
         phase=one_hot(5, 4),
         question=one_hot(12, 11),  # nothing asked
         hand_sizes=[0, 0, 0, 0, 4],
-        played=one_hot(17, 15),
+        played=one_hot(21, TOP),
         emperor=one_hot(5, 0),
         solo=[1, 0],
         finish=one_hot(25, 5 * 0 + 0, 5 * 3 + 1, 5 * 2 + 2, 5 * 1 + 3),
@@ -291,7 +292,7 @@ HIDDEN_SOLO_KICK = (
         phase="declarations",
         question="royal_kick",
         hand=(54, 51, 51, 12, 0),
-        counts=(1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0),
+        counts=(1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0, *(0,) * 4),
         hand_sizes=(6, 5, 5, 5, 5),
         emperor=1,
         solo="hidden",
@@ -302,7 +303,7 @@ HIDDEN_SOLO_KICK = (
         seat=one_hot(5, 1),
         phase=one_hot(5, 2),
         question=one_hot(12, 5),
-        hand_ranks=[1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0],
+        hand_ranks=[1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0, *[0] * 4],
         hand_cards=[1 if c in (0, 12, 54) else 2 if c == 51 else 0 for c in range(56)],
         hand_sizes=[6, 5, 5, 5, 5],
         emperor=one_hot(5, 1),

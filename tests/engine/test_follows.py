@@ -115,7 +115,7 @@ def test_top_as_a_set_rank() -> None:
 
 
 def test_hand_must_be_a_count_vector() -> None:
-    with pytest.raises(ValueError, match="length 17"):
+    with pytest.raises(ValueError, match="length 21"):
         legal_follows([1, 2, 3], None, DEFAULT_RULES)
 
 

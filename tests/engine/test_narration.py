@@ -10,7 +10,7 @@ import pytest
 from baohuang.bots import make_policy
 from baohuang.engine import actions as A
 from baohuang.engine.actions import format_action
-from baohuang.engine.cards import RANK_NAMES
+from baohuang.engine.cards import NUM_RANKS, RANK_NAMES
 from baohuang.engine.compiled import compile_variant
 from baohuang.engine.deck import card_from_text, card_text
 from baohuang.engine.game import MAX_REDEALS, Game
@@ -102,7 +102,7 @@ def test_hand_cards_keep_suits_and_marks_in_play() -> None:
         for seat in range(5):
             cards = hand_cards(g, seat)
             ranks = [RANK_NAMES.index(c.rstrip("*").rstrip("shcd") or c) for c in cards]
-            expected = [r for r in range(15, -1, -1) for _ in range(g.counts[seat][r])]
+            expected = [r for r in range(NUM_RANKS - 1, -1, -1) for _ in range(g.counts[seat][r])]
             assert sorted(ranks, reverse=True) == expected
             # Before the last card of a rank goes, the marked card stays in the hand.
             if g.counts[seat][RANK_NAMES.index("BJ")] and g.emperor == seat and not g.marks_void:

@@ -52,10 +52,14 @@ def test_rank_ints_are_the_contract() -> None:
         "2",
         "SJ",
         "BJ",
+        "STK1",
         "TOP",
+        "STK2",
         "TOP2",
+        "STK3",
+        "STK4",
     )
-    assert (TWO, SJ, BJ, TOP, TOP2) == (12, 13, 14, 15, 16)
+    assert (TWO, SJ, BJ, TOP, TOP2) == (12, 13, 14, 16, 18)
 
 
 @pytest.mark.parametrize(
@@ -183,8 +187,8 @@ def test_parse_card_rejects(token: str) -> None:
 
 
 def test_card_rejects_impossible_cards() -> None:
-    with pytest.raises(ValueError, match=r"rank must be 0\.\.16"):
-        Card(17)
+    with pytest.raises(ValueError, match=r"rank must be 0\.\.20"):
+        Card(21)
     with pytest.raises(ValueError, match="SJ has no suit"):
         Card(SJ, SPADES)
     with pytest.raises(ValueError, match="mark belongs on BJ"):
@@ -204,7 +208,7 @@ def test_play_round_trip(ranks: list[int], rnd: object) -> None:
     tokens = text.split()
     rnd.shuffle(tokens)  # type: ignore[attr-defined]
     assert parse_play(" ".join(tokens)) == play
-    assert "T" not in text.replace("TOP", "")
+    assert "T" not in text.replace("TOP", "").replace("STK", "")
 
 
 @given(st.sampled_from(range(TOP + 1)), st.one_of(st.none(), st.integers(0, 3)))

@@ -15,7 +15,8 @@ and the bundled variant of ours it is run on:
 - ``Guyulang/wh-baohuang`` (JavaScript, a self-made Weihai-style game, 168 cards, hold back
   the 6s): ``test.js`` and the rule table of ``游戏规则.md`` (its only concrete figures
   besides ``test.js``). Mapped to ``tcy-weihai`` (168 cards, fixed guard, hold back 6);
-  joker stacking also to ``lianzhong-classic`` (roasting, docs/rules.md §5.5).
+  joker stacking (叠加) to ``wh-baohuang`` (our reading of the same rule sheet, which stacks
+  jokers with ``play.stacks``) and also to ``lianzhong-classic`` (roasting, docs/rules.md §5.5).
 - ``fangjun0120/baohuang`` (Java, a 憋七 game: five 7s, buy a 7 with a 2, a called guard
   card above the jokers, 2s attach): ``baohuang-domain/src/test/java/jfang/games/baohuang/
   domain/entity/HandTest.java``. Mapped to ``tcy-bie3`` (called guard card above the big
@@ -98,10 +99,6 @@ class BeatCase(NamedTuple):
     note: str = ""
 
 
-_STACK = (
-    "wh-baohuang stacks jokers (叠加): 3 SJ, BJ+2 SJ and 2 BJ each count as ONE super card, so "
-    "the card counts differ; tcy-weihai has no roasting (§5.5), a follow has the same count"
-)
 _MARKS = (
     "wh-baohuang ranks the marked cards above the big joker (侍卫 > 皇帝 > 大王); ours treats "
     "BJ* and SJ* as plain jokers in play (docs/rules.md §2: all big jokers are equal)"
@@ -127,15 +124,17 @@ BEAT_CASES = [
     BeatCase("wh-GD>EM", WH, "tcy-weihai", "BJ*", "SJ*", False, True, _MARKS),
     BeatCase("wh-2>A", WH, "tcy-weihai", "A", "2", True, True),
     BeatCase("wh-6!>6", WH, "tcy-weihai", "6", "6", False, False),
-    # wh-baohuang test.js, 叠加压单张.
-    BeatCase("wh-3SJ>BJ", WH, "tcy-weihai", "BJ", "SJ SJ SJ", False, True, _STACK),
-    BeatCase("wh-2BJ>EM", WH, "tcy-weihai", "BJ*", "BJ BJ", False, True, _STACK),
-    BeatCase("wh-2BJ>GD", WH, "tcy-weihai", "SJ*", "BJ BJ", False, True, _STACK),
-    BeatCase("wh-BJ2SJ>EM", WH, "tcy-weihai", "BJ*", "BJ SJ SJ", False, True, _STACK),
-    BeatCase("wh-BJ2SJ>GD", WH, "tcy-weihai", "SJ*", "BJ SJ SJ", False, True, _STACK),
-    BeatCase("wh-BJ2SJ>BJ", WH, "tcy-weihai", "BJ", "BJ SJ SJ", False, True, _STACK),
-    BeatCase("wh-2BJ>BJ2SJ", WH, "tcy-weihai", "BJ SJ SJ", "BJ BJ", False, True, _STACK),
-    BeatCase("wh-3SJ!>GD", WH, "tcy-weihai", "SJ*", "SJ SJ SJ", False, False),
+    # wh-baohuang test.js, 叠加压单张: our wh-baohuang stacks jokers as its source says
+    # (play.stacks; EM, the emperor card, is TOP there and GD, the guard card, TOP2).
+    BeatCase("wh-3SJ>BJ", WH, "wh-baohuang", "BJ", "[SJ SJ SJ]", True, True),
+    BeatCase("wh-2BJ>EM", WH, "wh-baohuang", "TOP", "[BJ BJ]", True, True),
+    BeatCase("wh-2BJ>GD", WH, "wh-baohuang", "TOP2", "[BJ BJ]", True, True),
+    BeatCase("wh-BJ2SJ>EM", WH, "wh-baohuang", "TOP", "[BJ SJ SJ]", True, True),
+    BeatCase("wh-BJ2SJ>GD", WH, "wh-baohuang", "TOP2", "[BJ SJ SJ]", True, True),
+    BeatCase("wh-BJ2SJ>BJ", WH, "wh-baohuang", "BJ", "[BJ SJ SJ]", True, True),
+    BeatCase("wh-2BJ>BJ2SJ", WH, "wh-baohuang", "[BJ SJ SJ]", "[BJ BJ]", True, True),
+    BeatCase("wh-3SJ!>GD", WH, "wh-baohuang", "TOP2", "[SJ SJ SJ]", False, False),
+    BeatCase("wh-3SJ!>EM", WH, "wh-baohuang", "TOP", "[SJ SJ SJ]", False, False),
     # The same stacks where we have roasting (lianzhong-classic, docs/rules.md §5.5: three small
     # jokers beat one big joker; 2 BJ > 1 BJ). The joker order is being revised.
     BeatCase("wh-3SJ>BJ-roast", WH, "lianzhong-classic", "BJ", "SJ SJ SJ", True, True, "", True),
@@ -181,7 +180,8 @@ BEAT_CASES = [
 @pytest.mark.parametrize("case", params(BEAT_CASES))
 def test_beat(case: BeatCase) -> None:
     rules = cv(case.variant).play
-    verdict = beats(parse_play(case.previous), parse_play(case.candidate), rules)
+    # A joker stack (叠加) is written as its cards in brackets, in the variant's rules.
+    verdict = beats(parse_play(case.previous, rules), parse_play(case.candidate, rules), rules)
     assert verdict.beats is case.ours, verdict.reason
 
 

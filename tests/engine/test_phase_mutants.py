@@ -196,7 +196,7 @@ def test_a_play_of_things_that_are_not_ranks_is_refused(bad):
     game = rigged(bundled("baike-common"), HANDS)
     to_play(game)
     code, english, _ = _refusal(game, bad)
-    assert (code, english) == ("ranks_out_of_range", "A play is made of rank numbers 0 to 16.")
+    assert (code, english) == ("ranks_out_of_range", "A play is made of rank numbers 0 to 20.")
     assert game.to_act == 0
     assert game.observe(0)["hand"] == ["BJ", "8", "8", "8", "7"]
 

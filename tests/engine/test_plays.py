@@ -40,8 +40,8 @@ def test_play_is_immutable() -> None:
 
 
 def test_play_rejects_bad_ranks() -> None:
-    with pytest.raises(ValueError, match="got 17"):
-        Play.of([17])
+    with pytest.raises(ValueError, match="got 21"):
+        Play.of([21])
     with pytest.raises(ValueError, match="got -1"):
         Play.of([-1])
 
@@ -74,7 +74,7 @@ def test_counts_and_parts() -> None:
     assert play.count(SJ) == 2
     assert play.joker_group == (BJ, SJ, SJ)
     assert play.non_jokers == (6, 6)
-    assert rank_counts([3, 3, BJ]) == [0, 0, 0, 2] + [0] * 10 + [1, 0, 0]
+    assert rank_counts([3, 3, BJ]) == [0, 0, 0, 2] + [0] * 10 + [1] + [0] * 6
 
 
 @pytest.mark.parametrize(
@@ -162,7 +162,7 @@ def test_rules_validation() -> None:
     with pytest.raises(ValueError, match="appears twice"):
         RoastRules(((SJ,), (SJ,)))
     with pytest.raises(ValueError, match="attachable ranks must be"):
-        PlayRules(attachable=frozenset({17}))
+        PlayRules(attachable=frozenset({21}))
     assert RoastRules(((SJ, BJ),)).joker_order == ((BJ, SJ),)
 
 

@@ -112,7 +112,7 @@ def test_reasons_in_full() -> None:
         "9 8 8 is not a set: cards of different ranks (9 and 8) cannot be played together; "
         "only BJ and SJ can be attached"
     )
-    assert is_legal_play([NUM_RANKS], rules) == "17 is not a rank"
+    assert is_legal_play([NUM_RANKS], rules) == "21 is not a rank"
     assert is_legal_play([-1], rules) == "-1 is not a rank"
 
 
@@ -134,16 +134,16 @@ def test_reasons_name_what_can_be_attached() -> None:
 
 
 def test_bad_ranks_are_named() -> None:
-    with pytest.raises(ValueError, match=r"^rank must be an int 0\.\.16, got 17$"):
-        Play.of([17])
-    with pytest.raises(ValueError, match=r"^attachable ranks must be 0\.\.16$"):
-        PlayRules(attachable=frozenset({17}))
-    with pytest.raises(ValueError, match=r"^special beat rank must be 0\.\.16, got 17$"):
-        SpecialBeat(17, 3, frozenset({BJ}))
+    with pytest.raises(ValueError, match=r"^rank must be an int 0\.\.20, got 21$"):
+        Play.of([21])
+    with pytest.raises(ValueError, match=r"^attachable ranks must be 0\.\.20$"):
+        PlayRules(attachable=frozenset({21}))
+    with pytest.raises(ValueError, match=r"^special beat rank must be 0\.\.20, got 21$"):
+        SpecialBeat(21, 3, frozenset({BJ}))
     with pytest.raises(ValueError, match=r"^special beat count must be at least 1, got 0$"):
         SpecialBeat(TWO, 0, frozenset({BJ}))
     with pytest.raises(ValueError, match=r"^special beat must beat at least one rank, each"):
-        SpecialBeat(TWO, 3, frozenset({17}))
+        SpecialBeat(TWO, 3, frozenset({21}))
     with pytest.raises(ValueError, match=r"^a roasting group must be jokers only, got \(5,\)$"):
         RoastRules(((SJ,), (5,)))
     with pytest.raises(ValueError, match=r"^a roasting group appears twice in joker_order$"):
@@ -156,5 +156,5 @@ def test_the_three_is_a_rank_like_any_other() -> None:
     assert SpecialBeat(THREE, 4, frozenset({THREE})).rank == THREE
     assert SpecialBeat(TWO, 3, frozenset({THREE, BJ})).beats == {THREE, BJ}
     assert THREE in PlayRules(attachable=frozenset({THREE, SJ, BJ})).attachable
-    # TOP (15) is the highest rank a special beat may name or beat.
+    # TOP (16) is a rank a special beat may name or beat.
     assert SpecialBeat(TOP, 1, frozenset({TOP})).rank == TOP

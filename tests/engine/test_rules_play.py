@@ -15,6 +15,7 @@ import pytest
 
 from baohuang.engine import actions as A
 from baohuang.engine.game import Game
+from baohuang.engine.notation import parse_play
 from baohuang.engine.score_reasons import explain
 from tests.engine.rigging import answer, bundled, rigged, variant
 from tests.engine.rule_coverage import covers, legal, play, refusal, to_play
@@ -903,6 +904,89 @@ def test_a_plain_play_keeps_identical_cards_together():
     assert play("5 5 5 5") in legal(game)
     answer(game, play("5 5 5 5"))
     assert game.public_events().count("bomb") == 1
+
+
+# --------------------------------------------------------------------------- joker stacks
+
+#: Seat 1 holds three small jokers (a stack 叠加 where the variant has one) and a pair.
+STACK_HANDS = [
+    ["BJ*", "BJ", "7s", "8s", "8h", "8c"],
+    ["SJ", "SJ", "SJ", "9s", "9h"],
+    ["SJ*", "Js", "5s"],
+    ["Qs", "Qh", "6s"],
+    ["Ks", "Kh", "4s"],
+]
+
+
+def stacked(**stack: Any) -> Game:
+    """baike-common where three small jokers stack into one card above the big joker."""
+    game = rigged(
+        variant("baike-common", **{"play.stacks": [{"cards": "SJ SJ SJ", "above": "BJ", **stack}]}),
+        STACK_HANDS,
+    )
+    to_play(game)
+    return game
+
+
+def stack_play(game: Game, text: str) -> tuple[int, ...]:
+    """A play written with joker stacks in brackets (``[SJ SJ SJ] 9``), in the game's variant."""
+    return parse_play(text, game.cv.play).ranks
+
+
+@covers("play.stacks", "play.stacks.cards", "play.stacks.alone")
+@pytest.mark.parametrize("alone", [None, True, False])
+def test_three_small_jokers_may_stack_into_one_card_above_the_big_joker(alone):
+    if alone is None:  # no stacking: three small jokers are three cards
+        game = rigged(bundled("baike-common"), STACK_HANDS)
+        to_play(game)
+    else:
+        game = stacked(alone=alone)
+    answer(game, play("BJ"))
+    assert game.to_act == 1
+    if alone is None:
+        assert legal(game) == [A.PASS]
+        assert "no joker stack STK1" in refusal(game, play("STK1"))
+        return
+    stack = stack_play(game, "[SJ SJ SJ]")
+    if not alone:
+        assert legal(game) == [A.PASS]
+        assert "may not be played alone" in refusal(game, stack)
+        return
+    assert stack in legal(game)
+    assert play("SJ SJ SJ") not in legal(game)  # as a triple it is three cards
+    answer(game, stack)
+    assert game.observe(1)["hand_sizes"][1] == 2  # the three jokers went as one card
+    assert game.observe(1)["hand"] == ["9", "9"]
+
+
+@covers("play.stacks.in_sets")
+@pytest.mark.parametrize("in_sets", [True, False])
+def test_a_stack_joins_a_set_as_one_attached_card_or_the_jokers_go_as_a_triple(in_sets):
+    game = stacked(in_sets=in_sets)
+    answer(game, play("8 8 8"))
+    with_set = stack_play(game, "[SJ SJ SJ] 9 9")
+    assert play("SJ SJ SJ") in legal(game)  # the same jokers as a plain triple, either way
+    assert (with_set in legal(game)) is in_sets
+    if not in_sets:
+        assert "may only be played alone" in refusal(game, with_set)
+        return
+    answer(game, with_set)
+    assert game.observe(1)["hand_sizes"][1] == 0  # five cards as three: he is out
+
+
+@covers("play.stacks.above")
+@pytest.mark.parametrize("big_higher", [True, False])
+def test_a_stack_ranks_directly_above_the_card_or_stack_it_names(big_higher):
+    low, high = ("SJ SJ SJ", "BJ BJ") if big_higher else ("BJ BJ", "SJ SJ SJ")
+    stacks = [{"cards": low, "above": "BJ"}, {"cards": high, "above": low}]
+    game = rigged(variant("baike-common", **{"play.stacks": stacks}), STACK_HANDS)
+    to_play(game)
+    answer(game, play("7"), stack_play(game, "[SJ SJ SJ]"), A.PASS, A.PASS, A.PASS)
+    assert game.to_act == 0
+    two_big = stack_play(game, "[BJ BJ]")
+    assert (two_big in legal(game)) is big_higher
+    if not big_higher:
+        assert "does not beat" in refusal(game, two_big)
 
 
 @covers("scoring.multipliers")

@@ -249,7 +249,7 @@ def test_before_the_bidding_ends_a_bot_is_told_no_emperor_and_counts_its_own_han
         assert view.emperor is None, seat
         assert view.hand_sizes == (5, 3, 3, 3, 3)
         assert sum(view.counts) == len(view.hand) == len(HANDS[seat]), seat
-        expected = [0] * 17
+        expected = [0] * 21
         for rank in play(" ".join(c.rstrip("shcd*") for c in HANDS[seat])):
             expected[rank] += 1
         assert view.counts == tuple(expected), seat

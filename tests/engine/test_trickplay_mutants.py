@@ -110,11 +110,11 @@ def test_a_play_without_cards_is_refused():
     assert _refusal(game, ())[:2] == ("play_without_cards", "A play needs at least one card.")
 
 
-@pytest.mark.parametrize("ranks", [(17,), (-1,), (18, 17)], ids=["17", "minus-1", "18-17"])
+@pytest.mark.parametrize("ranks", [(21,), (-1,), (22, 21)], ids=["21", "minus-1", "22-21"])
 def test_ranks_outside_3_to_tehua_are_refused(ranks):
     game = _common()
     code, english, _ = _refusal(game, ranks)
-    assert (code, english) == ("ranks_out_of_range", "A play is made of rank numbers 0 to 16.")
+    assert (code, english) == ("ranks_out_of_range", "A play is made of rank numbers 0 to 20.")
     assert game.observe(0)["hand"] == ["BJ", "8", "8", "8", "7"]
 
 
@@ -188,12 +188,12 @@ def test_before_play_nobody_sees_a_trick_or_its_owner():
 
 
 def test_a_view_counts_the_cards_played_by_rank_like_the_hand():
-    # The policy input's `played` is a count vector by rank, 3 up to TOP2: 17 numbers.
+    # The policy input's `played` is a count vector by rank, 3 up to STK4: 21 numbers.
     game = _common()
     answer(game, play("8 8 8"))
     for seat in range(5):
         view = game.view(seat)
-        assert len(view.played) == len(view.counts) == 17
+        assert len(view.played) == len(view.counts) == 21
         assert view.played[play("8")[0]] == 3
         assert sum(view.played) == 3
 

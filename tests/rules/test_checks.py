@@ -51,6 +51,7 @@ from baohuang.rules.checks import (
     check_skip_one_needs_both_cards,
     check_solo_tables,
     check_special_beats,
+    check_stacks,
     check_tip_rank_in_deck,
     check_top_card,
     check_tribute_rules,
@@ -587,6 +588,125 @@ CASES: tuple[Case, ...] = (
         "jokers are not attachable",
         "error",
         "roast_without_jokers",
+    ),
+    # ------------------------------------------------------------------ joker stacks (叠加)
+    Case(
+        check_stacks,
+        {
+            "play.stacks": [{"cards": "SJ SJ SJ", "above": "BJ"}],
+            "play.roast": {"joker_order": ["SJ", "BJ"]},
+        },
+        "play.stacks",
+        "not played together by the engine",
+        "error",
+        "stack_with_roast",
+    ),
+    Case(
+        check_stacks,
+        {"play.stacks": [{"cards": "SJ 2", "above": "BJ"}]},
+        "play.stacks[0].cards",
+        "is not a stack of jokers",
+        "error",
+        "stack_cards",
+    ),
+    Case(
+        check_stacks,
+        {
+            "play.stacks": [
+                {"cards": "BJ SJ", "above": "BJ"},
+                {"cards": "SJ BJ", "above": "BJ SJ"},
+            ]
+        },
+        "play.stacks[1].cards",
+        "'BJ SJ' is stacked twice",
+        "error",
+        "stack_duplicate",
+    ),
+    Case(
+        check_stacks,
+        {"play.stacks": [{"cards": "SJ SJ SJ SJ SJ", "above": "BJ"}]},
+        "play.stacks[0].cards",
+        "it has only 4 small and 4 big jokers that play as jokers",
+        "warning",
+        "stack_impossible",
+    ),
+    Case(
+        check_stacks,
+        {
+            "play.attach": ["BJ"],
+            "play.wild": ["SJ"],
+            "play.stacks": [{"cards": "SJ SJ", "above": "BJ"}],
+        },
+        "play.stacks[0].cards",
+        "is wild, so it cannot also be stacked",
+        "error",
+        "stack_wild",
+    ),
+    Case(
+        check_stacks,
+        {"play.attach": ["BJ"], "play.stacks": [{"cards": "SJ SJ", "above": "BJ"}]},
+        "play.stacks[0].in_sets",
+        "is not attachable",
+        "error",
+        "stack_not_attachable",
+    ),
+    Case(
+        check_stacks,
+        {"play.stacks": [{"cards": "SJ SJ", "above": "BJ", "alone": False, "in_sets": False}]},
+        "play.stacks[0]",
+        "neither alone nor attached to a set",
+        "warning",
+        "stack_unplayable",
+    ),
+    Case(
+        check_stacks,
+        {"play.stacks": [{"cards": "SJ SJ", "above": "TOP"}]},
+        "play.stacks[0].above",
+        "which is neither the big joker (BJ)",
+        "error",
+        "stack_above_unknown",
+    ),
+    Case(
+        check_stacks,
+        {
+            "play.stacks": [
+                {"cards": "SJ SJ", "above": "BJ"},
+                {"cards": "BJ BJ", "above": "BJ"},
+            ]
+        },
+        "play.stacks[1].above",
+        "Another stack already ranks directly above 'BJ'",
+        "error",
+        "stack_above_shared",
+    ),
+    Case(
+        check_stacks,
+        {
+            "play.stacks": [
+                {"cards": "SJ SJ", "above": "BJ BJ"},
+                {"cards": "BJ BJ", "above": "SJ SJ"},
+            ]
+        },
+        "play.stacks[0].above",
+        "in a circle",
+        "error",
+        "stack_cycle",
+    ),
+    Case(
+        check_stacks,
+        {
+            "play.stacks": [
+                {"cards": "SJ SJ", "above": "BJ"},
+                {"cards": "BJ SJ", "above": "SJ SJ"},
+                {"cards": "SJ SJ SJ", "above": "BJ SJ"},
+                {"cards": "BJ BJ", "above": "SJ SJ SJ"},
+                {"cards": "BJ BJ SJ", "above": "BJ BJ"},
+            ]
+        },
+        "play.stacks[4].above",
+        "This stack does not fit",
+        "error",
+        "stacks_do_not_fit",
     ),
     # ------------------------------------------------------------------ scoring
     Case(
@@ -1205,7 +1325,7 @@ def test_every_check_has_a_case() -> None:
     missing = [check.__name__ for check in CHECKS if check not in covered]
 
     assert missing == [], f"checks without a test case: {missing}"
-    assert len(CHECKS) == 31
+    assert len(CHECKS) == 32
 
 
 def _codes_in_checks_module() -> set[str]:

@@ -544,6 +544,10 @@ export interface PlayRules {
    */
   hard_pass?: boolean;
   /**
+   * 叠加: jokers that may also be played together as one card above the big joker (三张小王 → 一张比大王大的牌); the same jokers can still be played as a plain pair or triple. Empty: no stacking.
+   */
+  stacks?: JokerStack[];
+  /**
    * 烤牌, if allowed.
    */
   roast?: Roast | null;
@@ -609,6 +613,30 @@ export interface HoldBack {
    * The last play may carry attached cards (jokers) with the held-back rank; if false, it must be the held-back cards alone.
    */
   last_play_attach?: boolean;
+}
+/**
+ * 叠加: several jokers played together as one card ranked above the big joker.
+ *
+ * This interface was referenced by `Variant`'s JSON-Schema
+ * via the `definition` "JokerStack".
+ */
+export interface JokerStack {
+  /**
+   * 叠加的王: the jokers counted as one card, at least two, written like 'SJ SJ SJ' or 'BJ SJ SJ' (as roast.joker_order groups).
+   */
+  cards: string;
+  /**
+   * What the stack ranks directly above: 'BJ' (the big joker), 'TOP' (the card above the big joker), 'TOP2' (the higher of two ordered marked cards) or another stack's cards ('SJ SJ SJ'). Two stacks may not stand directly above the same card.
+   */
+  above: string;
+  /**
+   * 单张出: the stack may be played alone, as a single card.
+   */
+  alone?: boolean;
+  /**
+   * 挂在牌型上: the stack may be attached to a set as one attached card (like a joker); never two stacks in one play.
+   */
+  in_sets?: boolean;
 }
 /**
  * 烤牌: attaching more jokers than the play had (docs/rules.md §5.5).

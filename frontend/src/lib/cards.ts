@@ -1,9 +1,19 @@
 // Cards as the server writes them (docs/rules.md §11): "10h", "As", "BJ*", "SJ", "TOP", "TOP2", or a bare
-// rank "9" (in play the engine counts ranks only). Parsed for drawing and for matching a
+// rank "9" (in play the engine counts ranks only); in a play also a joker stack (叠加,
+// "STK1" … "STK4": several jokers played as one card). Parsed for drawing and for matching a
 // selection of cards against the legal plays.
 
-/** Rank names low to high, as the engine orders them (3 … 2, SJ, BJ, TOP, TOP2). */
-export const RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ", "TOP", "TOP2"] as const;
+/** Rank names low to high, as the engine orders them (3 … 2, SJ, BJ, then the cards above the
+ * big joker with the joker stacks in their slots: STK1, TOP, STK2, TOP2, STK3, STK4). */
+export const RANKS = [
+  "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2",
+  "SJ", "BJ", "STK1", "TOP", "STK2", "TOP2", "STK3", "STK4",
+] as const;
+
+/** A joker stack's rank name (STK1 … STK4). */
+export function isStack(rank: string): boolean {
+  return /^STK[1-4]$/.test(rank);
+}
 
 const SUITS: Record<string, { symbol: string; red: boolean }> = {
   s: { symbol: "♠", red: false },
@@ -16,7 +26,7 @@ export interface CardFace {
   /** The notation as given ("10h", "BJ*"). */
   text: string;
   rank: string;
-  /** 0 (3) … 16 (TOP2). */
+  /** 0 (3) … 20 (STK4). */
   order: number;
   suit: string | null;
   symbol: string | null;
@@ -32,19 +42,19 @@ export function parseCard(text: string): CardFace {
   let rank = body;
   let suit: string | null = null;
   const last = body.slice(-1);
-  if (body.length > 1 && last in SUITS && !["SJ", "BJ", "TOP", "TOP2"].includes(body)) {
+  if (body.length > 1 && last in SUITS && !["SJ", "BJ", "TOP", "TOP2"].includes(body) && !isStack(body)) {
     rank = body.slice(0, -1);
     suit = last;
   }
   const order = (RANKS as readonly string[]).indexOf(rank);
-  const joker = rank === "SJ" || rank === "BJ" || rank === "TOP" || rank === "TOP2";
+  const joker = rank === "SJ" || rank === "BJ" || rank === "TOP" || rank === "TOP2" || isStack(rank);
   return {
     text,
     rank,
     order,
     suit,
     symbol: suit ? SUITS[suit].symbol : null,
-    red: suit ? SUITS[suit].red : rank === "BJ" || rank === "TOP" || rank === "TOP2",
+    red: suit ? SUITS[suit].red : rank === "BJ" || rank === "TOP" || rank === "TOP2" || isStack(rank),
     joker,
     marked,
   };

@@ -14,6 +14,7 @@ export type {
   GrabSoloStep,
   HoldBack,
   HouseNote,
+  JokerStack,
   Multiplier,
   OfferThroneStep,
   PlayRules,

@@ -3,7 +3,7 @@
 // offers only the legal actions, and tells every step in the server's sentences.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiError, listOf, request, urls } from "../lib/api";
-import { cardsFor, legalPlays, playText } from "../lib/cards";
+import { cardsFor, isStack, legalPlays, playText } from "../lib/cards";
 import { useI18n } from "../lib/i18n";
 import { gameUrls, loadGame, rememberGame, rememberedGame, sendAction, startGame, type GameView } from "../lib/play";
 import { Viewer, type WatchedGame } from "./WatchTab";
@@ -158,6 +158,9 @@ function Table({ game, busy, onAct, slug }: { game: GameView; busy: boolean; onA
   const plays = useMemo(() => legalPlays(game.legal), [game.legal]);
   const legalSet = useMemo(() => new Set(game.legal), [game.legal]);
   const words = game.legal.filter((a) => !a.startsWith("play ") && a !== game.automatic);
+  // Joker stacks (叠加): the same jokers selected are also a plain set, so a play with a
+  // stack is offered as a button of its own.
+  const stackPlays = game.legal.filter((a) => a.startsWith("play ") && a.slice(5).split(" ").some(isStack));
   const choice = selected.length ? playText(selected.map((i) => game.hand[i])) : null;
   const canPlay = choice !== null && legalSet.has(choice);
   const myTurn = game.to_act === game.seat && !game.result;
@@ -238,6 +241,11 @@ function Table({ game, busy, onAct, slug }: { game: GameView; busy: boolean; onA
                   </button>
                 </>
               ) : null}
+              {stackPlays.map((a) => (
+                <button key={a} type="button" disabled={busy} onClick={() => onAct(a)} data-testid={`act-${a}`}>
+                  {t("play.playStack")} <CardRow small cards={a.slice(5).split(" ")} />
+                </button>
+              ))}
               {words.map((a) => (
                 <button key={a} type="button" disabled={busy} onClick={() => onAct(a)} data-testid={`act-${a}`}>
                   {a.startsWith("call:") ? t("play.act.call", { card: a.slice(5) }) : a.startsWith("pay:") ? t("play.act.pay", { rank: a.slice(4) }) : tk(`play.act.${a}`)}

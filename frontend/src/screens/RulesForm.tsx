@@ -12,6 +12,7 @@ import {
   type FlowStep,
   type HoldBack,
   type HouseNote,
+  type JokerStack,
   type Multiplier,
   type OutcomeWord,
   type PlainRank,
@@ -398,6 +399,7 @@ function PlaySection() {
   const attach = useValue<string[]>("play.attach");
   const holdBack = useValue<HoldBack[]>("play.hold_back");
   const beats = useValue<SpecialBeat[]>("play.special_beats");
+  const stacks = useValue<JokerStack[]>("play.stacks");
   const roast = useValue<{ joker_order: string[] } | null>("play.roast");
   const topCard = useValue<string>("play.top_card");
   return (
@@ -456,6 +458,30 @@ function PlaySection() {
               <SelectInput value={b.rank} options={PLAIN_RANKS} labelPrefix="rank." label={t("f.sb.rank")} onChange={(v) => set({ ...b, rank: v })} />
               <span>{t("f.sb.beats")}</span>
               <MultiCheck values={b.beats} options={["SJ", "BJ", "TOP"] as const} labelPrefix="rank." onChange={(v) => set({ ...b, beats: v })} />
+            </span>
+          )}
+        />
+      </Field>
+      <Field anchor="play.stacks" label={t("f.stacks")} wide>
+        <ListEditor
+          testId="stacks"
+          items={stacks}
+          onChange={(v) => update("play.stacks", v)}
+          create={(): JokerStack => ({ cards: "SJ SJ SJ", above: "BJ" })}
+          itemName={(st) => st.cards}
+          render={(st, set) => (
+            <span className="inline wrap">
+              <TextInput value={st.cards} label={t("f.stacks.cards")} placeholder="SJ SJ SJ" onChange={(v) => set({ ...st, cards: v })} />
+              <span>{t("f.stacks.above")}</span>
+              <SelectInput
+                value={st.above}
+                options={["BJ", "TOP", "TOP2", ...(stacks ?? []).map((o) => o.cards).filter((c) => c !== st.cards)]}
+                format={(v) => (v === "BJ" || v === "TOP" || v === "TOP2" ? t(`rank.${v}`) : `[${v}]`)}
+                label={t("f.stacks.above")}
+                onChange={(v) => set({ ...st, above: v })}
+              />
+              <CheckInput checked={st.alone ?? true} label={t("f.stacks.alone")} onChange={(v) => set({ ...st, alone: v })} />
+              <CheckInput checked={st.in_sets ?? true} label={t("f.stacks.in_sets")} onChange={(v) => set({ ...st, in_sets: v })} />
             </span>
           )}
         />

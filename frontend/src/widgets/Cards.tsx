@@ -1,13 +1,13 @@
 // Cards drawn as cards: rank and suit symbol, jokers as 大王 / 小王 (BJ / SJ), the marked
 // emperor and guard cards (BJ*, SJ*) with a star; a face-down back for hidden cards.
-import { parseCard } from "../lib/cards";
+import { isStack, parseCard } from "../lib/cards";
 import { useI18n } from "../lib/i18n";
 
 export function Card(props: { card: string; selected?: boolean; onClick?: () => void; small?: boolean; testId?: string }) {
   const { t } = useI18n();
   const face = parseCard(props.card);
   const jokerName =
-    face.rank === "BJ" ? t("play.card.BJ") : face.rank === "SJ" ? t("play.card.SJ") : face.rank === "TOP" ? t("play.card.TOP") : face.rank === "TOP2" ? t("play.card.TOP2") : null;
+    face.rank === "BJ" ? t("play.card.BJ") : face.rank === "SJ" ? t("play.card.SJ") : face.rank === "TOP" ? t("play.card.TOP") : face.rank === "TOP2" ? t("play.card.TOP2") : isStack(face.rank) ? t("play.card.STK") : null;
   const label = face.marked
     ? `${jokerName} ★ ${face.rank === "BJ" ? t("play.card.emperor") : t("play.card.guard")}`
     : jokerName ?? `${face.rank}${face.symbol ?? ""}`;
