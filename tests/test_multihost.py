@@ -423,21 +423,33 @@ class Operator:
         self.opener.open(self.base + "/admin/login/", data=body, timeout=30).read()
         assert any(c.name == "sessionid" for c in self.cookies), "the login failed"
 
-    def request(self, method: str, path: str, payload: Any = None) -> tuple[int, Any]:
-        """A JSON request; (status, decoded body)."""
-        headers = {"Accept": "application/json", "Accept-Language": "en"}
+    def request(
+        self, method: str, path: str, payload: Any = None, headers: Mapping[str, str] = {}
+    ) -> tuple[int, Any]:
+        """A JSON request; (status, decoded body). A 503 ``overloaded`` (the server shedding
+        load on a busy machine) is tried again after its ``Retry-After``, as a client should,
+        for up to a minute."""
+        sent = {"Accept": "application/json", "Accept-Language": "en", **headers}
         data = None
         if payload is not None:
             data = json.dumps(payload).encode()
-            headers["Content-Type"] = "application/json"
+            sent["Content-Type"] = "application/json"
         if method != "GET":
-            headers["X-CSRFToken"] = self._cookie("csrftoken")
-        request = urllib.request.Request(self.base + path, data, headers, method=method)  # noqa: S310 (http:// of the web host)
-        try:
-            with self.opener.open(request, timeout=30) as response:
-                return response.status, json.loads(response.read() or b"null")
-        except urllib.error.HTTPError as exc:
-            return exc.code, json.loads(exc.read() or b"null")
+            sent["X-CSRFToken"] = self._cookie("csrftoken")
+        deadline = time.monotonic() + 60
+        while True:
+            request = urllib.request.Request(self.base + path, data, sent, method=method)  # noqa: S310 (http:// of the web host)
+            try:
+                with self.opener.open(request, timeout=30) as response:
+                    return response.status, json.loads(response.read() or b"null")
+            except urllib.error.HTTPError as exc:
+                body = json.loads(exc.read() or b"null")
+                shed = (
+                    exc.code == 503 and isinstance(body, dict) and body.get("error") == "overloaded"
+                )
+                if not shed or time.monotonic() > deadline:
+                    return exc.code, body
+                time.sleep(float(exc.headers.get("Retry-After") or 1))
 
 
 # --------------------------------------------------------------------------- the test
