@@ -182,9 +182,10 @@ serve: $(STAMP) messages core frontend
 soak: $(STAMP) core
 	SOAK_GAMES=$(GAMES) SIM_SOAK_GAMES=$(GAMES) $(BIN)/pytest -m slow $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "soak: no slow tests yet"; [ $$rc -eq 5 ]; }
 
-# The multi-host test (README "Several machines, tested"): part of `make test` too when run as
-# root with iproute2 (CI); here alone, with its figures printed. MULTIHOST_GAMES=N to change
-# the job's size, MULTIHOST_KEEP=1 to keep the hosts' folders and logs of a failed run.
+# The multi-host test (README "Several machines, tested"): not in `make test` (about two
+# minutes); CI runs it on a line of its own, as root with iproute2. Its figures are printed.
+# MULTIHOST_GAMES=N to change the job's size, MULTIHOST_KEEP=1 to keep the hosts' folders and
+# logs of a failed run.
 multihost: $(STAMP)
 	$(BIN)/pytest -m multihost -s -p no:cacheprovider tests/test_multihost.py $(PYTEST_ARGS)
 
