@@ -203,7 +203,7 @@ image: $(STAMP)
 	[[ "$(NODE_IMAGE)" != $(BASE_PREFIX)/* ]] || bases+=(node); \
 	[ $${#bases[@]} -eq 0 ] || BASE_PREFIX=$(BASE_PREFIX) deploy/bases.sh "$${bases[@]}"
 	@started=$$SECONDS; \
-	deploy/podman.sh build --format docker --network host --layers \
+	deploy/podman.sh build --format docker --network host --layers --jobs 2 \
 	    --build-arg PYTHON_IMAGE=$(PYTHON_IMAGE) --build-arg NODE_IMAGE=$(NODE_IMAGE) \
 	    --tag $(IMAGE) . ; \
 	echo "image: $(IMAGE) built in $$((SECONDS - started))s"
