@@ -14,8 +14,8 @@
 #                                           what the official image's does (deploy/bases/)
 #   localhost/baohuang-base/redis:7         Debian 12's Redis 7, likewise
 #
-# An image is made again only when its recipe changed (this script and deploy/bases/: a
-# digest in the image's label baohuang.recipe) or with FORCE=1. The machine's own extra
+# An image is made again only when its recipe changed (this script and its own files in
+# deploy/bases/: a digest in the image's label baohuang.recipe) or with FORCE=1. The machine's own extra
 # certificate authorities (/usr/local/share/ca-certificates) go into each image, so pip and
 # npm inside a build trust what the machine trusts. Needs root (mmdebstrap, podman).
 set -euo pipefail
@@ -31,7 +31,10 @@ declare -A IMAGE=(
     [postgres]="$PREFIX/postgres:15"
     [redis]="$PREFIX/redis:7"
 )
-recipe="$(cat "${BASH_SOURCE[0]}" "$here"/bases/* /usr/local/share/ca-certificates/*.crt 2>/dev/null | sha256sum | cut -c1-16)"
+recipe() {  # recipe NAME: a digest of what makes that image (this script, its own files, the CAs)
+    cat "${BASH_SOURCE[0]}" "$here"/bases/"$1"-* /usr/local/share/ca-certificates/*.crt 2>/dev/null \
+        | sha256sum | cut -c1-16
+}
 bookworm=(bookworm - "deb http://deb.debian.org/debian bookworm main"
     "deb http://deb.debian.org/debian bookworm-updates main"
     "deb http://deb.debian.org/debian-security bookworm-security main")
@@ -51,7 +54,8 @@ slim=(--dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/sha
     --dpkgopt='path-include=/usr/share/doc/*/copyright')
 
 strap() {  # strap NAME MMDEBSTRAP-ARGS... -- PODMAN-IMPORT-CHANGES...
-    local name=$1 image=${IMAGE[$1]}
+    local name=$1 image=${IMAGE[$1]} recipe
+    recipe="$(recipe "$name")"
     shift
     local args=() changes=()
     while [ "$1" != -- ]; do args+=("$1"); shift; done

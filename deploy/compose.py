@@ -26,6 +26,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -173,8 +174,9 @@ class Project:
             args.append("--no-healthcheck")
         elif check.get("test"):
             test = check["test"]
+            # podman 4.3 reads --health-cmd as a shell command only (no JSON array).
             if isinstance(test, list) and test[0] == "CMD":
-                args += ["--health-cmd", json.dumps(test)]
+                args += ["--health-cmd", shlex.join(test[1:])]
             elif isinstance(test, list) and test[0] == "CMD-SHELL":
                 args += ["--health-cmd", test[1]]
             elif isinstance(test, str):

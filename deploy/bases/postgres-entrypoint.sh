@@ -26,10 +26,16 @@ if [ "${1:-}" = postgres ] && [ "$(id -u)" = 0 ]; then
         echo "host all all all scram-sha-256" >>"$PGDATA/pg_hba.conf"
         echo "listen_addresses = '*'" >>"$PGDATA/postgresql.conf"
         if [ "$db" != postgres ]; then
-            $as_postgres pg_ctl -D "$PGDATA" -o "-c listen_addresses=''" -w start >/dev/null
-            $as_postgres psql -v ON_ERROR_STOP=1 --username="$user" --dbname=postgres \
-                -c "CREATE DATABASE \"$db\"" >/dev/null
+            # A server of its own for this step, on a private socket: nothing (not the
+            # health check, pg_isready) takes it for the real one.
+            private="$(mktemp -d)"
+            chown postgres "$private"
+            $as_postgres pg_ctl -D "$PGDATA" -w start \
+                -o "-c listen_addresses='' -c unix_socket_directories=$private" >/dev/null
+            $as_postgres psql -v ON_ERROR_STOP=1 --host="$private" --username="$user" \
+                --dbname=postgres -c "CREATE DATABASE \"$db\"" >/dev/null
             $as_postgres pg_ctl -D "$PGDATA" -m fast -w stop >/dev/null
+            rm -rf "$private"
         fi
         echo "postgres: initialised $PGDATA (user $user, database $db)"
     fi
