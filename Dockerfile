@@ -63,6 +63,8 @@ RUN python /tmp/locked.py /tmp/requirements-dev.lock mypy >/tmp/mypy.lock \
 WORKDIR /src
 COPY baohuang/ baohuang/
 RUN BAOHUANG_NATIVE_DIR=/opt/baohuang/native python -m baohuang.corebuild
+# Debian's Python compiles extensions with -g: the debugging symbols are most of their size.
+RUN find /opt/baohuang/native -name '*.so' -exec strip --strip-debug {} +
 
 # --------------------------------------------------------------------------- runtime
 FROM deps AS runtime
