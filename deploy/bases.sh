@@ -109,7 +109,18 @@ wanted=("$@")
 [ ${#wanted[@]} -gt 0 ] || wanted=(python node postgres redis)
 for name in "${wanted[@]}"; do
     case "$name" in
-        python | node | postgres | redis) "make_$name" ;;
+        python | node | postgres | redis) ;;
         *) echo "bases: no base called $name (python, node, postgres, redis)" >&2; exit 2 ;;
     esac
 done
+# The bases are made side by side (downloading and unpacking more than computing).
+pids=()
+for name in "${wanted[@]}"; do
+    "make_$name" &
+    pids+=($!)
+done
+failed=0
+for pid in "${pids[@]}"; do
+    wait "$pid" || failed=1
+done
+exit $failed

@@ -168,7 +168,7 @@ class Project:
         restart = spec.get("restart", "no")
         args += ["--restart", "on-failure" if restart == "on-failure" else restart]
         if "stop_grace_period" in spec:
-            args += ["--stop-timeout", str(seconds(spec["stop_grace_period"]))]
+            args += ["--stop-timeout", str(int(seconds(spec["stop_grace_period"])))]
         check = spec.get("healthcheck") or {}
         if check.get("disable"):
             args.append("--no-healthcheck")
