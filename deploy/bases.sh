@@ -67,7 +67,7 @@ strap() {  # strap NAME MMDEBSTRAP-ARGS... -- PODMAN-IMPORT-CHANGES...
     fi
     local started=$SECONDS
     mmdebstrap --quiet --variant=minbase --format=tar "${slim[@]}" "${args[@]}" \
-        | "$podman" import "${changes[@]}" - "$image" >/dev/null
+        | "$podman" import --quiet "${changes[@]}" - "$image" >/dev/null
     echo "bases: $image made in $((SECONDS - started))s ($("$podman" image inspect --format '{{.Size}}' "$image" | numfmt --to=iec))"
 }
 
