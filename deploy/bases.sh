@@ -32,8 +32,11 @@ declare -A IMAGE=(
     [redis]="$PREFIX/redis:7"
 )
 recipe() {  # recipe NAME: a digest of what makes that image (this script, its own files, the CAs)
-    cat "${BASH_SOURCE[0]}" "$here"/bases/"$1"-* /usr/local/share/ca-certificates/*.crt 2>/dev/null \
-        | sha256sum | cut -c1-16
+    local files=("${BASH_SOURCE[0]}")
+    shopt -s nullglob
+    files+=("$here"/bases/"$1"-* /usr/local/share/ca-certificates/*.crt)
+    shopt -u nullglob
+    cat "${files[@]}" | sha256sum | cut -c1-16
 }
 bookworm=(bookworm - "deb http://deb.debian.org/debian bookworm main"
     "deb http://deb.debian.org/debian bookworm-updates main"
