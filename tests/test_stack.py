@@ -265,6 +265,8 @@ def test_the_compose_stack_runs_a_job_through_a_killed_worker(
         url = "/api/v1/" + job["url"].split("/api/v1/", 1)[1]
         # The same games in one process, in a container of the image, beside the job.
         (reference_dir / "variant.yaml").write_text(json.dumps(published["definition"]))
+        reference_dir.chmod(0o755)  # the image's user (uid 10001) reads it
+        (reference_dir / "variant.yaml").chmod(0o644)
         reference = subprocess.Popen(
             [PODMAN, "run", "--rm", "--network", "none", "--cpu-shares", "2",
              "--volume", f"{reference_dir}:/reference:ro", "baohuang:latest",
