@@ -123,7 +123,7 @@ for name in "${wanted[@]}"; do
     pids+=($!)
 done
 failed=0
-for pid in "${pids[@]}"; do
-    wait "$pid" || failed=1
+for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || { echo "bases: ${wanted[$i]} failed" >&2; failed=1; }
 done
 exit $failed
