@@ -56,8 +56,6 @@ BASES = "localhost/baohuang-base"
 #: The chunks running on a worker (its Celery name follows, as an SQL pattern).
 RUNNING_ON = "SELECT index FROM jobs_simulationchunk WHERE status = 'running' AND worker LIKE "
 
-pytestmark = pytest.mark.stack
-
 
 def readme_commands() -> list[str]:
     """The commands of the README's block that brings the stack up without Docker."""
@@ -156,6 +154,7 @@ def env_file() -> Iterator[Path]:
             path.write_bytes(saved)
 
 
+@pytest.mark.stack
 def test_the_compose_stack_runs_a_job_through_a_killed_worker(
     env_file: Path, record_property: Any
 ) -> None:
