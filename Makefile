@@ -17,6 +17,12 @@
 #                (and 10,000 differential games per variant: NATIVE_SOAK_GAMES)
 #   make multihost  root: PostgreSQL+Redis, gunicorn and two Celery workers on four network-namespace
 #                hosts; a 20,000-game job survives a worker host torn down mid-job (prints figures)
+#   make image   root: the container image (Dockerfile) with podman, from base images made from
+#                Debian's packages (deploy/bases.sh); then checks it (tests/test_image.py: non-root,
+#                no compiler or Node.js, the native core) and prints its size. IMAGE=name:tag
+#   make stack-test  root, slow: README "Containers" for real: the base images, the image, then
+#                compose.yaml's whole stack on podman (deploy/compose.py), a 20,000-game job on two
+#                worker containers, one killed mid-job; everything removed afterwards
 #   make mutation  mutmut on the engine, rules and stats (one worker; slow, not in `make test`);
 #                MODULES="baohuang/engine/beats.py ..." to choose, MUTATION_ARGS=--report-only
 #                or "--sample K" (K random mutants a module, with a 95% interval)
@@ -43,7 +49,7 @@ MUTATION_ARGS ?=
 NPM    := $(shell command -v npm 2>/dev/null)
 FRONT_STAMP := frontend/node_modules/.installed
 
-.PHONY: help venv lock messages native core test lint fmt run serve soak multihost mutation clean distclean frontend frontend-test types docs
+.PHONY: help venv lock messages native core test lint fmt run serve soak multihost image stack-test mutation clean distclean frontend frontend-test types docs
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -197,11 +203,36 @@ serve: $(STAMP) messages core frontend $(DOCS_HTML)
 soak: $(STAMP) core
 	SOAK_GAMES=$(GAMES) SIM_SOAK_GAMES=$(GAMES) $(BIN)/pytest -m slow $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "soak: no slow tests yet"; [ $$rc -eq 5 ]; }
 
-# The multi-host test (docs/reports/multihost.md): part of `make test` too when run as
-# root with iproute2 (CI); here alone, with its figures printed. MULTIHOST_GAMES=N to change
-# the job's size, MULTIHOST_KEEP=1 to keep the hosts' folders and logs of a failed run.
+# The multi-host test (docs/reports/multihost.md): not in `make test` (about two
+# minutes); CI runs it on a line of its own, as root with iproute2. Its figures are printed.
+# MULTIHOST_GAMES=N to change the job's size, MULTIHOST_KEEP=1 to keep the hosts' folders and
+# logs of a failed run.
 multihost: $(STAMP)
 	$(BIN)/pytest -m multihost -s -p no:cacheprovider tests/test_multihost.py $(PYTEST_ARGS)
+
+# The image (docs/containers.md): podman builds the Dockerfile (docker format, so that its
+# HEALTHCHECK is kept) from the base images deploy/bases.sh makes from Debian's packages (these
+# machines cannot pull python:… or node:…; PYTHON_IMAGE= and NODE_IMAGE= choose others), then
+# tests/test_image.py runs it: a user of its own, no compiler or Node.js, the native core, and
+# its size. Needs root (podman here).
+IMAGE ?= baohuang:latest
+BASE_PREFIX ?= localhost/baohuang-base
+PYTHON_IMAGE ?= $(BASE_PREFIX)/python:3.11
+NODE_IMAGE ?= $(BASE_PREFIX)/node:20
+image: $(STAMP)
+	@bases=(); [[ "$(PYTHON_IMAGE)" != $(BASE_PREFIX)/* ]] || bases+=(python); \
+	[[ "$(NODE_IMAGE)" != $(BASE_PREFIX)/* ]] || bases+=(node); \
+	[ $${#bases[@]} -eq 0 ] || BASE_PREFIX=$(BASE_PREFIX) deploy/bases.sh "$${bases[@]}"
+	@started=$$SECONDS; \
+	deploy/podman.sh build --format docker --network host --layers --jobs 2 \
+	    --build-arg PYTHON_IMAGE=$(PYTHON_IMAGE) --build-arg NODE_IMAGE=$(NODE_IMAGE) \
+	    --tag $(IMAGE) . ; \
+	echo "image: $(IMAGE) built in $$((SECONDS - started))s"
+	BAOHUANG_IMAGE=$(IMAGE) $(BIN)/pytest -m image -s -p no:cacheprovider tests/test_image.py $(PYTEST_ARGS)
+
+# The stack test (docs/containers.md, run word for word from there: tests/test_stack.py).
+stack-test: $(STAMP)
+	$(BIN)/pytest -m stack -s -p no:cacheprovider tests/test_stack.py $(PYTEST_ARGS)
 
 # Mutation testing (docs/development.md "Mutation testing"): mutmut works in mutants/, one worker;
 # prints killed / equivalent (tests/mutation/equivalent.txt) / unreviewed per module.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import fnmatch
 import http.server
 import importlib
+import importlib.util
 import json
 import re
 import shlex
@@ -75,8 +76,18 @@ def test_compose_is_valid_by_the_compose_specification(compose: dict[str, Any]) 
 def test_compose_has_the_services_of_a_deployment(compose: dict[str, Any]) -> None:
     services = compose["services"]
     assert set(services) == {"db", "redis", "migrate", "web", "worker"}
-    # One image for the application's three roles.
-    assert {services[name]["image"] for name in APP_SERVICES} == {"baohuang:latest"}
+    # One image for the application's three roles; the images are the public ones unless
+    # .env names others (a machine that makes its own: README, Containers).
+    images = {name: services[name]["image"] for name in services}
+    assert {composefile.interpolate(images[n], {}) for n in APP_SERVICES} == {"baohuang:latest"}
+    assert composefile.interpolate(images["db"], {}) == "postgres:15"
+    assert composefile.interpolate(images["redis"], {}) == "redis:7"
+    mine = {"BAOHUANG_IMAGE": "b:1", "POSTGRES_IMAGE": "p:1", "REDIS_IMAGE": "r:1"}
+    assert {composefile.interpolate(image, mine) for image in images.values()} == {
+        "b:1",
+        "p:1",
+        "r:1",
+    }
     assert all(services[name]["build"] == "." for name in APP_SERVICES)
     for name in ("db", "redis"):
         assert services[name]["healthcheck"]["test"][0] == "CMD"
@@ -194,10 +205,18 @@ def _stages() -> list[tuple[str, list[tuple[str, str]]]]:
         if keyword == "FROM":
             match = re.fullmatch(r"(\S+)\s+AS\s+(\S+)", rest, re.IGNORECASE)
             assert match, f"every stage is named: FROM {rest}"
-            stages.append((match.group(2), []))
+            stages.append((match.group(2), [("FROM", match.group(1))]))
         elif stages:
             stages[-1][1].append((keyword, rest))
     return stages
+
+
+def _lineage(name: str) -> list[tuple[str, str]]:
+    """The instructions that make stage ``name``: its parent stages' first, then its own."""
+    stages = dict(_stages())
+    instructions = stages[name]
+    parent = instructions[0][1]
+    return (_lineage(parent) if parent in stages else []) + instructions[1:]
 
 
 def _dockerfile_exec(keyword: str) -> list[str]:
@@ -223,9 +242,17 @@ def _ignored(path: str) -> bool:
     )
 
 
-def test_the_dockerfile_builds_in_three_named_stages() -> None:
-    names = [name for name, _ in _stages()]
-    assert names == ["editor", "wheel", "runtime"]
+def test_the_dockerfile_builds_in_named_stages_from_base_images_given_as_arguments() -> None:
+    stages = _stages()
+    assert [name for name, _ in stages] == ["editor", "wheel", "deps", "native", "runtime"]
+    parents = {name: instructions[0][1] for name, instructions in stages}
+    assert parents == {
+        "editor": "${NODE_IMAGE}",
+        "wheel": "${PYTHON_IMAGE}",
+        "deps": "${PYTHON_IMAGE}",
+        "native": "deps",
+        "runtime": "deps",
+    }
     arguments = dict(
         r.split("=", 1) for k, r in _dockerfile() if k == "ARG" and "=" in r
     )  # the images
@@ -258,6 +285,9 @@ def test_the_dockerfile_copies_what_exists_and_is_not_ignored() -> None:
     assert 'outDir: "dist"' in vite
     editor = dict(stages[0][1])
     assert editor["WORKDIR"] == "/src/frontend"
+    assert "COPY --from=native /opt/baohuang/native/ /opt/baohuang/native/" in [
+        f"{k} {r}" for k, r in stages[-1][1]
+    ]
     assert "npm run build" in editor["RUN"]
     assert "--wheel-dir /dist" in dict(stages[1][1])["RUN"]
     for kept in ("frontend/dist", ".venv", "var", ".git", ".env"):
@@ -267,8 +297,17 @@ def test_the_dockerfile_copies_what_exists_and_is_not_ignored() -> None:
 def test_the_image_installs_the_locked_dependencies_and_runs_as_a_user_of_its_own() -> None:
     final = _stages()[-1][1]
     runs = " ".join(r for k, r in final if k == "RUN")
-    assert "--require-hashes -r /tmp/requirements.lock" in runs
+    made = " ".join(r for k, r in _lineage("runtime") if k == "RUN")
+    assert "--require-hashes -r /tmp/requirements.lock" in made
     assert "--no-deps /tmp/dist/*.whl" in runs
+    # The compiler and mypy are in the native stage only; the image checks its core.
+    assert "gcc" not in made
+    assert "mypy" not in made
+    native = " ".join(r for k, r in _lineage("native") if k == "RUN")
+    assert "apt-get install -y --no-install-recommends gcc" in native
+    assert "--require-hashes -r /tmp/mypy.lock" in native
+    assert "BAOHUANG_NATIVE_DIR=/opt/baohuang/native python -m baohuang.corebuild" in native
+    assert "BAOHUANG_CORE=native python -m baohuang.corebuild --which" in runs
     assert "collectstatic" in runs
     assert "baohuang-manage" in _scripts()
     users = [r for k, r in final if k == "USER"]
@@ -372,3 +411,32 @@ def test_the_probe_fails_on_an_unhealthy_or_absent_server(
 )
 def test_the_probe_reaches_the_bound_address(bind: str, url: str) -> None:
     assert healthcheck.target(bind) == url
+
+
+# --------------------------------------------------------------------------- deploy/locked.py
+
+
+def _locked() -> Any:
+    spec = importlib.util.spec_from_file_location("locked", ROOT / "deploy" / "locked.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_native_stage_installs_mypy_with_what_it_needs_from_the_dev_lock() -> None:
+    locked = _locked()
+    lock = (ROOT / "requirements-dev.lock").read_text(encoding="utf-8")
+    part = locked.needed(lock, ["mypy"])
+    names = {locked._name(line.split("==")[0]) for line in part.splitlines() if "==" in line}
+    blocks = locked.blocks(lock)
+    # mypy and every package the lock has "via mypy", pinned with their hashes as locked.
+    assert "mypy" in names
+    assert {n for n, (_, via) in blocks.items() if "mypy" in via} <= names
+    assert {"pytest", "django", "ruff"}.isdisjoint(names)
+    for name in names:
+        assert blocks[name][0] in part
+        assert "--hash=sha256:" in blocks[name][0]
+    with pytest.raises(SystemExit, match="not in the lock: no-such-package"):
+        locked.needed(lock, ["no-such-package"])

@@ -16,8 +16,11 @@ the virtualenv are the same files on every host, as the same image would be.
 
 The test, standing outside as an operator's machine would, logs in on the web host over
 HTTP (the admin's login form: a session and its CSRF token), posts a 20,000-game
-simulation job, and once half of it is played and ``w1`` is playing a chunk, tears ``w1``
-down as a machine that dies does: its link goes down first (no goodbye reaches anyone),
+simulation job, and once ``w1`` is inside a chunk of the job's second half, tears ``w1``
+down as a machine that dies does. ``w1`` is there by construction, not by timing: the test
+puts ``tests/multihost_hold/`` on its ``PYTHONPATH`` only, whose ``sitecustomize`` makes the
+first chunk it starts from game 10,000 on wait (heartbeating) for a release that never
+comes, and says which chunk that is. Its link goes down first (no goodbye reaches anyone),
 then every process in it is killed and the namespace deleted. ``w2``'s reaper finds the
 chunk ``w1`` was playing silent and sends it again (and a chunk whose message ``w1`` had
 taken from Redis as it died). The job must end ``succeeded`` with exactly 20,000 games,
@@ -61,13 +64,16 @@ from tests.prerequisites import require
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
+#: The folder whose sitecustomize.py holds w1 inside a chunk (on w1's PYTHONPATH only).
+HOLD_HOOK = ROOT / "tests" / "multihost_hold"
 
 GAMES = int(os.environ.get("MULTIHOST_GAMES") or 20_000)
 SEED = 20_260_501
 VARIANT = "baike-common"
 POLICY = "heuristic"
-#: The worker host is torn down once this share of the job's games is played.
-KILL_AT = 0.5
+#: The worker host is torn down inside the first chunk it starts from this game on (half the
+#: job): it holds that chunk (tests/multihost_hold/sitecustomize.py) until it is gone.
+HOLD_FROM = GAMES // 2
 #: Short enough for a test, as an operator may set them (docs/jobs.md).
 JOB_SETTINGS = {
     "BAOHUANG_JOBS_HEARTBEAT_SECONDS": "1",
@@ -179,14 +185,6 @@ class Host:
     def alive(self) -> bool:
         """Whether the namespace still exists."""
         return self.namespace in _run("ip", "netns", "list", check=False).split()
-
-    def freeze(self, frozen: bool) -> None:
-        """Stop (SIGSTOP) or resume (SIGCONT) every process of this host: a machine that
-        hangs. A frozen worker finishes nothing, so what the database says it is playing
-        stays unfinished, whatever the speed of the engine."""
-        for pid in self.pids():
-            with suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGSTOP if frozen else signal.SIGCONT)
 
     def destroy(self, abruptly: bool) -> None:
         """Take the host away: (abruptly: its link down first, so nothing it held is closed
@@ -424,21 +422,33 @@ class Operator:
         self.opener.open(self.base + "/admin/login/", data=body, timeout=30).read()
         assert any(c.name == "sessionid" for c in self.cookies), "the login failed"
 
-    def request(self, method: str, path: str, payload: Any = None) -> tuple[int, Any]:
-        """A JSON request; (status, decoded body)."""
-        headers = {"Accept": "application/json", "Accept-Language": "en"}
+    def request(
+        self, method: str, path: str, payload: Any = None, headers: Mapping[str, str] = {}
+    ) -> tuple[int, Any]:
+        """A JSON request; (status, decoded body). A 503 ``overloaded`` (the server shedding
+        load on a busy machine) is tried again after its ``Retry-After``, as a client should,
+        for up to a minute."""
+        sent = {"Accept": "application/json", "Accept-Language": "en", **headers}
         data = None
         if payload is not None:
             data = json.dumps(payload).encode()
-            headers["Content-Type"] = "application/json"
+            sent["Content-Type"] = "application/json"
         if method != "GET":
-            headers["X-CSRFToken"] = self._cookie("csrftoken")
-        request = urllib.request.Request(self.base + path, data, headers, method=method)  # noqa: S310 (http:// of the web host)
-        try:
-            with self.opener.open(request, timeout=30) as response:
-                return response.status, json.loads(response.read() or b"null")
-        except urllib.error.HTTPError as exc:
-            return exc.code, json.loads(exc.read() or b"null")
+            sent["X-CSRFToken"] = self._cookie("csrftoken")
+        deadline = time.monotonic() + 60
+        while True:
+            request = urllib.request.Request(self.base + path, data, sent, method=method)  # noqa: S310 (http:// of the web host)
+            try:
+                with self.opener.open(request, timeout=30) as response:
+                    return response.status, json.loads(response.read() or b"null")
+            except urllib.error.HTTPError as exc:
+                body = json.loads(exc.read() or b"null")
+                shed = (
+                    exc.code == 503 and isinstance(body, dict) and body.get("error") == "overloaded"
+                )
+                if not shed or time.monotonic() > deadline:
+                    return exc.code, body
+                time.sleep(float(exc.headers.get("Retry-After") or 1))
 
 
 # --------------------------------------------------------------------------- the test
@@ -530,6 +540,11 @@ def test_a_job_survives_a_worker_host_torn_down_mid_job(
             worker_command = composefile.command(compose, "worker", {"WORKER_CONCURRENCY": "1"})
             for host in (w1, w2):
                 env = service_env(compose, "worker", host, db, **JOB_SETTINGS)
+                if host is w1:
+                    (host.folder / "hold").mkdir()
+                    env["PYTHONPATH"] = f"{HOLD_HOOK}:{env['PYTHONPATH']}"
+                    env["BAOHUANG_TEST_HOLD_DIR"] = str(host.folder / "hold")
+                    env["BAOHUANG_TEST_HOLD_FROM"] = str(HOLD_FROM)
                 logs.append(host.start("worker", worker_command, env))
             for host in (w1, w2):
                 log = host.folder / "worker.log"
@@ -549,33 +564,28 @@ def test_a_job_survives_a_worker_host_torn_down_mid_job(
             url = urllib.parse.urlsplit(body["url"]).path
 
             progress: list[int] = []  # every progress.done seen: it only grows
+            hold = w1.folder / "hold"
 
-            def w1_playing_after_kill_point() -> bool:
+            def w1_held() -> dict[str, int] | None:
                 status, job = operator.request("GET", url)
                 assert status == 200, job
                 progress.append(job["progress"]["done"])
                 assert job["status"] in ("queued", "running"), job
-                if job["progress"]["done"] < KILL_AT * GAMES:
-                    return False
-                figures.torn_down_at_games = job["progress"]["done"]
-                # The host hangs first, then the database is asked: with the native core a
-                # chunk takes a fraction of a second, so a chunk seen running and then torn
-                # down would often be done already. A commit w1 sent just before it froze
-                # reaches the database within the pause.
-                w1.freeze(True)
-                time.sleep(0.5)
-                rows = query(
-                    db,
-                    "SELECT count(*) FROM jobs_simulationchunk "
-                    "WHERE status = 'running' AND worker LIKE 'celery@w1%'",
-                )
-                if int(rows[0][0]) > 0:
-                    return True
-                w1.freeze(False)
-                return False
+                if not (hold / "held").is_file():
+                    return None
+                return dict(json.loads((hold / "held").read_text()))
 
-            wait_until(w1_playing_after_kill_point, 240, "w1 playing a chunk mid-job", logs)
-            w1.destroy(abruptly=True)  # still frozen: the chunk it was playing is lost
+            # w1 holds the first chunk it starts from game HOLD_FROM on (it waits inside it,
+            # heartbeating, for a release that never comes: tests/multihost_hold/), so the
+            # chunk it plays when it is torn down is known, whatever the engine's speed.
+            held = wait_until(w1_held, 240, "w1 inside a chunk from mid-job on", logs)
+            sql = (
+                "SELECT status, split_part(worker, '@', 2) FROM jobs_simulationchunk WHERE start = "
+            )
+            rows = query(db, sql + str(int(held["start"])))
+            assert rows == [("running", "w1")], rows
+            figures.torn_down_at_games = progress[-1]
+            w1.destroy(abruptly=True)  # inside the held chunk: it is lost with the host
             torn_down = time.monotonic()
             assert not w1.alive()
 

@@ -50,3 +50,13 @@ def test_python_311_to_313_are_admitted() -> None:
 
     assert all(version in admitted for version in ("3.11.7", "3.12.1", "3.13.0"))
     assert "3.10.13" not in admitted
+
+
+@pytest.mark.parametrize("lock", ["requirements.lock", "requirements-dev.lock"])
+def test_the_locks_install_on_debian_12s_python_3_11_2(lock: str) -> None:
+    # redis needs async-timeout before Python 3.11.3; pip-compile run on a later 3.11 leaves
+    # it out, and `pip install --require-hashes` then fails on Debian 12's python3 (3.11.2),
+    # which the image's base made from Debian's packages is (deploy/bases.sh, make image).
+    text = (ROOT / lock).read_text(encoding="utf-8")
+    assert re.search(r'^async-timeout==\S+ ; python_full_version < "3\.11\.3" \\$', text, re.M)
+    assert pins(lock)["async-timeout"][1] == 2
