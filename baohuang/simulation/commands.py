@@ -58,13 +58,22 @@ def _ci(ci: Sequence[float | None]) -> str:
     return f"[{lo:+.2f}, {hi:+.2f}]"
 
 
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` names a file; one that cannot even be looked at (a folder on the way
+    that the user may not enter) counts as a file, so that reading it says why it cannot."""
+    try:
+        return path.is_file()
+    except OSError:
+        return True
+
+
 def load_variant(spec: str) -> tuple[Variant | None, list[str]]:
     """A variant from a bundled id or a file path; (None, messages) when it cannot be used."""
     path = Path(spec)
     bundled = {p.stem: p for p in bundled_variant_paths()}
-    if spec in bundled and not path.is_file():
+    if spec in bundled and not _is_file(path):
         path = bundled[spec]
-    elif not path.is_file():
+    elif not _is_file(path):
         known = ", ".join(sorted(bundled))
         return None, [
             gettext("'%(spec)s' is neither a bundled variant id nor a file. Known ids: %(known)s.")

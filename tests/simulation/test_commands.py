@@ -211,3 +211,30 @@ def test_a_balance_error_has_a_code_and_speaks_the_language() -> None:
     assert (zh.value.code, zh.value.params) == ("unknown_target", {"target": "fair"})
     assert str(zh.value) == "未知的目标“fair”；目标只能是 equal-sides 或 emperor-mean=X。"
     assert str(en.value) == "Unknown target 'fair'; targets are equal-sides and emperor-mean=X."
+
+
+def test_simulate_a_file_it_may_not_look_at(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A folder on the way that the user may not enter: checking the file raises (root, as
+    # the tests run, may enter every folder, so the refusal is made here).
+    locked = tmp_path / "locked" / "house.yaml"
+    real_is_file = Path.is_file
+    real_read_text = Path.read_text
+
+    def is_file(self: Path) -> bool:
+        if self == locked:
+            raise PermissionError(13, "Permission denied")
+        return real_is_file(self)
+
+    def read_text(self: Path, *args: object, **kwargs: object) -> str:
+        if self == locked:
+            raise PermissionError(13, "Permission denied")
+        return real_read_text(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "is_file", is_file)
+    monkeypatch.setattr(Path, "read_text", read_text)
+    status, _, err = run(capsys, "simulate", str(locked), "--games", "3", "--seed", "2")
+    assert status == 1
+    assert f"Cannot read {locked}: Permission denied." in err
+    assert "Traceback" not in err
