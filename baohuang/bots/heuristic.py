@@ -128,7 +128,7 @@ class VariantTables:
     bomb_min: int
     """Fewest cards of a bomb (0: the variant has none)."""
     value: tuple[int, ...]
-    """What a card of each rank costs to spend: :data:`_VALUE`, a joker stack (叠加) the
+    """What a card of each rank costs to spend: ``_VALUE``, a joker stack (叠加) the
     sum of its jokers' values."""
     quantiles: tuple[float, ...]
     """Sorted hand strengths of the calibration sample."""

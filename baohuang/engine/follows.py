@@ -16,7 +16,7 @@ the position it would fill.
 Joker stacks (叠加) are never in a hand as dealt: where a variant has them, the plays are
 those of the hand itself plus, for each stack the hand's jokers can form, the plays of the
 hand with those jokers taken out and the stack's rank put in that contain the stack
-(:func:`_with_stacks`).
+(``_with_stacks()``).
 """
 
 from __future__ import annotations
