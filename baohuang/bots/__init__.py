@@ -43,7 +43,7 @@ def make_policy(name: str, cv: CompiledVariant) -> Policy:
     if name == "random":
         return RandomPolicy()
     if name == "mc":
-        return MonteCarloPolicy(cv)
+        return MonteCarloPolicy(cv, sequential=True)
     budget = mc_budget(name)
     if budget is not None:
         return MonteCarloPolicy(cv, rollouts=budget, name=name)
