@@ -13,7 +13,12 @@ from typing import Any
 
 from baohuang.bots.base import Policy
 from baohuang.bots.heuristic import HeuristicParams, HeuristicPolicy
-from baohuang.bots.mc import DEFAULT_ROLLOUTS, MonteCarloPolicy
+from baohuang.bots.mc import (
+    DEFAULT_ROLLOUTS,
+    FAST_MAX_CANDIDATES,
+    FAST_ROLLOUTS,
+    MonteCarloPolicy,
+)
 from baohuang.bots.mix import DEFAULT_BIDDING, PolicySpecError, RoleMixPolicy, mix_name, parse_mix
 from baohuang.bots.random_policy import RandomPolicy
 from baohuang.engine.compiled import CompiledVariant
@@ -43,7 +48,9 @@ def make_policy(name: str, cv: CompiledVariant) -> Policy:
     if name == "random":
         return RandomPolicy()
     if name == "mc":
-        return MonteCarloPolicy(cv, sequential=True)
+        return MonteCarloPolicy(
+            cv, rollouts=FAST_ROLLOUTS, max_candidates=FAST_MAX_CANDIDATES, sequential=True
+        )
     budget = mc_budget(name)
     if budget is not None:
         return MonteCarloPolicy(cv, rollouts=budget, name=name)
