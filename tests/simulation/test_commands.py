@@ -169,9 +169,7 @@ def test_bench_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
         assert spiel["decisions_per_s"] > spiel["games_per_s"] > 0
     rules = figures["rules"]
     monkeypatch.setattr(bench, "bench_rules", lambda seconds: rules)
-    status, out, _ = run(
-        capsys, "bench", "--seconds", "0.05", "--mc-games", "1", "--no-peers"
-    )
+    status, out, _ = run(capsys, "bench", "--seconds", "0.05", "--mc-games", "1", "--no-peers")
     assert status == 0
     assert "games/s" in out
     assert "heuristic" in out
