@@ -87,12 +87,13 @@ MAX_ROLLOUTS = 1000
 #: ``mc:K`` game costs about 18·K heuristic games (18.7 at K=8, 18.0 at K=64).
 COST_PER_ROLLOUT = 18
 PLAIN_COSTS: dict[str, int] = {"heuristic": 1, "random": 2}
-#: Cost of one game of the fast search player ``mc`` (issue 35; sequential, at most 36
+#: Cost of one game of the search player ``mc`` (issue 35; sequential, at most 128
 #: rollouts a decision), in heuristic games: instruction counts of baike-common games on
-#: the native core (``valgrind --tool=callgrind``, 2026-12): about 150 heuristic games.
+#: the native core (``valgrind --tool=callgrind``, 2026-12): 985 M a game of ``mc``
+#: against 2.74 M a heuristic game, about 360 (``mc:64``: 1.76 G, 640, below its formula).
 #: Not in :data:`PLAIN_COSTS` (the jobs treat policies dearer than those as searches:
 #: checked for cancellation after every decision).
-MC_COST = 150
+MC_COST = 360
 #: CPU seconds of one cost unit (one heuristic game of baike-common on the native core, on
 #: this project's 2-core build machine, 2026-12): what the editor's run-time estimate
 #: multiplies (:func:`policy_seconds`).

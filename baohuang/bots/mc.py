@@ -20,6 +20,13 @@ The budget is ``rollouts`` per decision: with ``k`` candidates each is tried in
 heuristic's own choice first, then passing, then the others in the engine's order — so a
 seat with a huge choice of follows still gets a few worlds per move.
 
+``mc`` (issue 35) searches sequentially (:meth:`MonteCarloPolicy.search_sequential`):
+worlds come in small batches, and a candidate that is unlikely to beat the heuristic's move
+stops costing rollouts, so a decision spends its budget where the moves really differ —
+about half the rollouts of the fixed budget for the same strength (a seat-swapped
+tournament against ``mc:64``, the fixed-budget search ``mc`` was before, shows no
+difference: ``docs/reports/2026-12-03-search-speed.md``).
+
 Bidding and declarations (ascend, call, open the guard, rebel, kick) are the heuristic's:
 worlds are built for the play phase only. So are the moves while the seat still holds more
 than ``max_hand`` cards (12 by default): the search spends its budget at the end of the
@@ -142,8 +149,8 @@ class MonteCarloPolicy:
         """The candidate to play, found with as few rollouts as the evidence allows.
 
         Worlds come in batches (:data:`FIRST_WORLDS`, then :data:`MORE_WORLDS` at a time, at
-        most ``rollouts // k`` for ``k`` candidates, as in :meth:`search`), every live
-        candidate rolled out in each (common random
+        most ``rollouts // max_candidates``), every live candidate rolled out in each
+        (common random
         numbers, as in :meth:`search`). After each batch a challenger whose mean gain over
         the heuristic's move is below ``DROP_Z`` standard errors above zero is dropped
         (a move that never changes the result, or does worse, stops costing rollouts);
@@ -167,7 +174,7 @@ class MonteCarloPolicy:
         sampler = random.Random(seed)  # noqa: S311 (seeded search randomness (reproducible), not security)
         worlds = Worlds(self.cv, view, sampler.getrandbits(64))
         seat = view.seat
-        most = max(FIRST_WORLDS, self.rollouts // len(candidates))
+        most = max(FIRST_WORLDS, self.rollouts // self.max_candidates)
         n = len(candidates)
         base: list[int | None] = []
         diffs: list[list[int]] = [[] for _ in range(n)]
@@ -259,13 +266,15 @@ def _mean_se(diffs: Sequence[int]) -> tuple[float, float]:
 
 
 #: Sequential search: worlds of the first batch, and of each later one.
-FIRST_WORLDS = 2
+FIRST_WORLDS = 6
 MORE_WORLDS = 2
 #: A challenger is dropped when its mean gain is at most this many standard errors above 0…
 DROP_Z = 0.3
 #: …and wins at once when its mean gain exceeds this many.
-ACCEPT_Z = 3.0
-#: The search player ``mc`` (issue 35): sequential, at most 36 rollouts and 3 candidates a
-#: decision (12 worlds each). Today's fixed-budget search before issue 35 is ``mc:64``.
-FAST_ROLLOUTS = 36
-FAST_MAX_CANDIDATES = 3
+ACCEPT_Z = 2.5
+#: The search player ``mc`` (issue 35): sequential, at most 4 candidates and 32 worlds a
+#: decision (128 rollouts), about half the rollouts of the fixed-budget search it replaces
+#: for the same choices (``docs/reports/2026-12-03-search-speed.md``). That search is
+#: ``mc:64``.
+FAST_ROLLOUTS = 128
+FAST_MAX_CANDIDATES = 4

@@ -14,10 +14,10 @@ afterEach(() => document.getElementById("editor-context")?.remove());
 
 describe("run-time estimate before a job starts (issue 35)", () => {
   it("multiplies the server's CPU seconds per game by games and sides", () => {
-    context({ seconds_per_game: { heuristic: 0.0004, random: 0.0008, mc: 0.06 } });
+    context({ seconds_per_game: { heuristic: 0.0004, random: 0.0008, mc: 0.144 } });
     expect(estimateSeconds("heuristic", 200)).toBeCloseTo(0.08);
-    expect(estimateSeconds("mc", 1000)).toBeCloseTo(60);
-    expect(estimateSeconds("mc", 1000, 2)).toBeCloseTo(120);
+    expect(estimateSeconds("mc", 1000)).toBeCloseTo(144);
+    expect(estimateSeconds("mc", 1000, 2)).toBeCloseTo(288);
     expect(POLICIES).toContain("mc");
   });
 

@@ -68,8 +68,8 @@ export const POLICIES = ["heuristic", "random", "mc"] as const;
 export type PolicyName = (typeof POLICIES)[number];
 
 /** The server's figures when the page gives none: one heuristic game of 0.4 ms, random 2×,
- *  the search player (mc) 150× (baohuang.bots.policy_seconds). */
-const DEFAULT_SECONDS: Record<PolicyName, number> = { heuristic: 0.0004, random: 0.0008, mc: 0.06 };
+ *  the search player (mc) 360× (baohuang.bots.policy_seconds). */
+const DEFAULT_SECONDS: Record<PolicyName, number> = { heuristic: 0.0004, random: 0.0008, mc: 0.144 };
 
 /** Estimated CPU seconds (one core) of `games` games of `policy`, × `sides` (a comparison
  *  whose sides play differently plays both games of each pair). */
