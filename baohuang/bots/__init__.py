@@ -15,7 +15,11 @@ from typing import Any
 from baohuang.bots.adaptive import AdaptivePolicy
 from baohuang.bots.base import Policy
 from baohuang.bots.heuristic import HeuristicParams, HeuristicPolicy
-from baohuang.bots.mc import DEFAULT_ROLLOUTS, MonteCarloPolicy
+from baohuang.bots.mc import (
+    FAST_MAX_CANDIDATES,
+    FAST_ROLLOUTS,
+    MonteCarloPolicy,
+)
 from baohuang.bots.mix import DEFAULT_BIDDING, PolicySpecError, RoleMixPolicy, mix_name, parse_mix
 from baohuang.bots.random_policy import RandomPolicy
 from baohuang.engine.compiled import CompiledVariant
@@ -31,8 +35,10 @@ def make_policy(name: str, cv: CompiledVariant) -> Policy:
     """A policy by name for a compiled variant: ``"heuristic"``, ``"random"``, ``"mc"`` or
     ``"adaptive"`` (:mod:`baohuang.bots.adaptive`).
 
-    ``"mc"`` is the search player (:mod:`baohuang.bots.mc`) with its default budget;
-    ``"mc:N"`` gives it N rollouts per decision (and the name ``"mc:N"`` in statistics).
+    ``"mc"`` is the search player (:mod:`baohuang.bots.mc`), sequential (it stops early)
+    with at most 36 rollouts and 3 candidates a decision (issue 35); ``"mc:N"`` is the
+    fixed-budget search with N rollouts per decision (and the name ``"mc:N"`` in
+    statistics): ``"mc:64"`` is ``mc`` as it was before issue 35.
     ``"royals=A,rebels=B[,bidding=C]"`` is a role mix (:mod:`baohuang.bots.mix`), named in
     its canonical form. ValueError names the known policies when ``name`` is none of these.
     """
@@ -49,7 +55,9 @@ def make_policy(name: str, cv: CompiledVariant) -> Policy:
     if name == "random":
         return RandomPolicy()
     if name == "mc":
-        return MonteCarloPolicy(cv)
+        return MonteCarloPolicy(
+            cv, rollouts=FAST_ROLLOUTS, max_candidates=FAST_MAX_CANDIDATES, sequential=True
+        )
     if name == "adaptive":
         return AdaptivePolicy(cv)
     budget = mc_budget(name)
@@ -89,23 +97,42 @@ MAX_ROLLOUTS = 1000
 #: heuristic games, :mod:`baohuang.bots.adaptive`), counted as a second unit a game.
 COST_PER_ROLLOUT = 18
 PLAIN_COSTS: dict[str, int] = {"heuristic": 1, "random": 2, "adaptive": 2}
+#: Cost of one game of the search player ``mc`` (issue 35; sequential, at most 128
+#: rollouts a decision), in heuristic games: instruction counts of baike-common games on
+#: the native core (``valgrind --tool=callgrind``, 2026-12): 985 M a game of ``mc``
+#: against 2.74 M a heuristic game, about 360 (``mc:64``: 1.76 G, 640, below its formula).
+#: Not in :data:`PLAIN_COSTS` (the jobs treat policies dearer than those as searches:
+#: checked for cancellation after every decision).
+MC_COST = 360
+#: CPU seconds of one cost unit (one heuristic game of baike-common on the native core, on
+#: this project's 2-core build machine, 2026-12): what the editor's run-time estimate
+#: multiplies (:func:`policy_seconds`).
+UNIT_SECONDS = 0.0004
 
 
 def policy_cost(name: str) -> int:
     """Estimated cost of one game played by policy ``name`` (a policy name), in heuristic
-    games: 1 for ``heuristic``, 2 for ``random``, ``1 + 18·K`` for ``mc:K`` (``mc``: K = 64);
-    a mix by role costs what its dearest policy costs (an upper bound: the dear policy plays
-    two or three seats)."""
+    games: 1 for ``heuristic``, 2 for ``random``, :data:`MC_COST` for ``mc``, ``1 + 18·K``
+    for ``mc:K``; a mix by role costs what its dearest policy costs (an upper bound: the
+    dear policy plays two or three seats)."""
     if "=" in name:  # a mix by role, written royals=A,rebels=B[,bidding=C]
         return max(policy_cost(part.partition("=")[2]) for part in name.split(","))
     if name in PLAIN_COSTS:
         return PLAIN_COSTS[name]
+    if name == "mc":
+        return MC_COST
     # Any N of mc:N, even above the bound: a job stored before the bound existed is still
     # priced (and refused) rather than failing.
-    rollouts = DEFAULT_ROLLOUTS if name == "mc" else _asked_rollouts(name)
+    rollouts = _asked_rollouts(name)
     if rollouts is None:
         raise ValueError(f"Unknown policy '{name}'.")
     return 1 + COST_PER_ROLLOUT * rollouts
+
+
+def policy_seconds(name: str) -> float:
+    """Estimated CPU seconds of one game of policy ``name`` on one core (its cost ×
+    :data:`UNIT_SECONDS`): what the editor shows before a job starts."""
+    return policy_cost(name) * UNIT_SECONDS
 
 
 def check_budget(spec: str | Mapping[str, Any]) -> None:
@@ -167,9 +194,11 @@ def policy_name(spec: str | Mapping[str, Any]) -> str:
 __all__ = [
     "COST_PER_ROLLOUT",
     "MAX_ROLLOUTS",
+    "MC_COST",
     "PLAIN_COSTS",
     "POLICY_NAMES",
     "READS_SCORING",
+    "UNIT_SECONDS",
     "AdaptivePolicy",
     "HeuristicParams",
     "HeuristicPolicy",
@@ -184,5 +213,6 @@ __all__ = [
     "mc_budget",
     "policy_cost",
     "policy_name",
+    "policy_seconds",
     "reads_scoring",
 ]

@@ -20,6 +20,13 @@ The budget is ``rollouts`` per decision: with ``k`` candidates each is tried in
 heuristic's own choice first, then passing, then the others in the engine's order — so a
 seat with a huge choice of follows still gets a few worlds per move.
 
+``mc`` (issue 35) searches sequentially (:meth:`MonteCarloPolicy.search_sequential`):
+worlds come in small batches, and a candidate that is unlikely to beat the heuristic's move
+stops costing rollouts, so a decision spends its budget where the moves really differ —
+about half the rollouts of the fixed budget for the same strength (a seat-swapped
+tournament against ``mc:64``, the fixed-budget search ``mc`` was before, shows no
+difference: ``docs/reports/2026-12-03-search-speed.md``).
+
 Bidding and declarations (ascend, call, open the guard, rebel, kick) are the heuristic's:
 worlds are built for the play phase only. So are the moves while the seat still holds more
 than ``max_hand`` cards (12 by default): the search spends its budget at the end of the
@@ -34,8 +41,9 @@ reproducible like the rest; the choice never depends on anything the seat cannot
 
 from __future__ import annotations
 
+import gc
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from baohuang.bots.heuristic import HeuristicPolicy
@@ -70,8 +78,15 @@ class MonteCarloPolicy:
     """Standard errors by which another move must beat the heuristic's in the same worlds."""
     max_hand: int = DEFAULT_MAX_HAND
     """Search only when the seat holds at most this many cards (else the heuristic's move)."""
+    sequential: bool = False
+    """Stop early (:meth:`search_sequential`): worlds in batches, a candidate dropped once
+    it is unlikely to beat the heuristic's move; ``rollouts`` is then the most a decision
+    may take. Off: every candidate tried in ``rollouts // k`` worlds (:meth:`search`)."""
     name: str = "mc"
     heuristic: HeuristicPolicy = field(init=False, repr=False)
+    _play_out: Callable[[Game, HeuristicPolicy, int, random.Random], int] = field(
+        init=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         if self.rollouts < 1:
@@ -79,6 +94,10 @@ class MonteCarloPolicy:
         if self.max_candidates < 2:
             raise ValueError(f"max_candidates must be at least 2, got {self.max_candidates}")
         self.heuristic = HeuristicPolicy(self.cv)
+        # The rollout loop, compiled with the engine (same layer; imported late: a cycle).
+        from baohuang.simulation.runner import play_out
+
+        self._play_out = play_out
 
     def act(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The heuristic's choice outside play; in play, the best candidate by search."""
@@ -88,6 +107,8 @@ class MonteCarloPolicy:
         candidates = self.candidates(default, legal)
         if len(candidates) < 2:
             return default
+        if self.sequential:
+            return self.search_sequential(view, candidates, rng.getrandbits(64))
         return self.search(view, candidates, rng.getrandbits(64))
 
     def candidates(self, default: Action, legal: Sequence[Action]) -> list[Action]:
@@ -124,6 +145,88 @@ class MonteCarloPolicy:
                 scores[i].append(self.rollout(game, seat, rng))
         return candidates[self.pick(scores)]
 
+    def search_sequential(self, view: SeatView, candidates: Sequence[Action], seed: int) -> Action:
+        """The candidate to play, found with as few rollouts as the evidence allows.
+
+        Worlds come in batches (:data:`FIRST_WORLDS`, then :data:`MORE_WORLDS` at a time, at
+        most ``rollouts // max_candidates``), every live candidate rolled out in each
+        (common random
+        numbers, as in :meth:`search`). After each batch a challenger whose mean gain over
+        the heuristic's move is below ``DROP_Z`` standard errors above zero is dropped
+        (a move that never changes the result, or does worse, stops costing rollouts);
+        one whose gain exceeds ``ACCEPT_Z`` standard errors wins at once. When no
+        challenger is left the heuristic's move is played; at the budget's end the choice is
+        :meth:`pick`'s over the worlds each challenger saw.
+        """
+        # A world and its copies are cyclic (each phase points back to its game): garbage
+        # for the cycle collector, whose repeated passes over the young objects cost a
+        # tenth of a search. Paused for the search; the copies are collected once after.
+        paused = gc.isenabled()
+        if paused:
+            gc.disable()
+        try:
+            return self._search_sequential(view, candidates, seed)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _search_sequential(self, view: SeatView, candidates: Sequence[Action], seed: int) -> Action:
+        sampler = random.Random(seed)  # noqa: S311 (seeded search randomness (reproducible), not security)
+        worlds = Worlds(self.cv, view, sampler.getrandbits(64))
+        seat = view.seat
+        most = max(FIRST_WORLDS, self.rollouts // self.max_candidates)
+        n = len(candidates)
+        base: list[int | None] = []
+        diffs: list[list[int]] = [[] for _ in range(n)]
+        alive = list(range(1, n))
+        done = 0
+        batch = FIRST_WORLDS
+        while True:
+            for _ in range(batch):
+                world = worlds.sample(sampler)
+                rollout_seed = sampler.getrandbits(32)
+                first = self._rollout_after(world.clone(), candidates[0], seat, rollout_seed)
+                base.append(first)
+                last = alive[-1] if alive else -1
+                for i in alive:
+                    # The last candidate plays in the sampled world itself (one copy fewer).
+                    game = world if i == last else world.clone()
+                    got = self._rollout_after(game, candidates[i], seat, rollout_seed)
+                    if first is not None and got is not None:
+                        diffs[i].append(got - first)
+            done += batch
+            winners: list[tuple[float, int]] = []
+            still: list[int] = []
+            for i in alive:
+                mean, se = _mean_se(diffs[i])
+                if len(diffs[i]) >= 2 and mean + DROP_Z * se <= 0:
+                    continue  # unlikely to beat the heuristic's move: no more rollouts
+                still.append(i)
+                if len(diffs[i]) >= 2 and mean > ACCEPT_Z * se and mean > 0:
+                    winners.append((mean, -i))
+            alive = still
+            if winners:
+                return candidates[-max(winners)[1]]
+            if not alive:
+                return candidates[0]
+            if done >= most:
+                break
+            batch = min(MORE_WORLDS, most - done)
+        best, best_mean = 0, 0.0
+        for i in alive:
+            mean, se = _mean_se(diffs[i])
+            if len(diffs[i]) >= 2 and mean > best_mean and mean > self.confidence * se:
+                best, best_mean = i, mean
+        return candidates[best]
+
+    def _rollout_after(self, game: Game, action: Action, seat: int, seed: int) -> int | None:
+        """``seat``'s points after ``action`` and a rollout; None if the world refuses it."""
+        try:
+            game.apply(action)
+        except IllegalAction:
+            return None  # this world's public state differs (see determinize)
+        return self._play_out(game, self.heuristic, seat, random.Random(seed))  # noqa: S311 (seeded search randomness, not security)
+
     def pick(self, scores: Sequence[Sequence[int | None]]) -> int:
         """The candidate to play, from each one's points per world (None: not tried there).
 
@@ -149,25 +252,29 @@ class MonteCarloPolicy:
 
     def rollout(self, game: Game, seat: int, rng: random.Random) -> int:
         """Play `game` to the end with the heuristic on every seat; `seat`'s points (0 unscored)."""
-        from baohuang.simulation.runner import LazyLegal  # same layer; imported late (cycle)
-
-        act = self.heuristic.act
-        view = game.view
-        apply = game.apply
-        locked = game.locked
-        steps = 0
-        while game.phase != "finished":
-            seat_now = game.to_act
-            legal = LazyLegal(game) if not locked(seat_now) else game.legal_actions()
-            apply(act(view(seat_now), legal, rng))
-            steps += 1
-            if steps > _MAX_ROLLOUT_STEPS:
-                return 0
-        outcome = game.outcome
-        if outcome is None or outcome.score is None:
-            return 0
-        return outcome.score.points[seat]
+        return self._play_out(game, self.heuristic, seat, rng)
 
 
-#: A safety net against a rollout that does not end (a bug).
-_MAX_ROLLOUT_STEPS = 20_000
+def _mean_se(diffs: Sequence[int]) -> tuple[float, float]:
+    """Mean and standard error of the mean of paired differences (0, 0 for fewer than 2)."""
+    count = len(diffs)
+    if count < 2:
+        return 0.0, 0.0
+    mean = sum(diffs) / count
+    var = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+    return mean, (var / count) ** 0.5
+
+
+#: Sequential search: worlds of the first batch, and of each later one.
+FIRST_WORLDS = 6
+MORE_WORLDS = 2
+#: A challenger is dropped when its mean gain is at most this many standard errors above 0…
+DROP_Z = 0.3
+#: …and wins at once when its mean gain exceeds this many.
+ACCEPT_Z = 2.5
+#: The search player ``mc`` (issue 35): sequential, at most 4 candidates and 32 worlds a
+#: decision (128 rollouts), about half the rollouts of the fixed-budget search it replaces
+#: for the same choices (``docs/reports/2026-12-03-search-speed.md``). That search is
+#: ``mc:64``.
+FAST_ROLLOUTS = 128
+FAST_MAX_CANDIDATES = 4

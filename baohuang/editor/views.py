@@ -27,6 +27,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
 from baohuang.api.permissions import can_read_drafts
+from baohuang.bots import POLICY_NAMES, policy_seconds
 from baohuang.jobs import conf
 
 #: Where ``vite build`` puts the page (``base`` in ``frontend/vite.config.ts``).
@@ -65,6 +66,9 @@ def page_context(request: HttpRequest) -> dict[str, object]:
         "can_read_drafts": can_read_drafts(user),
         # The server's limit on games per job: the editor's inputs stop where the API does.
         "max_games": conf.max_games(),
+        # CPU seconds of one game per policy on one core: the run-time estimate the editor
+        # shows before a job starts (issue 35).
+        "seconds_per_game": {name: policy_seconds(name) for name in POLICY_NAMES},
         "csrf_token": get_token(request),
         "logout_url": reverse("admin:logout"),
         # The documentation site (``/docs/``, baohuang.editor.docs): the editor's Help link.

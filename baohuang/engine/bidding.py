@@ -84,6 +84,22 @@ class Bidding:
         """Who passed the card two seats on to a receiver who may decline (-1: nobody):
         the card never comes back to him, and no later receiver is forced."""
 
+    def copy_for(self, table: Table) -> Bidding:
+        """A copy of this phase's state for ``table`` (a copy of its game: Game.clone)."""
+        new = Bidding(table)
+        new.crowned = self.crowned
+        new.decisions_in_step = self.decisions_in_step
+        new.first_abdicator = self.first_abdicator
+        new.first_holder = self.first_holder
+        new.grab_queue = self.grab_queue[:]
+        new.holder = self.holder
+        new.must_ascend = self.must_ascend
+        new.skipped_from = self.skipped_from
+        new.step_index = self.step_index
+        new.tips = self.tips[:]
+        new.total_passes = self.total_passes
+        return new
+
     # ------------------------------------------------------------------ the phase
 
     def start(self) -> int:

@@ -46,6 +46,15 @@ class Buying:
         self.options: list[int] = []
         """The ranks the asked buyer may pay with, low to high."""
 
+    def copy_for(self, table: Table) -> Buying:
+        """A copy of this phase's state for ``table`` (a copy of its game: Game.clone)."""
+        new = Buying(table)
+        new.buyer = self.buyer
+        new.offset = self.offset
+        new.options = self.options[:]
+        new.seller = self.seller
+        return new
+
     # ------------------------------------------------------------------ the phase
 
     def start(self) -> int:

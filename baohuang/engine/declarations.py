@@ -71,6 +71,20 @@ class Declarations:
         self.together = False
         """A simultaneous round was held (its rebels and declarers are not asked again)."""
 
+    def copy_for(self, table: Table) -> Declarations:
+        """A copy of this phase's state for ``table`` (a copy of its game: Game.clone)."""
+        new = Declarations(table)
+        new.kickers = self.kickers[:]
+        new.pending_declared = self.pending_declared
+        new.pending_reveal = self.pending_reveal
+        new.questions = [Question(q.seat, q.kind) for q in self.questions]
+        new.rebel_declarers = self.rebel_declarers[:]
+        new.rebels_declared = self.rebels_declared[:]
+        new.simultaneous = self.simultaneous
+        new.stage = self.stage
+        new.together = self.together
+        return new
+
     # ------------------------------------------------------------------ the phase
 
     def rebels_seen_by(self, seat: int) -> list[int]:

@@ -8,7 +8,7 @@ Neither shows another seat's cards or a hidden role.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from baohuang.engine.cards import NUM_RANKS, RANK_NAMES
 from baohuang.engine.deck import RANK_OF, card_text
@@ -18,49 +18,180 @@ if TYPE_CHECKING:
     from baohuang.engine.game import Game
 
 
-class SeatView(NamedTuple):
+class SeatView:
     """What one seat knows when it must act: the input of a policy (bots).
 
     Built from :meth:`.Game.view`; holds only information that seat may have. Ranks are
     ints (see :mod:`baohuang.engine.cards`); `counts` is the seat's hand by rank (``NUM_RANKS``).
+    A class compiled with the engine (a native class of the mypyc build): a bot reads its
+    fields directly, where a named tuple cost an indexed, boxed read each and a slow
+    release (issue 35). Its fields are final (read-only); views compare equal field by
+    field, and :meth:`replace` makes a copy with some fields changed.
     """
 
-    seat: int
-    phase: Phase
-    question: str
+    seat: Final[int]
+    phase: Final[Phase]
+    question: Final[str]
     """What is asked: grab, offer, solo, guard, declare_rebel, rebel, royal_kick, rebel_kick,
     lead, follow."""
-    hand: tuple[int, ...]
+    hand: Final[tuple[int, ...]]
     """Physical card ids (see :mod:`baohuang.engine.deck`) before play; () during play."""
-    counts: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    emperor: int | None
-    known_partner: int | None
+    counts: Final[tuple[int, ...]]
+    hand_sizes: Final[tuple[int, ...]]
+    emperor: Final[int | None]
+    known_partner: Final[int | None]
     """A teammate this seat knows for sure (the guard knows the emperor; anyone knows an
     open guard's side), or None."""
-    i_am_guard: bool
-    public_guard: int | None
-    solo: Literal["open", "hidden"] | None
-    trick: tuple[int, ...] | None
-    trick_owner: int | None
-    finish: tuple[int, ...]
-    played: tuple[int, ...]
-    rebels_declared: tuple[int, ...]
+    i_am_guard: Final[bool]
+    public_guard: Final[int | None]
+    solo: Final[Literal["open", "hidden"] | None]
+    trick: Final[tuple[int, ...] | None]
+    trick_owner: Final[int | None]
+    finish: Final[tuple[int, ...]]
+    played: Final[tuple[int, ...]]
+    rebels_declared: Final[tuple[int, ...]]
     """Seats known as rebels by their own word: rebellion (造反) or declaration (亮反)."""
-    events: tuple[str, ...]
-    hold_back: tuple[int, ...]
+    events: Final[tuple[str, ...]]
+    hold_back: Final[tuple[int, ...]]
     """Held-back ranks of the variant (public rules)."""
-    tips: int = 0
+    tips: Final[int]
     """Cards tipped (贴牌) so far, travelling with the emperor card."""
-    passes: int = 0
+    passes: Final[int]
     """Passes since the last play of the current trick."""
-    called_rank: int | None = None
+    called_rank: Final[int | None]
     """Rank of the card the emperor called to find his guard (public), or None."""
-    trick_bomb: bool = False
+    trick_bomb: Final[bool]
     """With bombs of identical cards (棍): the play to beat is one (public)."""
-    suits: tuple[int, ...] = ()
+    suits: Final[tuple[int, ...]]
     """With bombs of identical cards: the seat's own suited cards by card id (52 ints);
     () otherwise."""
+
+    def __init__(
+        self,
+        seat: int,
+        phase: Phase,
+        question: str,
+        hand: tuple[int, ...],
+        counts: tuple[int, ...],
+        hand_sizes: tuple[int, ...],
+        emperor: int | None,
+        known_partner: int | None,
+        i_am_guard: bool,
+        public_guard: int | None,
+        solo: Literal["open", "hidden"] | None,
+        trick: tuple[int, ...] | None,
+        trick_owner: int | None,
+        finish: tuple[int, ...],
+        played: tuple[int, ...],
+        rebels_declared: tuple[int, ...],
+        events: tuple[str, ...],
+        hold_back: tuple[int, ...],
+        tips: int = 0,
+        passes: int = 0,
+        called_rank: int | None = None,
+        trick_bomb: bool = False,
+        suits: tuple[int, ...] = (),
+    ) -> None:
+        self.seat = seat
+        self.phase = phase
+        self.question = question
+        self.hand = hand
+        self.counts = counts
+        self.hand_sizes = hand_sizes
+        self.emperor = emperor
+        self.known_partner = known_partner
+        self.i_am_guard = i_am_guard
+        self.public_guard = public_guard
+        self.solo = solo
+        self.trick = trick
+        self.trick_owner = trick_owner
+        self.finish = finish
+        self.played = played
+        self.rebels_declared = rebels_declared
+        self.events = events
+        self.hold_back = hold_back
+        self.tips = tips
+        self.passes = passes
+        self.called_rank = called_rank
+        self.trick_bomb = trick_bomb
+        self.suits = suits
+
+    def astuple(self) -> tuple[Any, ...]:
+        """Every field, in order."""
+        return (
+            self.seat,
+            self.phase,
+            self.question,
+            self.hand,
+            self.counts,
+            self.hand_sizes,
+            self.emperor,
+            self.known_partner,
+            self.i_am_guard,
+            self.public_guard,
+            self.solo,
+            self.trick,
+            self.trick_owner,
+            self.finish,
+            self.played,
+            self.rebels_declared,
+            self.events,
+            self.hold_back,
+            self.tips,
+            self.passes,
+            self.called_rank,
+            self.trick_bomb,
+            self.suits,
+        )
+
+    def replace(self, **changes: Any) -> SeatView:
+        """A copy with the named fields changed."""
+        values = dict(zip(SEAT_VIEW_FIELDS, self.astuple(), strict=True))
+        values.update(changes)
+        return SeatView(**values)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SeatView) and self.astuple() == other.astuple()
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self.astuple())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(
+            f"{k}={v!r}" for k, v in zip(SEAT_VIEW_FIELDS, self.astuple(), strict=True)
+        )
+        return f"SeatView({inner})"
+
+
+#: The fields of a :class:`SeatView`, in order.
+SEAT_VIEW_FIELDS: Final = (
+    "seat",
+    "phase",
+    "question",
+    "hand",
+    "counts",
+    "hand_sizes",
+    "emperor",
+    "known_partner",
+    "i_am_guard",
+    "public_guard",
+    "solo",
+    "trick",
+    "trick_owner",
+    "finish",
+    "played",
+    "rebels_declared",
+    "events",
+    "hold_back",
+    "tips",
+    "passes",
+    "called_rank",
+    "trick_bomb",
+    "suits",
+)
 
 
 def observation(game: Game, seat: int) -> dict[str, Any]:
@@ -95,10 +226,6 @@ def observation(game: Game, seat: int) -> dict[str, Any]:
         "finish": list(game.finish),
         "played": {RANK_NAMES[r]: n for r, n in enumerate(game.played_counts) if n},
     }
-
-
-#: Builds a SeatView from its fields without the named tuple's interpreted ``__new__``.
-_new_view: Final = tuple.__new__
 
 
 def seat_view(game: Game, seat: int) -> SeatView:
@@ -136,31 +263,28 @@ def seat_view(game: Game, seat: int) -> SeatView:
     solo = game.solo
     if not (solo == "open" or game.guard_public or seat == emperor_seat):
         solo = None
-    return _new_view(
-        SeatView,
-        (
-            seat,
-            phase,
-            question,
-            hand,
-            counts,
-            sizes,
-            emperor,
-            known,
-            i_am_guard,
-            public_guard,
-            solo,
-            p.trick,
-            p.trick_owner if p.trick is not None else None,
-            tuple(p.finish),
-            tuple(p.played_counts),
-            tuple(game._declarations.rebels_seen_by(seat)),
-            tuple(game.events),
-            game._hold_back_tuple,
-            len(game._bidding.tips),
-            p.passes,
-            RANK_OF[game.called_card] if game.called_card is not None else None,
-            p.trick_bomb,
-            tuple(p.suits[seat]) if p.suits else (),
-        ),
+    return SeatView(
+        seat,
+        phase,
+        question,
+        hand,
+        counts,
+        sizes,
+        emperor,
+        known,
+        i_am_guard,
+        public_guard,
+        solo,
+        p.trick,
+        p.trick_owner if p.trick is not None else None,
+        tuple(p.finish),
+        tuple(p.played_counts),
+        tuple(game._declarations.rebels_seen_by(seat)),
+        tuple(game.events),
+        game._hold_back_tuple,
+        len(game._bidding.tips),
+        p.passes,
+        RANK_OF[game.called_card] if game.called_card is not None else None,
+        p.trick_bomb,
+        tuple(p.suits[seat]) if p.suits else (),
     )

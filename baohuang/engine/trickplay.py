@@ -140,6 +140,47 @@ class TrickPlay:
         self.trick_bomb = False
         """With identical bombs: the play to beat is one."""
 
+    def copy_for(self, table: Table) -> TrickPlay:
+        """A copy of this phase's state for ``table`` (a copy of its game: Game.clone).
+
+        Every slot is copied (``tests/engine/test_clone.py`` checks that none is missed);
+        lists and sets are new, their items immutable (ints, tuples, frozensets) except
+        the rows of ``counts``, ``suits`` and ``top_ranks``, which are copied too.
+        """
+        new = TrickPlay(table)
+        new.barred = set(self.barred)
+        new.barred_at_play = self.barred_at_play
+        new.bombs = self.bombs
+        new.counts = [row[:] for row in self.counts]
+        new.cv = self.cv
+        new.dealt_ranks = self.dealt_ranks[:]
+        new.deferred = self.deferred[:]
+        new.deferred_this_trick = set(self.deferred_this_trick)
+        new.finish = self.finish[:]
+        new.hard_pass = self.hard_pass
+        new.identical = self.identical
+        new.open_during_play = self.open_during_play
+        new.out = self.out[:]
+        new.passes = self.passes
+        new.played_counts = self.played_counts[:]
+        new.plays = self.plays
+        new.reveal_by_card = self.reveal_by_card
+        new.rules = self.rules
+        new.second_circle = self.second_circle[:]
+        new.sizes = self.sizes[:]
+        new.suits = [row[:] for row in self.suits]
+        new.table = table
+        new.top_in_set = self.top_in_set
+        new.top_ranks = [row[:] for row in self.top_ranks]
+        new.trick = self.trick
+        new.trick_bomb = self.trick_bomb
+        new.trick_owner = self.trick_owner
+        new.tricks = self.tricks[:]
+        new.uneven_beats = self.uneven_beats
+        new.wind_applicant = self.wind_applicant
+        new.wind_from = self.wind_from
+        return new
+
     # ------------------------------------------------------------------ the phase
 
     def start(self) -> int:

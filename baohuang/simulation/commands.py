@@ -408,17 +408,34 @@ def configure_bench(parser: argparse.ArgumentParser, default_variant: str) -> No
     parser.add_argument(
         "--seconds", type=float, default=3.0, help="time per game figure (default 3)"
     )
+    parser.add_argument(
+        "--mc-games",
+        type=int,
+        default=None,
+        help="games the search player (mc) is timed over (default 10; 0: not measured)",
+    )
+    parser.add_argument(
+        "--no-peers",
+        action="store_true",
+        help="do not measure OpenSpiel's dou_dizhu beside ours (when pyspiel is installed)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Measure games/s and decisions/s on one core, and the card-level rules."""
-    from baohuang.simulation.bench import bench
+    from baohuang.simulation.bench import MC_GAMES, bench
 
     variant = load_or_report(args.variant)
     if variant is None:
         return EXIT_PROBLEMS
-    figures = bench(variant, seconds=args.seconds, rules_seconds=min(1.0, args.seconds / 3))
+    figures = bench(
+        variant,
+        seconds=args.seconds,
+        rules_seconds=min(1.0, args.seconds / 3),
+        mc_games=MC_GAMES if args.mc_games is None else max(0, args.mc_games),
+        peers=not args.no_peers,
+    )
     if args.json:
         print(json.dumps(figures, indent=2))
         return EXIT_OK
@@ -454,6 +471,35 @@ def cmd_bench(args: argparse.Namespace) -> int:
         sys.stdout,
         left=1,
     )
+    spiel = figures.get("openspiel_dou_dizhu_random")
+    if spiel is not None:
+        ours = figures["random"]
+        print(
+            gettext(
+                "OpenSpiel dou_dizhu, random play, same run: %(games)s games/s, "
+                "%(decisions)s decisions/s (ours, random: %(ratio_g).2f× its games/s, "
+                "%(ratio_d).2f× its decisions/s)"
+            )
+            % {
+                "games": _grouped(spiel["games_per_s"], 1),
+                "decisions": _grouped(spiel["decisions_per_s"]),
+                "ratio_g": ours["games_per_s"] / spiel["games_per_s"],
+                "ratio_d": ours["decisions_per_s"] / spiel["decisions_per_s"],
+            }
+        )
+    mc = figures.get("mc")
+    if mc is not None:
+        print(
+            gettext(
+                "Search player (mc, every seat): %(ms)s ms of CPU a game over %(games)s "
+                "games (target %(target)s ms)"
+            )
+            % {
+                "ms": f"{mc['cpu_ms_per_game']:.1f}",
+                "games": mc["games"],
+                "target": f"{mc['target_ms']:.0f}",
+            }
+        )
     print()
     rules: dict[str, Any] = figures["rules"]
     table(

@@ -16,6 +16,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import overload
 
 from baohuang.bots import Policy, make_policy
+from baohuang.bots.heuristic import HeuristicPolicy
 from baohuang.engine.actions import Action
 from baohuang.engine.compiled import CompiledVariant, compile_variant
 from baohuang.engine.game import Game
@@ -129,6 +130,33 @@ def play_game(
                 f"Game with seed {seed} did not end after {MAX_DECISIONS} decisions."
             )
     return game
+
+
+def play_out(game: Game, policy: HeuristicPolicy, seat: int, rng: random.Random) -> int:
+    """Play ``game`` to its end with ``policy`` on every seat; ``seat``'s points (0 when
+    the game ends unscored, or takes more than :data:`MAX_ROLLOUT_DECISIONS`).
+
+    The search player's rollout (:mod:`baohuang.bots.mc`), compiled with the engine: one
+    rollout is a few dozen decisions, and a search makes thousands of them.
+    """
+    steps = 0
+    while game.phase != "finished":
+        to_act = game.to_act
+        legal: Sequence[Action] = (
+            LazyLegal(game) if not game.locked(to_act) else game.legal_actions()
+        )
+        game.apply(policy.act(game.view(to_act), legal, rng))
+        steps += 1
+        if steps > MAX_ROLLOUT_DECISIONS:
+            return 0
+    outcome = game.outcome
+    if outcome is None or outcome.score is None:
+        return 0
+    return outcome.score.points[seat]
+
+
+#: A safety net against a rollout that does not end (a bug).
+MAX_ROLLOUT_DECISIONS = 20_000
 
 
 def simulate(

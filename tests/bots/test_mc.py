@@ -7,6 +7,7 @@ import random
 import pytest
 
 from baohuang.bots import MonteCarloPolicy, make_policy
+from baohuang.bots.mc import FIRST_WORLDS
 from baohuang.engine import actions as A
 from baohuang.engine.game import Game
 from tests.bots.test_policies import cv_of, twin_with_other_hidden_information
@@ -80,3 +81,75 @@ def test_mc_budget_and_bad_parameters() -> None:
         MonteCarloPolicy(cv, rollouts=0)
     with pytest.raises(ValueError, match="max_candidates"):
         MonteCarloPolicy(cv, max_candidates=1)
+
+
+def sequential(variant_id: str) -> MonteCarloPolicy:
+    """The sequential search (``mc``'s) at every play decision."""
+    return MonteCarloPolicy(cv_of(variant_id), rollouts=48, max_hand=99, sequential=True)
+
+
+def test_the_sequential_search_sees_only_the_view_and_is_reproducible() -> None:
+    """Issue 35: ``mc`` stops early, from the seat's view alone: twin games that differ only
+    in hidden cards get the same choice, and the same seed gives the same choice."""
+    policy = sequential("baike-common")
+    heuristic = make_policy("heuristic", policy.cv)
+    shuffler = random.Random(3)
+    compared = 0
+    game = Game.new(policy.cv, 5)
+    rng = random.Random(5)
+    step = 0
+    while not game.finished:
+        seat = game.to_act
+        legal = game.legal_actions()
+        if game.phase == "play" and len([a for a in legal if a != A.AUTO]) > 1 and step % 4 == 0:
+            twin = twin_with_other_hidden_information(game, seat, shuffler)
+            mine = policy.act(game.view(seat), legal, random.Random(step))
+            assert mine == policy.act(game.view(seat), legal, random.Random(step))
+            theirs = policy.act(twin.view(seat), twin.legal_actions(), random.Random(step))
+            assert mine == theirs
+            compared += 1
+        game.apply(heuristic.act(game.view(seat), legal, rng))
+        step += 1
+    assert compared > 5
+
+
+def test_the_sequential_search_stops_early_and_keeps_to_its_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Candidates that never change the result are dropped after the first batch; no
+    decision ever takes more than its budget of rollouts."""
+    policy = sequential("baike-common")
+    used: list[int] = []
+
+    def same_points(game: Game, action: object, seat: int, seed: int) -> int:
+        used.append(1)
+        return 3
+
+    monkeypatch.setattr(policy, "_rollout_after", same_points)
+    game = Game.new(policy.cv, 2)
+    heuristic = make_policy("heuristic", policy.cv)
+    rng = random.Random(2)
+    while game.phase != "play":
+        game.apply(heuristic.act(game.view(game.to_act), game.legal_actions(), rng))
+    view, legal = game.view(game.to_act), game.legal_actions()
+    candidates = policy.candidates(heuristic.act(view, legal, rng), legal)
+    assert len(candidates) >= 3
+    assert policy.search_sequential(view, candidates, 7) == candidates[0]
+    assert len(used) == FIRST_WORLDS * len(candidates)  # one batch, then all dropped
+
+    # A challenger better in every world wins at once; one that is sometimes better and
+    # sometimes worse is searched to the budget's end and never exceeds it.
+    used.clear()
+    monkeypatch.setattr(
+        policy,
+        "_rollout_after",
+        lambda g, a, s, seed: used.append(1) or (5 if a == candidates[1] else 1),
+    )
+    assert policy.search_sequential(view, candidates, 7) == candidates[1]
+    used.clear()
+    noise = random.Random(1)
+    monkeypatch.setattr(
+        policy, "_rollout_after", lambda g, a, s, seed: used.append(1) or noise.choice([-4, 4])
+    )
+    policy.search_sequential(view, candidates, 7)
+    assert FIRST_WORLDS * len(candidates) < len(used) <= policy.rollouts

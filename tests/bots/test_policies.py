@@ -78,7 +78,15 @@ def test_make_policy_names_and_unknown_name() -> None:
 
 def test_a_search_budget_above_the_bound_is_refused_with_its_code() -> None:
     """Issue 31: ``mc:100000`` kept a worker busy for half an hour a game."""
-    from baohuang.bots import MAX_ROLLOUTS, PolicySpecError, policy_cost, policy_name
+    from baohuang.bots import (
+        MAX_ROLLOUTS,
+        MC_COST,
+        UNIT_SECONDS,
+        PolicySpecError,
+        policy_cost,
+        policy_name,
+        policy_seconds,
+    )
 
     cv = cv_of("baike-common")
     assert MAX_ROLLOUTS == 1000
@@ -96,7 +104,14 @@ def test_a_search_budget_above_the_bound_is_refused_with_its_code() -> None:
     with pytest.raises(ValueError, match="Unknown policy 'mc:100000'"):
         make_policy("mc:100000", cv)
     # what a game costs, in heuristic games (the quota's unit)
-    assert [policy_cost(n) for n in ("heuristic", "random", "mc", "mc:8")] == [1, 2, 1153, 145]
+    assert [policy_cost(n) for n in ("heuristic", "random", "mc", "mc:8", "mc:64")] == [
+        1,
+        2,
+        MC_COST,
+        145,
+        1153,
+    ]
+    assert policy_seconds("mc") == MC_COST * UNIT_SECONDS
     assert policy_cost("royals=mc:8,rebels=heuristic") == 145
 
 

@@ -97,6 +97,19 @@ def test_the_page_carries_the_servers_game_limit(
     assert context_of(client.get("/editor/").content.decode())["max_games"] == 5_000
 
 
+def test_the_page_carries_each_policys_cpu_seconds_a_game(client: Client, built: Path) -> None:
+    """Issue 35: the editor estimates a job's run time before it starts, from the server's
+    cost of a game of each policy (the search player's hundreds of times the heuristic's)."""
+    from baohuang.bots import MC_COST, UNIT_SECONDS
+
+    user = User.objects.create_user("estimate", password="pw-123-xyz", is_staff=True)
+    client.force_login(user)
+    seconds = context_of(client.get("/editor/").content.decode())["seconds_per_game"]
+    assert set(seconds) == {"heuristic", "random", "mc"}
+    assert seconds["heuristic"] == UNIT_SECONDS
+    assert seconds["mc"] == MC_COST * UNIT_SECONDS > 100 * seconds["heuristic"]
+
+
 def test_a_missing_build_says_how_to_build_it(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:

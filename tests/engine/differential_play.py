@@ -204,7 +204,7 @@ def end_state(game: Game) -> dict[str, Any]:
     return {
         "summary": summary(game),
         "result": None if result is None else repr(result),
-        "views": [list(game.view(s)) for s in range(5)],
+        "views": [list(game.view(s).astuple()) for s in range(5)],
         "observe": [game.observe(s) for s in range(5)],
     }
 

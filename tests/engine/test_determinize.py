@@ -62,7 +62,7 @@ def test_a_world_agrees_with_everything_the_seat_knows(variant_id: str) -> None:
         world = Worlds(cv, view, seed=3).sample(sampler)
         assert world.phase == "play"
         assert world.to_act == seat
-        assert world.view(seat)._replace(called_rank=view.called_rank) == view
+        assert world.view(seat).replace(called_rank=view.called_rank) == view
         assert world.sizes == game.sizes
         # The same cards are unseen, only dealt differently: by rank, the other hands
         # together hold what the real other hands hold.

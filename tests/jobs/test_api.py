@@ -300,8 +300,8 @@ def test_a_job_costing_more_than_the_server_allows_is_refused_in_words(
 ) -> None:
     """Issue 31: 200,000 games of ``mc`` (about 35 hours on two workers) were accepted. The
     cap is in cost units (BAOHUANG_MAX_JOB_COST, 1,000,000): 200,000 heuristic games fit,
-    867 games of mc (1,153 units each) fit, 868 do not."""
-    body = assert_error(create(staff_client, policy="mc", games=200_000), 400, "invalid")
+    867 games of mc:64 (1,153 units each; mc itself is 360) fit, 868 do not."""
+    body = assert_error(create(staff_client, policy="mc:64", games=200_000), 400, "invalid")
 
     item = body["errors"][0]
     assert (item["path"], item["code"]) == ("games", "too_expensive")
@@ -312,9 +312,9 @@ def test_a_job_costing_more_than_the_server_allows_is_refused_in_words(
         "max_games": 867,
     }
     assert "230,600,000 units" in body["detail"]
-    assert "200,000 games × 1,153 units a game (mc)" in body["detail"]
+    assert "200,000 games × 1,153 units a game (mc:64)" in body["detail"]
     assert "BAOHUANG_MAX_JOB_COST" in body["detail"]
     assert "at most 867 games" in body["detail"]
-    assert_error(create(staff_client, policy="mc", games=868), 400, "invalid")
-    assert create(staff_client, policy="mc", games=867).status_code == 202
+    assert_error(create(staff_client, policy="mc:64", games=868), 400, "invalid")
+    assert create(staff_client, policy="mc:64", games=867).status_code == 202
     assert SimulationJob.objects.get().cost_per_game == 1153

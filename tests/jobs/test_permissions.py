@@ -170,12 +170,15 @@ def test_the_quota_counts_games_played_by_their_cost(
     same = {"a": {"variant": SLUG}, "b": {"variant": SLUG}, "games": 1000, "seed": 3}
     assert client.post("/api/v1/comparisons/", same, format="json").status_code == 202
     assert services.queued_games(staff) == 7000
-    # mc: 1,153 units a game; 3 games fit in the 3,000 left, 2 more games of mc do not
+    # mc:64 (the search before issue 35): 1,153 units a game; 2 games fit in the 3,000
+    # left, 1 more does not
     assert (
-        client.post(URL, {"variant": SLUG, "games": 2, "seed": 4, "policy": "mc"}).status_code
+        client.post(URL, {"variant": SLUG, "games": 2, "seed": 4, "policy": "mc:64"}).status_code
         == 202
     )
-    mc = client.post(URL, {"variant": SLUG, "games": 1, "seed": 5, "policy": "mc"}, format="json")
+    mc = client.post(
+        URL, {"variant": SLUG, "games": 1, "seed": 5, "policy": "mc:64"}, format="json"
+    )
     body = assert_error(mc, 429, "quota_exceeded")
     assert body["errors"][0]["params"] == {
         "limit": 10_000,
@@ -184,11 +187,11 @@ def test_the_quota_counts_games_played_by_their_cost(
         "cost": 1153,
     }
     assert "9,306 units" in body["detail"]
-    assert "1 game × 1,153 units a game (mc)" in body["detail"]
+    assert "1 game × 1,153 units a game (mc:64)" in body["detail"]
     assert "10,000 units per account" in body["detail"]
     zh = client.post(
         URL,
-        {"variant": SLUG, "games": 1, "seed": 5, "policy": "mc"},
+        {"variant": SLUG, "games": 1, "seed": 5, "policy": "mc:64"},
         format="json",
         HTTP_ACCEPT_LANGUAGE="zh-Hans",
     ).json()

@@ -262,8 +262,9 @@ class _Counting:
         return self.policy.act(view, legal, rng)
 
 
+@pytest.mark.parametrize("policy", ["mc:8", "mc"])
 def test_a_cancelled_job_of_a_search_player_stops_within_a_decision(
-    version: RuleSetVersion, monkeypatch: pytest.MonkeyPatch, settings: Any
+    version: RuleSetVersion, monkeypatch: pytest.MonkeyPatch, settings: Any, policy: str
 ) -> None:
     """Issue 31: a cancelled ``mc:100000`` job kept its worker busy for over 10 minutes, as
     cancellation was looked for between games only. Now after every decision (at most every
@@ -271,7 +272,7 @@ def test_a_cancelled_job_of_a_search_player_stops_within_a_decision(
     import baohuang.simulation.runner as runner
 
     settings.BAOHUANG_JOBS_HEARTBEAT_SECONDS = 0
-    job = services.create_job(version, 3, 11, "mc:8")
+    job = services.create_job(version, 3, 11, policy)
     decisions: list[int] = []
     real = runner.make_policy
     monkeypatch.setattr(

@@ -150,7 +150,7 @@ def test_bench_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
     from baohuang.simulation import bench
 
     monkeypatch.setattr(bench, "BATCH", {"heuristic": 2, "random": 1})
-    status, out, _ = run(capsys, "bench", "--json", "--seconds", "0.05")
+    status, out, _ = run(capsys, "bench", "--json", "--seconds", "0.05", "--mc-games", "1")
     assert status == 0
     figures = json.loads(out)
     for name in ("heuristic", "random"):
@@ -159,13 +159,26 @@ def test_bench_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
         assert 0 < figures[name]["policy_share"] < 1
     assert figures["rules"]["beat_checks_per_s"] > 0
     assert figures["rules"]["follow_generations_per_s"] > 0
+    # The search player's CPU per game, with its target (issue 35).
+    assert figures["mc"]["cpu_ms_per_game"] > 0
+    assert figures["mc"]["games"] == 1
+    assert figures["mc"]["target_ms"] == 40
+    assert figures["mc"]["decisions_per_game"] > 10
+    spiel = figures.get("openspiel_dou_dizhu_random")
+    if spiel is not None:  # pyspiel installed: measured in the same run
+        assert spiel["decisions_per_s"] > spiel["games_per_s"] > 0
     rules = figures["rules"]
     monkeypatch.setattr(bench, "bench_rules", lambda seconds: rules)
-    status, out, _ = run(capsys, "bench", "--seconds", "0.05")
+    status, out, _ = run(capsys, "bench", "--seconds", "0.05", "--mc-games", "1", "--no-peers")
     assert status == 0
     assert "games/s" in out
     assert "heuristic" in out
     assert "beat checks" in out
+    assert "Search player (mc, every seat)" in out
+    assert "target 40 ms" in out
+    assert "OpenSpiel" not in out
+    status, out, _ = run(capsys, "bench", "--json", "--seconds", "0.05", "--mc-games", "0")
+    assert "mc" not in json.loads(out)
 
 
 def test_compare_and_bench_speak_chinese(
@@ -174,6 +187,7 @@ def test_compare_and_bench_speak_chinese(
     from baohuang.simulation import bench
 
     monkeypatch.setattr(bench, "BATCH", {"heuristic": 2, "random": 1})
+    monkeypatch.setattr(bench, "MC_GAMES", 1)
     status, out, _ = run(
         capsys,
         "--lang",

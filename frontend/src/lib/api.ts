@@ -51,6 +51,8 @@ export interface PageContext {
   can_read_drafts?: boolean;
   /** The most games one job may ask for (the server's BAOHUANG_MAX_SIMULATION_GAMES). */
   max_games?: number;
+  /** CPU seconds of one game per policy on one core (the server's estimate, issue 35). */
+  seconds_per_game?: Record<string, number>;
   csrf_token?: string;
   login_url?: string;
   logout_url?: string;
@@ -67,6 +69,36 @@ export function helpUrl(lang: "zh" | "en"): string {
 /** The server's limit on games per job (its default when the page does not say). */
 export function maxGames(): number {
   return pageContext().max_games ?? 200000;
+}
+
+/** Policies a job may be run with from the editor. */
+export const POLICIES = ["heuristic", "adaptive", "random", "mc"] as const;
+export type PolicyName = (typeof POLICIES)[number];
+
+/** The server's figures when the page gives none: one heuristic game of 0.4 ms, random and
+ *  adaptive 2×, the search player (mc) 360× (baohuang.bots.policy_seconds). */
+const DEFAULT_SECONDS: Record<PolicyName, number> = {
+  heuristic: 0.0004,
+  adaptive: 0.0008,
+  random: 0.0008,
+  mc: 0.144,
+};
+
+/** Estimated CPU seconds (one core) of `games` games of `policy`, × `sides` (a comparison
+ *  whose sides play differently plays both games of each pair). */
+export function estimateSeconds(policy: PolicyName, games: number, sides = 1): number {
+  const per = pageContext().seconds_per_game?.[policy] ?? DEFAULT_SECONDS[policy];
+  return per * Math.max(0, games) * sides;
+}
+
+/** A duration in words: "< 1 s", "12 s", "3 min", "1.5 h" (zh: 秒 / 分钟 / 小时). */
+export function formatDuration(seconds: number, lang: "zh" | "en"): string {
+  const zh = lang === "zh";
+  if (seconds < 1) return zh ? "不到 1 秒" : "< 1 s";
+  if (seconds < 90) return zh ? `${Math.round(seconds)} 秒` : `${Math.round(seconds)} s`;
+  if (seconds < 5400) return zh ? `${Math.round(seconds / 60)} 分钟` : `${Math.round(seconds / 60)} min`;
+  const hours = Math.round((seconds / 3600) * 10) / 10;
+  return zh ? `${hours} 小时` : `${hours} h`;
 }
 
 export function pageContext(): PageContext {

@@ -445,6 +445,7 @@ const DICT = {
   "sim.games": ["局数", "Games"],
   "sim.seed": ["随机种子", "Seed"],
   "sim.policy": ["机器人", "Policy"],
+  "sim.estimate": ["预计耗时：单核约 {time}（多个工作进程分担时更快）", "Estimated run time: about {time} of one core (less when several workers share it)"],
   "sim.version": ["版本", "Version"],
   "sim.start": ["开始模拟", "Run simulation"],
   "sim.cancel": ["取消", "Cancel"],

@@ -2,7 +2,7 @@
 // draft (as edited here) against the latest version, against the version it was cloned from
 // (no publishing needed), or against any published rule set; or two published versions.
 import { useEffect, useMemo, useState } from "react";
-import { listOf, maxGames, request, urls, type BasedOn } from "../lib/api";
+import { POLICIES, estimateSeconds, formatDuration, listOf, maxGames, request, urls, type BasedOn, type PolicyName } from "../lib/api";
 import { useI18n } from "../lib/i18n";
 import {
   cancelJob,
@@ -44,7 +44,7 @@ export function CompareTab(props: {
   dirty: boolean;
   basedOn?: BasedOn | null;
 }) {
-  const { t, tk } = useI18n();
+  const { t, tk, lang } = useI18n();
   const { slug, latest } = props;
   const basedOn = props.basedOn ?? null;
   const [versions, setVersions] = useState<number[]>(latest ? [latest] : []);
@@ -56,7 +56,7 @@ export function CompareTab(props: {
   const [b, setB] = useState<number | null>(latest);
   const [games, setGames] = useState(500);
   const [seed, setSeed] = useState(1);
-  const [policy, setPolicy] = useState<"heuristic" | "adaptive" | "random">("heuristic");
+  const [policy, setPolicy] = useState<PolicyName>("heuristic");
   const [jobId, setJobId] = useState<string | null>(() => rememberedJobs(slug, "comparison")[0] ?? null);
   const [startError, setStartError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
@@ -201,8 +201,11 @@ export function CompareTab(props: {
         </label>
         <label>
           {t("sim.policy")}
-          <SelectInput value={policy} options={["heuristic", "adaptive", "random"] as const} labelPrefix="pol." onChange={setPolicy} />
+          <SelectInput value={policy} options={POLICIES} labelPrefix="pol." onChange={setPolicy} />
         </label>
+        <span className="small muted" data-testid="cmp-estimate">
+          {t("sim.estimate", { time: formatDuration(estimateSeconds(policy, games, 2), lang) })}
+        </span>
         <button
           type="submit"
           className="primary"

@@ -1,6 +1,6 @@
 // Simulation jobs: start one (or two versions side by side), poll the progress, chart the result.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError, listOf, maxGames, request, urls } from "../lib/api";
+import { ApiError, POLICIES, estimateSeconds, formatDuration, listOf, maxGames, request, urls, type PolicyName } from "../lib/api";
 import { hasKey, useI18n } from "../lib/i18n";
 import { histogramBins, normaliseStats, sharePercent, sharedScale, simulationParts, type ChartScale, type StatsView } from "../lib/stats";
 import { BarChart, Progress, RoleLegend, StackedBars } from "../charts/charts";
@@ -140,13 +140,13 @@ function useJob(slug: string) {
 }
 
 export function SimulationTab({ slug, latest }: { slug: string; latest: number | null }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [versions, setVersions] = useState<number[]>([]);
   const [version, setVersion] = useState<number | null>(latest);
   const [other, setOther] = useState<number | null>(null);
   const [games, setGames] = useState(200);
   const [seed, setSeed] = useState(1);
-  const [policy, setPolicy] = useState<"heuristic" | "adaptive" | "random">("heuristic");
+  const [policy, setPolicy] = useState<PolicyName>("heuristic");
   const { runs, start, reopen, cancel } = useJob(slug);
   const [refresh, setRefresh] = useState(0);
   // The jobs this tab showed last time (leaving or reloading the tab keeps them).
@@ -200,7 +200,7 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
         </label>
         <label>
           {t("sim.policy")}
-          <SelectInput value={policy} options={["heuristic", "adaptive", "random"] as const} labelPrefix="pol." onChange={setPolicy} />
+          <SelectInput value={policy} options={POLICIES} labelPrefix="pol." onChange={setPolicy} />
         </label>
         <label>
           {t("sim.compareWith")}
@@ -220,6 +220,9 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
             {t("sim.cancel")}
           </button>
         ) : null}
+        <span className="small muted" data-testid="sim-estimate">
+          {t("sim.estimate", { time: formatDuration(estimateSeconds(policy, games, other != null && other !== version ? 2 : 1), lang) })}
+        </span>
       </form>
       {missing ? (
         <div className="banner error" role="alert" data-testid="sim-missing">
