@@ -96,6 +96,7 @@ MAX_ROLLOUTS = 1000
 #: plays as the heuristic does and calibrates once per variant and process (about 600
 #: heuristic games, :mod:`baohuang.bots.adaptive`), counted as a second unit a game.
 COST_PER_ROLLOUT = 18
+#: Cost of one game of each policy that does not search, in heuristic games.
 PLAIN_COSTS: dict[str, int] = {"heuristic": 1, "random": 2, "adaptive": 2}
 #: Cost of one game of the search player ``mc`` (issue 35; sequential, at most 128
 #: rollouts a decision), in heuristic games: instruction counts of baike-common games on

@@ -265,8 +265,9 @@ def _mean_se(diffs: Sequence[int]) -> tuple[float, float]:
     return mean, (var / count) ** 0.5
 
 
-#: Sequential search: worlds of the first batch, and of each later one.
+#: Sequential search: worlds of the first batch.
 FIRST_WORLDS = 6
+#: Sequential search: worlds of each later batch.
 MORE_WORLDS = 2
 #: A challenger is dropped when its mean gain is at most this many standard errors above 0…
 DROP_Z = 0.3

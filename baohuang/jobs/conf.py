@@ -4,7 +4,55 @@ change them without a restart of the code that reads them).
 Each value is the Django setting of that name if it is set, else the environment variable of
 the same name, else the default::
 
-    ===================================  =========  ======================================
+    ===================================  =========  =============================================
+    name                                 default    meaning
+    ===================================  =========  =============================================
+    ``BAOHUANG_MAX_SIMULATION_GAMES``    200000     the most games one job may ask for
+    ``BAOHUANG_MAX_QUEUED_GAMES_PER_USER`` 1000000 the most cost units (heuristic games, see
+                                                    below) one account may have queued or running
+                                                    at once (0: no limit); more is a 429
+                                                    ``quota_exceeded``
+    ``BAOHUANG_JOBS_CHUNK_GAMES``        0 (auto)   games per chunk; auto: about 32 chunks a job,
+                                                    25 to 5000 games each, and at most
+                                                    ``BAOHUANG_JOBS_CHUNK_COST`` units (fewer
+                                                    games of a dear policy)
+    ``BAOHUANG_JOBS_HEARTBEAT_SECONDS``  2          how often a running chunk stores its progress
+                                                    and heartbeat and looks for a cancellation
+    ``BAOHUANG_JOBS_STALE_AFTER_SECONDS`` 60        a running chunk without a heartbeat for this
+                                                    long is taken to be lost (its worker died)
+    ``BAOHUANG_JOBS_REAP_EVERY_SECONDS`` 15         how often each worker runs the reaper
+                                                    (0: never; ``manage.py reap_jobs`` runs it once)
+    ``BAOHUANG_JOBS_MAX_ATTEMPTS``       3          starts of one chunk before the job fails
+    ``BAOHUANG_JOBS_QUEUE``              (Celery's  the Celery queue chunk tasks are sent to
+                                         default)
+    ``BAOHUANG_JOBS_SOFT_TIME_LIMIT``    600        seconds a chunk task may run; past it the
+                                                    chunk stops and its job fails with the code
+                                                    ``time_limit`` (games are reproducible: a
+                                                    retry would take as long again)
+    ``BAOHUANG_JOBS_HARD_TIME_LIMIT``    660        seconds after which Celery kills the worker
+                                                    process of a chunk that did not stop (the
+                                                    chunk is then sent again, as for a lost
+                                                    worker); at least the soft limit + 10
+    ``BAOHUANG_JOBS_CHUNK_COST``         5000       the most cost units (heuristic games, see
+                                                    :func:`baohuang.bots.policy_cost`) a chunk is
+                                                    given: an expensive policy gets small chunks
+                                                    (``mc:1000``: one game a chunk), so a chunk
+                                                    stays far below the time limits
+    ``BAOHUANG_MAX_JOB_COST``            1000000    the most cost units one job may ask for (about
+                                                    20 minutes of one core: 200,000 heuristic
+                                                    games, 2,777 games of ``mc``); more is a 400
+                                                    ``too_expensive``
+    ``BAOHUANG_REQUEST_MAX_COST``        2500       the most cost units one web request may
+                                                    replay (watching game n: one game of the
+                                                    job's policy; finding games: ``scan`` games);
+                                                    more is refused before any game is played
+                                                    (409 ``too_expensive`` / 400 for ``scan``)
+    ``BAOHUANG_REQUEST_MAX_SECONDS``     5          a deadline for the same replays, checked after
+                                                    every decision: watching stops with a 409
+                                                    ``too_expensive``, a search ends early (its
+                                                    ``stop`` says where)
+    ===================================  =========  =============================================
+
 Cost units: a job's cost is its games × the cost of a game of its policy
 (:func:`baohuang.bots.policy_cost`: heuristic 1, random 2, ``mc:K`` 1 + 18·K) × 2 for a
 comparison whose sides play differently (both games of each pair are played).

@@ -8,7 +8,7 @@ passes measure other processes, not this code, as :mod:`timeit` advises). One ex
 times the policy calls alone, to split the time between the engine and the bot.
 
 The search player (``mc``, every seat) is measured in CPU time per game
-(:func:`time.process_time`, so other processes on the machine do not count), over
+(``time.process_time()``, so other processes on the machine do not count), over
 :data:`MC_GAMES` seeded games; its target is :data:`MC_TARGET_MS` (issue 35). When
 OpenSpiel (``pyspiel``) is importable, its ``dou_dizhu`` with random play is measured in
 the same run, the same way as our random games, for a side-by-side figure.
