@@ -39,12 +39,18 @@ export interface Proposal {
 
 interface Stored extends Proposal {
   job: string;
-  from: string; // slug@N of the simulated version
+  from: string; // slug@N of the simulated version, slug@draft for a draft
   roleBefore: Record<string, number | null>;
   kept?: { slug: string; into: "draft" | "new" };
 }
 
 type Cell = Proposal["changes"][number];
+
+/** A verification's figures of the proposal itself (the server's `result.verified`). */
+export interface VerifiedFigures {
+  royal_minus_rebel: { value: number | null; ci95: [number | null, number | null] };
+  emperor_points: { value: number | null; ci95: [number | null, number | null] };
+}
 
 /** Today's table and the proposal side by side: each table the solver changed, one row per
  * finish pair (or solo rank), a changed cell as "old → new", highlighted. */
@@ -103,7 +109,7 @@ function ProposalGrid({ definition, changes }: { definition: Record<string, unkn
 
 export function BalancePanel(props: {
   slug: string;
-  job: { id: string | number; version?: number; games?: number; seed?: number; summary?: JobBody["summary"] };
+  job: { id: string | number; version?: number | null; games?: number; seed?: number; summary?: JobBody["summary"] };
 }) {
   const { t, lang, tk } = useI18n();
   const { slug, job } = props;
@@ -146,7 +152,7 @@ export function BalancePanel(props: {
           verify_games: verifyGames,
         },
       });
-      const stored: Stored = { ...data, job: String(job.id), from: `${slug}@${job.version}`, roleBefore: roleMeans(job.summary) };
+      const stored: Stored = { ...data, job: String(job.id), from: job.version != null ? `${slug}@${job.version}` : `${slug}@draft`, roleBefore: roleMeans(job.summary) };
       rememberProposal(slug, stored);
       setProposal(stored);
     } catch (err) {
@@ -182,6 +188,20 @@ export function BalancePanel(props: {
   const vRoyal = findMetric(verified, "royal_side.points_per_seat");
   const vRebel = findMetric(verified, "rebel_side.points_per_seat");
   const vEmperor = findMetric(verified, "emperor.points");
+  // What the verification measured of the proposal itself, each value with its own interval
+  // (the comparison's metrics are B − A, the change, whose intervals are of the change).
+  const own = (verified as (ComparisonResult & { verified?: VerifiedFigures }) | null)?.verified ?? null;
+  const goalValue = typeof p?.target.a === "number" ? p.target.a : null;
+  const vRow: { value: number | null; ci: [number | null, number | null] } | null = own
+    ? sides
+      ? { value: own.royal_minus_rebel.value, ci: own.royal_minus_rebel.ci95 }
+      : goalValue != null && own.emperor_points.value != null
+        ? {
+            value: own.emperor_points.value - goalValue,
+            ci: [own.emperor_points.ci95[0] == null ? null : own.emperor_points.ci95[0] - goalValue, own.emperor_points.ci95[1] == null ? null : own.emperor_points.ci95[1] - goalValue],
+          }
+        : null
+    : null;
   const num = (v: number | null | undefined) => formatValue("points", v);
 
   return (
@@ -300,15 +320,19 @@ export function BalancePanel(props: {
                       <>
                         <td className="num">{num(vRebel?.b)}</td>
                         <td className="num">{num(vRoyal?.b)}</td>
-                        <td className="num">{vRoyal?.b != null && vRebel?.b != null ? formatDiff("points", vRoyal.b - vRebel.b) : "—"}</td>
-                        <td className="muted small">{t("bal.noCi")}</td>
+                        <td className="num" data-testid="bal-verified-value">
+                          {vRow?.value != null ? formatDiff("points", vRow.value) : vRoyal?.b != null && vRebel?.b != null ? formatDiff("points", vRoyal.b - vRebel.b) : "—"}
+                        </td>
+                        <td data-testid="bal-verified-ci">{vRow ? formatInterval("points", vRow.ci) : "—"}</td>
                       </>
                     ) : (
                       <>
                         <td className="num">{num(p.target.a)}</td>
                         <td className="num">{num(vEmperor?.b)}</td>
-                        <td className="num">{vEmperor?.b != null && p.target.a != null ? formatDiff("points", vEmperor.b - p.target.a) : "—"}</td>
-                        <td className="muted small">{t("bal.noCi")}</td>
+                        <td className="num" data-testid="bal-verified-value">
+                          {vRow?.value != null ? formatDiff("points", vRow.value) : vEmperor?.b != null && p.target.a != null ? formatDiff("points", vEmperor.b - p.target.a) : "—"}
+                        </td>
+                        <td data-testid="bal-verified-ci">{vRow ? formatInterval("points", vRow.ci) : "—"}</td>
                       </>
                     )
                   ) : (

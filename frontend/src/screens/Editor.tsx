@@ -593,7 +593,7 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
           <DiffTab slug={slug} doc={doc} latest={latest} basedOn={draft.based_on ?? null} staleNotes={stale} onConfirmNotes={goToNotes} />
         ) : null}
         {tab === "check" ? <CheckerTab slug={slug} latest={latest} /> : null}
-        {tab === "sim" ? <SimulationTab slug={slug} latest={latest} /> : null}
+        {tab === "sim" ? <SimulationTab slug={slug} latest={latest} dirty={dirty} /> : null}
         {tab === "compare" ? <CompareTab slug={slug} latest={latest} doc={doc} dirty={dirty} basedOn={draft.based_on ?? null} /> : null}
         {tab === "play" ? <PlayTab slug={slug} latest={latest} /> : null}
         {tab === "watch" ? <WatchTab slug={slug} /> : null}
