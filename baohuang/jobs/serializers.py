@@ -525,6 +525,15 @@ class BalanceRequestSerializer(_Strict):
         max_length=3,
         help_text="The tables the solver may change (default all).",
     )
+    table_targets = serializers.DictField(
+        child=StrictCharField(max_length=100),
+        required=False,
+        allow_empty=False,
+        help_text="A target per table (two_person, two_person_guard_known, solo → "
+        "equal-sides or emperor-mean=X): each of these tables meets its own target on the "
+        "games it scores, and only these tables change (`tables` is then ignored). `target` "
+        "is still reported over all the games.",
+    )
     fixed = BoundedListField(
         child=StrictCharField(max_length=200),
         required=False,

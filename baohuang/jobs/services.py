@@ -794,6 +794,7 @@ def propose_balance(
     verify_seed: int | None = None,
     release: list[str] | None = None,
     max_distinct: int | None = None,
+    table_targets: dict[str, str] | None = None,
 ) -> BalanceOutcome:
     """Solve for a balanced table from a finished simulation job and queue its
     verification: a comparison of the job's version with the proposal on fresh seeds (the
@@ -818,6 +819,11 @@ def propose_balance(
     games = verify_games or job.games
     check_job(games, seed, job.policy)
     check_quota(user, games, job.policy)
+    per_table = (
+        {name: Target.parse(text) for name, text in table_targets.items()}
+        if table_targets
+        else None
+    )
     cv = job_compiled(job)
     stats = Stats.from_dict(job.result)
     proposal = solve(
@@ -830,13 +836,19 @@ def propose_balance(
         keep_outcomes=keep_outcomes,
         release=release or [],
         max_distinct=max_distinct,
+        table_targets=per_table,
     )
     definition = dict(proposal.definition)
     definition["notes"] = [
         *definition.get("notes", []),
         f"Scoring balanced by the solver from {job.games:,} games of "
         f"{job.a_label} (job {job.pk}): "
-        f"{Target.parse(target).describe()}, each entry ±{proposal.max_change}. "
+        + (
+            "; ".join(f"{name}: {goal.describe()}" for name, goal in per_table.items())
+            if per_table
+            else Target.parse(target).describe()
+        )
+        + f", each entry ±{proposal.max_change}. "
         + proposal.notes[-1],
     ]
     a: RuleSetVersion | DraftSnapshot

@@ -580,6 +580,7 @@ class SimulationBalanceView(APIView):
                 verify_seed=data.get("verify_seed"),
                 release=data.get("release"),
                 max_distinct=data.get("max_distinct"),
+                table_targets=data.get("table_targets"),
             )
         except QuotaExceeded as exc:
             raise quota_error(exc) from exc

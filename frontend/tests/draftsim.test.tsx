@@ -92,3 +92,30 @@ describe("the verification row", () => {
     expect(screen.getByTestId("bal-verified-ci").textContent).toBe("−0.42 … +0.58");
   });
 });
+
+describe("the balance scope", () => {
+  it("sends a target per table for the tables chosen (the solo table aims at equal sides)", async () => {
+    const posted: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        if (init?.method === "POST") posted.push(JSON.parse(String(init.body)));
+        return jsonResponse(400, { detail: "stop here" });
+      }),
+    );
+    render(
+      <I18nProvider lang="zh">
+        <BalancePanel slug="wo-men-de-wei-hai" job={{ id: "s1", version: null, games: 40 }} />
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId("bal-tables").textContent).toContain("普通计分表");
+    fireEvent.click(screen.getByTestId("bal-table-two_person_guard_known"));
+    fireEvent.click(screen.getByTestId("bal-per-table"));
+    fireEvent.change(screen.getByTestId("bal-target"), { target: { value: "emperor-mean" } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId("bal-start"));
+    });
+    expect(posted[0].table_targets).toEqual({ two_person: "emperor-mean=1", solo: "equal-sides" });
+    expect(posted[0].tables).toBeUndefined();
+  });
+});

@@ -156,3 +156,29 @@ def test_a_draft_is_balanced_from_its_snapshot_into_the_same_draft(
     )
     assert new.status_code == 201, new.content
     assert RuleSet.objects.get(slug=new.json()["slug"]).based_on == clone.based_on
+
+
+def test_a_target_per_table_through_the_api(clone: RuleSet, staff_client: APIClient) -> None:
+    """Issue 34 §2: the operator balances the ordinary table on its own games."""
+    made = start(staff_client, games=40).json()
+    run_all(made["id"])
+    url = made["url"] + "balance/"
+
+    response = staff_client.post(
+        url,
+        {"table_targets": {"two_person": "equal-sides"}, "max_change": 3},
+        format="json",
+    )
+
+    assert response.status_code == 201, response.content
+    body = response.json()
+    figure = body["predicted"]["tables"]["two_person"]
+    assert figure["target"] == "equal-sides"
+    assert abs(figure["solver_value"]) <= abs(figure["before"])
+    assert all(c["path"].startswith("scoring.two_person.rows") for c in body["changes"])
+    refused = staff_client.post(
+        url, {"table_targets": {"solo": "emperor-mean=1"}, "max_change": 3}, format="json"
+    )
+    assert assert_error(refused, 400)["errors"][0]["code"] == "solo_emperor_mean"
+    unknown = staff_client.post(url, {"table_targets": {"nope": "equal-sides"}}, format="json")
+    assert assert_error(unknown, 400)["errors"][0]["code"] == "unknown_table"

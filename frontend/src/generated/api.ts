@@ -777,6 +777,10 @@ export interface components {
             max_distinct?: number | null;
             /** @description The tables the solver may change (default all). */
             tables?: components["schemas"]["TablesEnum"][];
+            /** @description A target per table (two_person, two_person_guard_known, solo → equal-sides or emperor-mean=X): each of these tables meets its own target on the games it scores, and only these tables change (`tables` is then ignored). `target` is still reported over all the games. */
+            table_targets?: {
+                [key: string]: string;
+            };
             /** @description Entries to keep, e.g. scoring.two_person.rows[0].emperor. */
             fixed?: string[];
             /**

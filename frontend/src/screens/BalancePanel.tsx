@@ -5,7 +5,7 @@
 // draft or saves it as a new rule set (whose origin is the simulated version).
 import { useEffect, useState } from "react";
 import { diffSides, maxGames, request, type ServerChange } from "../lib/api";
-import { useI18n } from "../lib/i18n";
+import { hasKey, useI18n } from "../lib/i18n";
 import { errorText, FAILED, jobUrls, roleMeans, rememberProposal, rememberedProposal, succeeded, useFollowedJob, type JobBody } from "../lib/jobs";
 import { findMetric, formatDiff, formatInterval, formatValue, type ComparisonResult, type Metric } from "../lib/compare";
 import { Progress } from "../charts/charts";
@@ -30,6 +30,8 @@ export interface Proposal {
     before: Metric;
     roles: Record<string, RoleMean>;
     solver_value?: number;
+    /** With a target per table: each table's figure on the games it scores. */
+    tables?: Record<string, { target: string; goal: number; before: number; solver_value: number; ci95?: [number | null, number | null] }>;
   };
   accept: { url: string };
   verification: { id: string; url: string; games: number; seed: number };
@@ -45,6 +47,9 @@ interface Stored extends Proposal {
 }
 
 type Cell = Proposal["changes"][number];
+
+/** The tables the solver may change (the server's names). */
+const BALANCE_TABLES = ["two_person", "two_person_guard_known", "solo"] as const;
 
 /** A verification's figures of the proposal itself (the server's `result.verified`). */
 export interface VerifiedFigures {
@@ -118,6 +123,9 @@ export function BalancePanel(props: {
   const [maxChange, setMaxChange] = useState<number | null>(null);
   const [keepShape, setKeepShape] = useState(true);
   const [keep, setKeep] = useState(false);
+  // Which tables may change, and whether each meets the target on its own games.
+  const [tables, setTables] = useState<string[]>([...BALANCE_TABLES]);
+  const [perTable, setPerTable] = useState(false);
   const [verifyGames, setVerifyGames] = useState<number>(job.games ?? 500);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -142,10 +150,16 @@ export function BalancePanel(props: {
     setBusy(true);
     setError(null);
     try {
+      const targetText = target === "equal-sides" ? "equal-sides" : `emperor-mean=${Number(goal)}`;
+      const scope = perTable
+        ? // A solo emperor has no guard: the solo table aims at equal sides.
+          { table_targets: Object.fromEntries(tables.map((name) => [name, name === "solo" ? "equal-sides" : targetText])) }
+        : { tables };
       const { data } = await request<Proposal>(jobUrls.balance(String(job.id)), {
         method: "POST",
         body: {
-          target: target === "equal-sides" ? "equal-sides" : `emperor-mean=${Number(goal)}`,
+          ...scope,
+          target: targetText,
           max_change: maxChange,
           release: keepShape ? [] : ["equal", "order", "ratio"],
           keep_outcomes: keep,
@@ -235,6 +249,24 @@ export function BalancePanel(props: {
           {t("bal.maxChange")}
           <NumInput value={maxChange} min={0} max={50} width="4em" optional testId="bal-k" onChange={(v) => setMaxChange(v ?? null)} />
         </label>
+        <fieldset className="bal-tables" data-testid="bal-tables">
+          <legend>{t("bal.tables")}</legend>
+          {BALANCE_TABLES.map((name) => (
+            <label key={name} className="check">
+              <input
+                type="checkbox"
+                checked={tables.includes(name)}
+                disabled={tables.length === 1 && tables.includes(name)}
+                onChange={(e) => setTables((cur) => (e.target.checked ? BALANCE_TABLES.filter((n) => n === name || cur.includes(n)) : cur.filter((n) => n !== name)))}
+                data-testid={`bal-table-${name}`}
+              />{" "}
+              {t(`bal.table.${name}`)}
+            </label>
+          ))}
+          <label className="check">
+            <input type="checkbox" checked={perTable} onChange={(e) => setPerTable(e.target.checked)} data-testid="bal-per-table" /> {t("bal.perTable")}
+          </label>
+        </fieldset>
         <label className="check">
           <input type="checkbox" checked={keepShape} onChange={(e) => setKeepShape(e.target.checked)} data-testid="bal-shape" />{" "}
           {t("bal.keepShape")}
@@ -348,6 +380,32 @@ export function BalancePanel(props: {
               </tbody>
             </table>
           </div>
+
+          {p.tables ? (
+            <>
+              <h4>{t("bal.perTableTitle")}</h4>
+              <div className="table-scroll">
+                <table className="cmp-table" data-testid="bal-per-table-figures">
+                  <thead>
+                    <tr>
+                      <th>{t("bal.tables")}</th>
+                      <th className="num">{t("bal.row.today")}</th>
+                      <th className="num">{t("bal.row.predicted")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {Object.entries(p.tables).map(([name, f]) => (
+                      <tr key={name} data-testid={`bal-per-table-${name}`}>
+                        <th>{hasKey(`bal.table.${name}`) ? tk(`bal.table.${name}`) : name}</th>
+                        <td className="num">{formatDiff("points", f.before - f.goal)}</td>
+                        <td className="num">{formatDiff("points", f.solver_value - f.goal)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          ) : null}
 
           <h4>{t("bal.byRole")}</h4>
           <div className="table-scroll">
