@@ -364,6 +364,7 @@ const DICT = {
   "rank.SJ": ["小王", "small joker"],
   "rank.BJ": ["大王", "big joker"],
   "rank.TOP": ["比大王还大的牌", "the card above the big joker"],
+  "rank.TOP2": ["比大王还大的两张牌里更大的那张", "the higher of the two cards above the big joker"],
   "kick.never": ["不可", "never"],
   "pair.any": ["任意", "any"],
   "solo.none": ["非独保局", "not solo"],
@@ -429,7 +430,7 @@ const DICT = {
   "chk.beats": ["能压过", "beats it"],
   "chk.notbeats": ["压不过", "does not beat it"],
   "chk.illegal": ["不是合法的一手牌", "is not a legal play"],
-  "chk.help": ["牌面记法：3–10 J Q K A 2，小王 SJ，大王 BJ，用空格分开，例如 “SJ 8 8 8”。", "Notation: 3–10 J Q K A 2, SJ, BJ, separated by spaces, e.g. “SJ 8 8 8”."],
+  "chk.help": ["牌面记法：3–10 J Q K A 2、小王、大王，用空格分开，例如 “小王 8 8 8”。", "Notation: 3–10 J Q K A 2, SJ, BJ, separated by spaces, e.g. “SJ 8 8 8”."],
   "chk.against": ["按已发布的第 {n} 版检查", "Checked against published version {n}"],
   "chk.needversion": ["出牌检查使用已发布版本；请先发布。", "The checker uses a published version; publish first."],
   // simulation
