@@ -233,8 +233,8 @@ const DICT = {
   "f.zero_sum": ["每行合计必须为 0", "Every row sums to zero"],
   "f.fill": ["按公式填表", "Fill from formula"],
   "f.fill.help": ["联众公式：侍卫 = 6 − (皇帝名次 + 侍卫名次)，皇帝 = 2 × 侍卫，平民 = −侍卫", "Lianzhong formula: guard = 6 − (e + g), emperor = 2 × guard, rebel = −guard"],
-  "f.emperorRank": ["皇帝第 {n}", "Emperor {n}"],
-  "f.guardRank": ["侍卫第 {n}", "Guard {n}"],
+  "f.emperorRank": ["皇帝{p}", "Emperor {p}"],
+  "f.guardRank": ["侍卫{p}", "Guard {p}"],
   "f.sum": ["合计", "sum"],
   "f.solo.open": ["明独", "Open solo (明独)"],
   "f.solo.hidden": ["暗独", "Hidden solo (暗独)"],
@@ -468,7 +468,6 @@ const DICT = {
   "sim.win": ["胜", "win"],
   "sim.draw": ["平", "draw"],
   "sim.loss": ["负", "loss"],
-  "sim.rank": ["第 {n}", "#{n}"],
   "sim.games.done": ["{n} 局", "{n} games"],
   // rulebook
   "rb.title": ["规则书", "Rulebook"],

@@ -321,7 +321,7 @@ export function StatsCharts({ stats, scale }: { stats: StatsView; scale?: ChartS
   const guard = stats.roles.find((r) => r.role === "guard");
   // Side by side, both runs read on one scale (the same bins and y-axis).
   const own = scale ?? sharedScale([stats]);
-  const rankBins = (ranks: number[]) => ranks.map((v, i) => ({ label: t("sim.rank", { n: i + 1 }), value: Math.round(v * 1000) / 10 }));
+  const rankBins = (ranks: number[]) => ranks.map((v, i) => ({ label: tk(`place.${i + 1}`), value: Math.round(v * 1000) / 10 }));
   return (
     <div className="stats" data-testid="sim-charts">
       {stats.games != null ? <p className="muted small">{t("sim.games.done", { n: stats.games })}</p> : null}
