@@ -404,11 +404,13 @@ export function RoleLegend({ roles }: { roles?: readonly string[] }) {
 
 /** A progress bar for a running job. */
 export function Progress({ done, total, testId }: { done: number; total: number; testId?: string }) {
+  const { t } = useI18n();
   const frac = total > 0 ? Math.min(1, done / total) : 0;
   return (
     <div
       className="progress"
       role="progressbar"
+      aria-label={t("sim.progressLabel")}
       aria-valuemin={0}
       aria-valuemax={total}
       aria-valuenow={done}

@@ -77,7 +77,7 @@ function ProposalGrid({ definition, changes }: { definition: Record<string, unkn
   return (
     <div className="proposal-grids" data-testid="bal-grid">
       {tables.map((tb) => (
-        <div key={tb.key} className="table-scroll">
+        <div key={tb.key} className="table-scroll" tabIndex={0}>
           <table className="cmp-table grid">
             <caption>{tb.title}</caption>
             <thead>
@@ -329,7 +329,7 @@ export function BalancePanel(props: {
           )}
 
           <h4>{sides ? t("bal.sidesTitle") : t("bal.emperorTitle")}</h4>
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0}>
             <table className="cmp-table" data-testid="bal-figures">
               <thead>
                 <tr>
@@ -384,7 +384,7 @@ export function BalancePanel(props: {
           {p.tables ? (
             <>
               <h4>{t("bal.perTableTitle")}</h4>
-              <div className="table-scroll">
+              <div className="table-scroll" tabIndex={0}>
                 <table className="cmp-table" data-testid="bal-per-table-figures">
                   <thead>
                     <tr>
@@ -408,7 +408,7 @@ export function BalancePanel(props: {
           ) : null}
 
           <h4>{t("bal.byRole")}</h4>
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0}>
             <table className="cmp-table" data-testid="bal-roles">
               <thead>
                 <tr>

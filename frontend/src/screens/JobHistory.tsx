@@ -33,7 +33,7 @@ export function JobHistory(props: {
       {error ? <p className="error-text">{error}</p> : null}
       {jobs && !jobs.length ? <p className="muted small">{t("hist.empty")}</p> : null}
       {jobs && jobs.length ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0}>
           <table className="mini history">
             <thead>
               <tr>

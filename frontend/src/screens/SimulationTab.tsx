@@ -333,7 +333,7 @@ export function StatsCharts({ stats, scale }: { stats: StatsView; scale?: ChartS
             {stats.roles.map((r) => (
               <tr key={r.role}>
                 <th>{roleLabel(r.role)}</th>
-                <td>n={r.n}</td>
+                <td>{t("sim.n", { n: r.n })}</td>
                 <td>
                   {t("sim.meanPoints")}: {r.meanPoints == null ? "—" : r.meanPoints.toFixed(2)}
                 </td>

@@ -49,7 +49,7 @@ export function ScoringGrid(props: {
         <span className="k-r">{t("role.rebel")} ×3</span> → {t("f.sum")}
       </div>
       <div className="score-grid" role="table">
-        <div className="score-row" role="row">
+        <div className="score-row hdr-row" role="row">
         <div className="corner hdr" role="columnheader">
           {t("role.emperor")} ↓ · {t("role.guard")} →
         </div>
