@@ -9,7 +9,7 @@ import pytest
 
 from baohuang.rules import load_bundled, validate_definition
 from baohuang.simulation import Stats, simulate
-from baohuang.simulation.balance import RELATIONS, BalanceError, Target, solve
+from baohuang.simulation.balance import RELATIONS, BalanceError, Target, solve, verify
 from tests.simulation.test_commands import run
 
 COMMON = load_bundled("baike-common")
@@ -145,6 +145,11 @@ def test_a_weihai_clone_paying_four_for_a_rebellion_is_balanced_keeping_its_shap
                     assert new_a > new_b, (name, a, b)
                 if same_row and old_b and old_a and old_a % old_b == 0:
                     assert new_a == old_a // old_b * new_b, (name, a, b)
+    # Verified on fresh seeds (the same games scored by both tables): the royal − rebel
+    # difference per seat is within ±0.1, or its 95% interval holds 0 (issue 34, Done when).
+    verified = verify(clone, p, Target.parse("equal-sides"), 600, seed=7)["target"]
+    low, high = verified["ci95"]
+    assert abs(verified["diff"]) <= 0.1 or low <= 0 <= high, verified
     # Released, the same program may break them (and needs fewer cells to).
     free = solve(clone, stats, Target.parse("equal-sides"), p.max_change, release=RELATIONS)
     assert abs(free.predicted["target"]["diff"]) < 0.01
