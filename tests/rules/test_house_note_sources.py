@@ -16,7 +16,7 @@ import pytest
 from baohuang.rules import bundled_variant_paths, load_bundled
 
 #: Words that talk about where a rule came from, in Chinese and in English.
-SOURCE_WORDS_ZH = ("原文", "百科", "同城游", "联众", "竞技世界", "本规则", "来源", "出处")
+SOURCE_WORDS_ZH = ("原文", "百科", "同城游", "联众", "竞技世界", "本规则", "来源", "出处", "网页")
 SOURCE_WORDS_EN = (
     "source",
     "encyclopedia",
@@ -27,6 +27,7 @@ SOURCE_WORDS_EN = (
     "this rule set",
     "our assumption",
     "assumed",
+    "the page",
 )
 _EN = re.compile(r"\b(" + "|".join(re.escape(w) for w in SOURCE_WORDS_EN) + r")", re.IGNORECASE)
 
@@ -34,7 +35,6 @@ _EN = re.compile(r"\b(" + "|".join(re.escape(w) for w in SOURCE_WORDS_EN) + r")"
 NOT_YET = frozenset(
     {
         "baike-classic",
-        "baike-common",
         "baike-qingdao",
         "buzi-bie3",
         "gamerules-com",
@@ -51,7 +51,6 @@ NOT_YET = frozenset(
         "tcy-bie6",
         "tcy-weihai",
         "wh-baohuang",
-        "youxi-tehua",
     }
 )
 
