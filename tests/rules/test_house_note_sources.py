@@ -44,8 +44,6 @@ NOT_YET = frozenset(
         "lianzhong-classic",
         "lianzhong-simple",
         "novel-tudou",
-        "pagat-rizhao",
-        "qpsj-weihai",
         "quzhizhan",
         "tcy-bie3",
         "tcy-bie6",
