@@ -47,7 +47,6 @@ NOT_YET = frozenset(
         "quzhizhan",
         "tcy-bie3",
         "tcy-bie6",
-        "tcy-weihai",
         "wh-baohuang",
     }
 )
