@@ -28,6 +28,7 @@ SOURCE_WORDS_EN = (
     "our assumption",
     "assumed",
     "the page",
+    "these rules' own",
 )
 _EN = re.compile(r"\b(" + "|".join(re.escape(w) for w in SOURCE_WORDS_EN) + r")", re.IGNORECASE)
 
@@ -36,15 +37,12 @@ NOT_YET = frozenset(
     {
         "baike-classic",
         "baike-qingdao",
-        "buzi-bie3",
         "gamerules-com",
         "hd",
-        "how234",
         "jj-standard",
         "lianzhong-classic",
         "lianzhong-simple",
         "novel-tudou",
-        "quzhizhan",
         "tcy-bie3",
         "tcy-bie6",
         "wh-baohuang",
