@@ -37,12 +37,10 @@ NOT_YET = frozenset(
     {
         "baike-classic",
         "baike-qingdao",
-        "gamerules-com",
         "hd",
         "jj-standard",
         "lianzhong-classic",
         "lianzhong-simple",
-        "novel-tudou",
         "tcy-bie3",
         "tcy-bie6",
         "wh-baohuang",
