@@ -37,7 +37,6 @@ NOT_YET = frozenset(
     {
         "lianzhong-classic",
         "tcy-bie3",
-        "tcy-bie6",
         "wh-baohuang",
     }
 )
