@@ -139,6 +139,30 @@ def _english(value: Any) -> str:
     return str(value)
 
 
+#: The cards above a 2 by name, for sentences in a language that has the words (the
+#: English sentences keep the notation: ``Seat 1 plays BJ 6.``).
+CARD_WORDS: dict[str, str] = {
+    "SJ": gettext_noop("small joker"),
+    "BJ": gettext_noop("big joker"),
+    "TOP": gettext_noop("the card above the big joker"),
+    "TOP2": gettext_noop("the higher card above the big joker"),
+}
+
+#: Narration parameters that hold cards in notation (``BJ 6 6``, ``SJ``).
+_CARD_PARAMS = frozenset({"cards", "rank"})
+
+
+def said_cards(text: str) -> str:
+    """Cards in notation as the active language names them: ``BJ 6`` is ``大王 6`` in
+    Chinese (unchanged where the language has no words for them, as in English)."""
+    words = []
+    for token in text.split(" "):
+        template = CARD_WORDS.get(token)
+        word = token if template is None else gettext(template)
+        words.append(token if word == template else word)
+    return " ".join(words)
+
+
 def tell(value: Any) -> str:
     """A narration sentence (or any engine reason) in the active language."""
     if isinstance(value, list):
@@ -151,7 +175,15 @@ def tell(value: Any) -> str:
     text = gettext(template)
     if text == template and not value.params:
         return str(value)
-    return text % {k: tell(v) for k, v in value.params.items()} if value.params else text
+    return (
+        text
+        % {
+            k: said_cards(v) if k in _CARD_PARAMS and isinstance(v, str) else tell(v)
+            for k, v in value.params.items()
+        }
+        if value.params
+        else text
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,11 +17,15 @@ from django.db import models
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from baohuang.catalog.models import RuleSetVersion
+from baohuang.catalog.models import RuleSet, RuleSetVersion
 
 
 class SimulationJob(models.Model):
     """One simulation request: a version, games, a seed and a policy; progress and result.
+
+    What is simulated (A) is a published ``version``, or the draft of ``draft_of`` as it
+    was when the job was created (``definition``, at ``draft_revision``): the snapshot is
+    kept with the job, so its result stays reproducible whatever the draft becomes.
 
     A *comparison* job (``kind``) plays the same games (the same deal seeds) of the version
     (A) and of ``other_definition`` (B: another version, or a draft as it was when the job
@@ -49,8 +53,32 @@ class SimulationJob(models.Model):
     version = models.ForeignKey(
         RuleSetVersion,
         verbose_name=_("version"),
+        null=True,
+        blank=True,
         on_delete=models.PROTECT,
         related_name="simulation_jobs",
+        help_text=_("The published version simulated (A); empty when a draft was."),
+    )
+    draft_of = models.ForeignKey(
+        RuleSet,
+        verbose_name=_("draft of"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="draft_jobs",
+        help_text=_("The rule set whose draft was simulated (A), when it was a draft."),
+    )
+    definition = models.JSONField(
+        verbose_name=_("definition"),
+        null=True,
+        blank=True,
+        help_text=_("A draft simulated (A): its definition as it was when the job was created."),
+    )
+    draft_revision = models.PositiveIntegerField(
+        verbose_name=_("draft revision"),
+        null=True,
+        blank=True,
+        help_text=_("A draft simulated (A): its revision when the job was created."),
     )
     kind = models.CharField(
         verbose_name=_("kind"),
@@ -184,6 +212,11 @@ class SimulationJob(models.Model):
             models.CheckConstraint(
                 condition=models.Q(done__lte=models.F("games")), name="jobs_job_done_le_games"
             ),
+            models.CheckConstraint(
+                condition=models.Q(version__isnull=False)
+                | models.Q(draft_of__isnull=False, definition__isnull=False),
+                name="jobs_job_version_or_draft",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -198,6 +231,42 @@ class SimulationJob(models.Model):
     def is_active(self) -> bool:
         """Queued or running."""
         return self.status in self.ACTIVE
+
+    @property
+    def is_draft(self) -> bool:
+        """Whether A is a draft's snapshot rather than a published version."""
+        return self.version_id is None
+
+    @property
+    def slug(self) -> str:
+        """The rule set simulated (A)."""
+        if self.version is not None:
+            return str(self.version.rule_set.slug)
+        return "" if self.draft_of is None else str(self.draft_of.slug)
+
+    @property
+    def version_number(self) -> int | None:
+        """A's version number (None for a draft)."""
+        return None if self.version is None else int(self.version.number)
+
+    @property
+    def a_definition(self) -> dict[str, Any]:
+        """A's definition: the published version's, or the draft snapshot."""
+        if self.version is not None:
+            return dict(self.version.definition)
+        return dict(self.definition or {})
+
+    @property
+    def a_label(self) -> str:
+        """What A is, in the stored label shapes (``slug vN``, ``slug draft (revision N)``)."""
+        if self.version is not None:
+            return f"{self.slug} v{self.version.number}"
+        return f"{self.slug} draft (revision {self.draft_revision})"
+
+    @property
+    def a_text(self) -> str:
+        """What A is, in the active language."""
+        return comparison_side_text(self.a_label)
 
     @property
     def status_text(self) -> str:
@@ -226,6 +295,10 @@ _SIDE_LABELS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(r"(?P<slug>\S+) v(?P<n>\d+) balanced"),
         gettext_noop("balance proposal for %(slug)s v%(n)s"),
+    ),
+    (
+        re.compile(r"(?P<slug>\S+) draft \(revision (?P<n>\d+)\) balanced"),
+        gettext_noop("balance proposal for %(slug)s draft (revision %(n)s)"),
     ),
     (re.compile(r"(?P<slug>\S+) v(?P<n>\d+)"), gettext_noop("%(slug)s v%(n)s")),
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -12,7 +13,7 @@ from typing_extensions import TypedDict
 from baohuang.catalog.errors import NotInCatalog
 from baohuang.catalog.models import RuleSet, RuleSetVersion
 from baohuang.catalog.selectors import compiled_version, rule_set_named, version_named
-from baohuang.engine.compiled import compile_variant
+from baohuang.engine.compiled import CompiledVariant, compile_definition, compile_variant
 from baohuang.jobs.errors import InvalidJob, NotRescorable, PlayDiffers
 from baohuang.jobs.models import SimulationJob
 from baohuang.rules import Variant, definition_of, validate_definition
@@ -38,7 +39,7 @@ def sees_every_job(user: Any) -> bool:
 def visible_jobs(user: Any) -> QuerySet[SimulationJob]:
     """The jobs ``user`` may read: with ``jobs.view_simulationjob`` (or
     ``jobs.cancel_any_job``) every job, anyone else the jobs they created."""
-    jobs = SimulationJob.objects.select_related("version__rule_set", "created_by")
+    jobs = SimulationJob.objects.select_related("version__rule_set", "draft_of", "created_by")
     if not (user and user.is_authenticated and user.is_active):
         return jobs.none()
     if sees_every_job(user):
@@ -64,10 +65,47 @@ def recent_jobs(
     if variant:
         jobs = jobs.filter(
             Q(version__rule_set__slug=variant)
+            | Q(draft_of__slug=variant)
             | Q(other_version__rule_set__slug=variant)
             | Q(other_definition__id=variant)
         )
     return list(jobs.order_by("-created_at")[:limit])
+
+
+@dataclass(frozen=True)
+class DraftSnapshot:
+    """A rule set's draft as it is now, to be simulated: kept with the job (the job's
+    result stays reproducible whatever the draft becomes)."""
+
+    rule_set: RuleSet
+    definition: dict[str, Any]
+    revision: int
+
+
+def draft_to_simulate(slug: str, field: str = "draft") -> DraftSnapshot:
+    """A snapshot of the draft of ``slug`` (validated; compiled as it would be published).
+
+    Raises :class:`~baohuang.jobs.errors.InvalidJob` naming ``variant`` (no such rule set)
+    or ``field`` (the draft has errors)."""
+    rule_set = RuleSet.objects.filter(slug=slug).first()
+    if rule_set is None:
+        raise InvalidJob("variant", _("There is no variant '%(slug)s'.") % {"slug": slug})
+    report = validate_definition(rule_set.draft)
+    if not report.valid or report.variant is None:
+        raise InvalidJob(
+            field, _("The draft of '%(slug)s' has errors; fix them first.") % {"slug": slug}
+        )
+    return DraftSnapshot(rule_set, definition_of(report.variant), rule_set.draft_revision)
+
+
+def job_compiled(job: SimulationJob) -> CompiledVariant:
+    """What job ``job`` simulates (A), compiled: its published version, or the draft
+    snapshot it keeps."""
+    if job.version is not None:
+        return compiled_version(job.version)
+    if job.definition is None:
+        raise ValueError(f"Job {job.pk} has neither a version nor a definition.")
+    return compile_definition(job.definition)
 
 
 def comparison_side_b(
@@ -161,10 +199,37 @@ def comparison_report(job: SimulationJob) -> dict[str, Any] | None:
     if result is None:
         return None
     comparison = Comparison.from_dict(result)
-    return {
+    report: dict[str, Any] = {
         **comparison.report(),
         "a": comparison.a.summary(),
         "b": comparison.b.summary(),
+    }
+    if job.proposal_of_id is not None and job.other_definition:
+        report["verified"] = verified_figures(comparison, job.other_definition)
+    return report
+
+
+def verified_figures(comparison: Comparison, proposal: dict[str, Any]) -> dict[str, Any]:
+    """What a balance proposal's verification measured of the proposal itself (B), each
+    value with the interval of that same value: the royal side's minus the rebel side's
+    points per seat (paired within games, as the solver's target), and the emperor's mean
+    points. (The comparison's own metrics are B − A: how much the proposal changes.)"""
+    from baohuang.simulation.balance import Target, target_metric
+
+    cv = compile_definition(proposal)
+    sides = target_metric(comparison.b, Target.parse("equal-sides"), cv)
+    emperor = comparison.b.summary()["roles"].get("emperor")
+    points = emperor["points"] if emperor else None
+    return {
+        "royal_minus_rebel": {
+            "value": sides["diff"],
+            "ci95": sides["ci95"],
+            "method_code": sides["method_code"],
+        },
+        "emperor_points": {
+            "value": None if points is None else points["mean"],
+            "ci95": [None, None] if points is None else points["ci95"],
+        },
     }
 
 
@@ -185,7 +250,7 @@ def rescore_job(job: SimulationJob, variant: Variant) -> tuple[Stats, list[str]]
             _("The job is %(status)s; only a job that succeeded has a result to re-score.")
             % {"status": job.status_text}
         )
-    simulated = compiled_version(job.version).variant
+    simulated = job_compiled(job).variant
     differ = play_fields_differ(simulated, variant)
     if differ:
         shown = ", ".join(differ[:8]) + (" …" if len(differ) > 8 else "")

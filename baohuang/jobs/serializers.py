@@ -165,6 +165,21 @@ class SimulationCreateSerializer(_JobRequest):
         "result does not depend on how many workers ran the job.",
     )
     policy = PolicyField()
+    draft = serializers.BooleanField(
+        default=False,
+        help_text="Simulate the rule set's draft as it is now (catalog.view_ruleset or "
+        "change_ruleset): a snapshot is kept with the job, so its result stays reproducible.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """Not both a version and the draft."""
+        if attrs.get("draft") and attrs.get("version") is not None:
+            raise serializers.ValidationError(
+                _("Give one of version, draft or definition, not %(given)s.")
+                % {"given": _(" and ").join(["version", "draft"])},
+                code="one_of",
+            )
+        return attrs
 
 
 class ProgressSerializer(serializers.Serializer):
@@ -232,7 +247,14 @@ class SimulationJobSerializer(serializers.Serializer):
         "running, succeeded …); `status` is the code."
     )
     variant = serializers.CharField()
-    version = serializers.IntegerField()
+    version = serializers.IntegerField(
+        allow_null=True, help_text="The version simulated; null when the draft was."
+    )
+    draft_revision = serializers.IntegerField(
+        allow_null=True,
+        help_text="When the draft was simulated: its revision then (the job keeps that "
+        "snapshot); null for a published version.",
+    )
     games = serializers.IntegerField()
     seed = serializers.IntegerField()
     policy = serializers.CharField()
@@ -268,7 +290,14 @@ class SimulationJobListItemSerializer(serializers.Serializer):
         "running, succeeded …); `status` is the code."
     )
     variant = serializers.CharField()
-    version = serializers.IntegerField()
+    version = serializers.IntegerField(
+        allow_null=True, help_text="The version simulated; null when the draft was."
+    )
+    draft_revision = serializers.IntegerField(
+        allow_null=True,
+        help_text="When the draft was simulated: its revision then (the job keeps that "
+        "snapshot); null for a published version.",
+    )
     games = serializers.IntegerField()
     seed = serializers.IntegerField()
     policy = serializers.CharField()
@@ -368,7 +397,14 @@ class ComparisonJobSerializer(serializers.Serializer):
         "running, succeeded …); `status` is the code."
     )
     variant = serializers.CharField()
-    version = serializers.IntegerField()
+    version = serializers.IntegerField(
+        allow_null=True,
+        help_text="A's version; null when A is a draft (a balance "
+        "proposal's verification of a draft).",
+    )
+    draft_revision = serializers.IntegerField(
+        allow_null=True, help_text="When A is a draft: its revision when the job started."
+    )
     b = serializers.CharField(help_text="What B is (variant and version, draft or definition).")
     games = serializers.IntegerField()
     seed = serializers.IntegerField()
@@ -499,6 +535,15 @@ class BalanceRequestSerializer(_Strict):
         required=False,
         max_length=3,
         help_text="The tables the solver may change (default all).",
+    )
+    table_targets = serializers.DictField(
+        child=StrictCharField(max_length=100),
+        required=False,
+        allow_empty=False,
+        help_text="A target per table (two_person, two_person_guard_known, solo → "
+        "equal-sides or emperor-mean=X): each of these tables meets its own target on the "
+        "games it scores, and only these tables change (`tables` is then ignored). `target` "
+        "is still reported over all the games.",
     )
     fixed = BoundedListField(
         child=StrictCharField(max_length=200),

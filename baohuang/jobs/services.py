@@ -55,6 +55,7 @@ from baohuang.jobs import conf, dispatch
 from baohuang.jobs.errors import InvalidJob, JobFinished, QuotaExceeded
 from baohuang.jobs.models import SimulationChunk as Chunk
 from baohuang.jobs.models import SimulationJob as Job
+from baohuang.jobs.selectors import DraftSnapshot, job_compiled
 from baohuang.simulation.compare import Comparison, compare_chunk
 from baohuang.simulation.runner import chunks as game_ranges
 from baohuang.simulation.runner import simulate
@@ -125,19 +126,26 @@ def game_cost(policy: str, plays_twice: bool = False) -> int:
     return policy_cost(policy) * (2 if plays_twice else 1)
 
 
-def _plays_twice(version: RuleSetVersion, definition: dict[str, Any], policy: str = "") -> bool:
-    """Whether a comparison of ``version`` with ``definition`` plays both games of a pair
-    (their play fields differ, or the players read the scoring: ``adaptive``, ``mc``;
-    otherwise each game is played once and scored twice)."""
+def _plays_twice(
+    version: RuleSetVersion | DraftSnapshot, definition: dict[str, Any], policy: str = ""
+) -> bool:
+    """Whether a comparison of ``version`` (or a draft snapshot) with ``definition`` plays
+    both games of a pair (their play fields differ, or the players read the scoring:
+    ``adaptive``, ``mc``; otherwise each game is played once and scored twice)."""
     from baohuang.rules.field_kinds import play_fields_differ
 
     if policy and reads_scoring(policy):
         return True
     try:
         other = compile_definition(definition).variant
+        a = (
+            compile_definition(version.definition)
+            if isinstance(version, DraftSnapshot)
+            else compiled_version(version)
+        )
     except ValueError:
         return True
-    return bool(play_fields_differ(compiled_version(version).variant, other))
+    return bool(play_fields_differ(a.variant, other))
 
 
 def _cost_words(games: int, per_game: int, policy: str, twice: bool) -> str:
@@ -255,7 +263,7 @@ def check_quota(user: Any, games: int, policy: str, twice: bool = False) -> None
 
 
 def create_job(
-    version: RuleSetVersion,
+    version: RuleSetVersion | DraftSnapshot,
     games: int,
     seed: int,
     policy: str = "heuristic",
@@ -266,8 +274,10 @@ def create_job(
 ) -> Job:
     """A new queued job with its chunks; the chunk tasks are sent when the transaction commits.
 
-    With ``other`` = ``(version or None, definition, label)`` the job is a paired
-    comparison of ``version`` (A) and that definition (B) on the same deal seeds.
+    ``version`` is a published version or a :class:`~baohuang.jobs.selectors.DraftSnapshot`
+    (a draft as it is now, kept with the job). With ``other`` = ``(version or None,
+    definition, label)`` the job is a paired comparison of ``version`` (A) and that
+    definition (B) on the same deal seeds.
 
     Raises :class:`~baohuang.jobs.errors.InvalidJob` (with the field at fault) for a number
     of games outside 1…``BAOHUANG_MAX_SIMULATION_GAMES``, a seed that is not a 64-bit
@@ -283,8 +293,13 @@ def create_job(
     with transaction.atomic():
         if user is not None:
             _check_quota(user, games, per_game, policy, twice)
+        draft = version if isinstance(version, DraftSnapshot) else None
+        published = version if isinstance(version, RuleSetVersion) else None
         job = Job.objects.create(
-            version=version,
+            version=published,
+            draft_of=None if draft is None else draft.rule_set,
+            definition=None if draft is None else draft.definition,
+            draft_revision=None if draft is None else draft.revision,
             kind=Job.Kind.SIMULATION if other is None else Job.Kind.COMPARISON,
             other_version=None if other is None else other[0],
             other_definition=None if other is None else other[1],
@@ -560,7 +575,7 @@ def run_chunk(chunk_id: int, worker: str = "", soft_time_limit: float | None = N
     # player's game may take minutes: it is looked at after every decision.
     tick = reporter.tick if policy_cost(job.policy) > max(PLAIN_COSTS.values()) else None
     try:
-        cv = compiled_version(job.version)
+        cv = job_compiled(job)
         stats: ChunkResult
         if job.kind == Job.Kind.COMPARISON:
             if job.other_definition is None:
@@ -785,6 +800,7 @@ def propose_balance(
     release: list[str] | None = None,
     max_distinct: int | None = None,
     verify_policy: str | None = None,
+    table_targets: dict[str, str] | None = None,
 ) -> BalanceOutcome:
     """Solve for a balanced table from a finished simulation job and queue its
     verification: a comparison of the job's version with the proposal on fresh seeds (the
@@ -813,7 +829,12 @@ def propose_balance(
     twice = reads_scoring(policy)
     check_job(games, seed, policy, twice)
     check_quota(user, games, policy, twice)
-    cv = compiled_version(job.version)
+    per_table = (
+        {name: Target.parse(text) for name, text in table_targets.items()}
+        if table_targets
+        else None
+    )
+    cv = job_compiled(job)
     stats = Stats.from_dict(job.result)
     proposal = solve(
         cv.variant,
@@ -826,22 +847,35 @@ def propose_balance(
         release=release or [],
         max_distinct=max_distinct,
         players_adapt=reads_scoring(policy),
+        table_targets=per_table,
     )
     definition = dict(proposal.definition)
     definition["notes"] = [
         *definition.get("notes", []),
         f"Scoring balanced by the solver from {job.games:,} games of "
-        f"{job.version.rule_set.slug} v{job.version.number} (job {job.pk}): "
-        f"{Target.parse(target).describe()}, each entry ±{proposal.max_change}. "
+        f"{job.a_label} (job {job.pk}): "
+        + (
+            "; ".join(f"{name}: {goal.describe()}" for name, goal in per_table.items())
+            if per_table
+            else Target.parse(target).describe()
+        )
+        + f", each entry ±{proposal.max_change}. "
         + proposal.notes[-1],
     ]
+    a: RuleSetVersion | DraftSnapshot
+    if job.version is not None:
+        a = job.version
+    else:
+        if job.draft_of is None:
+            raise InvalidJob("job", _("Balance needs a simulation job that has succeeded."))
+        a = DraftSnapshot(job.draft_of, job.a_definition, job.draft_revision or 0)
     verification = create_job(
-        job.version,
+        a,
         games,
         seed,
         policy,
         created_by=user,
-        other=(None, definition, f"{job.version.rule_set.slug} v{job.version.number} balanced"),
+        other=(None, definition, f"{job.a_label} balanced"),
         proposal_of=job,
     )
     return BalanceOutcome(proposal, verification)
@@ -859,10 +893,11 @@ def accept_balance(
 ) -> tuple[Any, list[dict[str, Any]]]:
     """Put a balance proposal where the operator chose: ``into="draft"`` changes the
     cells the solver changed in the draft of the simulated rule set (each cell must still
-    hold what the simulated version had: the draft's other edits stay, a cell he edited
-    since is a conflict); ``into="new"`` creates a rule set whose draft is the proposal and
-    whose origin (``based_on``) is the simulated version, its slug made from its Chinese
-    name unless given. Returns ``(rule set, changes)``.
+    hold what the simulated version — or draft snapshot — had: the draft's other edits
+    stay, a cell he edited since is a conflict); ``into="new"`` creates a rule set whose
+    draft is the proposal and whose origin (``based_on``) is the simulated version (for a
+    draft, the draft's own origin), its slug made from its Chinese name unless given.
+    Returns ``(rule set, changes)``.
 
     Raises :class:`~baohuang.jobs.errors.InvalidJob` (not a proposal, a conflicting cell)
     or catalog errors (slug taken, draft revision moved on).
@@ -875,10 +910,13 @@ def accept_balance(
     if verification.proposal_of_id is None or not verification.other_definition:
         raise InvalidJob("job", _("This job does not hold a balance proposal."))
     origin = verification.version
+    simulated = origin.rule_set if origin is not None else verification.draft_of
+    if simulated is None:
+        raise InvalidJob("job", _("This job does not hold a balance proposal."))
     proposal = dict(verification.other_definition)
-    changes = cells_changed(origin.definition, proposal)
+    changes = cells_changed(verification.a_definition, proposal)
     if into == "draft":
-        rule_set = RuleSet.objects.get(pk=origin.rule_set_id)
+        rule_set = RuleSet.objects.get(pk=simulated.pk)  # the draft as it is now
         draft = copy.deepcopy(rule_set.draft)
         conflicts = [c["path"] for c in changes if cell_at(draft, c["path"]) != c["old"]]
         if conflicts:
@@ -897,8 +935,8 @@ def accept_balance(
         revision = rule_set.draft_revision if expected_revision is None else expected_revision
         saved = catalog.update_draft(rule_set, draft, revision, user)
         return saved, changes
-    zh = name_zh or f"{origin.rule_set.name_zh}（平衡）"
-    en = name_en or f"{origin.rule_set.name_en} (balanced)"
+    zh = name_zh or f"{simulated.name_zh}（平衡）"
+    en = name_en or f"{simulated.name_en} (balanced)"
     new_slug = slug or free_slug(zh)
     definition = dict(proposal)
     definition["id"] = new_slug
@@ -908,8 +946,8 @@ def accept_balance(
         en,
         definition,
         user,
-        description=_("Balanced scoring: %(n)s entries changed from %(slug)s v%(number)s.")
-        % {"n": len(changes), "slug": origin.rule_set.slug, "number": origin.number},
-        based_on=origin,
+        description=_("Balanced scoring: %(n)s entries changed from %(side)s.")
+        % {"n": len(changes), "side": verification.a_text},
+        based_on=origin if origin is not None else simulated.based_on,
     )
     return rule_set, changes

@@ -104,8 +104,9 @@ def job_body(job: SimulationJob, full: bool = True) -> dict[str, Any]:
         "kind": job.kind,
         "status": job.status,
         "status_text": job.status_text,
-        "variant": job.version.rule_set.slug,
-        "version": job.version.number,
+        "variant": job.slug,
+        "version": job.version_number,
+        "draft_revision": job.draft_revision,
         "games": job.games,
         "seed": job.seed,
         "policy": job.policy,
@@ -202,7 +203,9 @@ def _accepted(body: Any) -> Response:
 
 def _fresh(job: SimulationJob) -> SimulationJob:
     """The job read again with what its body shows (version, rule set, creator)."""
-    return SimulationJob.objects.select_related("version__rule_set", "created_by").get(pk=job.pk)
+    return SimulationJob.objects.select_related("version__rule_set", "draft_of", "created_by").get(
+        pk=job.pk
+    )
 
 
 class SimulationListView(_JobListView):
@@ -213,7 +216,8 @@ class SimulationListView(_JobListView):
         tags=["simulations"],
         summary="Start a simulation job (jobs.run_simulation)",
         description="Queue a job that plays `games` games of a published version (`version`, "
-        "default the latest) with `policy` at every seat, from the job seed `seed`. The answer "
+        "default the latest), or of the draft (`draft: true`, a snapshot kept with the job), "
+        "with `policy` at every seat, from the job seed `seed`. The answer "
         "is **202** with the job's `id` and `url`; poll the URL for `status` (queued, running, "
         "succeeded, failed, cancelled) and `progress`. The games are split into chunks that "
         "Celery workers run in parallel; the result is the same however many workers ran it, "
@@ -230,8 +234,14 @@ class SimulationListView(_JobListView):
         serializer = SimulationCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
+        if data["draft"] and not can_read_drafts(request.user):
+            raise PermissionDenied(CanReadDrafts.message)
         try:
-            version = selectors.version_to_simulate(data["variant"], data.get("version"))
+            version: Any = (
+                selectors.draft_to_simulate(data["variant"])
+                if data["draft"]
+                else selectors.version_to_simulate(data["variant"], data.get("version"))
+            )
             job = services.create_job(
                 version, data["games"], data["seed"], data["policy"], created_by=request.user
             )
@@ -381,7 +391,7 @@ class SimulationRescoreView(APIView):
             warnings = prefixed(report.warnings, "definition")
             source: dict[str, Any] = {"definition": True}
         else:
-            slug = data.get("variant") or job.version.rule_set.slug
+            slug = data.get("variant") or job.slug
             version = version_named(rule_set_named(slug), data["version"])
             variant = compiled_version(version).variant
             source = {"variant": slug, "version": version.number}
@@ -574,6 +584,7 @@ class SimulationBalanceView(APIView):
                 release=data.get("release"),
                 max_distinct=data.get("max_distinct"),
                 verify_policy=data.get("verify_policy"),
+                table_targets=data.get("table_targets"),
             )
         except QuotaExceeded as exc:
             raise quota_error(exc) from exc

@@ -22,11 +22,11 @@ from baohuang.api.errors import ApiError, error_item
 from baohuang.api.permissions import CanReadJobs
 from baohuang.api.serializers import GameRecordSerializer, GameSummarySerializer
 from baohuang.bots import COST_PER_ROLLOUT, policy_cost
-from baohuang.catalog.selectors import compiled_version
 from baohuang.engine.record import make_record, summary
 from baohuang.i18n import grouped
 from baohuang.jobs import conf
 from baohuang.jobs.models import SimulationJob
+from baohuang.jobs.selectors import job_compiled
 from baohuang.jobs.views import JOB_ID, job_or_404
 from baohuang.simulation.watch import (
     FILTERS,
@@ -165,7 +165,7 @@ class SimulationGameView(APIView):
         job = job_or_404(request, job_id)
         index = _index(job, n)
         _check_replay_cost(job)
-        cv = compiled_version(job.version)
+        cv = job_compiled(job)
         seconds = conf.request_max_seconds()
         try:
             narrator, steps = watched_steps(cv, job.seed, index, job.policy, deadline(seconds))
@@ -180,12 +180,12 @@ class SimulationGameView(APIView):
                 status_code=409,
                 errors=[error_item("n", message, "too_slow", {"seconds": seconds})],
             ) from exc
-        record = make_record(narrator.game, job.version.rule_set.slug, job.version.number)
+        record = make_record(narrator.game, job.slug, job.version_number)
         body: dict[str, Any] = {
             "job": job.id,
             "n": index,
-            "variant": job.version.rule_set.slug,
-            "version": job.version.number,
+            "variant": job.slug,
+            "version": job.version_number,
             "policy": job.policy,
             "record": record,
             "summary": summary(narrator.game),
@@ -268,7 +268,7 @@ class SimulationGamesView(APIView):
         scan = _number(request, "scan", min(DEFAULT_SCAN, most), 1, most)
         limit = _number(request, "limit", DEFAULT_FOUND, 1, MAX_FOUND)
         stop = min(job.games, start + scan)
-        cv = compiled_version(job.version)
+        cv = job_compiled(job)
         found, searched_to = find_games(
             cv,
             job.seed,

@@ -32,6 +32,12 @@ it is an integer linear program, solved exactly by HiGHS through
   a row a cell that was a whole multiple of another stays that multiple (``ratio``:
   emperor = 2 × guard, rebels = −guard).
 
+The target is met over all the games, or **per table** (``table_targets``: the ordinary
+table, the guard-known table and the solo table each meet their own target on the games
+they score — "the ordinary table fair and the solo table fair", not one offsetting the
+other); the first stage then minimises the sum of the tables' deviations and the second
+keeps each within the tolerance of its best.
+
 Objective, in two stages: the smallest ``|target − goal|`` (an auxiliary variable bounds
 the absolute value), then, at that value, the fewest distinct amounts changed (a cell class
 of equal cells counts once: "each 头客 row +1 for the royals", not 56 edits), and among
@@ -51,6 +57,7 @@ that adaptation changes the answer; with today's bots the limit stands.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -235,16 +242,34 @@ def _row_of(definition: dict[str, Any], cv: CompiledVariant, key: str) -> tuple[
     return f"scoring.{name}", index, settled.multiplier
 
 
+def table_name(table: str) -> str:
+    """The table a row path belongs to, as the solver names it: ``scoring.solo.open`` →
+    ``solo``, ``scoring.two_person`` → ``two_person``."""
+    return table.split(".")[1]
+
+
 def _coefficients(
-    stats: Stats, definition: dict[str, Any], cv: CompiledVariant, target: Target
+    stats: Stats,
+    definition: dict[str, Any],
+    cv: CompiledVariant,
+    target: Target,
+    only: str | None = None,
 ) -> dict[tuple[str, int, str], float]:
-    """The target's value as Σ coefficient × entry, keyed by (table, row, role)."""
+    """The target's value as Σ coefficient × entry, keyed by (table, row, role); over the
+    games table ``only`` scores when given (its own seats the denominators)."""
     if stats.outcomes is None:
         raise BalanceError(
             gettext("The simulation has no outcome counts; simulate again."), "no_outcomes"
         )
+    outcomes = stats.outcomes
+    if only is not None:
+        outcomes = {
+            key: count
+            for key, count in outcomes.items()
+            if table_name(_row_of(definition, cv, key)[0]) == only
+        }
     royal_seats = rebel_seats = emperor_seats = 0
-    for key, count in stats.outcomes.items():
+    for key, count in outcomes.items():
         solo = key.split(":")[4] != "-"
         royal_seats += count * (1 if solo else 2)
         rebel_seats += count * (4 if solo else 3)
@@ -254,7 +279,7 @@ def _coefficients(
     def add(table: str, row: int, role: str, value: float) -> None:
         coef[(table, row, role)] = coef.get((table, row, role), 0.0) + value
 
-    for key, count in stats.outcomes.items():
+    for key, count in outcomes.items():
         table, row, mult = _row_of(definition, cv, key)
         w = count * mult
         if target.kind == "equal-sides":
@@ -338,11 +363,14 @@ def solve(
     release: Sequence[str] = (),
     max_distinct: int | None = None,
     players_adapt: bool = False,
+    table_targets: dict[str, Target] | None = None,
 ) -> Proposal:
     """The balanced table (see the module's docstring) from a simulation of ``variant``.
 
     ``players_adapt``: the verification will be played by players who adapt to the scoring;
     the last note then says so instead of the limit (:data:`ADAPT_NOTE`, :data:`LIMIT_NOTE`).
+    ``table_targets`` (table name → target): each of these tables meets its own target on
+    the games it scores, and only these tables change (``tables`` is then ignored).
 
     The second stage accepts any table within ``tolerance`` of the best target value (or
     of 0): asking for an exact 0 with integer entries is a knife-edge that costs the solver
@@ -351,6 +379,9 @@ def solve(
     :data:`MAX_CHANGE_STEPS` whose table reaches the target (else the last)."""
     steps = MAX_CHANGE_STEPS if max_change is None else (max_change,)
     goal = target.value if target.kind == "emperor-mean" else 0.0
+    if table_targets:
+        _check_table_targets(table_targets)
+        tables = list(table_targets)
     for k in steps:
         found = _solve_once(
             variant,
@@ -364,12 +395,41 @@ def solve(
             time_limit,
             release,
             max_distinct,
+            table_targets,
         )
-        if abs(found.predicted["solver_value"] - goal) <= tolerance:
+        if table_targets:
+            if all(
+                abs(t["solver_value"] - t["goal"]) <= tolerance
+                for t in found.predicted["tables"].values()
+            ):
+                break
+        elif abs(found.predicted["solver_value"] - goal) <= tolerance:
             break
     if players_adapt:
         found.notes[-1] = gettext(ADAPT_NOTE)
     return found
+
+
+def _check_table_targets(table_targets: dict[str, Target]) -> None:
+    """Known tables; no emperor-mean for the solo table (a solo emperor has no guard)."""
+    for name, goal in table_targets.items():
+        if name not in TABLES:
+            raise BalanceError(
+                gettext("Unknown table '%(table)s'; tables are %(tables)s.")
+                % {"table": name, "tables": ", ".join(TABLES)},
+                "unknown_table",
+                table=name,
+                tables=list(TABLES),
+            )
+        if name == "solo" and goal.kind == "emperor-mean":
+            raise BalanceError(
+                gettext(
+                    "The solo table cannot aim at the emperor's mean with a guard (a solo "
+                    "emperor plays without one); give it equal-sides."
+                ),
+                "solo_emperor_mean",
+                table=name,
+            )
 
 
 def _solve_once(
@@ -384,6 +444,7 @@ def _solve_once(
     time_limit: float = 30.0,
     release: Sequence[str] = (),
     max_distinct: int | None = None,
+    table_targets: dict[str, Target] | None = None,
 ) -> Proposal:
     """:func:`solve` with entries moving at most ``max_change``."""
     import numpy as np
@@ -431,10 +492,28 @@ def _solve_once(
                     (index[f"{base}.emperor"], index[f"{base}.guard"], index[f"{base}.rebels"])
                 )
     free_paths = {variables[i].path for pair in chosen for i in pair}
-    # Variables: x (n entries), t (|a·x − goal|), u (n, |x − old|), (w, l) per chosen row,
-    # z (one per class of equal cells: 1 if its amount changes).
-    size = 2 * n + 1 + 2 * len(chosen) + len(classes)
+    # Per table: its own target's coefficients and goal (table_targets).
+    per_table = [
+        (
+            name,
+            goal_t,
+            np.array(
+                [
+                    _coefficients(stats, definition, cv, goal_t, only=name).get(
+                        (v.row[0], v.row[1], v.role), 0.0
+                    )
+                    for v in variables
+                ]
+            ),
+        )
+        for name, goal_t in (table_targets or {}).items()
+    ]
+    # Variables: x (n entries), t (|a·x − goal|, or the sum of the tables' deviations),
+    # u (n, |x − old|), (w, l) per chosen row, z (one per class of equal cells: 1 if its
+    # amount changes), then one deviation per table target.
     z0 = 2 * n + 1 + 2 * len(chosen)
+    t0 = z0 + len(classes)
+    size = t0 + len(per_table)
     lo = np.zeros(size)
     hi = np.zeros(size)
     for i, v in enumerate(variables):
@@ -442,7 +521,8 @@ def _solve_once(
         lo[i], hi[i] = _sign_bounds(v.old, k, free=v.path in free_paths)
     lo[n], hi[n] = 0, np.inf
     lo[n + 1 : 2 * n + 1], hi[n + 1 : 2 * n + 1] = 0, np.inf
-    lo[2 * n + 1 :], hi[2 * n + 1 :] = 0, 1
+    lo[2 * n + 1 : t0], hi[2 * n + 1 : t0] = 0, 1
+    lo[t0:], hi[t0:] = 0, np.inf
     rows: list[np.ndarray] = []
     lbs: list[float] = []
     ubs: list[float] = []
@@ -452,13 +532,27 @@ def _solve_once(
         lbs.append(lb)
         ubs.append(ub)
 
-    # |a·x − goal| ≤ t
-    r = np.zeros(size)
-    r[:n], r[n] = a, -1
-    constraint(r, -np.inf, goal)
-    r = np.zeros(size)
-    r[:n], r[n] = -a, -1
-    constraint(r, -np.inf, -goal)
+    if per_table:
+        # |a_j·x − goal_j| ≤ t_j for each table, t = Σ t_j
+        for j, (_, goal_t, a_j) in enumerate(per_table):
+            g = goal_t.value if goal_t.kind == "emperor-mean" else 0.0
+            r = np.zeros(size)
+            r[:n], r[t0 + j] = a_j, -1
+            constraint(r, -np.inf, g)
+            r = np.zeros(size)
+            r[:n], r[t0 + j] = -a_j, -1
+            constraint(r, -np.inf, -g)
+        r = np.zeros(size)
+        r[n], r[t0 : t0 + len(per_table)] = 1, -1
+        constraint(r, 0, 0)
+    else:
+        # |a·x − goal| ≤ t
+        r = np.zeros(size)
+        r[:n], r[n] = a, -1
+        constraint(r, -np.inf, goal)
+        r = np.zeros(size)
+        r[:n], r[n] = -a, -1
+        constraint(r, -np.inf, -goal)
     # |x − old| ≤ u
     for i in range(n):
         r = np.zeros(size)
@@ -535,7 +629,7 @@ def _solve_once(
         constraint(r, -np.inf, 0)
     integrality = np.zeros(size)
     integrality[:n] = 1
-    integrality[2 * n + 1 :] = 1
+    integrality[2 * n + 1 : t0] = 1
     matrix = np.array(rows)
     cons = LinearConstraint(matrix, np.array(lbs), np.array(ubs))
     started = time.perf_counter()
@@ -553,7 +647,9 @@ def _solve_once(
         )
     best = float(first.x[n])
     hi2 = hi.copy()
-    hi2[n] = max(best + 1e-9, tolerance)
+    hi2[n] = max(best + 1e-9, tolerance * max(1, len(per_table)))
+    for j in range(len(per_table)):  # each table within the tolerance of its best
+        hi2[t0 + j] = max(float(first.x[t0 + j]) + 1e-9, tolerance)
     # Fewest distinct changes first, then the smallest total change (a change of a class
     # weighs more than any total of moves: Σ|Δ| ≤ 2 × n × max_change).
     c2 = np.zeros(size)
@@ -589,6 +685,23 @@ def _solve_once(
         "roles": _role_means(predicted_stats),
         "solver_value": float(a @ x),
     }
+    if per_table:
+        predicted["tables"] = {
+            name: {
+                "target": goal_t.kind
+                if goal_t.kind == "equal-sides"
+                else f"emperor-mean={goal_t.value:g}",
+                "goal": goal_t.value if goal_t.kind == "emperor-mean" else 0.0,
+                "solver_value": float(a_j @ x),
+                "before": float(a_j @ old),
+                **{
+                    k: v
+                    for k, v in table_metric(predicted_stats, goal_t, new_cv, name).items()
+                    if k in ("a", "b", "diff", "ci95", "significant", "name")
+                },
+            }
+            for name, goal_t, a_j in per_table
+        }
     # In the active language (the request's, or the CLI's --lang).
     notes = [gettext(FREE_NOTE if free else KEEP_NOTE)]
     kept = [r for r in RELATIONS if r not in release]
@@ -787,6 +900,44 @@ def target_metric(stats: Stats, target: Target, cv: CompiledVariant) -> dict[str
         "method": "one-sample normal interval of the emperor's mean points",
         "method_code": "one_sample",
         "same_games": False,
+    }
+
+
+def table_metric(stats: Stats, target: Target, cv: CompiledVariant, table: str) -> dict[str, Any]:
+    """:func:`target_metric` over the games table ``table`` scores (``two_person``,
+    ``two_person_guard_known`` or ``solo``) under ``cv``."""
+    if stats.outcomes is None:
+        raise BalanceError(
+            gettext("The simulation has no outcome counts; simulate again."), "no_outcomes"
+        )
+    definition = cv.variant.model_dump(mode="json")
+    kept = {
+        key: count
+        for key, count in stats.outcomes.items()
+        if table_name(_row_of(definition, cv, key)[0]) == table
+    }
+    if target.kind == "equal-sides":
+        return target_metric(dataclasses.replace(stats, outcomes=kept), target, cv)
+    from baohuang.simulation.stats import mean_interval
+
+    total = total_sq = n = 0
+    for key, count in kept.items():
+        result = result_of_key(key)
+        pts = score(cv, result).points[result.emperor]
+        total += pts * count
+        total_sq += pts * pts * count
+        n += count
+    mean, lo, hi = mean_interval(total, total_sq, n)
+    return {
+        "name": "emperor.points",
+        "a": target.value,
+        "b": mean,
+        "diff": mean - target.value,
+        "ci95": [
+            None if lo is None else lo - target.value,
+            None if hi is None else hi - target.value,
+        ],
+        "significant": bool(lo is not None and hi is not None and not lo <= target.value <= hi),
     }
 
 

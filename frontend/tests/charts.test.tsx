@@ -29,7 +29,7 @@ describe("simulation charts", () => {
     expect(points.querySelectorAll("rect").length).toBe(Math.max(...bins) - Math.min(...bins) + 1);
     const ranks = screen.getByTestId("chart-emperor-rank");
     expect(ranks.querySelectorAll("rect")).toHaveLength(5);
-    expect(ranks.querySelector("title")!.textContent).toMatch(/^#1: /);
+    expect(ranks.querySelector("title")!.textContent).toMatch(/^1st: /);
   });
 
   it("shows the progress of a running job", () => {
@@ -119,5 +119,23 @@ describe("difference plot", () => {
     );
     const ticks = [...screen.getByTestId("d").querySelectorAll("text.tick")].map((n) => n.textContent);
     expect(ticks).toEqual(["−1", "−0.5", "0", "0.5", "1"]);
+  });
+
+  it("labels a points histogram at round steps, and the finish ranks by place", async () => {
+    const { BarChart, labelStep } = await import("../src/charts/charts");
+    expect(labelStep(5)).toBe(1);
+    expect(labelStep(13)).toBe(2);
+    expect(labelStep(37)).toBe(5);
+    expect(labelStep(120)).toBe(20);
+    const bins = Array.from({ length: 37 }, (_, i) => ({ label: String(i - 12), value: 1 }));
+    render(
+      <I18nProvider lang="zh">
+        <BarChart title="皇帝" bins={bins} testId="h" />
+        <BarChart title="名次" bins={["头客", "二客", "三客", "二落", "大落"].map((label) => ({ label, value: 20 }))} testId="r" />
+      </I18nProvider>,
+    );
+    const labels = (id: string) => [...screen.getByTestId(id).querySelectorAll("text.axis-label:not(.tick)")].map((n) => n.textContent);
+    expect(labels("h")).toEqual(["-10", "-5", "0", "5", "10", "15", "20"]);
+    expect(labels("r")).toEqual(["头客", "二客", "三客", "二落", "大落"]);
   });
 });

@@ -14,7 +14,7 @@ const change: ServerChange = {
 };
 
 describe("the server's changes", () => {
-  it("are shown as sentences in the editor's language, with the path", () => {
+  it("are shown as sentences in the editor's language; the path only in English (in Chinese a tooltip)", () => {
     render(
       <I18nProvider lang="zh">
         <ChangeList changes={[change]} testid="changes" />
@@ -22,8 +22,18 @@ describe("the server's changes", () => {
     );
     const list = screen.getByTestId("changes");
     expect(list.textContent).toContain("皇帝头客、侍卫二客时皇帝得分 6 → 8");
-    expect(list.textContent).toContain("scoring.two_person.rows[0].emperor");
+    expect(list.textContent).not.toContain("scoring.two_person.rows[0].emperor");
+    expect(list.querySelector("[title]")?.getAttribute("title")).toBe("scoring.two_person.rows[0].emperor");
     expect(list.textContent).not.toContain("Emperor 1st out");
+  });
+
+  it("keep the path beside the sentence in English", () => {
+    render(
+      <I18nProvider lang="en">
+        <ChangeList changes={[change]} testid="changes-en" />
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId("changes-en").textContent).toContain("scoring.two_person.rows[0].emperor");
   });
 
   it("say so when there are none", () => {

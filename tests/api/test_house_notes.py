@@ -52,7 +52,7 @@ def test_a_note_goes_stale_when_its_rule_changes_and_confirming_clears_it(
     draft_book = staff_client.get(
         "/api/v1/variants/my-common/rulebook/", {"version": "draft", "format": "md", "lang": "zh"}
     ).content.decode()
-    assert "计分用联众的计分公式" not in draft_book
+    assert "计分按积分表（皇帝得侍卫的两倍" not in draft_book
     assert "有 1 条本规则说明没有印出" in draft_book
     assert "草稿 · 普通玩法（副本） · 草稿修订 2" in draft_book
 
@@ -68,4 +68,4 @@ def test_a_note_goes_stale_when_its_rule_changes_and_confirming_clears_it(
     draft_book = staff_client.get(
         "/api/v1/variants/my-common/rulebook/", {"version": "draft", "format": "md", "lang": "zh"}
     ).content.decode()
-    assert "计分用联众的计分公式" in draft_book
+    assert "计分按积分表（皇帝得侍卫的两倍" in draft_book

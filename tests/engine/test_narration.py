@@ -419,3 +419,14 @@ def test_the_end_of_a_game_is_told_in_chinese_with_chinese_lists() -> None:
         assert tell(owed.text) == (
             f"下局进贡：{counts(plan.givers)} 进贡；{counts(plan.takers)} 收贡。"
         )
+
+
+def test_jokers_are_named_in_chinese_and_written_as_notation_in_english() -> None:
+    """Issue 34 §4: "座位 1 出 BJ 6" in the Chinese game log; 大王 is the game's word."""
+    from baohuang.engine.narration import _text
+
+    played = _text("play", seat=1, cards="BJ SJ 6")
+    with speaking("zh"):
+        assert tell(played) == "座位 1 管上 大王 小王 6。"
+    with speaking("en"):
+        assert tell(played) == "Seat 1 plays BJ SJ 6."

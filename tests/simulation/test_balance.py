@@ -9,7 +9,7 @@ import pytest
 
 from baohuang.rules import load_bundled, validate_definition
 from baohuang.simulation import Stats, simulate
-from baohuang.simulation.balance import RELATIONS, BalanceError, Target, solve
+from baohuang.simulation.balance import RELATIONS, BalanceError, Target, solve, verify
 from tests.simulation.test_commands import run
 
 COMMON = load_bundled("baike-common")
@@ -145,6 +145,45 @@ def test_a_weihai_clone_paying_four_for_a_rebellion_is_balanced_keeping_its_shap
                     assert new_a > new_b, (name, a, b)
                 if same_row and old_b and old_a and old_a % old_b == 0:
                     assert new_a == old_a // old_b * new_b, (name, a, b)
+    # Verified on fresh seeds (the same games scored by both tables): the royal − rebel
+    # difference per seat is within ±0.1, or its 95% interval holds 0 (issue 34, Done when).
+    verified = verify(clone, p, Target.parse("equal-sides"), 600, seed=7)["target"]
+    low, high = verified["ci95"]
+    assert abs(verified["diff"]) <= 0.1 or low <= 0 <= high, verified
     # Released, the same program may break them (and needs fewer cells to).
     free = solve(clone, stats, Target.parse("equal-sides"), p.max_change, release=RELATIONS)
     assert abs(free.predicted["target"]["diff"]) < 0.01
+
+
+def test_each_table_meets_its_own_target() -> None:
+    """Issue 34 §2: "the ordinary emperor went from +1.30 to −0.32 to offset an untouched
+    solo table" — with a target per table, the ordinary table and the solo table are each
+    fair on the games they score, and a table without a target keeps every cell."""
+    definition = load_bundled("baike-weihai").model_dump(mode="json")
+    definition["scoring"]["multipliers"] = [
+        {**m, "factor": 4} if m["event"] == "rebellion" else m
+        for m in definition["scoring"]["multipliers"]
+    ]
+    clone = validate_definition(definition).variant
+    assert clone is not None
+    stats = simulate(clone, 600, seed=6)
+    fair = Target.parse("equal-sides")
+    p = solve(clone, stats, fair, 10, table_targets={"two_person": fair, "solo": fair})
+    assert set(p.predicted["tables"]) == {"two_person", "solo"}
+    for name, figure in p.predicted["tables"].items():
+        assert abs(figure["before"]) > 1, (name, figure)
+        assert abs(figure["solver_value"]) < 0.05, (name, figure)
+        # what the solver optimised is the re-scored simulation of that table's games
+        assert figure["diff"] == pytest.approx(figure["solver_value"], abs=1e-9), name
+    assert p.changes
+    assert not [c for c in p.changes if "guard_known" in c["path"]]
+    assert {c["path"].split(".")[1] for c in p.changes} == {"two_person", "solo"}
+    # The target over all the games is still reported (the untouched guard-known table
+    # keeps its share of the imbalance).
+    assert p.predicted["target"]["name"] == "royal_side_minus_rebel_side.points_per_seat"
+    with pytest.raises(BalanceError) as solo_mean:
+        solve(clone, stats, fair, 3, table_targets={"solo": Target.parse("emperor-mean=1")})
+    assert solo_mean.value.code == "solo_emperor_mean"
+    with pytest.raises(BalanceError) as unknown:
+        solve(clone, stats, fair, 3, table_targets={"nope": fair})
+    assert unknown.value.code == "unknown_table"

@@ -35,6 +35,22 @@ export function niceTicks(lo: number, hi: number, count = 4): number[] {
   return ticks;
 }
 
+/** The step between labelled bins of an integer axis (a points histogram): the smallest
+ * round step (1, 2, 5, 10, 20, 50 …) that labels at most `most` of `count` bins. */
+export function labelStep(count: number, most = 8): number {
+  for (let mag = 1; ; mag *= 10) {
+    for (const m of [1, 2, 5]) {
+      const step = m * mag;
+      if (Math.ceil(count / step) <= most || step >= 1e6) return step;
+    }
+  }
+}
+
+/** Whether a bin label is a whole number ("−12", "7"): such axes are labelled at round steps. */
+function integerLabel(label: string): boolean {
+  return /^[−-]?\d+$/.test(label);
+}
+
 /** A tick's text: no trailing zeros, the unit appended. */
 export function tickText(v: number, unit = ""): string {
   const s = Math.abs(v) >= 100 || Number.isInteger(v) ? String(Math.round(v)) : String(Number(v.toFixed(2)));
@@ -148,14 +164,19 @@ export function BarChart(props: {
   const { bins } = props;
   const w = 300;
   const h = 150;
-  const pad = { l: 40, r: 6, t: 10, b: 34 };
+  const pad = { l: 52, r: 6, t: 10, b: 36 };
   const dataMax = Math.max(0, ...bins.map((b) => b.value));
   const ticks = niceTicks(0, Math.max(props.yMax ?? 0, dataMax) || 1, 4);
   const top = ticks[ticks.length - 1] || 1;
   const plotH = h - pad.t - pad.b;
   const y = (v: number) => h - pad.b - (v / top) * plotH;
   const bw = (w - pad.l - pad.r) / Math.max(1, bins.length);
-  const every = Math.ceil(bins.length / 12);
+  // Integer bins (points) are labelled at round steps (…, −10, −5, 0, 5, …); others (places)
+  // every one, or every few when there are many.
+  const integers = bins.length > 0 && bins.every((b) => integerLabel(b.label));
+  const step = labelStep(bins.length);
+  const labelled = (b: Bin, i: number) =>
+    integers ? Number(b.label.replace("−", "-")) % step === 0 : i % Math.ceil(bins.length / 8) === 0;
   const fill = props.color ?? roleColor(props.role);
   const unit = props.unit ?? "";
   return (
@@ -184,7 +205,7 @@ export function BarChart(props: {
               <rect x={pad.l + i * bw + 1} y={h - pad.b - bh} width={Math.max(1, bw - 2)} height={bh} fill={fill}>
                 <title>{`${b.label}: ${tickText(Math.round(b.value * 10) / 10, unit)}`}</title>
               </rect>
-              {i % every === 0 ? (
+              {labelled(b, i) ? (
                 <text x={pad.l + i * bw + bw / 2} y={h - pad.b + 12} textAnchor="middle" className="axis-label">
                   {b.label}
                 </text>
@@ -223,7 +244,7 @@ export function PairedBars(props: {
   const [la, lb] = props.labels ?? ["A", "B"];
   const w = 320;
   const h = 170;
-  const pad = { l: 42, r: 6, t: 10, b: 44 };
+  const pad = { l: 52, r: 6, t: 10, b: 46 };
   const values = props.items.flatMap((i) => [i.a ?? 0, i.b ?? 0]);
   const ticks = niceTicks(Math.min(0, ...values), Math.max(0, ...values) || 1, 4);
   const lo = ticks[0];
@@ -383,11 +404,13 @@ export function RoleLegend({ roles }: { roles?: readonly string[] }) {
 
 /** A progress bar for a running job. */
 export function Progress({ done, total, testId }: { done: number; total: number; testId?: string }) {
+  const { t } = useI18n();
   const frac = total > 0 ? Math.min(1, done / total) : 0;
   return (
     <div
       className="progress"
       role="progressbar"
+      aria-label={t("sim.progressLabel")}
       aria-valuemin={0}
       aria-valuemax={total}
       aria-valuenow={done}

@@ -205,7 +205,7 @@ export interface paths {
         put?: never;
         /**
          * Start a simulation job (jobs.run_simulation)
-         * @description Queue a job that plays `games` games of a published version (`version`, default the latest) with `policy` at every seat, from the job seed `seed`. The answer is **202** with the job's `id` and `url`; poll the URL for `status` (queued, running, succeeded, failed, cancelled) and `progress`. The games are split into chunks that Celery workers run in parallel; the result is the same however many workers ran it, and equals `baohuang simulate VARIANT --games N --seed S`. An unknown variant or version, or more games than the server allows, is a 400 naming the field.
+         * @description Queue a job that plays `games` games of a published version (`version`, default the latest), or of the draft (`draft: true`, a snapshot kept with the job), with `policy` at every seat, from the job seed `seed`. The answer is **202** with the job's `id` and `url`; poll the URL for `status` (queued, running, succeeded, failed, cancelled) and `progress`. The games are split into chunks that Celery workers run in parallel; the result is the same however many workers ran it, and equals `baohuang simulate VARIANT --games N --seed S`. An unknown variant or version, or more games than the server allows, is a 400 naming the field.
          */
         post: operations["simulations_create"];
         delete?: never;
@@ -777,6 +777,10 @@ export interface components {
             max_distinct?: number | null;
             /** @description The tables the solver may change (default all). */
             tables?: components["schemas"]["TablesEnum"][];
+            /** @description A target per table (two_person, two_person_guard_known, solo → equal-sides or emperor-mean=X): each of these tables meets its own target on the games it scores, and only these tables change (`tables` is then ignored). `target` is still reported over all the games. */
+            table_targets?: {
+                [key: string]: string;
+            };
             /** @description Entries to keep, e.g. scoring.two_person.rows[0].emperor. */
             fixed?: string[];
             /**
@@ -913,7 +917,10 @@ export interface components {
             /** @description The status in the request's language (排队中, 运行中, 已完成 … / queued, running, succeeded …); `status` is the code. */
             status_text: string;
             variant: string;
-            version: number;
+            /** @description A's version; null when A is a draft (a balance proposal's verification of a draft). */
+            version: number | null;
+            /** @description When A is a draft: its revision when the job started. */
+            draft_revision: number | null;
             /** @description What B is (variant and version, draft or definition). */
             b: string;
             games: number;
@@ -1441,7 +1448,10 @@ export interface components {
             /** @description The status in the request's language (排队中, 运行中, 已完成 … / queued, running, succeeded …); `status` is the code. */
             status_text: string;
             variant: string;
-            version: number;
+            /** @description The version simulated; null when the draft was. */
+            version: number | null;
+            /** @description When the draft was simulated: its revision then (the job keeps that snapshot); null for a published version. */
+            draft_revision: number | null;
             games: number;
             seed: number;
             policy: string;
@@ -1847,6 +1857,11 @@ export interface components {
                 /** @example heuristic */
                 bidding?: string;
             };
+            /**
+             * @description Simulate the rule set's draft as it is now (catalog.view_ruleset or change_ruleset): a snapshot is kept with the job, so its result stays reproducible.
+             * @default false
+             */
+            draft: boolean;
         };
         /** @description A job: its parameters, status, progress, result and error. */
         SimulationJob: {
@@ -1865,7 +1880,10 @@ export interface components {
             /** @description The status in the request's language (排队中, 运行中, 已完成 … / queued, running, succeeded …); `status` is the code. */
             status_text: string;
             variant: string;
-            version: number;
+            /** @description The version simulated; null when the draft was. */
+            version: number | null;
+            /** @description When the draft was simulated: its revision then (the job keeps that snapshot); null for a published version. */
+            draft_revision: number | null;
             games: number;
             seed: number;
             policy: string;
@@ -2182,7 +2200,10 @@ export interface components {
             /** @description The status in the request's language (排队中, 运行中, 已完成 … / queued, running, succeeded …); `status` is the code. */
             status_text: string;
             variant: string;
-            version: number;
+            /** @description The version simulated; null when the draft was. */
+            version: number | null;
+            /** @description When the draft was simulated: its revision then (the job keeps that snapshot); null for a published version. */
+            draft_revision: number | null;
             games: number;
             seed: number;
             policy: string;

@@ -17,7 +17,10 @@ export interface JobBody {
   status: JobStatus;
   status_text?: string;
   variant?: string;
-  version?: number;
+  /** A's published version; null when the job simulated a draft. */
+  version?: number | null;
+  /** When the job simulated a draft: its revision then (the job keeps that snapshot). */
+  draft_revision?: number | null;
   b?: string | null;
   games?: number;
   seed?: number;

@@ -60,3 +60,12 @@ export function unconfirmed<T extends { checked?: string | null }>(note: T): T {
   void _dropped;
   return rest as T;
 }
+
+/** A problem's path in the reader's words (the Chinese editor shows no field paths): a house
+ * note by its number, else the rule it belongs to (its nearest named field, or its section). */
+export function pathInWords(path: string, tk: (key: string, vars?: Record<string, string | number>) => string, has: (key: string) => boolean = () => true): string {
+  const note = /^house_notes\[(\d+)\]/.exec(path);
+  if (note) return tk("path.houseNote", { n: Number(note[1]) + 1 });
+  const bare = path.replace(/\[\d+\]/g, "");
+  return tk(noteFieldKey(bare, has));
+}

@@ -30,6 +30,8 @@ export interface Proposal {
     before: Metric;
     roles: Record<string, RoleMean>;
     solver_value?: number;
+    /** With a target per table: each table's figure on the games it scores. */
+    tables?: Record<string, { target: string; goal: number; before: number; solver_value: number; ci95?: [number | null, number | null] }>;
   };
   accept: { url: string };
   verification: { id: string; url: string; games: number; seed: number };
@@ -39,12 +41,21 @@ export interface Proposal {
 
 interface Stored extends Proposal {
   job: string;
-  from: string; // slug@N of the simulated version
+  from: string; // slug@N of the simulated version, slug@draft for a draft
   roleBefore: Record<string, number | null>;
   kept?: { slug: string; into: "draft" | "new" };
 }
 
 type Cell = Proposal["changes"][number];
+
+/** The tables the solver may change (the server's names). */
+const BALANCE_TABLES = ["two_person", "two_person_guard_known", "solo"] as const;
+
+/** A verification's figures of the proposal itself (the server's `result.verified`). */
+export interface VerifiedFigures {
+  royal_minus_rebel: { value: number | null; ci95: [number | null, number | null] };
+  emperor_points: { value: number | null; ci95: [number | null, number | null] };
+}
 
 /** Today's table and the proposal side by side: each table the solver changed, one row per
  * finish pair (or solo rank), a changed cell as "old → new", highlighted. */
@@ -66,7 +77,7 @@ function ProposalGrid({ definition, changes }: { definition: Record<string, unkn
   return (
     <div className="proposal-grids" data-testid="bal-grid">
       {tables.map((tb) => (
-        <div key={tb.key} className="table-scroll">
+        <div key={tb.key} className="table-scroll" tabIndex={0}>
           <table className="cmp-table grid">
             <caption>{tb.title}</caption>
             <thead>
@@ -103,7 +114,7 @@ function ProposalGrid({ definition, changes }: { definition: Record<string, unkn
 
 export function BalancePanel(props: {
   slug: string;
-  job: { id: string | number; version?: number; games?: number; seed?: number; policy?: string; summary?: JobBody["summary"] };
+  job: { id: string | number; version?: number | null; games?: number; seed?: number; policy?: string; summary?: JobBody["summary"] };
 }) {
   const { t, lang, tk } = useI18n();
   const { slug, job } = props;
@@ -112,6 +123,9 @@ export function BalancePanel(props: {
   const [maxChange, setMaxChange] = useState<number | null>(null);
   const [keepShape, setKeepShape] = useState(true);
   const [keep, setKeep] = useState(false);
+  // Which tables may change, and whether each meets the target on its own games.
+  const [tables, setTables] = useState<string[]>([...BALANCE_TABLES]);
+  const [perTable, setPerTable] = useState(false);
   const [verifyGames, setVerifyGames] = useState<number>(job.games ?? 500);
   const [verifyPolicy, setVerifyPolicy] = useState<"same" | "adaptive">("same");
   const [busy, setBusy] = useState(false);
@@ -137,10 +151,16 @@ export function BalancePanel(props: {
     setBusy(true);
     setError(null);
     try {
+      const targetText = target === "equal-sides" ? "equal-sides" : `emperor-mean=${Number(goal)}`;
+      const scope = perTable
+        ? // A solo emperor has no guard: the solo table aims at equal sides.
+          { table_targets: Object.fromEntries(tables.map((name) => [name, name === "solo" ? "equal-sides" : targetText])) }
+        : { tables };
       const { data } = await request<Proposal>(jobUrls.balance(String(job.id)), {
         method: "POST",
         body: {
-          target: target === "equal-sides" ? "equal-sides" : `emperor-mean=${Number(goal)}`,
+          ...scope,
+          target: targetText,
           max_change: maxChange,
           release: keepShape ? [] : ["equal", "order", "ratio"],
           keep_outcomes: keep,
@@ -148,7 +168,7 @@ export function BalancePanel(props: {
           ...(verifyPolicy === "adaptive" ? { verify_policy: "adaptive" } : {}),
         },
       });
-      const stored: Stored = { ...data, job: String(job.id), from: `${slug}@${job.version}`, roleBefore: roleMeans(job.summary) };
+      const stored: Stored = { ...data, job: String(job.id), from: job.version != null ? `${slug}@${job.version}` : `${slug}@draft`, roleBefore: roleMeans(job.summary) };
       rememberProposal(slug, stored);
       setProposal(stored);
     } catch (err) {
@@ -184,6 +204,20 @@ export function BalancePanel(props: {
   const vRoyal = findMetric(verified, "royal_side.points_per_seat");
   const vRebel = findMetric(verified, "rebel_side.points_per_seat");
   const vEmperor = findMetric(verified, "emperor.points");
+  // What the verification measured of the proposal itself, each value with its own interval
+  // (the comparison's metrics are B − A, the change, whose intervals are of the change).
+  const own = (verified as (ComparisonResult & { verified?: VerifiedFigures }) | null)?.verified ?? null;
+  const goalValue = typeof p?.target.a === "number" ? p.target.a : null;
+  const vRow: { value: number | null; ci: [number | null, number | null] } | null = own
+    ? sides
+      ? { value: own.royal_minus_rebel.value, ci: own.royal_minus_rebel.ci95 }
+      : goalValue != null && own.emperor_points.value != null
+        ? {
+            value: own.emperor_points.value - goalValue,
+            ci: [own.emperor_points.ci95[0] == null ? null : own.emperor_points.ci95[0] - goalValue, own.emperor_points.ci95[1] == null ? null : own.emperor_points.ci95[1] - goalValue],
+          }
+        : null
+    : null;
   const num = (v: number | null | undefined) => formatValue("points", v);
   // Verified minus predicted, in the target's own terms (royal − rebel side, or the mean − goal).
   const verifiedValue = sides
@@ -226,6 +260,24 @@ export function BalancePanel(props: {
           {t("bal.maxChange")}
           <NumInput value={maxChange} min={0} max={50} width="4em" optional testId="bal-k" onChange={(v) => setMaxChange(v ?? null)} />
         </label>
+        <fieldset className="bal-tables" data-testid="bal-tables">
+          <legend>{t("bal.tables")}</legend>
+          {BALANCE_TABLES.map((name) => (
+            <label key={name} className="check">
+              <input
+                type="checkbox"
+                checked={tables.includes(name)}
+                disabled={tables.length === 1 && tables.includes(name)}
+                onChange={(e) => setTables((cur) => (e.target.checked ? BALANCE_TABLES.filter((n) => n === name || cur.includes(n)) : cur.filter((n) => n !== name)))}
+                data-testid={`bal-table-${name}`}
+              />{" "}
+              {t(`bal.table.${name}`)}
+            </label>
+          ))}
+          <label className="check">
+            <input type="checkbox" checked={perTable} onChange={(e) => setPerTable(e.target.checked)} data-testid="bal-per-table" /> {t("bal.perTable")}
+          </label>
+        </fieldset>
         <label className="check">
           <input type="checkbox" checked={keepShape} onChange={(e) => setKeepShape(e.target.checked)} data-testid="bal-shape" />{" "}
           {t("bal.keepShape")}
@@ -295,7 +347,7 @@ export function BalancePanel(props: {
           )}
 
           <h4>{sides ? t("bal.sidesTitle") : t("bal.emperorTitle")}</h4>
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0}>
             <table className="cmp-table" data-testid="bal-figures">
               <thead>
                 <tr>
@@ -318,15 +370,19 @@ export function BalancePanel(props: {
                       <>
                         <td className="num">{num(vRebel?.b)}</td>
                         <td className="num">{num(vRoyal?.b)}</td>
-                        <td className="num">{vRoyal?.b != null && vRebel?.b != null ? formatDiff("points", vRoyal.b - vRebel.b) : "—"}</td>
-                        <td className="muted small">{t("bal.noCi")}</td>
+                        <td className="num" data-testid="bal-verified-value">
+                          {vRow?.value != null ? formatDiff("points", vRow.value) : vRoyal?.b != null && vRebel?.b != null ? formatDiff("points", vRoyal.b - vRebel.b) : "—"}
+                        </td>
+                        <td data-testid="bal-verified-ci">{vRow ? formatInterval("points", vRow.ci) : "—"}</td>
                       </>
                     ) : (
                       <>
                         <td className="num">{num(p.target.a)}</td>
                         <td className="num">{num(vEmperor?.b)}</td>
-                        <td className="num">{vEmperor?.b != null && p.target.a != null ? formatDiff("points", vEmperor.b - p.target.a) : "—"}</td>
-                        <td className="muted small">{t("bal.noCi")}</td>
+                        <td className="num" data-testid="bal-verified-value">
+                          {vRow?.value != null ? formatDiff("points", vRow.value) : vEmperor?.b != null && p.target.a != null ? formatDiff("points", vEmperor.b - p.target.a) : "—"}
+                        </td>
+                        <td data-testid="bal-verified-ci">{vRow ? formatInterval("points", vRow.ci) : "—"}</td>
                       </>
                     )
                   ) : (
@@ -343,8 +399,34 @@ export function BalancePanel(props: {
             </table>
           </div>
 
+          {p.tables ? (
+            <>
+              <h4>{t("bal.perTableTitle")}</h4>
+              <div className="table-scroll" tabIndex={0}>
+                <table className="cmp-table" data-testid="bal-per-table-figures">
+                  <thead>
+                    <tr>
+                      <th>{t("bal.tables")}</th>
+                      <th className="num">{t("bal.row.today")}</th>
+                      <th className="num">{t("bal.row.predicted")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {Object.entries(p.tables).map(([name, f]) => (
+                      <tr key={name} data-testid={`bal-per-table-${name}`}>
+                        <th>{hasKey(`bal.table.${name}`) ? tk(`bal.table.${name}`) : name}</th>
+                        <td className="num">{formatDiff("points", f.before - f.goal)}</td>
+                        <td className="num">{formatDiff("points", f.solver_value - f.goal)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          ) : null}
+
           <h4>{t("bal.byRole")}</h4>
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0}>
             <table className="cmp-table" data-testid="bal-roles">
               <thead>
                 <tr>

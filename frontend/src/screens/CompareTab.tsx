@@ -131,7 +131,9 @@ export function CompareTab(props: {
 
   const running = Boolean(job && !isTerminal(job.status));
   const result = succeeded(job) ? (job!.result as ComparisonResult | null) : null;
-  const jobA = job ? `${job.variant ?? slug} v${job.version}` : "";
+  const jobA = job
+    ? `${job.variant ?? slug} ${job.version != null ? t("sim.versionN", { n: job.version }) : t("sim.draftRev", { n: job.draft_revision ?? "?" })}`
+    : "";
   const sides = useMemo<[string, string]>(() => (job ? [jobA, job.b ?? "?"] : ["", ""]), [job, jobA]);
   useEffect(() => {
     if (job && isTerminal(job.status)) setRefresh((n) => n + 1);
@@ -183,11 +185,11 @@ export function CompareTab(props: {
           <>
             <label>
               A
-              <SelectInput value={String(a ?? "")} options={opts} format={(v) => `v${v}`} testId="cmp-a" onChange={(v) => setA(Number(v))} />
+              <SelectInput value={String(a ?? "")} options={opts} format={(v) => t("sim.versionN", { n: Number(v) })} testId="cmp-a" onChange={(v) => setA(Number(v))} />
             </label>
             <label>
               B
-              <SelectInput value={String(b ?? "")} options={opts} format={(v) => `v${v}`} testId="cmp-b" onChange={(v) => setB(Number(v))} />
+              <SelectInput value={String(b ?? "")} options={opts} format={(v) => t("sim.versionN", { n: Number(v) })} testId="cmp-b" onChange={(v) => setB(Number(v))} />
             </label>
           </>
         ) : null}

@@ -178,7 +178,7 @@ export function ComparisonReport(props: { result: ComparisonResult; labels?: [st
           <span className="sig-key">■</span> {t("cmp.sigKey")}
         </span>
       </div>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0}>
         <table className="cmp-table" data-testid="cmp-table">
           <thead>
             <tr>

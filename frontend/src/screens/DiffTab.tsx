@@ -18,7 +18,16 @@ export function ChangeList({ changes, testid }: { changes: ServerChange[]; testi
       <ul className="change-list" data-testid={testid}>
         {changes.map((c, i) => (
           <li key={`${c.path}:${i}`} className={c.change}>
-            <span className="sentence">{c.text[lang]}</span> <code className="muted small">{c.path}</code>
+            {/* The field's path is for the English (technical) reader; in Chinese it stays a tooltip. */}
+            <span className="sentence" title={lang === "zh" ? c.path : undefined}>
+              {c.text[lang]}
+            </span>
+            {lang === "zh" ? null : (
+              <>
+                {" "}
+                <code className="muted small">{c.path}</code>
+              </>
+            )}
           </li>
         ))}
       </ul>
@@ -97,7 +106,7 @@ export function DiffTab(props: {
           <h2>
             {t("diff.origin")}{" "}
             <span className="muted">
-              ({props.basedOn.slug} v{props.basedOn.version})
+              ({props.basedOn.slug} {t("sim.versionN", { n: props.basedOn.version })})
             </span>
           </h2>
           {origin.error ? (

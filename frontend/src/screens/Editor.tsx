@@ -2,7 +2,7 @@
 // and the raw, diff, play-checker and simulation tabs.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { ApiError, diffSides, pageContext, request, urls, type BasedOn, type ServerChange } from "../lib/api";
-import { useI18n } from "../lib/i18n";
+import { hasKey, useI18n } from "../lib/i18n";
 import { setIn } from "../lib/path";
 import { ANCHORS, pinProblems, sectionOf, type Problem } from "../lib/problems";
 import { useValidation } from "../lib/validate";
@@ -10,7 +10,7 @@ import { DocContext, ProblemList, anchorId } from "../widgets/doc";
 import { RulesForm, SECTIONS } from "./RulesForm";
 import { RawTab, goToLine, problemText, type BrokenText } from "./RawTab";
 import { ChangeList, DiffTab } from "./DiffTab";
-import { staleNotes } from "../lib/notes";
+import { pathInWords, staleNotes } from "../lib/notes";
 import { StaleNoteList } from "../widgets/StaleNotes";
 import { CheckerTab } from "./CheckerTab";
 import { SimulationTab } from "./SimulationTab";
@@ -331,7 +331,13 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
         <div className="editor-head">
           <div className="title-row">
             <h1>
-              {name.zh || draft.name_zh} <span className="muted">{name.en || draft.name_en}</span>
+              {lang === "zh" ? (
+                name.zh || draft.name_zh
+              ) : (
+                <>
+                  {name.zh || draft.name_zh} <span className="muted">{name.en || draft.name_en}</span>
+                </>
+              )}
             </h1>
             <code className="slug">{slug}</code>
             <span className="muted small">
@@ -593,7 +599,7 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
           <DiffTab slug={slug} doc={doc} latest={latest} basedOn={draft.based_on ?? null} staleNotes={stale} onConfirmNotes={goToNotes} />
         ) : null}
         {tab === "check" ? <CheckerTab slug={slug} latest={latest} /> : null}
-        {tab === "sim" ? <SimulationTab slug={slug} latest={latest} /> : null}
+        {tab === "sim" ? <SimulationTab slug={slug} latest={latest} dirty={dirty} /> : null}
         {tab === "compare" ? <CompareTab slug={slug} latest={latest} doc={doc} dirty={dirty} basedOn={draft.based_on ?? null} /> : null}
         {tab === "play" ? <PlayTab slug={slug} latest={latest} /> : null}
         {tab === "watch" ? <WatchTab slug={slug} /> : null}
@@ -608,7 +614,7 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
 }
 
 function Summary(props: { problems: Problem[]; pinnedCount: number; all: Problem[]; showAll: boolean }) {
-  const { t } = useI18n();
+  const { t, tk, lang } = useI18n();
   const list = props.showAll ? props.all : props.problems;
   if (!list.length && !props.pinnedCount) return null;
   return (
@@ -636,7 +642,7 @@ function Summary(props: { problems: Problem[]; pinnedCount: number; all: Problem
                     document.getElementById(anchorId(anchor ?? ""))?.scrollIntoView({ behavior: "smooth", block: "center" });
                   }}
                 >
-                  {p.path}
+                  {lang === "zh" ? pathInWords(p.path, tk, hasKey) : p.path}
                 </a>
               );
             })}

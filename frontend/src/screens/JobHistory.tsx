@@ -17,6 +17,8 @@ export function JobHistory(props: {
   onOpen: (job: JobBody) => boolean;
 }) {
   const { t, lang, tk } = useI18n();
+  // What a job simulated (A): a published version, or a draft at the revision it was taken.
+  const side = (j: JobBody) => (j.version != null ? t("sim.versionN", { n: j.version }) : t("sim.draftRev", { n: j.draft_revision ?? "?" }));
   const { jobs, error } = useJobHistory(props.slug, props.refresh);
   const when = (iso?: string) => {
     if (!iso) return "";
@@ -31,7 +33,7 @@ export function JobHistory(props: {
       {error ? <p className="error-text">{error}</p> : null}
       {jobs && !jobs.length ? <p className="muted small">{t("hist.empty")}</p> : null}
       {jobs && jobs.length ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0}>
           <table className="mini history">
             <thead>
               <tr>
@@ -49,7 +51,11 @@ export function JobHistory(props: {
                 <tr key={j.id} className={j.id === props.current ? "current" : ""} data-testid="history-row" data-kind={j.kind}>
                   <td>{when(j.created_at)}</td>
                   <td>{t(`hist.kind.${j.kind ?? "simulation"}`)}</td>
-                  <td>{j.kind === "comparison" ? `v${j.version} ↔ ${j.b ?? "?"}` : `v${j.version} · ${hasKey(`pol.${j.policy}`) ? tk(`pol.${j.policy}`) : j.policy}`}</td>
+                  <td>
+                    {j.kind === "comparison"
+                      ? `${side(j)} ↔ ${j.b ?? "?"}`
+                      : `${side(j)} · ${hasKey(`pol.${j.policy}`) ? tk(`pol.${j.policy}`) : j.policy}`}
+                  </td>
                   <td className="num">{j.games?.toLocaleString()}</td>
                   <td className="num">{j.seed}</td>
                   <td>{tk(`job.status.${j.status}`)}</td>

@@ -104,7 +104,7 @@ export function PlayTab({ slug, latest }: { slug: string; latest: number | null 
           <SelectInput
             value={version}
             options={options}
-            format={(v) => (v === "draft" ? t("play.draft") : `v${v}`)}
+            format={(v) => (v === "draft" ? t("play.draft") : t("sim.versionN", { n: Number(v) }))}
             onChange={setVersion}
             testId="play-version"
           />

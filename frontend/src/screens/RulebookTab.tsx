@@ -92,7 +92,7 @@ export function RulebookTab(props: { slug: string; latest: number | null; revisi
     win.print();
   };
 
-  const label = (v: RulebookVersion) => (v === "draft" ? t("rb.draft") : `v${v}`);
+  const label = (v: RulebookVersion) => (v === "draft" ? t("rb.draft") : t("sim.versionN", { n: Number(v) }));
 
   return (
     <div className="rulebook-tab" data-testid="rulebook-tab">

@@ -22,7 +22,10 @@ import { WatchLink } from "./WatchTab";
 export interface Job {
   id: string | number;
   status: JobStatus;
-  version?: number;
+  /** The published version simulated; null when the draft was (see `draft_revision`). */
+  version?: number | null;
+  /** The draft's revision when the job started (the job keeps that snapshot). */
+  draft_revision?: number | null;
   games?: number;
   seed?: number;
   /** The status in the language the request named (the server's label for `status`). */
@@ -41,8 +44,11 @@ export function statusLabel(job: Pick<Job, "status" | "status_text">, tk: (key: 
   return hasKey(key) ? tk(key) : job.status;
 }
 
+/** What a run simulates: a published version's number, or the draft. */
+type Side = number | "draft";
+
 interface RunState {
-  version: number;
+  version: Side;
   job: Job | null;
   error: string | null;
 }
@@ -72,7 +78,7 @@ function useJob(slug: string) {
     const poll = async () => {
       try {
         const { data: job } = await request<Job>(urls.simulation(id));
-        set({ job, version: job.version ?? undefined } as Partial<RunState>);
+        set({ job, version: job.version ?? (job.draft_revision != null ? "draft" : undefined) } as Partial<RunState>);
         if (!isTerminal(job.status)) {
           delay = Math.min(2000, delay * 1.3);
           timers.current.push(window.setTimeout(poll, delay));
@@ -86,7 +92,7 @@ function useJob(slug: string) {
   const setter = (index: number) => (patch: Partial<RunState>) =>
     setRuns((cur) => cur.map((r, i) => (i === index ? { ...r, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } : r)));
   const start = useCallback(
-    async (versions: number[], games: number, seed: number, policy: string) => {
+    async (versions: Side[], games: number, seed: number, policy: string) => {
       for (const id of timers.current) window.clearTimeout(id);
       timers.current = [];
       setRuns(versions.map((v) => ({ version: v, job: null, error: null })));
@@ -97,7 +103,7 @@ function useJob(slug: string) {
           try {
             const { data } = await request<Job>(urls.simulations(), {
               method: "POST",
-              body: { variant: slug, version, games, seed, policy },
+              body: version === "draft" ? { variant: slug, draft: true, games, seed, policy } : { variant: slug, version, games, seed, policy },
             });
             ids[index] = String(data.id);
             set({ job: { progress: { done: 0, total: games }, ...data, status: data.status ?? "queued" } });
@@ -139,11 +145,17 @@ function useJob(slug: string) {
   return { runs, start, reopen, cancel };
 }
 
-export function SimulationTab({ slug, latest }: { slug: string; latest: number | null }) {
+/** A run's side for people: "v3", or "草稿". */
+function sideLabel(side: Side, t: (key: "sim.draft" | "sim.versionN", vars?: { n: number }) => string): string {
+  return side === "draft" ? t("sim.draft") : t("sim.versionN", { n: side });
+}
+
+export function SimulationTab({ slug, latest, dirty = false }: { slug: string; latest: number | null; dirty?: boolean }) {
   const { t, lang } = useI18n();
   const [versions, setVersions] = useState<number[]>([]);
-  const [version, setVersion] = useState<number | null>(latest);
-  const [other, setOther] = useState<number | null>(null);
+  // A rule set never published is simulated as its draft (a snapshot kept with the job).
+  const [version, setVersion] = useState<Side>(latest ?? "draft");
+  const [other, setOther] = useState<Side | null>(null);
   const [games, setGames] = useState(200);
   const [seed, setSeed] = useState(1);
   const [policy, setPolicy] = useState<PolicyName>("heuristic");
@@ -164,15 +176,14 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
           .map((v) => v.number)
           .sort((a, b) => b - a);
         setVersions(nums);
-        setVersion((cur) => cur ?? nums[0] ?? null);
       })
       .catch(() => setVersions(latest ? [latest] : []));
   }, [slug, latest]);
 
-  if (!latest && !versions.length) return <p className="muted">{t("sim.needversion")}</p>;
   const running = runs.some((r) => r.job && !isTerminal(r.job.status) && !r.error);
   const missing = runs.some((r) => r.error === "missing");
-  const options = versions.map(String);
+  const options = ["draft", ...versions.map(String)];
+  const asSide = (v: string): Side => (v === "draft" ? "draft" : Number(v));
   const scale = runs.length > 1 ? sharedScale(runs.map((r) => statsOf(r.job))) : undefined;
 
   return (
@@ -182,13 +193,12 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
         className="sim-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (version == null) return;
           void start(other != null && other !== version ? [version, other] : [version], games, seed, policy).then(() => setRefresh((n) => n + 1));
         }}
       >
         <label>
           {t("sim.version")}
-          <SelectInput value={version == null ? "" : String(version)} options={options} format={(v) => `v${v}`} onChange={(v) => setVersion(Number(v))} />
+          <SelectInput value={String(version)} options={options} format={(v) => sideLabel(asSide(v), t)} testId="sim-version" onChange={(v) => setVersion(asSide(v))} />
         </label>
         <label>
           {t("sim.games")}
@@ -207,12 +217,12 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
           <SelectInput
             value={other == null ? "none" : String(other)}
             options={["none", ...options.filter((o) => o !== String(version))]}
-            format={(v) => (v === "none" ? "—" : `v${v}`)}
+            format={(v) => (v === "none" ? "—" : sideLabel(asSide(v), t))}
             testId="sim-compare"
-            onChange={(v) => setOther(v === "none" ? null : Number(v))}
+            onChange={(v) => setOther(v === "none" ? null : asSide(v))}
           />
         </label>
-        <button type="submit" className="primary" disabled={running || version == null} data-testid="sim-start">
+        <button type="submit" className="primary" disabled={running} data-testid="sim-start">
           {t("sim.start")}
         </button>
         {running ? (
@@ -224,6 +234,11 @@ export function SimulationTab({ slug, latest }: { slug: string; latest: number |
           {t("sim.estimate", { time: formatDuration(estimateSeconds(policy, games, other != null && other !== version ? 2 : 1), lang) })}
         </span>
       </form>
+      {version === "draft" || other === "draft" ? (
+        <p className="muted small" data-testid="sim-draft-note">
+          {t(dirty ? "sim.draftUnsaved" : "sim.draftNote")}
+        </p>
+      ) : null}
       {missing ? (
         <div className="banner error" role="alert" data-testid="sim-missing">
           {t("sim.missing")}
@@ -267,7 +282,7 @@ function RunView({ run, compare, scale }: { run: RunState; compare: boolean; sca
   const stats = statsOf(job);
   return (
     <div className="sim-run" data-testid={`sim-run-v${run.version}`}>
-      {compare ? <h3>v{run.version}</h3> : null}
+      {compare ? <h3>{sideLabel(run.version, t)}</h3> : null}
       {run.error && run.error !== "missing" ? (
         <div className="banner error" role="alert">
           {t("sim.failed")}: {run.error}
@@ -309,7 +324,7 @@ export function StatsCharts({ stats, scale }: { stats: StatsView; scale?: ChartS
   const guard = stats.roles.find((r) => r.role === "guard");
   // Side by side, both runs read on one scale (the same bins and y-axis).
   const own = scale ?? sharedScale([stats]);
-  const rankBins = (ranks: number[]) => ranks.map((v, i) => ({ label: t("sim.rank", { n: i + 1 }), value: Math.round(v * 1000) / 10 }));
+  const rankBins = (ranks: number[]) => ranks.map((v, i) => ({ label: tk(`place.${i + 1}`), value: Math.round(v * 1000) / 10 }));
   return (
     <div className="stats" data-testid="sim-charts">
       {stats.games != null ? <p className="muted small">{t("sim.games.done", { n: stats.games })}</p> : null}
@@ -321,7 +336,7 @@ export function StatsCharts({ stats, scale }: { stats: StatsView; scale?: ChartS
             {stats.roles.map((r) => (
               <tr key={r.role}>
                 <th>{roleLabel(r.role)}</th>
-                <td>n={r.n}</td>
+                <td>{t("sim.n", { n: r.n })}</td>
                 <td>
                   {t("sim.meanPoints")}: {r.meanPoints == null ? "—" : r.meanPoints.toFixed(2)}
                 </td>

@@ -177,7 +177,7 @@ export function TokensScreen() {
       {tokens === null && !error ? <p className="muted">{t("app.loading")}</p> : null}
       {tokens && !tokens.length ? <p className="muted" data-testid="tokens-empty">{t("tok.empty")}</p> : null}
       {tokens && tokens.length ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0}>
           <table className="mini tokens-table" data-testid="tokens-table">
             <thead>
               <tr>

@@ -124,7 +124,7 @@ export function VariantList({ onOpen }: { onOpen: (slug: string) => void }) {
                     {t(`status.${status}`)}
                   </span>
                   <span className="version">
-                    {t("list.latest")}: {v.version != null ? `v${v.version}` : "—"}
+                    {t("list.latest")}: {v.version != null ? t("sim.versionN", { n: v.version }) : "—"}
                   </span>
                   {v.based_on ? (
                     <span className="muted small">{t("list.basedOn", { slug: v.based_on.slug, n: v.based_on.version })}</span>

@@ -4,12 +4,14 @@ import { isStack, parseCard } from "../lib/cards";
 import { useI18n } from "../lib/i18n";
 
 export function Card(props: { card: string; selected?: boolean; onClick?: () => void; small?: boolean; testId?: string }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const face = parseCard(props.card);
+  const zhJoker = face.joker && lang === "zh" ? (face.rank === "BJ" ? "大王" : face.rank === "SJ" ? "小王" : isStack(face.rank) ? "叠加" : "特画") : null;
   const jokerName =
     face.rank === "BJ" ? t("play.card.BJ") : face.rank === "SJ" ? t("play.card.SJ") : face.rank === "TOP" ? t("play.card.TOP") : face.rank === "TOP2" ? t("play.card.TOP2") : isStack(face.rank) ? t("play.card.STK") : null;
+  // The name starts with what the card shows (大王★ in Chinese), as assistive technology expects.
   const label = face.marked
-    ? `${jokerName} ★ ${face.rank === "BJ" ? t("play.card.emperor") : t("play.card.guard")}`
+    ? `${jokerName}${lang === "zh" ? "★" : " ★"} ${face.rank === "BJ" ? t("play.card.emperor") : t("play.card.guard")}`
     : jokerName ?? `${face.rank}${face.symbol ?? ""}`;
   const className = [
     "pcard",
@@ -22,17 +24,19 @@ export function Card(props: { card: string; selected?: boolean; onClick?: () => 
     .filter(Boolean)
     .join(" ");
   // The corner (rank over suit) stays readable when the cards overlap in a hand.
-  const corner = face.joker ? (face.marked ? "★" : "") : face.symbol ?? "";
+  const corner = face.joker ? (face.marked && !zhJoker ? "★" : "") : face.symbol ?? "";
   const inner = (
     <>
       <span className="pcard-corner">
-        <span className="pcard-rank">{face.rank}</span>
+        {/* In Chinese a joker reads as its name, top to bottom: 大 (corner) 王 (pip), 小 王, 特 画;
+            in English its code (BJ, SJ, TOP). */}
+        <span className="pcard-rank">{zhJoker ? zhJoker[0] : face.rank}</span>
         <span className="pcard-suit" aria-hidden="true">
           {corner}
         </span>
       </span>
       <span className="pcard-pip" aria-hidden="true">
-        {face.joker ? (face.rank === "BJ" ? "大" : face.rank === "SJ" ? "小" : "特") : face.symbol ?? face.rank}
+        {zhJoker ? `${zhJoker[1]}${face.marked ? "★" : ""}` : face.joker ? (face.rank === "BJ" ? "大" : face.rank === "SJ" ? "小" : "特") : face.symbol ?? face.rank}
       </span>
     </>
   );

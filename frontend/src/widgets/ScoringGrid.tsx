@@ -17,7 +17,7 @@ export function ScoringGrid(props: {
   basePath?: string;
   testId?: string;
 }) {
-  const { t } = useI18n();
+  const { t, tk } = useI18n();
   const { table, onChange } = props;
   const base = props.basePath ?? "scoring.two_person";
   const problems = props.problems ?? [];
@@ -49,20 +49,20 @@ export function ScoringGrid(props: {
         <span className="k-r">{t("role.rebel")} ×3</span> → {t("f.sum")}
       </div>
       <div className="score-grid" role="table">
-        <div className="score-row" role="row">
+        <div className="score-row hdr-row" role="row">
         <div className="corner hdr" role="columnheader">
           {t("role.emperor")} ↓ · {t("role.guard")} →
         </div>
         {RANKS.map((g) => (
           <div key={`h${g}`} className="col-hdr hdr" role="columnheader">
-            {t("f.guardRank", { n: g })}
+            {t("f.guardRank", { p: tk(`place.${g}`) })}
           </div>
         ))}
         </div>
         {RANKS.map((e) => (
           <div key={`row${e}`} className="score-row" role="row">
           <div key={`r${e}`} className="row-hdr hdr" role="rowheader">
-            {t("f.emperorRank", { n: e })}
+            {t("f.emperorRank", { p: tk(`place.${e}`) })}
           </div>
           {RANKS.map((g) => {
             if (e === g) return <div key={`${e}-${g}`} className="cell diag" role="cell" aria-label="—" />;
@@ -77,7 +77,7 @@ export function ScoringGrid(props: {
                 role="cell"
               >
                 <div className="cell-label">
-                  {t("f.emperorRank", { n: e })} · {t("f.guardRank", { n: g })}
+                  {t("f.emperorRank", { p: tk(`place.${e}`) })} · {t("f.guardRank", { p: tk(`place.${g}`) })}
                 </div>
                 <div className="cell-inputs">
                   {FIELDS.map((f) => (
@@ -86,7 +86,7 @@ export function ScoringGrid(props: {
                       className={`k-${f[0]}`}
                       value={row ? row[f] : undefined}
                       optional
-                      label={`${t(`role.${f === "rebels" ? "rebel" : f}`)} (${e}, ${g})`}
+                      label={`${t(`role.${f === "rebels" ? "rebel" : f}`)}（${tk(`place.${e}`)} / ${tk(`place.${g}`)}）`}
                       testId={`score-${e}-${g}-${f}`}
                       onChange={(v) => onChange(setCell(table, e, g, f, v ?? 0))}
                     />

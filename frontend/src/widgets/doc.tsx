@@ -1,5 +1,6 @@
 // The document being edited, with the validation problems pinned to their fields.
 import { createContext, useContext, type ReactNode } from "react";
+import { useI18n } from "../lib/i18n";
 import { getIn } from "../lib/path";
 import { pathWithin } from "../lib/path";
 import type { Pinned, Problem } from "../lib/problems";
@@ -32,16 +33,20 @@ export function useProblems(anchor: string, within?: string): Problem[] {
 }
 
 export function ProblemList({ problems, anchor }: { problems: Problem[]; anchor?: string }) {
+  const { lang } = useI18n();
   if (!problems.length) return null;
   return (
-    <ul className="problems" role="alert" data-testid={anchor ? `problems-${anchor}` : undefined}>
-      {problems.map((p, i) => (
-        <li key={i} className={p.severity === "warning" ? "warning" : "error"}>
-          {p.message}
-          {p.path && p.path !== anchor ? <code className="path"> {p.path}</code> : null}
-        </li>
-      ))}
-    </ul>
+    // The alert is a box around the list (a list given another role no longer holds its items).
+    <div role="alert">
+      <ul className="problems" data-testid={anchor ? `problems-${anchor}` : undefined}>
+        {problems.map((p, i) => (
+          <li key={i} className={p.severity === "warning" ? "warning" : "error"}>
+            {p.message}
+            {p.path && p.path !== anchor && lang !== "zh" ? <code className="path"> {p.path}</code> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

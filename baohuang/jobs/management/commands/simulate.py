@@ -141,7 +141,7 @@ class Command(BaseCommand):
     def _wait(self, job: SimulationJob) -> SimulationJob:
         """Poll the job until it ends, drawing its progress."""
         tty = sys.stderr.isatty()
-        bar = ProgressBar(sys.stderr, str(job.version.rule_set.slug)) if tty else None
+        bar = ProgressBar(sys.stderr, job.slug) if tty else None
         started = time.monotonic()
         hinted = False
         last_line = -1
