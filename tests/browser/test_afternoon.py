@@ -78,6 +78,7 @@ class Screens:
         if shot:
             shoot(self.page, f"afternoon-{self.size}-{name}", full_page=True)
         print(f"{self.size} {name}: {time.perf_counter() - self.started:.1f} s")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
         (ARTIFACTS / f"afternoon-{self.size}-{name}.txt").write_text(text, encoding="utf-8")
 
     def check(self) -> None:
