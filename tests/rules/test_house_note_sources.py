@@ -35,7 +35,6 @@ _EN = re.compile(r"\b(" + "|".join(re.escape(w) for w in SOURCE_WORDS_EN) + r")"
 #: Variants whose house notes still mention their sources (issue 34 §3: to be rewritten).
 NOT_YET = frozenset(
     {
-        "tcy-bie3",
         "wh-baohuang",
     }
 )
