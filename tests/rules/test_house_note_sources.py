@@ -3,9 +3,7 @@ Where a rule came from — the source's text, the encyclopedia, a platform's rul
 set's own assumption" — is for the maintainers' ``notes``, and a printed rulebook must not
 read "原文没说…" or "照联众的规则".
 
-The variants whose notes still speak of their sources are listed (``NOT_YET``): each is
-expected to fail, strictly, so that cleaning one makes this test say so and the list
-shrinks."""
+Every bundled variant is checked; none may speak of its sources."""
 
 from __future__ import annotations
 
@@ -32,15 +30,6 @@ SOURCE_WORDS_EN = (
 )
 _EN = re.compile(r"\b(" + "|".join(re.escape(w) for w in SOURCE_WORDS_EN) + r")", re.IGNORECASE)
 
-#: Variants whose house notes still mention their sources (issue 34 §3: to be rewritten).
-NOT_YET = frozenset(
-    {
-        "lianzhong-classic",
-        "tcy-bie3",
-        "wh-baohuang",
-    }
-)
-
 
 def source_remarks(variant_id: str) -> list[str]:
     """Every house note of the variant (zh and en) that speaks of a source, with the word."""
@@ -63,14 +52,6 @@ def test_the_word_lists_catch_the_remarks_the_issue_quotes() -> None:
     assert not [w for w in SOURCE_WORDS_ZH if w in "造反成功分数×2，踢成功分数×2。"]
 
 
-@pytest.mark.parametrize(
-    "variant_id",
-    [
-        pytest.param(v, marks=pytest.mark.xfail(strict=True, reason="issue 34 §3: not yet"))
-        if v in NOT_YET
-        else v
-        for v in (path.stem for path in bundled_variant_paths())
-    ],
-)
+@pytest.mark.parametrize("variant_id", [path.stem for path in bundled_variant_paths()])
 def test_no_players_note_speaks_of_a_source(variant_id: str) -> None:
     assert source_remarks(variant_id) == []
