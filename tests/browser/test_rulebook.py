@@ -66,7 +66,7 @@ def test_rulebook_tab_shows_the_draft_in_the_editor_language(
     # Staff see the saved draft first; the published versions are offered too.
     picker = page.get_by_test_id("rulebook-version")
     expect(picker).to_have_value("draft")
-    expect(picker.locator("option")).to_have_text(["草稿（已保存）", "v1"])
+    expect(picker.locator("option")).to_have_text(["草稿（已保存）", "第 1 版"])
 
     book = rulebook_json(page, site, SLUG, "zh", "draft")
     frame = page.frame_locator("[data-testid=rulebook-frame]")
