@@ -105,7 +105,7 @@ def test_the_page_carries_each_policys_cpu_seconds_a_game(client: Client, built:
     user = User.objects.create_user("estimate", password="pw-123-xyz", is_staff=True)
     client.force_login(user)
     seconds = context_of(client.get("/editor/").content.decode())["seconds_per_game"]
-    assert set(seconds) == {"heuristic", "random", "mc"}
+    assert set(seconds) == {"heuristic", "adaptive", "random", "mc"}
     assert seconds["heuristic"] == UNIT_SECONDS
     assert seconds["mc"] == MC_COST * UNIT_SECONDS > 100 * seconds["heuristic"]
 
