@@ -38,6 +38,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ADDR   ?= 127.0.0.1:8000
 PYTEST_ARGS ?=
+# pytest processes for `make test` (this machine has two cores); 0 runs in one process.
+PYTEST_WORKERS ?= 2
 # The Celery worker `make run` starts next to the server (simulation jobs).
 WORKER_LOG ?= var/worker.log
 WORKER_ARGS ?=
@@ -158,8 +160,10 @@ ifneq ($(NPM),)
 	cd frontend && if [ -t 1 ]; then npm test; else NO_COLOR=1 npm test; fi
 endif
 
+# pytest runs on PYTEST_WORKERS processes (pytest-xdist; each its own test database, Celery
+# queues and caches); tests that share something outside the process name an xdist_group.
 test: lint messages core frontend-test docs
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 fmt: $(STAMP)
 	$(BIN)/ruff format .
