@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from baohuang.engine import deck_limits
+from baohuang.engine import deck_counts
 from baohuang.engine.cards import RANK_NAMES, TOP, TOP2
 from baohuang.engine.deck import ShoeSpec, build_shoe_spec
 from baohuang.engine.plays import BombRules, PlayRules, RoastRules, SpecialBeat, StackRule
@@ -310,14 +310,14 @@ def _compile(variant: Variant, key: str) -> CompiledVariant:
         quit_penalty=s.money.quit_penalty,
         shut_in_penalty=s.money.shut_in_penalty,
         tribute_rules=tuple(variant.tribute.rules),
-        rank_limits=deck_limits.rank_limits(
+        rank_limits=deck_counts.rank_limits(
             shoe,
             variant.play.top_card != "none",
-            deck_limits.top_always_from(variant),
-            deck_limits.top_count(variant),
+            deck_counts.top_always_from(variant),
+            deck_counts.top_count(variant),
             variant.play.top_card == "both_marked" and variant.play.marked_order != "level",
             play.stacks,
         ),
-        emperor_top=deck_limits.marked_tops(variant)[0],
-        guard_top=deck_limits.marked_tops(variant)[1],
+        emperor_top=deck_counts.marked_tops(variant)[0],
+        guard_top=deck_counts.marked_tops(variant)[1],
     )

@@ -59,13 +59,9 @@ class Game(PhaseState):
     """One game of a variant from a seed. Build with :meth:`new`."""
 
     outcome: Outcome | None
-    # The current phase, set when it begins (its methods are called once per decision; the
-    # object, not its bound methods, so that a copy of the game calls its own phases).
-    _part: PhasePart
     _legal_cache: list[Action] | None
     _lock_after: int
     _lock_counts: list[int]
-    _hold_back_tuple: tuple[int, ...]
     _owed: TributePlan | None
 
     # ------------------------------------------------------------------ construction
@@ -234,16 +230,6 @@ class Game(PhaseState):
     def view(self, seat: int) -> SeatView:
         """The policy input for `seat` (cheap to build; nothing hidden leaks)."""
         return seat_view(self, seat)
-
-    def hand_sizes(self) -> list[int]:
-        """Cards left in each seat's hand."""
-        if self._play.counts:
-            return list(self._play.sizes)
-        return [len(h) for h in self.hands]
-
-    def public_events(self) -> list[str]:
-        """Events every seat knows about."""
-        return list(self.events)
 
     def locked(self, seat: int) -> bool:
         """Whether `seat` is locked on automatic play (托管超过N次: only its default move)."""

@@ -15,7 +15,7 @@ from baohuang.engine.deck import RANK_OF, card_text
 from baohuang.engine.table import Phase
 
 if TYPE_CHECKING:
-    from baohuang.engine.game import Game
+    from baohuang.engine.phase_state import PhaseState
 
 
 class SeatView:
@@ -194,7 +194,7 @@ SEAT_VIEW_FIELDS: Final = (
 )
 
 
-def observation(game: Game, seat: int) -> dict[str, Any]:
+def observation(game: PhaseState, seat: int) -> dict[str, Any]:
     """What `seat` may know: its own cards, public roles and plays, never hidden ones."""
     me_guard = game.guard == seat and game.guard != game.emperor
     public_guard = game.guard if (game.guard_public or game.phase == "finished") else None
@@ -228,7 +228,7 @@ def observation(game: Game, seat: int) -> dict[str, Any]:
     }
 
 
-def seat_view(game: Game, seat: int) -> SeatView:
+def seat_view(game: PhaseState, seat: int) -> SeatView:
     """The policy input for `seat` (cheap to build; nothing hidden leaks): ``Game.view``.
 
     It reads the phases' state directly (this module is the game's reader of it), not
