@@ -33,7 +33,7 @@ LANGUAGES: list[tuple[str, str]] = [("zh-hans", "简体中文"), ("en", "English
 T = TypeVar("T")
 
 
-def _django_ready() -> bool:
+def django_ready() -> bool:
     """True when Django's translation machinery may be used in this process.
 
     Django is never imported from here: a process that has not imported it cannot have
@@ -53,7 +53,7 @@ class DjangoTranslator:
 
     def gettext(self, message: str) -> str:
         """``message`` in the active language."""
-        if not _django_ready():
+        if not django_ready():
             return message
         from django.utils import translation
 
@@ -61,7 +61,7 @@ class DjangoTranslator:
 
     def ngettext(self, singular: str, plural: str, number: int) -> str:
         """The singular or plural form for ``number``, in the active language."""
-        if not _django_ready():
+        if not django_ready():
             return singular if number == 1 else plural
         from django.utils import translation
 
@@ -69,7 +69,7 @@ class DjangoTranslator:
 
     def pgettext(self, context: str, message: str) -> str:
         """``message`` in the active language, told apart by ``context``."""
-        if not _django_ready():
+        if not django_ready():
             return message
         from django.utils import translation
 
