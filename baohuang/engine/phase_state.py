@@ -9,9 +9,9 @@ engine (:mod:`baohuang.native`) compiles them like the rest.
 
 from __future__ import annotations
 
-from baohuang.engine.bidding import Bidding
+from baohuang.engine.bidding import BiddingPhase
 from baohuang.engine.buying import Buying
-from baohuang.engine.declarations import Declarations
+from baohuang.engine.declarations import DeclarationsPhase
 from baohuang.engine.table import PhasePart, Table
 from baohuang.engine.trickplay import TrickPlay
 
@@ -20,8 +20,8 @@ class PhaseState(Table):
     """A table with its phases, their state readable (not settable) as attributes."""
 
     _buying: Buying
-    _bidding: Bidding
-    _declarations: Declarations
+    _bidding: BiddingPhase
+    _declarations: DeclarationsPhase
     _play: TrickPlay
     # The current phase, set when it begins (its methods are called once per decision; the
     # object, not its bound methods, so that a copy of the game calls its own phases).
