@@ -14,6 +14,7 @@ from baohuang.engine.buying import Buying
 from baohuang.engine.declarations import DeclarationsPhase
 from baohuang.engine.table import PhasePart, Table
 from baohuang.engine.trickplay import TrickPlay
+from baohuang.rules.vocabulary import Event
 
 
 class PhaseState(Table):
@@ -34,7 +35,7 @@ class PhaseState(Table):
             return list(self._play.sizes)
         return [len(h) for h in self.hands]
 
-    def public_events(self) -> list[str]:
+    def public_events(self) -> list[Event]:
         """Events every seat knows about."""
         return list(self.events)
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 from baohuang.engine.cards import NUM_RANKS, RANK_NAMES
 from baohuang.engine.deck import RANK_OF, card_text
 from baohuang.engine.table import Phase
+from baohuang.rules.vocabulary import Event
 
 if TYPE_CHECKING:
     from baohuang.engine.phase_state import PhaseState
@@ -51,7 +52,7 @@ class SeatView:
     played: Final[tuple[int, ...]]
     rebels_declared: Final[tuple[int, ...]]
     """Seats known as rebels by their own word: rebellion (造反) or declaration (亮反)."""
-    events: Final[tuple[str, ...]]
+    events: Final[tuple[Event, ...]]
     hold_back: Final[tuple[int, ...]]
     """Held-back ranks of the variant (public rules)."""
     tips: Final[int]
@@ -84,7 +85,7 @@ class SeatView:
         finish: tuple[int, ...],
         played: tuple[int, ...],
         rebels_declared: tuple[int, ...],
-        events: tuple[str, ...],
+        events: tuple[Event, ...],
         hold_back: tuple[int, ...],
         tips: int = 0,
         passes: int = 0,
