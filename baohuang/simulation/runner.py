@@ -65,10 +65,10 @@ def play_game(
 ) -> Game:
     """Deal a game from ``seed`` and let ``policies[seat]`` act for each seat until the end.
 
-    With ``lazy`` the policies get a :class:`LazyLegal` (except for a seat locked on
-    automatic play, which gets its one action as a list); otherwise a list. ``tick()`` is
-    called after every decision (a search player's decision may take a second: a job
-    must notice its cancellation inside a game, not only between games).
+    With ``lazy`` the policies get a :class:`~baohuang.bots.rollout.LazyLegal` (except for a
+    seat locked on automatic play, which gets its one action as a list); otherwise a list.
+    ``tick()`` is called after every decision (a search player's decision may take a
+    second: a job must notice its cancellation inside a game, not only between games).
     """
     game = Game.new(cv, seed)
     legal_actions = game.legal_actions
