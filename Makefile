@@ -10,7 +10,7 @@
 #   make types   regenerate the editor's TypeScript shapes (frontend/src/generated/) from the server's
 #   make messages  compile the translation catalogs (baohuang/*/locale/*/LC_MESSAGES/django.po → .mo)
 #   make lock    refresh requirements.lock / requirements-dev.lock (pinned, hashed) from pyproject.toml
-#   make lint    ruff check + format check + mypy, no tests
+#   make lint    ruff check + format check + mypy + import contracts (lint-imports), no tests
 #   make native  build the native engine core (mypyc; docs/development.md "Performance"); run and test do it
 #   make fmt     ruff format + ruff check --fix
 #   make soak    the slow (soak / fuzz / statistical / load curve) tests only; GAMES=N per variant
@@ -101,6 +101,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy baohuang
+	$(BIN)/lint-imports --no-cache
 
 # node_modules is (re)installed from the lock file whenever it changes.
 $(FRONT_STAMP): frontend/package.json frontend/package-lock.json

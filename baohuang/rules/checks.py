@@ -826,7 +826,7 @@ def check_roast_order(v: Variant) -> Iterator[Problem]:
 def _plain_jokers(v: Variant) -> dict[str, int]:
     """Small and big jokers that play as jokers in every game: the deck's, less a marked
     joker that always plays as the card above the big joker (as the engine counts them,
-    :func:`baohuang.engine.deck_limits.rank_limits`)."""
+    :func:`baohuang.engine.deck_counts.rank_limits`)."""
     counts = deck_composition(v)
     plain = {"SJ": counts.get("SJ", 0), "BJ": counts.get("BJ", 0)}
     kind = v.play.top_card
