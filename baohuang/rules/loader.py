@@ -411,11 +411,9 @@ def load_variant(spec: str) -> tuple[Variant | None, list[str]]:
         ]
     report = validate_file(path)
     if not report.valid or report.variant is None:
-        return None, [
-            f"{path}: {p.path or gettext('(document)')}: {pgettext('severity', 'error')}: "
-            f"{p.message}"
-            for p in report.errors
-        ]
+        whole = gettext("(document)")
+        error = pgettext("severity", "error")
+        return None, [f"{path}: {p.path or whole}: {error}: {p.message}" for p in report.errors]
     return report.variant, []
 
 
