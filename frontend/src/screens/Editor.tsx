@@ -3,7 +3,7 @@
 // in editor/useDraft.ts (a reducer, editor/draftState.ts), the tabs and the raw-text guard
 // in editor/useTabs.ts, the problems shown in editor/useProblems.ts, the banners in
 // editor/Banners.tsx.
-import { useCallback, useEffect, useMemo } from "react";
+import { useCallback, useEffect, useMemo, type KeyboardEvent, type RefObject } from "react";
 import { pageContext } from "../lib/api";
 import { hasKey, useI18n } from "../lib/i18n";
 import { ANCHORS, type Problem } from "../lib/problems";
@@ -178,28 +178,7 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
           {backup ? (
             <RestoreBanner backup={backup} onRestore={editor.restoreBackup} onDiscard={editor.discardBackup} />
           ) : null}
-          <div className="tabs" role="tablist" aria-label={t("ed.tabs")}>
-            {TABS.map((name) => (
-              <button
-                key={name}
-                ref={(el) => {
-                  tabs.tabRefs.current[name] = el;
-                }}
-                type="button"
-                role="tab"
-                id={`edtab-${name}`}
-                aria-controls={`edpanel-${name}`}
-                aria-selected={tab === name}
-                tabIndex={tab === name ? 0 : -1}
-                className={tab === name ? "active" : ""}
-                data-testid={`tab-${name}`}
-                onClick={() => tabs.requestTab(name)}
-                onKeyDown={tabs.onTabKey}
-              >
-                {t(`ed.tab.${name}`)}
-              </button>
-            ))}
-          </div>
+          <TabList tab={tab} tabRefs={tabs.tabRefs} onRequest={tabs.requestTab} onKeyDown={tabs.onTabKey} />
           {pendingTab && rawBroken ? (
             <RawLeaveBanner
               broken={rawBroken}
@@ -221,17 +200,7 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
 
         {tab === "rules" ? (
           <div className="rules-layout">
-            <nav className="section-nav" aria-label={t("ed.sections")}>
-              {SECTIONS.map((s) => (
-                <a key={s} href={`#sec-${s}`} onClick={(e) => {
-                  e.preventDefault();
-                  document.getElementById(`sec-${s}`)?.scrollIntoView({ behavior: "smooth", block: "start" });
-                }}>
-                  {t(`sec.${s}`)}
-                  {sectionErrors[s] ? <span className="count-badge">{sectionErrors[s]}</span> : null}
-                </a>
-              ))}
-            </nav>
+            <SectionNav sectionErrors={sectionErrors} />
             <RulesForm slug={slug} />
           </div>
         ) : null}
@@ -259,6 +228,58 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
         ))}
       </div>
     </DocContext.Provider>
+  );
+}
+
+/** The editor's tabs: one button per tab, the arrow keys move between them. */
+function TabList(props: {
+  tab: Tab;
+  tabRefs: RefObject<Partial<Record<Tab, HTMLButtonElement | null>>>;
+  onRequest: (tab: Tab) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="tabs" role="tablist" aria-label={t("ed.tabs")}>
+      {TABS.map((name) => (
+        <button
+          key={name}
+          ref={(el) => {
+            props.tabRefs.current[name] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`edtab-${name}`}
+          aria-controls={`edpanel-${name}`}
+          aria-selected={props.tab === name}
+          tabIndex={props.tab === name ? 0 : -1}
+          className={props.tab === name ? "active" : ""}
+          data-testid={`tab-${name}`}
+          onClick={() => props.onRequest(name)}
+          onKeyDown={props.onKeyDown}
+        >
+          {t(`ed.tab.${name}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Links to the form's sections, each with its count of errors. */
+function SectionNav(props: { sectionErrors: Record<string, number> }) {
+  const { t } = useI18n();
+  return (
+    <nav className="section-nav" aria-label={t("ed.sections")}>
+      {SECTIONS.map((s) => (
+        <a key={s} href={`#sec-${s}`} onClick={(e) => {
+          e.preventDefault();
+          document.getElementById(`sec-${s}`)?.scrollIntoView({ behavior: "smooth", block: "start" });
+        }}>
+          {t(`sec.${s}`)}
+          {props.sectionErrors[s] ? <span className="count-badge">{props.sectionErrors[s]}</span> : null}
+        </a>
+      ))}
+    </nav>
   );
 }
 
