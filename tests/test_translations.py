@@ -7,9 +7,9 @@ For every package catalog, ``baohuang/<package>/locale/zh_Hans/LC_MESSAGES/djang
   catalog lacks (and the catalog keeps no string the code no longer has);
 - the header says Chinese has one plural form.
 
-A catalog may also hold the strings of modules outside its package (:data:`EXTRA_SOURCES`):
-the CLI (``baohuang/cli.py``) is a module, not a package, and its sentences live in the rules
-catalog.
+A catalog may also hold the strings of modules outside its package (:data:`EXTRA_SOURCES`);
+today none does (the CLI, once a module whose sentences lived in the rules catalog, is the
+``baohuang/cli`` package with a catalog of its own).
 
 Run ``python tests/test_translations.py PACKAGE`` to refresh that package's catalog from the
 code (new strings come in untranslated, gone ones are dropped); then translate the new ones.
@@ -34,7 +34,7 @@ PACKAGE_DIR = Path(__file__).resolve().parents[1] / "baohuang"
 LOCALE = "zh_Hans"
 
 #: Modules outside a package whose strings that package's catalog holds.
-EXTRA_SOURCES: dict[str, tuple[str, ...]] = {"rules": ("cli.py",)}
+EXTRA_SOURCES: dict[str, tuple[str, ...]] = {}
 
 
 def catalog_path(package: str) -> Path:

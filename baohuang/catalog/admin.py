@@ -1,13 +1,12 @@
 """The catalog in the Django admin: edit drafts as YAML, publish, diff, retire, clone.
 
 The admin stays thin: every write calls :mod:`baohuang.catalog.services`, every list or
-diff comes from :mod:`baohuang.catalog.selectors`.
+diff comes from :mod:`baohuang.catalog.selectors`, and the rule sets' own pages (publish,
+diff, clone) live in :mod:`baohuang.catalog.admin_views`.
 """
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 from django.contrib import admin, messages
@@ -17,7 +16,6 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils import translation
 from django.utils.html import format_html, format_html_join
@@ -26,72 +24,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from baohuang.catalog import selectors, services
+from baohuang.catalog import admin_views, selectors, services
+from baohuang.catalog.admin_views import can_publish, missing, rule_set_status
 from baohuang.catalog.documents import to_yaml
 from baohuang.catalog.errors import CatalogError
-from baohuang.catalog.forms import (
-    CloneForm,
-    PublishForm,
-    RuleSetForm,
-    labelled_problem_line,
-    problem_line,
-)
+from baohuang.catalog.forms import RuleSetForm, labelled_problem_line
 from baohuang.catalog.models import EditEvent, RuleSet, RuleSetVersion
 from baohuang.i18n import short_lang
-
-PUBLISH_PERMISSION = "catalog.publish_ruleset"
-
-
-def _show(value: Any) -> str:
-    """A definition value as one line of JSON (Chinese kept), or a dash when absent."""
-    if value is None:
-        return "—"
-    return json.dumps(value, ensure_ascii=False)
-
-
-def change_row(change: dict[str, Any]) -> dict[str, str]:
-    """A change as the diff table shows it: the sentence in the request's language (``text``;
-    ``zh`` and ``en`` are both kept), then the path and the raw values for those who want
-    them."""
-    text = change.get("text") or {}
-    lang = short_lang(translation.get_language(), default="en")
-    return {
-        "text": text.get(lang, ""),
-        "path": change["path"] or _("(whole document)"),
-        "change": change["change"],
-        "old": _show(change["old"]),
-        "new": _show(change["new"]),
-        "zh": text.get("zh", ""),
-        "en": text.get("en", ""),
-    }
-
-
-def _identical(number: int) -> str:
-    return _("The draft is identical to version %(number)s: nothing to publish.") % {
-        "number": number
-    }
-
-
-def _status(rule_set: RuleSet) -> str:
-    return selectors.draft_status(
-        rule_set,
-        getattr(rule_set, "latest_checksum", None),
-        getattr(rule_set, "version_count", 0),
-    )
-
-
-def _missing(model_admin: admin.ModelAdmin, request: HttpRequest, object_id: str) -> HttpResponse:
-    """Back to the list with a message, as the admin does for an unknown object id."""
-    model_admin.message_user(
-        request,
-        _("No %(name)s with id '%(id)s' exists; it may have been deleted.")
-        % {"name": model_admin.opts.verbose_name, "id": object_id},
-        messages.WARNING,
-    )
-    return HttpResponseRedirect(
-        reverse(f"admin:{model_admin.opts.app_label}_{model_admin.opts.model_name}_changelist")
-    )
-
 
 # --------------------------------------------------------------------------- rule sets
 
@@ -127,7 +66,7 @@ class RuleSetAdmin(admin.ModelAdmin):
     @admin.display(description=_("status"))
     def status(self, obj: RuleSet) -> str:
         """Never published, draft changed since latest, draft = latest, or retired."""
-        return str(selectors.STATUS_LABELS[_status(obj)])
+        return str(selectors.STATUS_LABELS[rule_set_status(obj)])
 
     @admin.display(description=_("latest version"), ordering="latest_number")
     def latest(self, obj: RuleSet) -> str:
@@ -139,7 +78,7 @@ class RuleSetAdmin(admin.ModelAdmin):
 
     def has_publish_permission(self, request: HttpRequest) -> bool:
         """Publishing and retiring need ``catalog.publish_ruleset``."""
-        return bool(request.user.has_perm(PUBLISH_PERMISSION))
+        return can_publish(request)
 
     def get_readonly_fields(self, request: HttpRequest, obj: RuleSet | None = None) -> Any:
         """The slug (the variant id) never changes once created."""
@@ -214,7 +153,7 @@ class RuleSetAdmin(admin.ModelAdmin):
             )
             extra.update(
                 versions=versions,
-                status_label=selectors.STATUS_LABELS[_status(rule_set)],
+                status_label=selectors.STATUS_LABELS[rule_set_status(rule_set)],
                 can_publish=self.has_publish_permission(request),
                 history_url=reverse("admin:catalog_editevent_changelist")
                 + f"?rule_set__id__exact={rule_set.pk}",
@@ -238,193 +177,17 @@ class RuleSetAdmin(admin.ModelAdmin):
         ]
         return own + list(super().get_urls())
 
-    def _rule_set_or_redirect(self, request: HttpRequest, object_id: str) -> RuleSet | HttpResponse:
-        rule_set = self.get_object(request, unquote(object_id))
-        if rule_set is None:
-            return _missing(self, request, object_id)
-        return rule_set
-
-    def _page(self, request: HttpRequest, template: str, **context: Any) -> TemplateResponse:
-        return TemplateResponse(
-            request,
-            template,
-            {**self.admin_site.each_context(request), "opts": self.opts, **context},
-        )
-
     def publish_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         """GET: what publishing would change; POST: publish the draft (publishers only)."""
-        if not self.has_publish_permission(request):
-            raise PermissionDenied
-        found = self._rule_set_or_redirect(request, object_id)
-        if isinstance(found, HttpResponse):
-            return found
-        rule_set = found
-        change_url = reverse("admin:catalog_ruleset_change", args=[rule_set.pk])
-        if request.method == "POST":
-            form = PublishForm(request.POST)
-            if not form.is_valid():
-                self.message_user(request, _("Reload the page and publish again."), messages.ERROR)
-                return HttpResponseRedirect(request.path)
-            try:
-                version = services.publish(
-                    rule_set, request.user, expected_revision=form.cleaned_data["revision"]
-                )
-            except CatalogError as exc:
-                self.message_user(request, exc.message, messages.ERROR)
-                return HttpResponseRedirect(request.path)
-            self.message_user(
-                request,
-                _("Published %(slug)s version %(number)s.")
-                % {"slug": rule_set.slug, "number": version.number},
-                messages.SUCCESS,
-            )
-            return HttpResponseRedirect(change_url)
-        report = selectors.check_definition(rule_set.draft, rule_set.slug)
-        latest = selectors.latest_version(rule_set)
-        candidate = selectors.published_form(rule_set)
-        changes = (
-            selectors.diff_definitions(latest.definition, candidate)
-            if latest is not None and candidate is not None
-            else []
-        )
-        blocked = ""
-        if not report.valid:
-            blocked = str(_("The draft has errors; fix them before publishing."))
-        elif latest is not None and not changes:
-            blocked = _identical(latest.number)
-        return self._page(
-            request,
-            "admin/catalog/ruleset/publish.html",
-            title=_("Publish %(slug)s") % {"slug": rule_set.slug},
-            original=rule_set,
-            change_url=change_url,
-            latest=latest,
-            next_number=selectors.next_version_number(rule_set),
-            changes=[self._row(c) for c in changes],
-            errors=[problem_line(p) for p in report.errors],
-            warnings=[labelled_problem_line(p) for p in report.warnings],
-            blocked=blocked,
-            form=PublishForm(initial={"revision": rule_set.draft_revision}),
-        )
-
-    @staticmethod
-    def _row(change: dict[str, Any]) -> dict[str, str]:
-        return change_row(change)
+        return admin_views.publish(self, request, object_id)
 
     def diff_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        """Changes between two versions, or a version and the draft, or (``?against=origin``)
-        the version this rule set was cloned from and its draft or one of its versions.
-
-        Query: ``?from=1&to=2`` (a version number or ``draft``); by default the latest
-        version against the draft. A bad or missing version is reported on the page.
-        """
-        found = self._rule_set_or_redirect(request, object_id)
-        if isinstance(found, HttpResponse):
-            return found
-        rule_set = found
-        numbers = list(
-            RuleSetVersion.objects.filter(rule_set=rule_set)
-            .order_by("number")
-            .values_list("number", flat=True)
-        )
-        origin = rule_set.based_on
-        against_origin = request.GET.get("against") == "origin"
-        latest = selectors.latest_version(rule_set)
-        default_from = str(latest.number) if latest is not None else "draft"
-        side_a = request.GET.get("from", default_from).strip() or default_from
-        side_b = request.GET.get("to", "draft").strip() or "draft"
-        problems: list[str] = []
-        definitions: list[Any] = []
-        sides = [("to", side_b)] if against_origin else [("from", side_a), ("to", side_b)]
-        if against_origin:
-            if origin is None:
-                problems.append(
-                    _("%(slug)s was not made by cloning: it has no origin.")
-                    % {"slug": rule_set.slug}
-                )
-            else:
-                definitions.append(origin.definition)
-        for label, side in sides:
-            if side == "draft":
-                definitions.append(selectors.comparable(rule_set.draft))
-            elif re.fullmatch(r"[0-9]{1,9}", side) and int(side) in numbers:
-                definitions.append(
-                    RuleSetVersion.objects.get(rule_set=rule_set, number=int(side)).definition
-                )
-            else:
-                known = ", ".join(str(n) for n in numbers) or _("none yet")
-                problems.append(
-                    _(
-                        "'%(side)s' (%(label)s) is not a version of %(slug)s: use 'draft' or a "
-                        "version number (published: %(known)s)."
-                    )
-                    % {"side": side, "label": label, "slug": rule_set.slug, "known": known}
-                )
-        changes = (
-            [self._row(c) for c in selectors.diff_definitions(*definitions)] if not problems else []
-        )
-        response = self._page(
-            request,
-            "admin/catalog/ruleset/diff.html",
-            title=(
-                _("%(slug)s against its origin") % {"slug": rule_set.slug}
-                if against_origin
-                else _("Differences in %(slug)s") % {"slug": rule_set.slug}
-            ),
-            original=rule_set,
-            change_url=reverse("admin:catalog_ruleset_change", args=[rule_set.pk]),
-            choices=["draft", *(str(n) for n in numbers)],
-            side_a=side_a,
-            side_b=side_b,
-            against_origin=against_origin,
-            origin=origin,
-            problems=problems,
-            changes=changes,
-        )
-        if problems:
-            response.status_code = 404
-        return response
+        """Changes between two versions, or a version and the draft, or a clone's origin."""
+        return admin_views.diff(self, request, object_id)
 
     def clone_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         """A form for the new slug; creates a rule set whose draft copies this one's."""
-        if not self.has_add_permission(request):
-            raise PermissionDenied
-        found = self._rule_set_or_redirect(request, object_id)
-        if isinstance(found, HttpResponse):
-            return found
-        rule_set = found
-        versions = list(RuleSetVersion.objects.filter(rule_set=rule_set).order_by("-number"))
-        form = CloneForm(request.POST or None, versions=[v.number for v in versions])
-        if request.method == "POST" and form.is_valid():
-            data = form.cleaned_data
-            chosen = next((v for v in versions if str(v.number) == data["source"]), None)
-            try:
-                copy = services.clone_rule_set(
-                    rule_set,
-                    data["slug"],
-                    request.user,
-                    version=chosen,
-                    name_zh=data["name_zh"] or None,
-                    name_en=data["name_en"] or None,
-                )
-            except CatalogError as exc:
-                form.add_error(None, exc.message)
-            else:
-                self.message_user(
-                    request,
-                    _("Cloned %(slug)s as %(copy)s (a draft, not yet published).")
-                    % {"slug": rule_set.slug, "copy": copy.slug},
-                    messages.SUCCESS,
-                )
-                return HttpResponseRedirect(reverse("admin:catalog_ruleset_change", args=[copy.pk]))
-        return self._page(
-            request,
-            "admin/catalog/ruleset/clone.html",
-            title=_("Clone %(slug)s") % {"slug": rule_set.slug},
-            original=rule_set,
-            change_url=reverse("admin:catalog_ruleset_change", args=[rule_set.pk]),
-            form=form,
-        )
+        return admin_views.clone(self, request, object_id)
 
     # ---- actions
 
@@ -436,11 +199,12 @@ class RuleSetAdmin(admin.ModelAdmin):
         publishing happens when that page is confirmed (each draft at the revision shown).
         Each refusal is reported with its reason."""
         if request.POST.get("confirm") != "yes":
-            return self._page(
+            return admin_views.page(
+                self,
                 request,
                 "admin/catalog/ruleset/publish_selected.html",
                 title=_("Publish the selected drafts?"),
-                items=[self._publish_preview(rule_set) for rule_set in queryset],
+                items=[admin_views.publish_preview(rule_set) for rule_set in queryset],
                 action_checkbox_name=helpers.ACTION_CHECKBOX_NAME,
             )
         for rule_set in queryset:
@@ -458,29 +222,6 @@ class RuleSetAdmin(admin.ModelAdmin):
                     messages.INFO,
                 )
         return None
-
-    @staticmethod
-    def _publish_preview(rule_set: RuleSet) -> dict[str, Any]:
-        """What publishing this draft would change, or why it cannot be published."""
-        latest = selectors.latest_version(rule_set)
-        candidate = selectors.published_form(rule_set)
-        changes = (
-            selectors.diff_definitions(latest.definition, candidate)
-            if latest is not None and candidate is not None
-            else []
-        )
-        blocked = ""
-        if candidate is None:
-            blocked = str(_("The draft has errors; it will not be published."))
-        elif latest is not None and not changes:
-            blocked = _identical(latest.number)
-        return {
-            "rule_set": rule_set,
-            "latest": latest,
-            "next_number": selectors.next_version_number(rule_set),
-            "changes": [change_row(c) for c in changes],
-            "blocked": blocked,
-        }
 
     @admin.action(description=_("Clone the selected rule set"), permissions=["add"])
     def clone_selected(
@@ -545,7 +286,7 @@ class RuleSetVersionAdmin(ReadOnlyAdmin):
 
     def has_publish_permission(self, request: HttpRequest) -> bool:
         """Retiring needs ``catalog.publish_ruleset``."""
-        return bool(request.user.has_perm(PUBLISH_PERMISSION))
+        return can_publish(request)
 
     @admin.display(description=_("checksum"))
     def short_checksum(self, obj: RuleSetVersion) -> str:
@@ -608,7 +349,7 @@ class RuleSetVersionAdmin(ReadOnlyAdmin):
             raise PermissionDenied
         version = self.get_object(request, unquote(object_id))
         if version is None:
-            return _missing(self, request, object_id)
+            return missing(self, request, object_id)
         services.retire_version(version, request.user)
         self.message_user(
             request,

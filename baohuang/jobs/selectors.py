@@ -82,6 +82,18 @@ class DraftSnapshot:
     revision: int
 
 
+@dataclass(frozen=True)
+class ComparisonSide:
+    """Variant B of a paired comparison: what is played against A and how the job names it."""
+
+    #: The published version B is, or None for a draft or a given definition.
+    version: RuleSetVersion | None
+    #: B's definition, every default written out (kept with the job).
+    definition: dict[str, Any]
+    #: How reports name B (``baike-weihai v2``, ``… draft (revision 7)``).
+    label: str
+
+
 def draft_to_simulate(slug: str, field: str = "draft") -> DraftSnapshot:
     """A snapshot of the draft of ``slug`` (validated; compiled as it would be published).
 
@@ -108,10 +120,8 @@ def job_compiled(job: SimulationJob) -> CompiledVariant:
     return compile_definition(job.definition)
 
 
-def comparison_side_b(
-    b: dict[str, Any], a_slug: str, draft_allowed: bool
-) -> tuple[RuleSetVersion | None, dict[str, Any], str]:
-    """B of a comparison from the request's ``b``: ``(version or None, definition, label)``.
+def comparison_side_b(b: dict[str, Any], a_slug: str, draft_allowed: bool) -> ComparisonSide:
+    """B of a comparison from the request's ``b``.
 
     A published version (``version``, default the latest), the rule set's draft
     (``draft: true``) or a given ``definition``. Raises
@@ -125,7 +135,9 @@ def comparison_side_b(
             raise InvalidJob(
                 f"b.definition.{first.path}" if first.path else "b.definition", first.message
             )
-        return None, definition_of(report.variant), f"{report.variant.id} (definition)"
+        return ComparisonSide(
+            None, definition_of(report.variant), f"{report.variant.id} (definition)"
+        )
     if b.get("draft"):
         rule_set = RuleSet.objects.filter(slug=slug).first()
         if rule_set is None:
@@ -144,12 +156,12 @@ def comparison_side_b(
                 "b.draft", _("The draft of '%(slug)s' has errors; fix them first.") % {"slug": slug}
             )
         label = f"{slug} draft (revision {rule_set.draft_revision})"
-        return None, definition_of(report.variant), label
+        return ComparisonSide(None, definition_of(report.variant), label)
     try:
         version = version_to_simulate(slug, b.get("version"))
     except InvalidJob as exc:
         raise InvalidJob(f"b.{exc.field}", exc.message) from exc
-    return version, dict(version.definition), f"{slug} v{version.number}"
+    return ComparisonSide(version, dict(version.definition), f"{slug} v{version.number}")
 
 
 def version_to_simulate(slug: str, number: int | None) -> RuleSetVersion:

@@ -55,7 +55,7 @@ from baohuang.jobs import conf, dispatch
 from baohuang.jobs.errors import InvalidJob, JobFinished, QuotaExceeded
 from baohuang.jobs.models import SimulationChunk as Chunk
 from baohuang.jobs.models import SimulationJob as Job
-from baohuang.jobs.selectors import DraftSnapshot, job_compiled
+from baohuang.jobs.selectors import ComparisonSide, DraftSnapshot, job_compiled
 from baohuang.simulation.compare import Comparison, compare_chunk
 from baohuang.simulation.runner import chunks as game_ranges
 from baohuang.simulation.runner import simulate
@@ -269,15 +269,15 @@ def create_job(
     policy: str = "heuristic",
     created_by: Any = None,
     chunk_games: int | None = None,
-    other: tuple[RuleSetVersion | None, dict[str, Any], str] | None = None,
+    other: ComparisonSide | None = None,
     proposal_of: Job | None = None,
 ) -> Job:
     """A new queued job with its chunks; the chunk tasks are sent when the transaction commits.
 
     ``version`` is a published version or a :class:`~baohuang.jobs.selectors.DraftSnapshot`
-    (a draft as it is now, kept with the job). With ``other`` = ``(version or None,
-    definition, label)`` the job is a paired comparison of ``version`` (A) and that
-    definition (B) on the same deal seeds.
+    (a draft as it is now, kept with the job). With ``other`` (a
+    :class:`~baohuang.jobs.selectors.ComparisonSide`) the job is a paired comparison of
+    ``version`` (A) and that variant (B) on the same deal seeds.
 
     Raises :class:`~baohuang.jobs.errors.InvalidJob` (with the field at fault) for a number
     of games outside 1…``BAOHUANG_MAX_SIMULATION_GAMES``, a seed that is not a 64-bit
@@ -286,7 +286,7 @@ def create_job(
     :class:`~baohuang.jobs.errors.QuotaExceeded` when ``created_by`` would have more than
     ``BAOHUANG_MAX_QUEUED_GAMES_PER_USER`` units queued (see :func:`game_cost`).
     """
-    twice = other is not None and _plays_twice(version, other[1], policy)
+    twice = other is not None and _plays_twice(version, other.definition, policy)
     per_game = check_job(games, seed, policy, twice)
     size = chunk_games if chunk_games and chunk_games > 0 else conf.chunk_games(games, per_game)
     user = created_by if created_by is not None and created_by.is_authenticated else None
@@ -301,9 +301,9 @@ def create_job(
             definition=None if draft is None else draft.definition,
             draft_revision=None if draft is None else draft.revision,
             kind=Job.Kind.SIMULATION if other is None else Job.Kind.COMPARISON,
-            other_version=None if other is None else other[0],
-            other_definition=None if other is None else other[1],
-            other_label="" if other is None else other[2][:200],
+            other_version=None if other is None else other.version,
+            other_definition=None if other is None else other.definition,
+            other_label="" if other is None else other.label[:200],
             proposal_of=proposal_of,
             games=games,
             seed=seed,
@@ -875,7 +875,7 @@ def propose_balance(
         seed,
         policy,
         created_by=user,
-        other=(None, definition, f"{job.a_label} balanced"),
+        other=ComparisonSide(None, definition, f"{job.a_label} balanced"),
         proposal_of=job,
     )
     return BalanceOutcome(proposal, verification)

@@ -393,7 +393,12 @@ def _is_file(path: Path) -> bool:
 
 
 def load_variant(spec: str) -> tuple[Variant | None, list[str]]:
-    """A variant from a bundled id or a file path; (None, messages) when it cannot be used."""
+    """A variant from a bundled id or a file path, as a command line names it.
+
+    ``(variant, [])``, or ``(None, lines)`` saying why it cannot be used: one line for a
+    name that is neither a bundled id nor a file, one ``FILE: path: error: message`` line
+    per error of an invalid document (in the active language).
+    """
     path = Path(spec)
     bundled = {p.stem: p for p in bundled_variant_paths()}
     if spec in bundled and not _is_file(path):
@@ -406,11 +411,9 @@ def load_variant(spec: str) -> tuple[Variant | None, list[str]]:
         ]
     report = validate_file(path)
     if not report.valid or report.variant is None:
-        return None, [
-            f"{path}: {p.path or gettext('(document)')}: {pgettext('severity', 'error')}: "
-            f"{p.message}"
-            for p in report.errors
-        ]
+        whole = gettext("(document)")
+        error = pgettext("severity", "error")
+        return None, [f"{path}: {p.path or whole}: {error}: {p.message}" for p in report.errors]
     return report.variant, []
 
 

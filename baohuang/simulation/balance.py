@@ -62,7 +62,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from baohuang.engine.compiled import CompiledVariant, compile_variant
 from baohuang.engine.scoring import score
@@ -70,6 +70,9 @@ from baohuang.rules import Variant, validate_definition
 from baohuang.rules.texts import gettext, gettext_noop
 from baohuang.simulation.compare import Pairing, compare
 from baohuang.simulation.stats import Stats, rescore, result_of_key
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Tables the solver may change, by name.
 TABLES: tuple[str, ...] = ("two_person", "two_person_guard_known", "solo")
@@ -446,10 +449,11 @@ def _solve_once(
     max_distinct: int | None = None,
     table_targets: dict[str, Target] | None = None,
 ) -> Proposal:
-    """:func:`solve` with entries moving at most ``max_change``."""
-    import numpy as np
-    from scipy.optimize import Bounds, LinearConstraint, milp
+    """:func:`solve` with entries moving at most ``max_change``.
 
+    In stages: the integer program (:func:`_program`), the two solver runs
+    (:func:`_optimise`), the table it gives (:func:`_table_from`), what the simulation
+    predicts for it (:func:`_predicted`) and the notes (:func:`_notes`)."""
     if stats.outcomes is None:
         raise BalanceError(
             gettext("The simulation has no outcome counts; simulate again."), "no_outcomes"
@@ -457,6 +461,44 @@ def _solve_once(
     cv = compile_variant(variant)
     definition = variant.model_dump(mode="json")
     variables = _variables(definition, tables)
+    _check_fixed_and_release(variables, fixed, release)
+    free = outcome_may_change(variant) and not keep_outcomes
+    program = _program(
+        stats,
+        definition,
+        cv,
+        target,
+        variables,
+        max_change,
+        fixed,
+        release,
+        max_distinct,
+        table_targets or {},
+        free,
+    )
+    result, solve_ms = _optimise(program, max_change, tolerance, time_limit)
+    import numpy as np
+
+    x = np.rint(result.x[: program.n]).astype(int)
+    new_def, changes, new_variant = _table_from(definition, variables, x)
+    predicted = _predicted(stats, target, cv, compile_variant(new_variant), program, x)
+    return Proposal(
+        new_def,
+        changes,
+        predicted,
+        solve_ms,
+        str(result.message),
+        program.n,
+        len(program.rows),
+        _notes(free, release),
+        max_change,
+    )
+
+
+def _check_fixed_and_release(
+    variables: Sequence[_Var], fixed: Sequence[str], release: Sequence[str]
+) -> None:
+    """Entries to fix must be entries of the tables; relations to release must be known."""
     unknown = sorted(set(fixed) - {v.path for v in variables})
     if unknown:
         raise BalanceError(
@@ -474,25 +516,80 @@ def _solve_once(
             relations=bad,
             known=list(RELATIONS),
         )
+
+
+@dataclass
+class _Program:
+    """The integer program of one :func:`_solve_once`: its columns, bounds and rows.
+
+    Columns: x (``n`` entries), t (``|a·x − goal|``, or the sum of the tables'
+    deviations), u (``n``, ``|x − old|``), (w, l) per chosen row, z (one per class of equal
+    cells: 1 if its amount changes, from ``z0``), then one deviation per table target (from
+    ``t0``)."""
+
+    n: int
+    z0: int
+    t0: int
+    size: int
+    a: np.ndarray
+    """The coefficients of the target (the solver's value is ``a·x``)."""
+    old: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+    classes: list[list[int]]
+    per_table: list[tuple[str, Target, np.ndarray]]
+    """(table, its target, its coefficients) per table target."""
+    rows: list[np.ndarray] = field(default_factory=list)
+    lbs: list[float] = field(default_factory=list)
+    ubs: list[float] = field(default_factory=list)
+
+    def row(self) -> np.ndarray:
+        """A blank constraint row."""
+        import numpy as np
+
+        return np.zeros(self.size)
+
+    def constraint(self, vec: np.ndarray, lb: float, ub: float) -> None:
+        """Add ``lb ≤ vec · columns ≤ ub``."""
+        self.rows.append(vec)
+        self.lbs.append(lb)
+        self.ubs.append(ub)
+
+
+def _chosen_rows(variables: Sequence[_Var]) -> list[tuple[int, int, int]]:
+    """Rows whose outcome the solver chooses: (emperor, guard, rebels) column per row."""
+    index = {v.path: i for i, v in enumerate(variables)}
+    chosen: list[tuple[int, int, int]] = []
+    for v in variables:
+        if v.role == "emperor" and not v.row[0].startswith("scoring.solo"):
+            base = f"{v.row[0]}.rows[{v.row[1]}]"
+            chosen.append(
+                (index[f"{base}.emperor"], index[f"{base}.guard"], index[f"{base}.rebels"])
+            )
+    return chosen
+
+
+def _program(
+    stats: Stats,
+    definition: dict[str, Any],
+    cv: CompiledVariant,
+    target: Target,
+    variables: Sequence[_Var],
+    max_change: int,
+    fixed: Sequence[str],
+    release: Sequence[str],
+    max_distinct: int | None,
+    table_targets: dict[str, Target],
+    free: bool,
+) -> _Program:
+    """The integer program: columns and their bounds, then every constraint, in stages."""
+    import numpy as np
+
     coef = _coefficients(stats, definition, cv, target)
     n = len(variables)
     classes = _cell_classes(variables, "equal" not in release)
-    a = np.array([coef.get((v.row[0], v.row[1], v.role), 0.0) for v in variables])
-    goal = target.value if target.kind == "emperor-mean" else 0.0
-    old = np.array([v.old for v in variables], dtype=float)
-    free = outcome_may_change(variant) and not keep_outcomes
-    # Rows whose outcome the solver chooses: (emperor index, guard index) per row.
-    chosen: list[tuple[int, int, int]] = []
-    if free:
-        index = {v.path: i for i, v in enumerate(variables)}
-        for v in variables:
-            if v.role == "emperor" and not v.row[0].startswith("scoring.solo"):
-                base = f"{v.row[0]}.rows[{v.row[1]}]"
-                chosen.append(
-                    (index[f"{base}.emperor"], index[f"{base}.guard"], index[f"{base}.rebels"])
-                )
+    chosen = _chosen_rows(variables) if free else []
     free_paths = {variables[i].path for pair in chosen for i in pair}
-    # Per table: its own target's coefficients and goal (table_targets).
     per_table = [
         (
             name,
@@ -506,132 +603,198 @@ def _solve_once(
                 ]
             ),
         )
-        for name, goal_t in (table_targets or {}).items()
+        for name, goal_t in table_targets.items()
     ]
-    # Variables: x (n entries), t (|a·x − goal|, or the sum of the tables' deviations),
-    # u (n, |x − old|), (w, l) per chosen row, z (one per class of equal cells: 1 if its
-    # amount changes), then one deviation per table target.
     z0 = 2 * n + 1 + 2 * len(chosen)
     t0 = z0 + len(classes)
     size = t0 + len(per_table)
-    lo = np.zeros(size)
-    hi = np.zeros(size)
+    program = _Program(
+        n=n,
+        z0=z0,
+        t0=t0,
+        size=size,
+        a=np.array([coef.get((v.row[0], v.row[1], v.role), 0.0) for v in variables]),
+        old=np.array([v.old for v in variables], dtype=float),
+        lo=np.zeros(size),
+        hi=np.zeros(size),
+        classes=classes,
+        per_table=per_table,
+    )
+    _bound_columns(program, variables, max_change, fixed, free_paths)
+    goal = target.value if target.kind == "emperor-mean" else 0.0
+    _add_target_rows(program, goal)
+    _add_move_rows(program)
+    _add_zero_sum_rows(program, variables, definition["scoring"])
+    _add_shape_rows(program, variables, definition, release, max_distinct)
+    _add_outcome_rows(program, chosen)
+    return program
+
+
+def _bound_columns(
+    program: _Program,
+    variables: Sequence[_Var],
+    max_change: int,
+    fixed: Sequence[str],
+    free_paths: set[str],
+) -> None:
+    """Each entry within ``max_change`` of today (keeping its sign unless its row's outcome
+    is free; fixed entries stay); deviations and moves ≥ 0; the z and (w, l) columns 0…1."""
+    import numpy as np
+
+    n, lo, hi = program.n, program.lo, program.hi
     for i, v in enumerate(variables):
         k = 0 if v.path in fixed else max_change
         lo[i], hi[i] = _sign_bounds(v.old, k, free=v.path in free_paths)
     lo[n], hi[n] = 0, np.inf
     lo[n + 1 : 2 * n + 1], hi[n + 1 : 2 * n + 1] = 0, np.inf
-    lo[2 * n + 1 : t0], hi[2 * n + 1 : t0] = 0, 1
-    lo[t0:], hi[t0:] = 0, np.inf
-    rows: list[np.ndarray] = []
-    lbs: list[float] = []
-    ubs: list[float] = []
+    lo[2 * n + 1 : program.t0], hi[2 * n + 1 : program.t0] = 0, 1
+    lo[program.t0 :], hi[program.t0 :] = 0, np.inf
 
-    def constraint(vec: np.ndarray, lb: float, ub: float) -> None:
-        rows.append(vec)
-        lbs.append(lb)
-        ubs.append(ub)
 
-    if per_table:
-        # |a_j·x − goal_j| ≤ t_j for each table, t = Σ t_j
-        for j, (_, goal_t, a_j) in enumerate(per_table):
+def _add_target_rows(program: _Program, goal: float) -> None:
+    """``|a·x − goal| ≤ t``; with table targets ``|a_j·x − goal_j| ≤ t_j`` and ``t = Σ t_j``."""
+    import numpy as np
+
+    n, t0 = program.n, program.t0
+    if program.per_table:
+        for j, (_, goal_t, a_j) in enumerate(program.per_table):
             g = goal_t.value if goal_t.kind == "emperor-mean" else 0.0
-            r = np.zeros(size)
+            r = program.row()
             r[:n], r[t0 + j] = a_j, -1
-            constraint(r, -np.inf, g)
-            r = np.zeros(size)
+            program.constraint(r, -np.inf, g)
+            r = program.row()
             r[:n], r[t0 + j] = -a_j, -1
-            constraint(r, -np.inf, -g)
-        r = np.zeros(size)
-        r[n], r[t0 : t0 + len(per_table)] = 1, -1
-        constraint(r, 0, 0)
+            program.constraint(r, -np.inf, -g)
+        r = program.row()
+        r[n], r[t0 : t0 + len(program.per_table)] = 1, -1
+        program.constraint(r, 0, 0)
     else:
-        # |a·x − goal| ≤ t
-        r = np.zeros(size)
-        r[:n], r[n] = a, -1
-        constraint(r, -np.inf, goal)
-        r = np.zeros(size)
-        r[:n], r[n] = -a, -1
-        constraint(r, -np.inf, -goal)
-    # |x − old| ≤ u
+        r = program.row()
+        r[:n], r[n] = program.a, -1
+        program.constraint(r, -np.inf, goal)
+        r = program.row()
+        r[:n], r[n] = -program.a, -1
+        program.constraint(r, -np.inf, -goal)
+
+
+def _add_move_rows(program: _Program) -> None:
+    """``|x − old| ≤ u`` for every entry."""
+    import numpy as np
+
+    n, old = program.n, program.old
     for i in range(n):
-        r = np.zeros(size)
+        r = program.row()
         r[i], r[n + 1 + i] = 1, -1
-        constraint(r, -np.inf, old[i])
-        r = np.zeros(size)
+        program.constraint(r, -np.inf, old[i])
+        r = program.row()
         r[i], r[n + 1 + i] = -1, -1
-        constraint(r, -np.inf, -old[i])
-    # zero-sum rows
+        program.constraint(r, -np.inf, -old[i])
+
+
+def _add_zero_sum_rows(
+    program: _Program, variables: Sequence[_Var], scoring: dict[str, Any]
+) -> None:
+    """Every row of a zero-sum table sums to 0 over the five seats."""
     by_row: dict[tuple[str, int], list[int]] = {}
     for i, v in enumerate(variables):
         by_row.setdefault(v.row, []).append(i)
-    scoring = definition["scoring"]
     for (table, _), members in by_row.items():
         name = table.split(".")[1]
         if name in ("two_person", "two_person_guard_known") and not scoring[name]["zero_sum"]:
             continue
-        r = np.zeros(size)
+        r = program.row()
         for i in members:
             role = variables[i].role
             r[i] = 3 if role == "rebels" else 4 if role == "others" else 1
-        constraint(r, 0, 0)
-    # monotone
+        program.constraint(r, 0, 0)
+
+
+def _add_shape_rows(
+    program: _Program,
+    variables: Sequence[_Var],
+    definition: dict[str, Any],
+    release: Sequence[str],
+    max_distinct: int | None,
+) -> None:
+    """Monotone rows, and the table's shape: equal cells stay equal, the order of the
+    amounts, whole ratios (unless released); at most ``max_distinct`` amounts change."""
+    import numpy as np
+
     for better, worse in _monotone_pairs(variables, definition):
-        r = np.zeros(size)
+        r = program.row()
         r[better], r[worse] = 1, -1
-        constraint(r, 0, np.inf)
-    # the table's shape: equal cells stay equal, the order of the amounts, whole ratios
+        program.constraint(r, 0, np.inf)
+    classes = program.classes
     for members in classes:
         for i in members[1:]:
-            r = np.zeros(size)
+            r = program.row()
             r[members[0]], r[i] = 1, -1
-            constraint(r, 0, 0)
+            program.constraint(r, 0, 0)
     if "order" not in release:
         for lower, higher in _order_chain(variables, classes):
-            r = np.zeros(size)
+            r = program.row()
             r[higher], r[lower] = 1, -1
-            constraint(r, 1, np.inf)
+            program.constraint(r, 1, np.inf)
     if "ratio" not in release:
         for p_i, q_i, k in _ratios(variables):
-            r = np.zeros(size)
+            r = program.row()
             r[p_i], r[q_i] = 1, -k
-            constraint(r, 0, 0)
+            program.constraint(r, 0, 0)
     # z_c = 1 when class c's amount moves: |x − old| ≤ span × z_c for its first cell
+    n, z0, lo, hi, old = program.n, program.z0, program.lo, program.hi, program.old
     for c, members in enumerate(classes):
         i = members[0]
         span = max(hi[i] - old[i], old[i] - lo[i], 0)
-        r = np.zeros(size)
+        r = program.row()
         r[n + 1 + i], r[z0 + c] = 1, -span
-        constraint(r, -np.inf, 0)
+        program.constraint(r, -np.inf, 0)
     if max_distinct is not None:
-        r = np.zeros(size)
+        r = program.row()
         r[z0 : z0 + len(classes)] = 1
-        constraint(r, 0, max_distinct)
-    # the outcome of each chosen row: win (w), loss (l) or draw (neither)
+        program.constraint(r, 0, max_distinct)
+
+
+def _add_outcome_rows(program: _Program, chosen: Sequence[tuple[int, int, int]]) -> None:
+    """The outcome of each chosen row: win (w), loss (l) or draw (neither)."""
+    import numpy as np
+
+    n, lo, hi = program.n, program.lo, program.hi
     for k, (e, g, reb) in enumerate(chosen):
         w, los = 2 * n + 1 + 2 * k, 2 * n + 2 + 2 * k
-        r = np.zeros(size)
+        r = program.row()
         r[w], r[los] = 1, 1
-        constraint(r, -np.inf, 1)
+        program.constraint(r, -np.inf, 1)
         for x in (e, g):  # ≥ 1 if win, ≤ −1 if loss, 0 if draw
-            r = np.zeros(size)
+            r = program.row()
             r[x], r[w], r[los] = 1, -1, -lo[x]
-            constraint(r, 0, np.inf)
-            r = np.zeros(size)
+            program.constraint(r, 0, np.inf)
+            r = program.row()
             r[x], r[w], r[los] = 1, -hi[x], 1
-            constraint(r, -np.inf, 0)
+            program.constraint(r, -np.inf, 0)
         # the rebels the other way: ≤ −1 if the royals win, ≥ 1 if they lose, 0 if draw
-        r = np.zeros(size)
+        r = program.row()
         r[reb], r[w], r[los] = -1, -1, hi[reb]
-        constraint(r, 0, np.inf)
-        r = np.zeros(size)
+        program.constraint(r, 0, np.inf)
+        r = program.row()
         r[reb], r[w], r[los] = -1, lo[reb], 1
-        constraint(r, -np.inf, 0)
+        program.constraint(r, -np.inf, 0)
+
+
+def _optimise(
+    program: _Program, max_change: int, tolerance: float, time_limit: float
+) -> tuple[Any, float]:
+    """Two HiGHS runs: the best target value, then, within ``tolerance`` of it, the fewest
+    distinct changes and the smallest total change. (The result, milliseconds taken.)"""
+    import numpy as np
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    n, z0, t0, size = program.n, program.z0, program.t0, program.size
+    per_table, classes, lo, hi = program.per_table, program.classes, program.lo, program.hi
     integrality = np.zeros(size)
     integrality[:n] = 1
     integrality[2 * n + 1 : t0] = 1
-    matrix = np.array(rows)
-    cons = LinearConstraint(matrix, np.array(lbs), np.array(ubs))
+    matrix = np.array(program.rows)
+    cons = LinearConstraint(matrix, np.array(program.lbs), np.array(program.ubs))
     started = time.perf_counter()
     c1 = np.zeros(size)
     c1[n] = 1
@@ -659,8 +822,13 @@ def _solve_once(
         c2, integrality=integrality, bounds=Bounds(lo, hi2), constraints=cons, options=options
     )
     result = second if second.x is not None else first
-    solve_ms = 1000 * (time.perf_counter() - started)
-    x = np.rint(result.x[:n]).astype(int)
+    return result, 1000 * (time.perf_counter() - started)
+
+
+def _table_from(
+    definition: dict[str, Any], variables: Sequence[_Var], x: np.ndarray
+) -> tuple[dict[str, Any], list[dict[str, Any]], Variant]:
+    """The definition with the solver's entries, its changes, and it validated."""
     new_def = copy.deepcopy(definition)
     changes: list[dict[str, Any]] = []
     for v, value in zip(variables, x, strict=True):
@@ -675,7 +843,18 @@ def _solve_once(
             "solution_invalid",
             problems=[p.code for p in report.errors],
         )
-    new_cv = compile_variant(report.variant)
+    return new_def, changes, report.variant
+
+
+def _predicted(
+    stats: Stats,
+    target: Target,
+    cv: CompiledVariant,
+    new_cv: CompiledVariant,
+    program: _Program,
+    x: np.ndarray,
+) -> dict[str, Any]:
+    """What the simulation, rescored by the new table, predicts (and before, by today's)."""
     predicted_stats = rescore(stats, new_cv)
     predicted = {
         "games": stats.games,
@@ -683,9 +862,9 @@ def _solve_once(
         "target": target_metric(predicted_stats, target, new_cv),
         "before": target_metric(rescore(stats, cv), target, cv),
         "roles": _role_means(predicted_stats),
-        "solver_value": float(a @ x),
+        "solver_value": float(program.a @ x),
     }
-    if per_table:
+    if program.per_table:
         predicted["tables"] = {
             name: {
                 "target": goal_t.kind
@@ -693,16 +872,21 @@ def _solve_once(
                 else f"emperor-mean={goal_t.value:g}",
                 "goal": goal_t.value if goal_t.kind == "emperor-mean" else 0.0,
                 "solver_value": float(a_j @ x),
-                "before": float(a_j @ old),
+                "before": float(a_j @ program.old),
                 **{
                     k: v
                     for k, v in table_metric(predicted_stats, goal_t, new_cv, name).items()
                     if k in ("a", "b", "diff", "ci95", "significant", "name")
                 },
             }
-            for name, goal_t, a_j in per_table
+            for name, goal_t, a_j in program.per_table
         }
-    # In the active language (the request's, or the CLI's --lang).
+    return predicted
+
+
+def _notes(free: bool, release: Sequence[str]) -> list[str]:
+    """What the proposal kept and what it cannot promise, in the active language (the
+    request's, or the CLI's --lang)."""
     notes = [gettext(FREE_NOTE if free else KEEP_NOTE)]
     kept = [r for r in RELATIONS if r not in release]
     if kept:
@@ -710,17 +894,7 @@ def _solve_once(
             gettext(SHAPE_NOTE) % {"relations": ", ".join(gettext(RELATION_WORDS[r]) for r in kept)}
         )
     notes.append(gettext(LIMIT_NOTE))
-    return Proposal(
-        new_def,
-        changes,
-        predicted,
-        solve_ms,
-        str(result.message),
-        n,
-        len(rows),
-        notes,
-        max_change,
-    )
+    return notes
 
 
 def _lines(variables: Sequence[_Var]) -> list[list[int]]:

@@ -40,6 +40,7 @@ PACKAGES = [
     "bots",
     "simulation",
     "rulebook",
+    "cli",
     "catalog",
     "api",
     "jobs",
@@ -49,7 +50,9 @@ PACKAGES = [
     "project",
 ]
 #: Modules not documented: generated or run-only code.
-SKIPPED_MODULES = re.compile(r"\.migrations(\.|$)|^baohuang\.project\.(settings|manage)$")
+SKIPPED_MODULES = re.compile(
+    r"\.migrations(\.|$)|\.__main__$|^baohuang\.project\.(settings|manage)$"
+)
 
 
 def write(path: Path, text: str) -> None:

@@ -10,7 +10,7 @@ import pytest
 from baohuang.rules import load_bundled, validate_definition
 from baohuang.simulation import Stats, simulate
 from baohuang.simulation.balance import RELATIONS, BalanceError, Target, solve, verify
-from tests.simulation.test_commands import run
+from tests.cli.console import run
 
 COMMON = load_bundled("baike-common")
 

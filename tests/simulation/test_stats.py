@@ -12,7 +12,7 @@ import pytest
 from baohuang.engine.compiled import compile_variant
 from baohuang.rules import load_bundled
 from baohuang.simulation import ROLES, Stats, merge, run, simulate
-from baohuang.simulation.commands import print_report
+from baohuang.simulation.report import print_report
 from baohuang.simulation.stats import Z95, Tally, mean_interval, wilson
 from baohuang.simulation.tournament import Duel
 

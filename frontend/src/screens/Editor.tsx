@@ -1,191 +1,48 @@
 // The editor of one rule set: the draft with live validation, save (If-Match), publish,
-// and the raw, diff, play-checker and simulation tabs.
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { ApiError, diffSides, pageContext, request, urls, type BasedOn, type ServerChange } from "../lib/api";
+// and the raw, diff, play-checker and simulation tabs. The draft's state and requests are
+// in editor/useDraft.ts (a reducer, editor/draftState.ts), the tabs and the raw-text guard
+// in editor/useTabs.ts, the problems shown in editor/useProblems.ts, the banners in
+// editor/Banners.tsx.
+import { useCallback, useEffect, useMemo, type KeyboardEvent, type RefObject } from "react";
+import { pageContext } from "../lib/api";
 import { hasKey, useI18n } from "../lib/i18n";
-import { setIn } from "../lib/path";
-import { ANCHORS, pinProblems, sectionOf, type Problem } from "../lib/problems";
+import { ANCHORS, type Problem } from "../lib/problems";
 import { useValidation } from "../lib/validate";
 import { DocContext, ProblemList, anchorId } from "../widgets/doc";
 import { RulesForm, SECTIONS } from "./RulesForm";
-import { RawTab, goToLine, problemText, type BrokenText } from "./RawTab";
-import { ChangeList, DiffTab } from "./DiffTab";
+import { RawTab } from "./RawTab";
+import { DiffTab } from "./DiffTab";
 import { pathInWords, staleNotes } from "../lib/notes";
-import { StaleNoteList } from "../widgets/StaleNotes";
 import { CheckerTab } from "./CheckerTab";
 import { SimulationTab } from "./SimulationTab";
 import { CompareTab } from "./CompareTab";
 import { RulebookTab } from "./RulebookTab";
 import { PlayTab } from "./PlayTab";
 import { WatchTab } from "./WatchTab";
+import { ConflictBanner, PublishConfirm, RawKeptBanner, RawLeaveBanner, RestoreBanner } from "./editor/Banners";
+import { useDraft } from "./editor/useDraft";
+import { useProblems } from "./editor/useProblems";
+import { TABS, useTabs, type Tab } from "./editor/useTabs";
 
-export interface DraftBody {
-  slug: string;
-  name_zh?: string;
-  name_en?: string;
-  revision: number;
-  definition: Record<string, unknown>;
-  valid?: boolean;
-  errors?: Problem[];
-  warnings?: Problem[];
-  latest_version?: number | null;
-  changed?: boolean;
-  based_on?: BasedOn | null;
-}
-
-export interface VariantDetail {
-  slug: string;
-  name_zh?: string;
-  name_en?: string;
-  version: number | null;
-  definition: Record<string, unknown> | null;
-}
-
-export const TABS = ["rules", "raw", "diff", "check", "sim", "compare", "rulebook", "play", "watch"] as const;
-export type Tab = (typeof TABS)[number];
-
-const BACKUP_PREFIX = "baohuang.editor.unsaved.";
-
-interface Backup {
-  doc: Record<string, unknown>;
-  revision: number;
-  at: string;
-}
-
-function readBackup(slug: string): Backup | null {
-  try {
-    const raw = localStorage.getItem(BACKUP_PREFIX + slug);
-    return raw ? (JSON.parse(raw) as Backup) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeBackup(slug: string, backup: Backup | null) {
-  try {
-    if (backup) localStorage.setItem(BACKUP_PREFIX + slug, JSON.stringify(backup));
-    else localStorage.removeItem(BACKUP_PREFIX + slug);
-  } catch {
-    /* storage full or unavailable: the page still holds the edits */
-  }
-}
-
-/** Problems from a failed save: paths come under `definition.`; strip that prefix. */
-export function fromSaveErrors(errors: { path: string; message: string }[] | undefined): Problem[] {
-  return (errors ?? []).map((e) => ({
-    path: e.path.replace(/^definition(\.|(?=\[)|$)/, ""),
-    message: e.message,
-    severity: "error" as const,
-  }));
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-type SaveState =
-  | { kind: "idle" }
-  | { kind: "saving" }
-  | { kind: "saved"; at: Date }
-  | { kind: "error"; message: string }
-  | { kind: "conflict"; theirs: DraftBody | null; etag: string | null; changes: ServerChange[] };
+export type { DraftBody, VariantDetail } from "./editor/draftState";
+export { fromSaveErrors } from "./editor/useDraft";
+export { TABS, type Tab } from "./editor/useTabs";
 
 export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (tab: Tab) => void }) {
-  const { t, tk, lang } = useI18n();
+  const { t, lang } = useI18n();
   const ctx = useMemo(pageContext, []);
-  const [draft, setDraft] = useState<DraftBody | null>(null);
-  const [etag, setEtag] = useState<string | null>(null);
-  const [doc, setDoc] = useState<Record<string, unknown> | null>(null);
-  const [variant, setVariant] = useState<VariantDetail | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [save, setSave] = useState<SaveState>({ kind: "idle" });
-  const [publishMsg, setPublishMsg] = useState<{ ok: boolean; text: string } | null>(null);
-  const [publishing, setPublishing] = useState(false);
-  // The changes shown before publishing (null: no confirmation open).
-  const [confirming, setConfirming] = useState<{ changes: ServerChange[] | null; error?: string } | null>(null);
-  const [serverProblems, setServerProblems] = useState<Problem[] | null>(null);
-  const [backup, setBackup] = useState<Backup | null>(null);
-  // Raw text that does not parse: kept across tabs until fixed or discarded.
-  const [rawBroken, setRawBroken] = useState<BrokenText | null>(null);
-  // A tab asked for while the raw text does not parse (the choice is shown).
-  const [pendingTab, setPendingTab] = useState<Tab | null>(null);
-  const rawArea = useRef<HTMLTextAreaElement>(null);
-  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  const publishedText = useCallback((n: number) => t("ed.published", { n }), [t]);
+  const editor = useDraft(slug, publishedText);
+  const { draft, doc, variant, save, dirty } = editor;
+  const tabs = useTabs(tab, onTab);
+  const { rawBroken, setRawBroken, pendingTab } = tabs;
   const validation = useValidation(doc);
-
-  const requestTab = useCallback(
-    (next: Tab) => {
-      if (next === tab) return;
-      if (tab === "raw" && rawBroken) return setPendingTab(next);
-      onTab(next);
-    },
-    [tab, rawBroken, onTab],
+  const { problems, pinned, errorCount, warningCount, valid, checking, sectionErrors } = useProblems(
+    validation,
+    editor.serverProblems,
+    draft,
+    doc,
   );
-  const keepEditing = useCallback(() => {
-    setPendingTab(null);
-    goToLine(rawArea.current, rawBroken?.problem.line ?? 1);
-  }, [rawBroken]);
-  const discardText = useCallback(() => {
-    const next = pendingTab;
-    setRawBroken(null);
-    setPendingTab(null);
-    if (next) onTab(next);
-  }, [pendingTab, onTab]);
-  const onTabKey = useCallback(
-    (e: KeyboardEvent<HTMLButtonElement>) => {
-      const at = TABS.indexOf(tab);
-      const target =
-        e.key === "ArrowRight"
-          ? TABS[(at + 1) % TABS.length]
-          : e.key === "ArrowLeft"
-            ? TABS[(at - 1 + TABS.length) % TABS.length]
-            : e.key === "Home"
-              ? TABS[0]
-              : e.key === "End"
-                ? TABS[TABS.length - 1]
-                : null;
-      if (!target) return;
-      e.preventDefault();
-      requestTab(target);
-      if (!(tab === "raw" && rawBroken)) tabRefs.current[target]?.focus();
-    },
-    [tab, rawBroken, requestTab],
-  );
-
-  const loadVariant = useCallback(async () => {
-    try {
-      const { data } = await request<VariantDetail>(urls.variant(slug));
-      setVariant(data);
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === 404)) throw err;
-    }
-  }, [slug]);
-
-  const load = useCallback(async () => {
-    setLoadError(null);
-    try {
-      const [{ data, etag: tag }] = await Promise.all([request<DraftBody>(urls.draft(slug)), loadVariant()]);
-      setDraft(data);
-      setEtag(tag ?? `"${data.revision}"`);
-      setDoc(data.definition);
-      const stored = readBackup(slug);
-      if (stored && !same(stored.doc, data.definition)) setBackup(stored);
-      else writeBackup(slug, null);
-    } catch (err) {
-      setLoadError(err instanceof Error ? err.message : String(err));
-    }
-  }, [slug, loadVariant]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const dirty = draft !== null && doc !== null && !same(doc, draft.definition);
-
-  // Keep unsaved edits in this browser so that nothing is lost (a crash, a conflict).
-  useEffect(() => {
-    if (!draft || !doc) return;
-    if (dirty) writeBackup(slug, { doc, revision: draft.revision, at: new Date().toISOString() });
-    else if (!backup) writeBackup(slug, null);
-  }, [doc, draft, dirty, slug, backup]);
 
   useEffect(() => {
     if (!dirty && !rawBroken) return;
@@ -197,124 +54,21 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
     return () => window.removeEventListener("beforeunload", handler);
   }, [dirty, rawBroken]);
 
-  const update = useCallback((path: string, value: unknown) => {
-    setDoc((cur) => (cur ? setIn(cur, path, value) : cur));
-    setServerProblems(null);
-    setSave((s) => (s.kind === "saved" || s.kind === "error" ? { kind: "idle" } : s));
-  }, []);
-
-  // The problems shown: the latest validation (kept while a new one runs).
-  const result =
-    validation.state === "done" ? validation.result : validation.state === "checking" ? validation.last : undefined;
-  const problems: Problem[] = useMemo(() => {
-    if (serverProblems) return serverProblems;
-    if (result) return [...result.errors, ...result.warnings];
-    if (validation.state === "unavailable" && draft && doc && same(doc, draft.definition))
-      return [...(draft.errors ?? []).map((p) => ({ ...p, severity: "error" as const })), ...(draft.warnings ?? []).map((p) => ({ ...p, severity: "warning" as const }))];
-    return [];
-  }, [serverProblems, result, validation.state, draft, doc]);
-  const pinned = useMemo(() => pinProblems(problems, ANCHORS), [problems]);
-  const errorCount = problems.filter((p) => p.severity !== "warning").length;
-  const warningCount = problems.length - errorCount;
-  const valid = validation.state === "done" ? validation.result.valid : errorCount === 0;
-  const checking = validation.state === "checking" || validation.state === "idle";
-
-  const doSave = useCallback(
-    async (ifMatch: string | null) => {
-      if (!doc) return;
-      setSave({ kind: "saving" });
-      try {
-        const { data, etag: tag } = await request<DraftBody>(urls.draft(slug), {
-          method: "PUT",
-          body: { definition: doc },
-          ifMatch,
-        });
-        setDraft(data);
-        setEtag(tag ?? `"${data.revision}"`);
-        setDoc(data.definition);
-        setSave({ kind: "saved", at: new Date() });
-        setBackup(null);
-        writeBackup(slug, null);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 412) {
-          let theirs: DraftBody | null = null;
-          let theirTag: string | null = null;
-          try {
-            const r = await request<DraftBody>(urls.draft(slug));
-            theirs = r.data;
-            theirTag = r.etag ?? `"${r.data.revision}"`;
-          } catch {
-            /* shown without the comparison */
-          }
-          const changes = theirs ? await diffSides(theirs.definition, doc).catch(() => []) : [];
-          setSave({ kind: "conflict", theirs, etag: theirTag, changes });
-        } else if (err instanceof ApiError && err.status === 400 && err.body.errors?.length) {
-          setServerProblems(fromSaveErrors(err.body.errors));
-          setSave({ kind: "error", message: err.message });
-        } else {
-          setSave({ kind: "error", message: err instanceof Error ? err.message : String(err) });
-        }
-      }
-    },
-    [doc, slug],
-  );
-
-  // Publishing asks first: the changes since the latest version, as sentences.
-  const askPublish = useCallback(async () => {
-    if (!draft) return;
-    const latestNow = variant?.version ?? draft.latest_version ?? null;
-    setPublishMsg(null);
-    if (!latestNow) return setConfirming({ changes: [] });
-    setConfirming({ changes: null });
-    try {
-      setConfirming({ changes: await diffSides(`${slug}@${latestNow}`, `${slug}@draft`) });
-    } catch (err) {
-      setConfirming({ changes: [], error: err instanceof Error ? err.message : String(err) });
-    }
-  }, [draft, variant, slug]);
-
-  const doPublish = useCallback(async () => {
-    if (!draft) return;
-    setConfirming(null);
-    setPublishing(true);
-    setPublishMsg(null);
-    try {
-      const { data } = await request<{ number: number }>(urls.publish(slug), {
-        method: "POST",
-        body: { revision: draft.revision },
-      });
-      setPublishMsg({ ok: true, text: t("ed.published", { n: data.number }) });
-      await loadVariant();
-      const r = await request<DraftBody>(urls.draft(slug));
-      setDraft(r.data);
-      setEtag(r.etag ?? `"${r.data.revision}"`);
-    } catch (err) {
-      setPublishMsg({ ok: false, text: err instanceof Error ? err.message : String(err) });
-    } finally {
-      setPublishing(false);
-    }
-  }, [draft, slug, t, loadVariant]);
-
-  const docState = useMemo(() => ({ doc: doc ?? {}, update, pinned }), [doc, update, pinned]);
+  const docState = useMemo(() => ({ doc: doc ?? {}, update: editor.update, pinned }), [doc, editor.update, pinned]);
   // House notes whose rules changed since they were confirmed (issue 34 §3).
   const stale = useMemo(() => staleNotes(problems), [problems]);
   const goToNotes = useCallback(() => {
     onTab("rules");
     window.setTimeout(() => document.getElementById(anchorId("house_notes"))?.scrollIntoView({ block: "center" }), 50);
   }, [onTab]);
-  const sectionErrors = useMemo(() => {
-    const counts: Record<string, number> = {};
-    for (const p of problems) if (p.severity !== "warning") counts[sectionOf(p.path)] = (counts[sectionOf(p.path)] ?? 0) + 1;
-    return counts;
-  }, [problems]);
 
-  if (loadError)
+  if (editor.loadError)
     return (
       <div className="panel error-panel" role="alert">
         <p>
-          {t("app.error")}: {loadError}
+          {t("app.error")}: {editor.loadError}
         </p>
-        <button type="button" onClick={() => void load()}>
+        <button type="button" onClick={() => void editor.load()}>
           {t("app.retry")}
         </button>
       </div>
@@ -324,6 +78,7 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
   const latest = variant?.version ?? draft.latest_version ?? null;
   const canPublish = Boolean(ctx.can_publish);
   const name = (doc.name ?? {}) as { zh?: string; en?: string };
+  const { confirming, publishing, publishMsg, backup, etag } = editor;
 
   return (
     <DocContext.Provider value={docState}>
@@ -375,7 +130,7 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
               data-testid="save"
               disabled={!dirty || save.kind === "saving" || rawBroken !== null}
               title={rawBroken ? t("ed.save.textBroken") : undefined}
-              onClick={() => void doSave(etag)}
+              onClick={() => void editor.saveDraft(etag)}
             >
               {save.kind === "saving" ? t("ed.saving") : t("ed.save")}
             </button>
@@ -386,52 +141,22 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
                 data-testid="publish"
                 disabled={publishing || dirty || !valid || !draft.changed || rawBroken !== null}
                 title={dirty ? t("ed.publish.saveFirst") : !valid ? t("ed.publish.invalid") : undefined}
-                onClick={() => void askPublish()}
+                onClick={() => void editor.askPublish()}
               >
                 {publishing ? t("ed.publishing") : t("ed.publish")}
               </button>
             ) : null}
           </div>
           {confirming ? (
-            <div className="banner confirm" role="dialog" aria-label={t("ed.publish.title")} data-testid="publish-confirm">
-              <strong>{t("ed.publish.title")}</strong>
-              <p>{t("ed.publish.confirm")}</p>
-              {confirming.error ? <p className="error-text">{confirming.error}</p> : null}
-              {stale.length ? (
-                <div className="banner conflict" role="alert" data-testid="publish-stale-notes">
-                  <p>{t("ed.publish.staleNotes", { n: stale.length })}</p>
-                  <StaleNoteList
-                    notes={stale}
-                    doc={doc}
-                    onGo={() => {
-                      setConfirming(null);
-                      goToNotes();
-                    }}
-                  />
-                </div>
-              ) : null}
-              {confirming.changes === null ? (
-                <p className="muted">{t("app.loading")}</p>
-              ) : latest ? (
-                <ChangeList changes={confirming.changes} testid="publish-changes" />
-              ) : (
-                <p>{t("ed.publish.first")}</p>
-              )}
-              <div className="buttons">
-                <button
-                  type="button"
-                  className="publish"
-                  data-testid="publish-go"
-                  disabled={confirming.changes === null}
-                  onClick={() => void doPublish()}
-                >
-                  {t("ed.publish.go")}
-                </button>
-                <button type="button" data-testid="publish-cancel" onClick={() => setConfirming(null)}>
-                  {t("ed.publish.cancel")}
-                </button>
-              </div>
-            </div>
+            <PublishConfirm
+              confirming={confirming}
+              stale={stale}
+              doc={doc}
+              latest={latest}
+              onGoToNotes={goToNotes}
+              onPublish={() => void editor.publish()}
+              onCancel={editor.cancelPublish}
+            />
           ) : null}
           {save.kind === "error" ? (
             <div className="banner error" role="alert" data-testid="save-error">
@@ -444,120 +169,26 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
             </div>
           ) : null}
           {save.kind === "conflict" ? (
-            <div className="banner conflict" role="alert" data-testid="conflict">
-              <strong>{t("ed.conflict.title")}</strong>
-              <p>{t("ed.conflict.body")}</p>
-              {save.changes.length ? (
-                <details>
-                  <summary>
-                    {t("ed.conflict.changes")} ({save.changes.length})
-                  </summary>
-                  <ul className="mini-diff">
-                    {save.changes.slice(0, 40).map((c, i) => (
-                      <li key={`${c.path}:${i}`}>{c.text[lang]}</li>
-                    ))}
-                  </ul>
-                </details>
-              ) : null}
-              <div className="buttons">
-                <button
-                  type="button"
-                  data-testid="conflict-reload"
-                  onClick={() => {
-                    if (!save.theirs) return void load();
-                    setDraft(save.theirs);
-                    setEtag(save.etag);
-                    setDoc(save.theirs.definition);
-                    setSave({ kind: "idle" });
-                  }}
-                >
-                  {t("ed.conflict.reload")}
-                </button>
-                <button type="button" data-testid="conflict-overwrite" onClick={() => void doSave(save.etag ?? "*")}>
-                  {t("ed.conflict.overwrite")}
-                </button>
-              </div>
-            </div>
+            <ConflictBanner
+              changes={save.changes}
+              onReload={editor.takeTheirs}
+              onOverwrite={() => void editor.saveDraft(save.etag ?? "*")}
+            />
           ) : null}
           {backup ? (
-            <div className="banner conflict" role="alert" data-testid="restore">
-              <strong>{t("ed.restore.title")}</strong> <span className="muted">({localTime(backup.at, lang)})</span>
-              <div className="buttons">
-                <button
-                  type="button"
-                  onClick={() => {
-                    setDoc(backup.doc);
-                    setBackup(null);
-                  }}
-                >
-                  {t("ed.restore.apply")}
-                </button>
-                <button
-                  type="button"
-                  onClick={() => {
-                    writeBackup(slug, null);
-                    setBackup(null);
-                  }}
-                >
-                  {t("ed.restore.discard")}
-                </button>
-              </div>
-            </div>
+            <RestoreBanner backup={backup} onRestore={editor.restoreBackup} onDiscard={editor.discardBackup} />
           ) : null}
-          <div className="tabs" role="tablist" aria-label={t("ed.tabs")}>
-            {TABS.map((name) => (
-              <button
-                key={name}
-                ref={(el) => {
-                  tabRefs.current[name] = el;
-                }}
-                type="button"
-                role="tab"
-                id={`edtab-${name}`}
-                aria-controls={`edpanel-${name}`}
-                aria-selected={tab === name}
-                tabIndex={tab === name ? 0 : -1}
-                className={tab === name ? "active" : ""}
-                data-testid={`tab-${name}`}
-                onClick={() => requestTab(name)}
-                onKeyDown={onTabKey}
-              >
-                {t(`ed.tab.${name}`)}
-              </button>
-            ))}
-          </div>
+          <TabList tab={tab} tabRefs={tabs.tabRefs} onRequest={tabs.requestTab} onKeyDown={tabs.onTabKey} />
           {pendingTab && rawBroken ? (
-            <div
-              className="banner conflict"
-              role="alertdialog"
-              aria-labelledby="raw-leave-title"
-              aria-describedby="raw-leave-body"
-              data-testid="raw-leave"
-            >
-              <strong id="raw-leave-title">{t("raw.leave.title", { format: rawBroken.format.toUpperCase() })}</strong>
-              <p id="raw-leave-body">
-                {problemText(tk, rawBroken.problem)} {t("raw.leave.body", { tab: t(`ed.tab.${pendingTab}`) })}
-              </p>
-              <div className="buttons">
-                <button type="button" className="primary" data-testid="raw-keep" autoFocus onClick={keepEditing}>
-                  {t("raw.leave.keep")}
-                </button>
-                <button type="button" data-testid="raw-discard" onClick={discardText}>
-                  {t("raw.leave.discard", { tab: t(`ed.tab.${pendingTab}`) })}
-                </button>
-              </div>
-            </div>
+            <RawLeaveBanner
+              broken={rawBroken}
+              pendingTab={pendingTab}
+              onKeep={tabs.keepEditing}
+              onDiscard={tabs.discardText}
+            />
           ) : null}
           {rawBroken && tab !== "raw" ? (
-            <div className="banner conflict" role="status" data-testid="raw-kept">
-              {t("raw.kept", { format: rawBroken.format.toUpperCase() })}{" "}
-              <button type="button" onClick={() => onTab("raw")}>
-                {t("raw.kept.back")}
-              </button>{" "}
-              <button type="button" onClick={() => setRawBroken(null)}>
-                {t("raw.discard")}
-              </button>
-            </div>
+            <RawKeptBanner broken={rawBroken} onBack={() => onTab("raw")} onDiscard={() => setRawBroken(null)} />
           ) : null}
         </div>
 
@@ -569,30 +200,17 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
 
         {tab === "rules" ? (
           <div className="rules-layout">
-            <nav className="section-nav" aria-label={t("ed.sections")}>
-              {SECTIONS.map((s) => (
-                <a key={s} href={`#sec-${s}`} onClick={(e) => {
-                  e.preventDefault();
-                  document.getElementById(`sec-${s}`)?.scrollIntoView({ behavior: "smooth", block: "start" });
-                }}>
-                  {t(`sec.${s}`)}
-                  {sectionErrors[s] ? <span className="count-badge">{sectionErrors[s]}</span> : null}
-                </a>
-              ))}
-            </nav>
+            <SectionNav sectionErrors={sectionErrors} />
             <RulesForm slug={slug} />
           </div>
         ) : null}
         {tab === "raw" ? (
           <RawTab
             doc={doc}
-            onChange={(d) => {
-              setDoc(d);
-              setServerProblems(null);
-            }}
+            onChange={editor.replace}
             broken={rawBroken}
             onBroken={setRawBroken}
-            areaRef={rawArea}
+            areaRef={tabs.rawArea}
           />
         ) : null}
         {tab === "diff" ? (
@@ -610,6 +228,58 @@ export function Editor({ slug, tab, onTab }: { slug: string; tab: Tab; onTab: (t
         ))}
       </div>
     </DocContext.Provider>
+  );
+}
+
+/** The editor's tabs: one button per tab, the arrow keys move between them. */
+function TabList(props: {
+  tab: Tab;
+  tabRefs: RefObject<Partial<Record<Tab, HTMLButtonElement | null>>>;
+  onRequest: (tab: Tab) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="tabs" role="tablist" aria-label={t("ed.tabs")}>
+      {TABS.map((name) => (
+        <button
+          key={name}
+          ref={(el) => {
+            props.tabRefs.current[name] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`edtab-${name}`}
+          aria-controls={`edpanel-${name}`}
+          aria-selected={props.tab === name}
+          tabIndex={props.tab === name ? 0 : -1}
+          className={props.tab === name ? "active" : ""}
+          data-testid={`tab-${name}`}
+          onClick={() => props.onRequest(name)}
+          onKeyDown={props.onKeyDown}
+        >
+          {t(`ed.tab.${name}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Links to the form's sections, each with its count of errors. */
+function SectionNav(props: { sectionErrors: Record<string, number> }) {
+  const { t } = useI18n();
+  return (
+    <nav className="section-nav" aria-label={t("ed.sections")}>
+      {SECTIONS.map((s) => (
+        <a key={s} href={`#sec-${s}`} onClick={(e) => {
+          e.preventDefault();
+          document.getElementById(`sec-${s}`)?.scrollIntoView({ behavior: "smooth", block: "start" });
+        }}>
+          {t(`sec.${s}`)}
+          {props.sectionErrors[s] ? <span className="count-badge">{props.sectionErrors[s]}</span> : null}
+        </a>
+      ))}
+    </nav>
   );
 }
 
@@ -650,11 +320,4 @@ function Summary(props: { problems: Problem[]; pinnedCount: number; all: Problem
       ) : null}
     </div>
   );
-}
-
-/** A stored ISO time as the reader's clock shows it (2026/12/3 08:42), not the raw string. */
-function localTime(iso: string, lang: "zh" | "en"): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  return at.toLocaleString(lang === "zh" ? "zh-CN" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
 }

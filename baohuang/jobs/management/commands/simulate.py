@@ -26,7 +26,7 @@ from baohuang.jobs import services
 from baohuang.jobs.errors import InvalidJob, JobFinished
 from baohuang.jobs.models import SimulationJob
 from baohuang.jobs.selectors import version_to_simulate
-from baohuang.simulation.commands import ProgressBar, print_report
+from baohuang.simulation.report import ProgressBar, print_report
 from baohuang.simulation.stats import Stats
 
 #: Seconds between two looks at the job while waiting.

@@ -13,7 +13,7 @@ from baohuang.cli import main
 from baohuang.rules import load_bundled
 from baohuang.rules.loader import VARIANTS_DIR
 from baohuang.simulation import Stats, simulate
-from baohuang.simulation.commands import ProgressBar
+from baohuang.simulation.report import ProgressBar
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

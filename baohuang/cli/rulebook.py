@@ -1,4 +1,8 @@
-"""``baohuang rulebook VARIANT_OR_FILE --lang zh|en --format md|html|json [-o FILE]``."""
+"""``baohuang rulebook VARIANT_OR_FILE --lang zh|en --format md|html|json [-o FILE]``.
+
+Builds the variant's rulebook (:func:`baohuang.rulebook.build.build`) in the language of
+the command line and renders it (:func:`baohuang.rulebook.render.render`).
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,12 @@ from pathlib import Path
 
 from django.utils.translation import get_language
 
+from baohuang.cli.base import EXIT_OK, EXIT_USAGE, Command, load_or_report
 from baohuang.i18n import short_lang
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``baohuang rulebook``."""
     parser.add_argument(
         "variant",
         metavar="VARIANT_OR_FILE",
@@ -23,17 +29,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="FILE", default=None, help="write to FILE")
 
 
-def run(args: argparse.Namespace) -> int:
+def rulebook(args: argparse.Namespace) -> int:
     """Print (or write) the rulebook of a variant."""
     from baohuang.rulebook.build import build
     from baohuang.rulebook.render import render
-    from baohuang.rules.loader import load_variant
 
-    variant, problems = load_variant(args.variant)
-    for line in problems:
-        print(line, file=sys.stderr)
+    variant = load_or_report(args.variant)
     if variant is None:
-        return 2
+        return EXIT_USAGE
     # The CLI's own --lang (or the locale) is already the active language.
     lang = short_lang(getattr(args, "lang", None) or get_language())
     text = render(build(variant, lang), args.format)
@@ -41,4 +44,14 @@ def run(args: argparse.Namespace) -> int:
         Path(args.output).write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
-    return 0
+    return EXIT_OK
+
+
+COMMANDS = (
+    Command(
+        ("rulebook",),
+        "print a variant's rulebook (zh or en; md, html or json)",
+        rulebook,
+        configure,
+    ),
+)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.simulation.test_commands import run
+from tests.cli.console import run
 from tests.simulation.test_rescore import doubled
 
 
