@@ -17,6 +17,7 @@ from baohuang.bots.base import Policy
 from baohuang.bots.heuristic import HeuristicParams, HeuristicPolicy
 from baohuang.bots.mc import (
     FAST_MAX_CANDIDATES,
+    FAST_PREPLAY_WORLDS,
     FAST_ROLLOUTS,
     MonteCarloPolicy,
 )
@@ -56,7 +57,12 @@ def make_policy(name: str, cv: CompiledVariant) -> Policy:
         return RandomPolicy()
     if name == "mc":
         return MonteCarloPolicy(
-            cv, rollouts=FAST_ROLLOUTS, max_candidates=FAST_MAX_CANDIDATES, sequential=True
+            cv,
+            rollouts=FAST_ROLLOUTS,
+            max_candidates=FAST_MAX_CANDIDATES,
+            sequential=True,
+            preplay=True,
+            preplay_worlds=FAST_PREPLAY_WORLDS,
         )
     if name == "adaptive":
         return AdaptivePolicy(cv)

@@ -47,6 +47,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from baohuang.bots.heuristic import HeuristicPolicy
+from baohuang.bots.preplay import PreplayWorlds
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action
 from baohuang.engine.compiled import CompiledVariant
@@ -63,6 +64,8 @@ DEFAULT_CONFIDENCE = 1.0
 #: Search once the seat holds this many cards or fewer: the end of a game, where exact
 #: play decides places and rollouts are short (early rollouts are long and noisy).
 DEFAULT_MAX_HAND = 12
+#: Worlds a decision before the play may take at most (``mc``: :data:`FAST_PREPLAY_WORLDS`).
+DEFAULT_PREPLAY_WORLDS = 32
 
 
 @dataclass
@@ -82,6 +85,12 @@ class MonteCarloPolicy:
     """Stop early (:meth:`search_sequential`): worlds in batches, a candidate dropped once
     it is unlikely to beat the heuristic's move; ``rollouts`` is then the most a decision
     may take. Off: every candidate tried in ``rollouts // k`` worlds (:meth:`search`)."""
+    preplay: bool = False
+    """Search the decisions before the play too (buying a card, bidding, declarations:
+    :meth:`search_preplay`); off, those are the heuristic's."""
+    preplay_worlds: int = DEFAULT_PREPLAY_WORLDS
+    """Worlds one decision before the play may take at most (each rolls out every live
+    candidate through the whole game)."""
     name: str = "mc"
     heuristic: HeuristicPolicy = field(init=False, repr=False)
     _play_out: Callable[[Game, HeuristicPolicy, int, random.Random], int] = field(
@@ -100,9 +109,17 @@ class MonteCarloPolicy:
         self._play_out = play_out
 
     def act(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The heuristic's choice outside play; in play, the best candidate by search."""
+        """The best candidate by search: in play, and (``preplay``) when buying a card,
+        bidding or declaring; else the heuristic's choice."""
         default = self.heuristic.act(view, legal, rng)
-        if view.phase != "play" or view.hand_sizes[view.seat] > self.max_hand:
+        if view.phase != "play":
+            if not self.preplay or view.phase == "finished":
+                return default
+            candidates = self.candidates(default, legal)
+            if len(candidates) < 2:
+                return default
+            return self.search_preplay(view, legal, candidates, rng.getrandbits(64))
+        if view.hand_sizes[view.seat] > self.max_hand:
             return default
         candidates = self.candidates(default, legal)
         if len(candidates) < 2:
@@ -158,6 +175,36 @@ class MonteCarloPolicy:
         challenger is left the heuristic's move is played; at the budget's end the choice is
         :meth:`pick`'s over the worlds each challenger saw.
         """
+        sampler = random.Random(seed)  # noqa: S311 (seeded search randomness (reproducible), not security)
+        worlds = Worlds(self.cv, view, sampler.getrandbits(64))
+        most = max(FIRST_WORLDS, self.rollouts // self.max_candidates)
+        return self._sequential(view.seat, candidates, worlds.sample, sampler, most, 2)
+
+    def search_preplay(
+        self, view: SeatView, legal: Sequence[Action], candidates: Sequence[Action], seed: int
+    ) -> Action:
+        """The candidate to take when buying a card, bidding or declaring: the same
+        sequential search as in play (:meth:`search_sequential`), in worlds built from the
+        view before the play (:class:`~baohuang.bots.preplay.PreplayWorlds`), each rolled
+        out to the end of the game and read as the seat's points under the variant's own
+        scoring — so a multiplier, a table or a stake moves the choice. At most
+        ``preplay_worlds`` worlds; where no world fits the view, the heuristic's answer.
+        """
+        sampler = random.Random(seed)  # noqa: S311 (seeded search randomness (reproducible), not security)
+        worlds = PreplayWorlds(self.cv, view, legal, self.heuristic, sampler.getrandbits(64))
+        most = max(FIRST_WORLDS, self.preplay_worlds)
+        least = min(most, PREPLAY_ACCEPT_WORLDS)
+        return self._sequential(view.seat, candidates, worlds.sample, sampler, most, least)
+
+    def _sequential(
+        self,
+        seat: int,
+        candidates: Sequence[Action],
+        sample: Callable[[random.Random], Game | None],
+        sampler: random.Random,
+        most: int,
+        least: int,
+    ) -> Action:
         # A world and its copies are cyclic (each phase points back to its game): garbage
         # for the cycle collector, whose repeated passes over the young objects cost a
         # tenth of a search. Paused for the search; the copies are collected once after.
@@ -165,16 +212,23 @@ class MonteCarloPolicy:
         if paused:
             gc.disable()
         try:
-            return self._search_sequential(view, candidates, seed)
+            return self._search_worlds(seat, candidates, sample, sampler, most, least)
         finally:
             if paused:
                 gc.enable()
 
-    def _search_sequential(self, view: SeatView, candidates: Sequence[Action], seed: int) -> Action:
-        sampler = random.Random(seed)  # noqa: S311 (seeded search randomness (reproducible), not security)
-        worlds = Worlds(self.cv, view, sampler.getrandbits(64))
-        seat = view.seat
-        most = max(FIRST_WORLDS, self.rollouts // self.max_candidates)
+    def _search_worlds(
+        self,
+        seat: int,
+        candidates: Sequence[Action],
+        sample: Callable[[random.Random], Game | None],
+        sampler: random.Random,
+        most: int,
+        least: int,
+    ) -> Action:
+        """The sequential test over worlds from ``sample`` (None: no world fits, a draw
+        spent): at most ``most`` worlds; a challenger wins early only with ``least`` paired
+        results or more."""
         n = len(candidates)
         base: list[int | None] = []
         diffs: list[list[int]] = [[] for _ in range(n)]
@@ -183,7 +237,10 @@ class MonteCarloPolicy:
         batch = FIRST_WORLDS
         while True:
             for _ in range(batch):
-                world = worlds.sample(sampler)
+                found = sample(sampler)
+                if found is None:
+                    continue  # no world fits the view (before the play): counts as tried
+                world = found
                 rollout_seed = sampler.getrandbits(32)
                 first = self._rollout_after(world.clone(), candidates[0], seat, rollout_seed)
                 base.append(first)
@@ -202,7 +259,7 @@ class MonteCarloPolicy:
                 if len(diffs[i]) >= 2 and mean + DROP_Z * se <= 0:
                     continue  # unlikely to beat the heuristic's move: no more rollouts
                 still.append(i)
-                if len(diffs[i]) >= 2 and mean > ACCEPT_Z * se and mean > 0:
+                if len(diffs[i]) >= least and mean > ACCEPT_Z * se and mean > 0:
                     winners.append((mean, -i))
             alive = still
             if winners:
@@ -273,9 +330,14 @@ MORE_WORLDS = 2
 DROP_Z = 0.3
 #: …and wins at once when its mean gain exceeds this many.
 ACCEPT_Z = 2.5
+#: Before the play a challenger wins early only after this many worlds: a whole game is
+#: rolled out (points vary by tens), so a few lucky deals must not overrule the heuristic.
+PREPLAY_ACCEPT_WORLDS = 12
 #: The search player ``mc`` (issue 35): sequential, at most 4 candidates and 32 worlds a
 #: decision (128 rollouts), about half the rollouts of the fixed-budget search it replaces
 #: for the same choices (``docs/reports/2026-12-03-search-speed.md``). That search is
 #: ``mc:64``.
 FAST_ROLLOUTS = 128
 FAST_MAX_CANDIDATES = 4
+#: ``mc`` searches bidding and declarations too, in at most this many worlds a decision.
+FAST_PREPLAY_WORLDS = 32
