@@ -27,9 +27,20 @@ about half the rollouts of the fixed budget for the same strength (a seat-swappe
 tournament against ``mc:64``, the fixed-budget search ``mc`` was before, shows no
 difference: ``docs/reports/2026-12-03-search-speed.md``).
 
-Bidding and declarations (ascend, call, open the guard, rebel, kick) are the heuristic's:
-worlds are built for the play phase only. So are the moves while the seat still holds more
-than ``max_hand`` cards (12 by default): the search spends its budget at the end of the
+Before the play (``preplay``, on in ``mc``; issue 35) every decision with a choice — paying
+for a bought card, grabbing the solo, taking or passing the throne (with a guard, alone,
+declared alone, passed two seats on), opening a hidden solo or the guard, declaring oneself
+a rebel, rebelling, kicking — is searched the same way (:meth:`MonteCarloPolicy.search_preplay`)
+in worlds built from the view before the play (:mod:`baohuang.bots.preplay`), each rolled
+out to the end of the game and read under the variant's own points, multipliers and
+tables: where a rebellion pays hugely the search rebels, where it costs hugely it does
+not, from the same hand (``tests/bots/test_mc_preplay.py``). Tips (贴牌) are no choice in
+this engine (the rule names the card). There a challenger wins early only after
+:data:`PREPLAY_ACCEPT_WORLDS` worlds, and a decision takes at most ``preplay_worlds``
+worlds (32 in ``mc``); where no world fits the view (a bidding the replay cannot
+reproduce) the heuristic answers. Without ``preplay`` (``mc:N``) those are the heuristic's.
+The moves while the seat still holds more than ``max_hand`` cards (12 by default) are the
+heuristic's too: the search spends its budget at the end of the
 game, where places are decided and rollouts are short. A move other than the heuristic's is
 played only when it beats the heuristic's in the same worlds by more than ``confidence``
 standard errors of the mean difference (1 by default), so noise does not replace a sound
