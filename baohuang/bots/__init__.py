@@ -17,6 +17,7 @@ from baohuang.bots.base import Policy
 from baohuang.bots.heuristic import HeuristicParams, HeuristicPolicy
 from baohuang.bots.mc import (
     FAST_MAX_CANDIDATES,
+    FAST_PREPLAY_WORLDS,
     FAST_ROLLOUTS,
     MonteCarloPolicy,
 )
@@ -36,7 +37,8 @@ def make_policy(name: str, cv: CompiledVariant) -> Policy:
     ``"adaptive"`` (:mod:`baohuang.bots.adaptive`).
 
     ``"mc"`` is the search player (:mod:`baohuang.bots.mc`), sequential (it stops early)
-    with at most 36 rollouts and 3 candidates a decision (issue 35); ``"mc:N"`` is the
+    with at most 32 worlds and 4 candidates a decision, in play and in its bids and
+    declarations (issue 35); ``"mc:N"`` is the
     fixed-budget search with N rollouts per decision (and the name ``"mc:N"`` in
     statistics): ``"mc:64"`` is ``mc`` as it was before issue 35.
     ``"royals=A,rebels=B[,bidding=C]"`` is a role mix (:mod:`baohuang.bots.mix`), named in
@@ -56,7 +58,12 @@ def make_policy(name: str, cv: CompiledVariant) -> Policy:
         return RandomPolicy()
     if name == "mc":
         return MonteCarloPolicy(
-            cv, rollouts=FAST_ROLLOUTS, max_candidates=FAST_MAX_CANDIDATES, sequential=True
+            cv,
+            rollouts=FAST_ROLLOUTS,
+            max_candidates=FAST_MAX_CANDIDATES,
+            sequential=True,
+            preplay=True,
+            preplay_worlds=FAST_PREPLAY_WORLDS,
         )
     if name == "adaptive":
         return AdaptivePolicy(cv)
@@ -101,10 +108,14 @@ PLAIN_COSTS: dict[str, int] = {"heuristic": 1, "random": 2, "adaptive": 2}
 #: Cost of one game of the search player ``mc`` (issue 35; sequential, at most 128
 #: rollouts a decision), in heuristic games: instruction counts of baike-common games on
 #: the native core (``valgrind --tool=callgrind``, 2026-12): 985 M a game of ``mc``
-#: against 2.74 M a heuristic game, about 360 (``mc:64``: 1.76 G, 640, below its formula).
+#: against 2.74 M a heuristic game, about 360 (``mc:64``: 1.76 G, 640, below its formula);
+#: times 1.5 since ``mc`` also searches its bids and declarations (issue 35): CPU per game
+#: with and without that search, pure-Python core, 2026-12, ×1.14 on baike-common, ×1.31
+#: baike-classic, ×1.35 tcy-bie6, ×1.49 baike-weihai (five grab questions, four rebels and
+#: the kicks a deal) — the quota charges the dearest of these, 540.
 #: Not in :data:`PLAIN_COSTS` (the jobs treat policies dearer than those as searches:
 #: checked for cancellation after every decision).
-MC_COST = 360
+MC_COST = 540
 #: CPU seconds of one cost unit (one heuristic game of baike-common on the native core, on
 #: this project's 2-core build machine, 2026-12): what the editor's run-time estimate
 #: multiplies (:func:`policy_seconds`).

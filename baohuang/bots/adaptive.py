@@ -8,7 +8,8 @@ the heuristic's cards but takes each of those decisions by a threshold that the 
 own points, multipliers and money chose:
 
 1. **Calibration** (once per variant, :func:`calibration_for`, cached by the compiled
-   variant's checksum — its fingerprint — like the heuristic's tables): deals from a fixed
+   variant's checksum — its fingerprint — like the heuristic's tables, and stored on disk
+   for other processes, :func:`calibration_path`): deals from a fixed
    seed are played by the heuristic. At every bidding or declaration decision with a real
    choice, the decision is tried both ways — "yes" (grab, ascend, open, rebel, kick …) and
    "no" (abdicate, stay hidden, …) — each played to the end by the heuristic, and the seat's
@@ -37,14 +38,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import os
 import random
+import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
-from baohuang.bots.heuristic import HeuristicPolicy, strength, tables_for
+from baohuang.bots.heuristic import HeuristicParams, HeuristicPolicy, strength, tables_for
 from baohuang.bots.rollout import LazyLegal
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action
@@ -69,6 +74,14 @@ BAND_EDGES: tuple[float, ...] = (0.5, 0.75, 0.9)
 MIN_SAMPLES = 12
 #: A safety net against a continuation that does not end (a bug).
 _MAX_STEPS = 20_000
+#: The calibration's own version: part of the key of a calibration stored on disk. Raise
+#: it whenever the calibration's method changes (a file of an older method is then never
+#: read); the method's constants and the heuristic's knobs are in the key as well.
+CALIBRATION_VERSION = 1
+#: Environment variable naming the folder of stored calibrations (see :func:`cache_dir`).
+CACHE_DIR_ENV = "BAOHUANG_CACHE_DIR"
+
+_log = logging.getLogger(__name__)
 
 NEVER = float("inf")
 """A threshold no hand reaches: always "no"."""
@@ -391,9 +404,116 @@ def _fit(
     return Threshold(best_at, len(gains), best_gain / max(1, total), q)
 
 
+def cache_dir() -> Path:
+    """The folder of calibrations stored on disk: ``$BAOHUANG_CACHE_DIR`` when set, else
+    ``$BAOHUANG_VAR_DIR/cache`` (the settings' local state folder), else ``<repo>/var/cache``
+    in a source checkout, else ``$XDG_CACHE_HOME/baohuang`` (``~/.cache/baohuang``)."""
+    chosen = os.environ.get(CACHE_DIR_ENV, "")
+    if chosen:
+        return Path(chosen)
+    var = os.environ.get("BAOHUANG_VAR_DIR", "")
+    if var:
+        return Path(var) / "cache"
+    repo = Path(__file__).resolve().parents[2]
+    if (repo / "manage.py").is_file() and (repo / "pyproject.toml").is_file():
+        return repo / "var" / "cache"
+    home = os.environ.get("XDG_CACHE_HOME", "") or str(Path.home() / ".cache")
+    return Path(home) / "baohuang"
+
+
+def _method_digest() -> str:
+    """What besides the variant decides a calibration: the method's version and constants
+    and the heuristic's knobs (a change of any of them makes the stored files stale)."""
+    method = {
+        "version": CALIBRATION_VERSION,
+        "seed": CALIBRATION_SEED,
+        "bands": BAND_EDGES,
+        "min_samples": MIN_SAMPLES,
+        "heuristic": asdict(HeuristicParams()),
+    }
+    text = json.dumps(method, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def calibration_path(cv: CompiledVariant, deals: int, per_band: int) -> Path:
+    """Where the calibration of ``cv`` with this budget is stored: one JSON file per
+    variant checksum, budget and method (:data:`CALIBRATION_VERSION`)."""
+    name = f"{cv.checksum}-{deals}-{per_band}-v{CALIBRATION_VERSION}-{_method_digest()}.json"
+    return cache_dir() / "adaptive" / name
+
+
+def _to_json(found: Calibration) -> dict[str, Any]:
+    return {
+        "version": CALIBRATION_VERSION,
+        "checksum": found.checksum,
+        "rollouts": found.rollouts,
+        "thresholds": {
+            k: {
+                "at": None if t.at == NEVER else t.at,
+                "samples": t.samples,
+                "gain": t.gain,
+                "quantile": t.quantile,
+            }
+            for k, t in found.thresholds.items()
+        },
+    }
+
+
+def _from_json(data: Any, checksum: str) -> Calibration:
+    """A stored calibration; ValueError (or KeyError, TypeError) when it is not one of
+    ``checksum`` in this version."""
+    if data.get("version") != CALIBRATION_VERSION or data.get("checksum") != checksum:
+        raise ValueError("another variant or calibration version")
+    thresholds = {
+        str(k): Threshold(
+            NEVER if t["at"] is None else float(t["at"]),
+            int(t["samples"]),
+            float(t["gain"]),
+            float(t["quantile"]),
+        )
+        for k, t in data["thresholds"].items()
+    }
+    return Calibration(checksum, thresholds, int(data["rollouts"]))
+
+
+def load_calibration(cv: CompiledVariant, deals: int, per_band: int) -> Calibration | None:
+    """The stored calibration of ``cv`` (None when there is none, or the file cannot be
+    read: a damaged file is calibrated again, never an error)."""
+    path = calibration_path(cv, deals, per_band)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return _from_json(data, cv.checksum)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        _log.warning("Calibration file %s unreadable (%s); calibrating again.", path, exc)
+        return None
+
+
+def store_calibration(cv: CompiledVariant, deals: int, per_band: int, found: Calibration) -> None:
+    """Store ``found`` for other processes (a Celery worker, the CLI): written to a
+    temporary file in the same folder and moved into place with :func:`os.replace`, so a
+    reader sees the whole file or none, whatever other workers write at once. A folder that
+    cannot be written only costs the next process a calibration."""
+    path = calibration_path(cv, deals, per_band)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(_to_json(found), out, sort_keys=True)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        _log.warning("Calibration not stored in %s (%s).", path, exc)
+
+
 class _Cache:
     """Calibrations by the variant's checksum and trials by its play fingerprint: least
-    recently used, computed once per process (a second asker waits for the first's)."""
+    recently used, computed once per process (a second asker waits for the first's) and
+    stored on disk for the other processes (:func:`calibration_path`)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -407,6 +527,10 @@ class _Cache:
             name = cv.checksum + budget
             found = self.items.get(name)
             if found is None:
+                found = load_calibration(cv, deals, per_band)
+                if found is not None:
+                    self.items[name] = found
+            if found is None:
                 key = play_fingerprint(cv) + budget
                 tried = self.trials.get(key)
                 if tried is None:
@@ -415,6 +539,7 @@ class _Cache:
                 while len(self.trials) > self.size:
                     self.trials.popitem(last=False)
                 found = self.items[name] = calibrate(cv, tried)
+                store_calibration(cv, deals, per_band, found)
                 while len(self.items) > self.size:
                     self.items.popitem(last=False)
             self.items.move_to_end(name)
@@ -427,8 +552,9 @@ _CACHE = _Cache(16)
 def calibration_for(
     cv: CompiledVariant, deals: int = CALIBRATION_DEALS, per_band: int = PER_BAND
 ) -> Calibration:
-    """The variant's calibration (computed on first use, then cached by checksum; variants
-    that differ only in settlement share the played trials). A smaller budget (``deals``,
+    """The variant's calibration (computed on first use, then cached by checksum in the
+    process and on disk, :func:`calibration_path`; variants that differ only in settlement
+    share the played trials). A smaller budget (``deals``,
     ``per_band``) is cheaper and noisier; policies by name use the defaults."""
     return _CACHE.get(cv, deals, per_band)
 

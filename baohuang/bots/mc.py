@@ -27,9 +27,20 @@ about half the rollouts of the fixed budget for the same strength (a seat-swappe
 tournament against ``mc:64``, the fixed-budget search ``mc`` was before, shows no
 difference: ``docs/reports/2026-12-03-search-speed.md``).
 
-Bidding and declarations (ascend, call, open the guard, rebel, kick) are the heuristic's:
-worlds are built for the play phase only. So are the moves while the seat still holds more
-than ``max_hand`` cards (12 by default): the search spends its budget at the end of the
+Before the play (``preplay``, on in ``mc``; issue 35) every decision with a choice — paying
+for a bought card, grabbing the solo, taking or passing the throne (with a guard, alone,
+declared alone, passed two seats on), opening a hidden solo or the guard, declaring oneself
+a rebel, rebelling, kicking — is searched the same way (:meth:`MonteCarloPolicy.search_preplay`)
+in worlds built from the view before the play (:mod:`baohuang.bots.preplay`), each rolled
+out to the end of the game and read under the variant's own points, multipliers and
+tables: where a rebellion pays hugely the search rebels, where it costs hugely it does
+not, from the same hand (``tests/bots/test_mc_preplay.py``). Tips (贴牌) are no choice in
+this engine (the rule names the card). There a challenger wins early only after
+:data:`PREPLAY_ACCEPT_WORLDS` worlds, and a decision takes at most ``preplay_worlds``
+worlds (32 in ``mc``); where no world fits the view (a bidding the replay cannot
+reproduce) the heuristic answers. Without ``preplay`` (``mc:N``) those are the heuristic's.
+The moves while the seat still holds more than ``max_hand`` cards (12 by default) are the
+heuristic's too: the search spends its budget at the end of the
 game, where places are decided and rollouts are short. A move other than the heuristic's is
 played only when it beats the heuristic's in the same worlds by more than ``confidence``
 standard errors of the mean difference (1 by default), so noise does not replace a sound
@@ -47,6 +58,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from baohuang.bots.heuristic import HeuristicPolicy
+from baohuang.bots.preplay import PreplayWorlds
 from baohuang.bots.rollout import play_out
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action
@@ -64,6 +76,8 @@ DEFAULT_CONFIDENCE = 1.0
 #: Search once the seat holds this many cards or fewer: the end of a game, where exact
 #: play decides places and rollouts are short (early rollouts are long and noisy).
 DEFAULT_MAX_HAND = 12
+#: Worlds a decision before the play may take at most (``mc``: :data:`FAST_PREPLAY_WORLDS`).
+DEFAULT_PREPLAY_WORLDS = 32
 
 
 @dataclass
@@ -83,6 +97,12 @@ class MonteCarloPolicy:
     """Stop early (:meth:`search_sequential`): worlds in batches, a candidate dropped once
     it is unlikely to beat the heuristic's move; ``rollouts`` is then the most a decision
     may take. Off: every candidate tried in ``rollouts // k`` worlds (:meth:`search`)."""
+    preplay: bool = False
+    """Search the decisions before the play too (buying a card, bidding, declarations:
+    :meth:`search_preplay`); off, those are the heuristic's."""
+    preplay_worlds: int = DEFAULT_PREPLAY_WORLDS
+    """Worlds one decision before the play may take at most (each rolls out every live
+    candidate through the whole game)."""
     name: str = "mc"
     heuristic: HeuristicPolicy = field(init=False, repr=False)
     _play_out: Callable[[Game, HeuristicPolicy, int, random.Random], int] = field(
@@ -98,9 +118,17 @@ class MonteCarloPolicy:
         self._play_out = play_out
 
     def act(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The heuristic's choice outside play; in play, the best candidate by search."""
+        """The best candidate by search: in play, and (``preplay``) when buying a card,
+        bidding or declaring; else the heuristic's choice."""
         default = self.heuristic.act(view, legal, rng)
-        if view.phase != "play" or view.hand_sizes[view.seat] > self.max_hand:
+        if view.phase != "play":
+            if not self.preplay or view.phase == "finished":
+                return default
+            candidates = self.candidates(default, legal)
+            if len(candidates) < 2:
+                return default
+            return self.search_preplay(view, legal, candidates, rng.getrandbits(64))
+        if view.hand_sizes[view.seat] > self.max_hand:
             return default
         candidates = self.candidates(default, legal)
         if len(candidates) < 2:
@@ -156,6 +184,36 @@ class MonteCarloPolicy:
         challenger is left the heuristic's move is played; at the budget's end the choice is
         :meth:`pick`'s over the worlds each challenger saw.
         """
+        sampler = random.Random(seed)  # noqa: S311 (seeded search randomness (reproducible), not security)
+        worlds = Worlds(self.cv, view, sampler.getrandbits(64))
+        most = max(FIRST_WORLDS, self.rollouts // self.max_candidates)
+        return self._sequential(view.seat, candidates, worlds.sample, sampler, most, 2)
+
+    def search_preplay(
+        self, view: SeatView, legal: Sequence[Action], candidates: Sequence[Action], seed: int
+    ) -> Action:
+        """The candidate to take when buying a card, bidding or declaring: the same
+        sequential search as in play (:meth:`search_sequential`), in worlds built from the
+        view before the play (:class:`~baohuang.bots.preplay.PreplayWorlds`), each rolled
+        out to the end of the game and read as the seat's points under the variant's own
+        scoring — so a multiplier, a table or a stake moves the choice. At most
+        ``preplay_worlds`` worlds; where no world fits the view, the heuristic's answer.
+        """
+        sampler = random.Random(seed)  # noqa: S311 (seeded search randomness (reproducible), not security)
+        worlds = PreplayWorlds(self.cv, view, legal, self.heuristic, sampler.getrandbits(64))
+        most = max(FIRST_WORLDS, self.preplay_worlds)
+        least = min(most, PREPLAY_ACCEPT_WORLDS)
+        return self._sequential(view.seat, candidates, worlds.sample, sampler, most, least)
+
+    def _sequential(
+        self,
+        seat: int,
+        candidates: Sequence[Action],
+        sample: Callable[[random.Random], Game | None],
+        sampler: random.Random,
+        most: int,
+        least: int,
+    ) -> Action:
         # A world and its copies are cyclic (each phase points back to its game): garbage
         # for the cycle collector, whose repeated passes over the young objects cost a
         # tenth of a search. Paused for the search; the copies are collected once after.
@@ -163,16 +221,23 @@ class MonteCarloPolicy:
         if paused:
             gc.disable()
         try:
-            return self._search_sequential(view, candidates, seed)
+            return self._search_worlds(seat, candidates, sample, sampler, most, least)
         finally:
             if paused:
                 gc.enable()
 
-    def _search_sequential(self, view: SeatView, candidates: Sequence[Action], seed: int) -> Action:
-        sampler = random.Random(seed)  # noqa: S311 (seeded search randomness (reproducible), not security)
-        worlds = Worlds(self.cv, view, sampler.getrandbits(64))
-        seat = view.seat
-        most = max(FIRST_WORLDS, self.rollouts // self.max_candidates)
+    def _search_worlds(
+        self,
+        seat: int,
+        candidates: Sequence[Action],
+        sample: Callable[[random.Random], Game | None],
+        sampler: random.Random,
+        most: int,
+        least: int,
+    ) -> Action:
+        """The sequential test over worlds from ``sample`` (None: no world fits, a draw
+        spent): at most ``most`` worlds; a challenger wins early only with ``least`` paired
+        results or more."""
         n = len(candidates)
         base: list[int | None] = []
         diffs: list[list[int]] = [[] for _ in range(n)]
@@ -181,7 +246,10 @@ class MonteCarloPolicy:
         batch = FIRST_WORLDS
         while True:
             for _ in range(batch):
-                world = worlds.sample(sampler)
+                found = sample(sampler)
+                if found is None:
+                    continue  # no world fits the view (before the play): counts as tried
+                world = found
                 rollout_seed = sampler.getrandbits(32)
                 first = self._rollout_after(world.clone(), candidates[0], seat, rollout_seed)
                 base.append(first)
@@ -200,7 +268,7 @@ class MonteCarloPolicy:
                 if len(diffs[i]) >= 2 and mean + DROP_Z * se <= 0:
                     continue  # unlikely to beat the heuristic's move: no more rollouts
                 still.append(i)
-                if len(diffs[i]) >= 2 and mean > ACCEPT_Z * se and mean > 0:
+                if len(diffs[i]) >= least and mean > ACCEPT_Z * se and mean > 0:
                     winners.append((mean, -i))
             alive = still
             if winners:
@@ -271,9 +339,14 @@ MORE_WORLDS = 2
 DROP_Z = 0.3
 #: …and wins at once when its mean gain exceeds this many.
 ACCEPT_Z = 2.5
+#: Before the play a challenger wins early only after this many worlds: a whole game is
+#: rolled out (points vary by tens), so a few lucky deals must not overrule the heuristic.
+PREPLAY_ACCEPT_WORLDS = 12
 #: The search player ``mc`` (issue 35): sequential, at most 4 candidates and 32 worlds a
 #: decision (128 rollouts), about half the rollouts of the fixed-budget search it replaces
 #: for the same choices (``docs/reports/2026-12-03-search-speed.md``). That search is
 #: ``mc:64``.
 FAST_ROLLOUTS = 128
 FAST_MAX_CANDIDATES = 4
+#: ``mc`` searches bidding and declarations too, in at most this many worlds a decision.
+FAST_PREPLAY_WORLDS = 32

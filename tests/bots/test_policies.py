@@ -32,8 +32,8 @@ def cv_of(variant_id: str) -> CompiledVariant:
 
 def built(name: str, cv: CompiledVariant) -> Policy:
     """The policy by name; the search player with a small budget (these tests play it a lot)."""
-    if name == "mc":
-        return MonteCarloPolicy(cv, rollouts=4, max_candidates=3)
+    if name == "mc":  # with its search before the play (issue 35), in a first batch of worlds
+        return MonteCarloPolicy(cv, rollouts=4, max_candidates=3, preplay=True, preplay_worlds=6)
     if name == "adaptive":  # a small calibration: these tests build it for every variant
         return AdaptivePolicy(cv, deals=30, per_band=4)
     return make_policy(name, cv)
