@@ -9,6 +9,7 @@ hold each id four times. Ranks of ids come from the precomputed :data:`RANK_OF`.
 from __future__ import annotations
 
 import random
+import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -65,7 +66,8 @@ def rank_counts(cards: Iterable[int]) -> list[int]:
     """The count vector by rank (length ``NUM_RANKS``) of some physical cards."""
     counts = [0] * NUM_RANKS
     for card in cards:
-        counts[RANK_OF[card]] += 1
+        rank = RANK_OF[card]
+        counts[rank] = counts[rank] + 1
     return counts
 
 
@@ -125,13 +127,26 @@ def shuffle(cards: list[int], rng: random.Random) -> None:
     (:mod:`baohuang.native`) runs it compiled: Fisher–Yates from the last position, each
     index drawn by ``getrandbits`` with rejection (``Random._randbelow``).
     """
+    # ``getrandbits(k)`` for k <= 32 is the generator's next 32-bit word shifted right by
+    # 32 - k, and ``getrandbits(32 * m)`` is its next m words, the first the lowest. Every
+    # position draws at least once, so the words of the positions still to place are drawn
+    # in one call (never more than the one-by-one draws would take: the generator ends in
+    # the same state) and split into ints by ``struct``: a few calls a shuffle, not one a draw.
     getrandbits = rng.getrandbits
+    words: tuple[int, ...] = ()
+    used = 0
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
+        shift = 32 - n.bit_length()
+        while True:
+            if used == len(words):
+                # Positions i … 1 are left: at least i draws.
+                words = struct.unpack(f"<{i}I", getrandbits(32 * i).to_bytes(4 * i, "little"))
+                used = 0
+            j = words[used] >> shift
+            used += 1
+            if j < n:
+                break
         cards[i], cards[j] = cards[j], cards[i]
 
 
