@@ -9,7 +9,6 @@ hold each id four times. Ranks of ids come from the precomputed :data:`RANK_OF`.
 from __future__ import annotations
 
 import random
-import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -131,20 +130,22 @@ def shuffle(cards: list[int], rng: random.Random) -> None:
     # 32 - k, and ``getrandbits(32 * m)`` is its next m words, the first the lowest. Every
     # position draws at least once, so the words of the positions still to place are drawn
     # in one call (never more than the one-by-one draws would take: the generator ends in
-    # the same state) and split into ints by ``struct``: a few calls a shuffle, not one a draw.
+    # the same state) and read from its bytes (compiled byte reads, no int objects): a few
+    # calls a shuffle, not one a draw.
     getrandbits = rng.getrandbits
-    words: tuple[int, ...] = ()
-    used = 0
+    data = b""
+    at = 0
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
         shift = 32 - n.bit_length()
         while True:
-            if used == len(words):
+            if at == len(data):
                 # Positions i … 1 are left: at least i draws.
-                words = struct.unpack(f"<{i}I", getrandbits(32 * i).to_bytes(4 * i, "little"))
-                used = 0
-            j = words[used] >> shift
-            used += 1
+                data = getrandbits(32 * i).to_bytes(4 * i, "little")
+                at = 0
+            word = data[at] | data[at + 1] << 8 | data[at + 2] << 16 | data[at + 3] << 24
+            at += 4
+            j = word >> shift
             if j < n:
                 break
         cards[i], cards[j] = cards[j], cards[i]
