@@ -126,28 +126,13 @@ def shuffle(cards: list[int], rng: random.Random) -> None:
     (:mod:`baohuang.native`) runs it compiled: Fisher–Yates from the last position, each
     index drawn by ``getrandbits`` with rejection (``Random._randbelow``).
     """
-    # ``getrandbits(k)`` for k <= 32 is the generator's next 32-bit word shifted right by
-    # 32 - k, and ``getrandbits(32 * m)`` is its next m words, the first the lowest. Every
-    # position draws at least once, so the words of the positions still to place are drawn
-    # in one call (never more than the one-by-one draws would take: the generator ends in
-    # the same state) and read from its bytes (compiled byte reads, no int objects): a few
-    # calls a shuffle, not one a draw.
     getrandbits = rng.getrandbits
-    data = b""
-    at = 0
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
-        shift = 32 - n.bit_length()
-        while True:
-            if at == len(data):
-                # Positions i … 1 are left: at least i draws.
-                data = getrandbits(32 * i).to_bytes(4 * i, "little")
-                at = 0
-            word = data[at] | data[at + 1] << 8 | data[at + 2] << 16 | data[at + 3] << 24
-            at += 4
-            j = word >> shift
-            if j < n:
-                break
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
 
 
