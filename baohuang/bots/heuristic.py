@@ -211,9 +211,6 @@ def tables_for(cv: CompiledVariant) -> VariantTables:
     return built
 
 
-_MATERIAL: Final = (list, tuple)
-
-
 def _whole(counts: Sequence[int]) -> tuple[int, ...]:
     """The whole hand as a play (ranks high to low)."""
     out: tuple[int, ...] = ()
@@ -269,7 +266,9 @@ class HeuristicPolicy:
         one is answered with it (a driver that passes a lazy sequence must not ask a
         locked seat).
         """
-        if legal.__class__ in _MATERIAL and len(legal) == 1:
+        kind = legal.__class__
+        # Identity tests: ``in`` on a tuple of classes compares them richly, one by one.
+        if (kind is list or kind is tuple) and len(legal) == 1:
             return legal[0]
         phase = view.phase
         if phase == "play":

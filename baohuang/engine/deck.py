@@ -65,7 +65,8 @@ def rank_counts(cards: Iterable[int]) -> list[int]:
     """The count vector by rank (length ``NUM_RANKS``) of some physical cards."""
     counts = [0] * NUM_RANKS
     for card in cards:
-        counts[RANK_OF[card]] += 1
+        rank = RANK_OF[card]
+        counts[rank] = counts[rank] + 1
     return counts
 
 

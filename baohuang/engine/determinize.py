@@ -158,6 +158,7 @@ class Worlds:
         p.passes = view.passes
         p.deferred = []
         p.second_circle = []
+        p.forget_view_rows()
         p.deferred_this_trick = set()
         # Who is barred by a hard pass is not in the seat view: the world lets them play.
         p.barred = set()
@@ -256,6 +257,7 @@ class Worlds:
                             srow[r * 4 + rng.randrange(4)] += 1
         play.sizes = [sum(row) for row in counts]  # equal to the view's unless it was odd
         play.dealt_ranks = [frozenset(r for r in range(NUM_RANKS) if row[r]) for row in counts]
+        play.forget_view_rows()
         return world
 
 

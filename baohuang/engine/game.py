@@ -111,10 +111,15 @@ class Game(PhaseState):
         """Every action the player to act may take now (empty when finished)."""
         if self.phase == "finished":
             return []
-        if self.locked(self.to_act):
-            found = [self._part.default(self.to_act)]
+        seat = self.to_act
+        if self.locked(seat):
+            found = [self._default(seat)]
         else:
-            found = self._part.actions(self.to_act)
+            # In play (most decisions) the phase is called as the TrickPlay it is: a direct
+            # call of the compiled method, not a protocol call (attribute lookup, argument
+            # parsing).
+            play = self._play
+            found = play.actions(seat) if self._part is play else self._part.actions(seat)
             found.append(A.AUTO)
         self._legal_cache = found
         return list(found)
@@ -125,23 +130,26 @@ class Game(PhaseState):
             raise IllegalAction(reason("game_over"))
         cache = self._legal_cache
         self._legal_cache = None
-        if action != A.AUTO and cache is not None and not self.locked(self.to_act):
+        seat = self.to_act
+        # A play (a tuple) is never ``auto``: no string comparison with a tuple.
+        is_auto = isinstance(action, str) and action == A.AUTO
+        locked = self.locked(seat)
+        if not is_auto and cache is not None and not locked:
             # Fast path: the action comes from the list legal_actions() just returned.
             for legal in cache:
                 if legal is action or legal == action:
-                    self.in_spell[self.to_act] = False
+                    self.in_spell[seat] = False
                     self.history.append(action)
                     self._dispatch(action)
                     return
-        if action == A.AUTO or self.locked(self.to_act):
-            if action not in (A.AUTO, self._part.default(self.to_act)):
-                raise IllegalAction(reason("automatic_only_default", seat=self.to_act))
-            seat = self.to_act
+        if is_auto or locked:
+            if not is_auto and action != self._default(seat):
+                raise IllegalAction(reason("automatic_only_default", seat=seat))
             if not self.in_spell[seat]:
                 self.in_spell[seat] = True
                 self.auto_spells[seat] += 1
             self.auto_turns[seat] += 1
-            chosen = self._part.default(seat)
+            chosen = self._default(seat)
             self.history.append(action)
             self._dispatch(chosen)
             return
@@ -149,10 +157,13 @@ class Game(PhaseState):
             # Items that cannot be ordered (a str among ints) are no ranks: reject() says so.
             with contextlib.suppress(TypeError):
                 action = tuple(sorted(action, reverse=True))
-        refused = self._part.reject(self.to_act, action)
+        play = self._play
+        refused = (
+            play.reject(seat, action) if self._part is play else self._part.reject(seat, action)
+        )
         if refused is not None:
             raise IllegalAction(refused)
-        self.in_spell[self.to_act] = False
+        self.in_spell[seat] = False
         self.history.append(action)
         self._dispatch(action)
 
@@ -247,10 +258,18 @@ class Game(PhaseState):
 
     def default_action(self) -> Action:
         """托管: the answer the system gives for the seat to act (docs/rules.md §7)."""
-        return self._part.default(self.to_act)
+        return self._default(self.to_act)
+
+    def _default(self, seat: int) -> Action:
+        play = self._play
+        return play.default(seat) if self._part is play else self._part.default(seat)
 
     def _dispatch(self, action: Action) -> None:
-        seat = self._part.apply(self.to_act, action)
+        play = self._play
+        if self._part is play:
+            seat = play.apply(self.to_act, action)
+        else:
+            seat = self._part.apply(self.to_act, action)
         if seat >= 0:
             self.to_act = seat
         else:

@@ -39,7 +39,7 @@ def rank_counts(ranks: Iterable[int]) -> list[int]:
     """Return the count vector (length ``NUM_RANKS``, indexed by rank) of ``ranks``."""
     counts = [0] * NUM_RANKS
     for rank in ranks:
-        counts[rank] += 1
+        counts[rank] = counts[rank] + 1
     return counts
 
 

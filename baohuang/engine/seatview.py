@@ -248,13 +248,14 @@ def seat_view(game: PhaseState, seat: int) -> SeatView:
         known = public_guard
     if p.counts:
         hand: tuple[int, ...] = ()
-        counts = tuple(p.counts[seat])
-        sizes = tuple(p.sizes)
+        counts = p.view_counts(seat)
+        sizes = p.view_sizes()
     else:
         hand = tuple(game.hands[seat])
         row = [0] * NUM_RANKS
         for c in hand:
-            row[RANK_OF[c]] += 1
+            rank = RANK_OF[c]
+            row[rank] = row[rank] + 1
         counts = tuple(row)
         sizes = tuple(len(h) for h in game.hands)
     # In play (the usual case) the phase is asked directly, as the trick play it is.
@@ -278,10 +279,10 @@ def seat_view(game: PhaseState, seat: int) -> SeatView:
         solo,
         p.trick,
         p.trick_owner if p.trick is not None else None,
-        tuple(p.finish),
-        tuple(p.played_counts),
+        tuple(p.finish) if p.finish else (),
+        p.view_played(),
         tuple(game._declarations.rebels_seen_by(seat)),
-        tuple(game.events),
+        tuple(game.events) if game.events else (),
         game._hold_back_tuple,
         len(game._bidding.tips),
         p.passes,

@@ -50,10 +50,12 @@ class TrickPlay:
         "counts",
         "cv",
         "dealt_ranks",
+        "defer_allowed",
         "deferred",
         "deferred_this_trick",
         "finish",
         "hard_pass",
+        "has_hold_back",
         "identical",
         "open_during_play",
         "out",
@@ -73,7 +75,9 @@ class TrickPlay:
         "trick_owner",
         "tricks",
         "uneven_beats",
+        "view_rows",
         "wind_applicant",
+        "wind_by_applying",
         "wind_from",
     )
 
@@ -92,7 +96,16 @@ class TrickPlay:
         """Who made the play to beat."""
         self.passes = 0
         """Passes since the last play of the current trick."""
-        self.hard_pass = table.cv.variant.play.hard_pass
+        variant_play = table.cv.variant.play
+        self.hard_pass = variant_play.hard_pass
+        # The variant's rules read at every decision, copied here once: a compiled field
+        # read instead of attribute lookups through the (interpreted) variant model.
+        self.defer_allowed: bool = variant_play.defer
+        """Deferring (让牌) is allowed."""
+        self.wind_by_applying: bool = variant_play.wind == "apply"
+        """The wind is taken by applying for it (HD)."""
+        self.has_hold_back: bool = bool(table.cv.hold_back)
+        """The variant holds back ranks for the last play."""
         declarations = table.cv.variant.declarations
         self.open_during_play = declarations.open_during_play
         """A hidden guard may go open (明保) at his turns during play."""
@@ -139,6 +152,12 @@ class TrickPlay:
         suit); a plain play takes the cards of the rank's smallest suit groups first."""
         self.trick_bomb = False
         """With identical bombs: the play to beat is one."""
+        self.view_rows: list[tuple[int, ...] | None] = [None] * 7
+        """The policy view's tuples, kept until the lists they copy change: each seat's
+        counts (0–4), the hand sizes (5) and the cards played (6); None when not built.
+        Built once per play instead of once per decision (a pass changes none of them).
+        Whoever changes ``counts``, ``sizes`` or ``played_counts`` other than by a play
+        calls :meth:`forget_view_rows`."""
 
     def copy_for(self, table: Table) -> TrickPlay:
         """A copy of this phase's state for ``table`` (a copy of its game: Game.clone).
@@ -156,8 +175,10 @@ class TrickPlay:
         new.dealt_ranks = self.dealt_ranks[:]
         new.deferred = self.deferred[:]
         new.deferred_this_trick = set(self.deferred_this_trick)
+        new.defer_allowed = self.defer_allowed
         new.finish = self.finish[:]
         new.hard_pass = self.hard_pass
+        new.has_hold_back = self.has_hold_back
         new.identical = self.identical
         new.open_during_play = self.open_during_play
         new.out = self.out[:]
@@ -177,7 +198,9 @@ class TrickPlay:
         new.trick_owner = self.trick_owner
         new.tricks = self.tricks[:]
         new.uneven_beats = self.uneven_beats
+        new.view_rows = self.view_rows[:]  # immutable tuples of the same state
         new.wind_applicant = self.wind_applicant
+        new.wind_by_applying = self.wind_by_applying
         new.wind_from = self.wind_from
         return new
 
@@ -189,8 +212,11 @@ class TrickPlay:
         counts: list[list[int]] = []
         for hand in t.hands:
             row = [0] * NUM_RANKS
+            # Read and written apart: mypyc compiles ``row[i] += 1`` through the generic
+            # number protocol (boxed ints), the explicit form with int arithmetic.
             for c in hand:
-                row[RANK_OF[c]] += 1
+                rank = RANK_OF[c]
+                row[rank] = row[rank] + 1
             counts.append(row)
         self.top_ranks = [[], [], [], [], []]
         for top_seat, top_card, level in self._top_cards():
@@ -209,9 +235,43 @@ class TrickPlay:
                 if top_card < 52:
                     self.suits[top_seat][top_card] -= 1
         self.sizes = [sum(row) for row in counts]
-        self.dealt_ranks = [frozenset(r for r in range(NUM_RANKS) if row[r]) for row in counts]
+        # From a list (a compiled loop), not a generator (resumed once per rank).
+        self.dealt_ranks = [frozenset([r for r in range(NUM_RANKS) if row[r]]) for row in counts]
         self.trick = None
+        self.forget_view_rows()
         return t.emperor
+
+    def forget_view_rows(self) -> None:
+        """Drop the view's tuples (``counts``, ``sizes`` or ``played_counts`` were changed
+        from outside a play: a new deal, a sampled world)."""
+        self.view_rows = [None] * 7
+
+    def view_counts(self, seat: int) -> tuple[int, ...]:
+        """``counts[seat]`` as a tuple (the policy view's ``counts``)."""
+        rows = self.view_rows
+        row = rows[seat]
+        if row is None:
+            row = tuple(self.counts[seat])
+            rows[seat] = row
+        return row
+
+    def view_sizes(self) -> tuple[int, ...]:
+        """``sizes`` as a tuple (the policy view's ``hand_sizes``)."""
+        rows = self.view_rows
+        row = rows[5]
+        if row is None:
+            row = tuple(self.sizes)
+            rows[5] = row
+        return row
+
+    def view_played(self) -> tuple[int, ...]:
+        """``played_counts`` as a tuple (the policy view's ``played``)."""
+        rows = self.view_rows
+        row = rows[6]
+        if row is None:
+            row = tuple(self.played_counts)
+            rows[6] = row
+        return row
 
     def _top_cards(self) -> list[tuple[int, int, int]]:
         """The cards ranked above the big joker (特画 / 老花, the emperor card) with their
@@ -361,9 +421,9 @@ class TrickPlay:
 
     def held_back(self, seat: int) -> list[int]:
         """The variant's held-back ranks that `seat` still holds."""
-        hold_back = self.cv.hold_back
-        if not hold_back:
+        if not self.has_hold_back:
             return []
+        hold_back = self.cv.hold_back
         row = self.counts[seat]
         return [h.rank for h in hold_back if row[h.rank]]
 
@@ -412,14 +472,12 @@ class TrickPlay:
 
     def _may_defer(self, seat: int) -> bool:
         return (
-            self.cv.variant.play.defer
-            and not self.second_circle
-            and seat not in self.deferred_this_trick
+            self.defer_allowed and not self.second_circle and seat not in self.deferred_this_trick
         )
 
     def _may_apply_wind(self, seat: int) -> bool:
         return (
-            self.cv.variant.play.wind == "apply"
+            self.wind_by_applying
             and self.wind_from is not None
             and self.wind_applicant is None
             and seat == self._next_active(self.wind_from)
@@ -539,7 +597,7 @@ class TrickPlay:
         held-back ranks in the variant); False means "look closer": :meth:`reject` then
         says why, or allows it. Cards held are cards the deck holds.
         """
-        if not play or self.cv.hold_back:
+        if not play or self.has_hold_back:
             return False
         items: tuple[object, ...] = play  # checked one by one: the action comes from outside
         row = self.counts[seat]
@@ -605,9 +663,11 @@ class TrickPlay:
         stacked = self.rules.tables.stack_cards
         cards = len(ranks)
         for r in ranks:
-            if row[r]:
-                row[r] -= 1
-                played[r] += 1
+            # Read and written apart (int arithmetic; ``+=`` on a list item is generic).
+            held = row[r]
+            if held:
+                row[r] = held - 1
+                played[r] = played[r] + 1
             elif stacked[r]:
                 # A joker stack (叠加): its jokers leave the hand (marked ones last, as the
                 # hand is counted by rank); the cards played are counted as jokers.
@@ -623,7 +683,9 @@ class TrickPlay:
                 converted = True
         if tops and len(tops) > row[TOP]:
             del tops[: len(tops) - row[TOP]]  # played as the card above the big joker
-        self.sizes[seat] -= cards
+        self.sizes[seat] = self.sizes[seat] - cards
+        rows = self.view_rows
+        rows[seat] = rows[5] = rows[6] = None
         if self.reveal_by_card:
             shown = ranks if cards == len(ranks) else unstack(ranks, self.rules)
             self._reveal_by_card(seat, shown, converted)
