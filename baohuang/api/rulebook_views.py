@@ -32,7 +32,6 @@ from baohuang.catalog.selectors import rule_set_named, version_named
 from baohuang.i18n import short_lang
 from baohuang.rulebook.build import (
     MAX_LIST_ITEMS,
-    RulebookError,
     build_definition,
     list_items,
 )
@@ -181,13 +180,7 @@ class RulebookView(APIView):
                     error_item("definition", message, "too_many_entries", {"limit": MAX_LIST_ITEMS})
                 ],
             )
-        try:
-            book = build_definition(definition, lang, number, revision=revision, date=date)
-        except RulebookError as exc:
-            raise ApiError(
-                _("The draft has errors; fix them to see its rulebook."),
-                errors=[error_item("definition", str(exc), "draft_invalid")],
-            ) from exc
+        book = build_definition(definition, lang, number, revision=revision, date=date)
         response = HttpResponse(render(book, fmt), content_type=CONTENT_TYPES[fmt])
         response["Content-Language"] = "zh-Hans" if lang == "zh" else "en"
         response["Vary"] = "Accept-Language, Cookie, Authorization"

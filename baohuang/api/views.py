@@ -29,7 +29,6 @@ from baohuang.api.errors import (
     PreconditionFailed,
     PreconditionRequired,
     error_item,
-    etag,
     prefixed,
 )
 from baohuang.api.permissions import (
@@ -57,7 +56,7 @@ from baohuang.api.serializers import (
     based_on,
 )
 from baohuang.catalog import services
-from baohuang.catalog.errors import DraftInvalid
+from baohuang.catalog.errors import etag
 from baohuang.catalog.models import RuleSet, RuleSetVersion
 from baohuang.catalog.selectors import (
     check_definition,
@@ -451,15 +450,7 @@ class PublishView(WriteThrottledView):
         if expected is None:
             matched = parse_if_match(request.headers.get("If-Match"), rule_set.draft_revision)
             expected = None if matched == ANY_REVISION else matched
-        try:
-            version = services.publish(rule_set, request.user, expected_revision=expected)
-        except DraftInvalid as exc:
-            raise ApiError(
-                exc.message,
-                code="draft_invalid",
-                status_code=status.HTTP_409_CONFLICT,
-                errors=prefixed(exc.errors, "definition"),
-            ) from exc
+        version = services.publish(rule_set, request.user, expected_revision=expected)
         body = VersionDetailSerializer(version_detail(rule_set, version)).data
         location = reverse("api:version-detail", args=[rule_set.slug, version.number])
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": location})
