@@ -1,5 +1,8 @@
 """URLs of the REST API (docs/design.md §7, **contract**), included at ``api/`` by the project.
 
+The one module of the platform that imports the apps: it routes to their views (the
+catalog's, and the URL modules of jobs, play and tokens).
+
 ``api/v1/…`` are the endpoints, ``api/schema/`` the OpenAPI 3.1 document and
 ``api/docs/`` Swagger UI (assets from drf-spectacular-sidecar, no CDN). Any other
 ``api/`` URL answers 404 in the error shape.
@@ -10,9 +13,9 @@ from __future__ import annotations
 from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from baohuang.api import rules_views, views
 from baohuang.api.errors import api_not_found
-from baohuang.api.rulebook_views import RulebookView
+from baohuang.catalog import rules_views, views
+from baohuang.catalog.rulebook_views import RulebookView
 from baohuang.jobs.urls import comparison_patterns
 
 app_name = "api"

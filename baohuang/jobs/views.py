@@ -27,20 +27,17 @@ from rest_framework.views import APIView
 from baohuang.api import docs
 from baohuang.api.base import WriteThrottledView
 from baohuang.api.errors import ApiError, error_item, prefixed
-from baohuang.api.permissions import (
+from baohuang.api.permissions import has_perms
+from baohuang.catalog.permissions import (
     CHANGE_RULESET,
-    CanBalance,
     CanChangeDrafts,
     CanReadDrafts,
-    CanReadJobs,
-    CanRunSimulations,
     can_read_drafts,
-    has_perms,
-    may_cancel,
 )
 from baohuang.catalog.selectors import compiled_version, rule_set_named, version_named
 from baohuang.jobs import selectors, services
 from baohuang.jobs.models import SimulationJob
+from baohuang.jobs.permissions import CanBalance, CanReadJobs, CanRunSimulations, may_cancel
 from baohuang.jobs.serializers import (
     BalanceAcceptResponseSerializer,
     BalanceAcceptSerializer,

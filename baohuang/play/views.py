@@ -15,7 +15,6 @@ from rest_framework.response import Response
 from baohuang.api import docs
 from baohuang.api.base import WriteThrottledView
 from baohuang.api.errors import ApiError
-from baohuang.api.permissions import CanPlayGames, may_play_draft
 from baohuang.catalog.selectors import rule_set_named, version_named
 from baohuang.engine.narration import Narrator
 from baohuang.engine.record import make_record, summary
@@ -23,6 +22,7 @@ from baohuang.jobs.watch_views import WatchedGameSerializer
 from baohuang.play import services
 from baohuang.play.games import seat_view
 from baohuang.play.models import GameSession
+from baohuang.play.permissions import CanPlayGames, may_play_draft
 from baohuang.play.selectors import session_game, session_of, session_rules, version_label
 from baohuang.play.serializers import (
     DRAFT,

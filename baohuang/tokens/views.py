@@ -1,6 +1,6 @@
 """The token endpoints: ``GET/POST /api/v1/tokens/``, ``GET/DELETE /api/v1/tokens/{id}/``.
 
-Session only (:class:`~baohuang.api.permissions.ManagesOwnTokens`); each account sees
+Session only (:class:`~baohuang.tokens.permissions.ManagesOwnTokens`); each account sees
 and revokes its own tokens, another account's token is a 404. Views are thin: the
 selectors read, the services write.
 """
@@ -21,9 +21,9 @@ from rest_framework.response import Response
 
 from baohuang.api import docs
 from baohuang.api.base import WriteThrottledView
-from baohuang.api.permissions import ManagesOwnTokens
 from baohuang.tokens import selectors, services
 from baohuang.tokens.models import ApiToken
+from baohuang.tokens.permissions import ManagesOwnTokens
 from baohuang.tokens.serializers import (
     TokenCreatedSerializer,
     TokenCreateSerializer,

@@ -25,9 +25,11 @@ from rest_framework.views import APIView
 
 from baohuang.api import docs
 from baohuang.api.base import query_version
-from baohuang.api.caching import cached_get, rule_set_stamp, uncacheable
 from baohuang.api.errors import ApiError, error_item
-from baohuang.api.permissions import CanRead, CanReadDrafts
+from baohuang.api.permissions import CanRead
+from baohuang.catalog import openapi
+from baohuang.catalog.caching import cached_get, rule_set_stamp, uncacheable
+from baohuang.catalog.permissions import CanReadDrafts
 from baohuang.catalog.selectors import rule_set_named, version_named
 from baohuang.i18n import short_lang
 from baohuang.rulebook.build import (
@@ -86,7 +88,7 @@ class RulebookView(APIView):
         "is a 409 "
         "`too_expensive`, refused before any work.",
         parameters=[
-            docs.SLUG_PATH,
+            openapi.SLUG_PATH,
             OpenApiParameter(
                 "lang",
                 # As _lang reads it: zh or en, any case, a region may follow (zh-Hans).
