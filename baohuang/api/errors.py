@@ -59,6 +59,11 @@ paths never change with the language. Sources:
     nothing_to_publish     409     the draft equals the latest version
     draft_invalid          409     publishing a draft that has errors
     publish_conflict       409     a concurrent publish took the version number
+    conflict               409     another conflict with the catalog as it is
+    job_finished           409     cancelling a job that succeeded or failed
+    play_differs           409     re-scoring under a definition that plays other games
+    not_rescorable         409     re-scoring (or balancing) a job without a result to re-score
+    proposal_conflict      409     keeping a balance proposal in a draft whose cells changed since
     version_immutable      409     a published version cannot change
     version_unusable       409     a stored version no longer compiles
     stale_draft            412     ``If-Match`` is not the draft's current revision
@@ -66,6 +71,7 @@ paths never change with the language. Sources:
     unsupported_media_type 415     the body is not ``application/json``
     precondition_required  428     ``PUT …/draft/`` without ``If-Match``
     throttled              429     too many requests (``Retry-After`` says when to retry)
+    quota_exceeded         429     the account's queued jobs cost too much already
     server_error           500     a bug
     =====================  ======  ====================================================
 """

@@ -48,6 +48,7 @@ class ProposalRefused(InvalidJob):
     """A balance proposal cannot be kept where the operator asked (409, ``code`` is the
     error: ``proposal_conflict`` when a cell was edited in the draft since)."""
 
+    error = "proposal_conflict"
     status = 409
 
     def __init__(
@@ -58,6 +59,7 @@ class ProposalRefused(InvalidJob):
         params: Mapping[str, int | str] | None = None,
     ) -> None:
         super().__init__(field, message, code, params)
+        # The code is the error (as the API has always answered it).
         self.error = code
 
 
