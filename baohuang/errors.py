@@ -33,7 +33,7 @@ ProblemItem = dict[str, Any]
 
 
 class ProblemLike(Protocol):
-    """A problem of the variant language (:class:`baohuang.rules.Problem`) as far as an
+    """A problem of the variant language (:class:`baohuang.rules.problems.Problem`) as far as an
     error needs it."""
 
     @property
