@@ -10,7 +10,7 @@
 #   make types   regenerate the editor's TypeScript shapes (frontend/src/generated/) from the server's
 #   make messages  compile the translation catalogs (baohuang/*/locale/*/LC_MESSAGES/django.po → .mo)
 #   make lock    refresh requirements.lock / requirements-dev.lock (pinned, hashed) from pyproject.toml
-#   make lint    ruff check + format check + mypy, no tests
+#   make lint    ruff check + format check + mypy + import contracts (lint-imports), no tests
 #   make native  build the native engine core (mypyc; docs/development.md "Performance"); run and test do it
 #   make fmt     ruff format + ruff check --fix
 #   make soak    the slow (soak / fuzz / statistical / load curve) tests only; GAMES=N per variant
@@ -38,6 +38,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ADDR   ?= 127.0.0.1:8000
 PYTEST_ARGS ?=
+# pytest processes for `make test` (this machine has two cores); 0 runs in one process.
+PYTEST_WORKERS ?= 2
 # The Celery worker `make run` starts next to the server (simulation jobs).
 WORKER_LOG ?= var/worker.log
 WORKER_ARGS ?=
@@ -99,6 +101,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy baohuang
+	$(BIN)/lint-imports --no-cache
 
 # node_modules is (re)installed from the lock file whenever it changes.
 $(FRONT_STAMP): frontend/package.json frontend/package-lock.json
@@ -158,8 +161,10 @@ ifneq ($(NPM),)
 	cd frontend && if [ -t 1 ]; then npm test; else NO_COLOR=1 npm test; fi
 endif
 
+# pytest runs on PYTEST_WORKERS processes (pytest-xdist; each its own test database, Celery
+# queues and caches); tests that share something outside the process name an xdist_group.
 test: lint messages core frontend-test docs
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 fmt: $(STAMP)
 	$(BIN)/ruff format .

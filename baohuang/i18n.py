@@ -18,6 +18,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Literal, TypeVar
 
+from baohuang.rules import texts
+
 #: The package directory, ``<repo>/baohuang``.
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -29,6 +31,54 @@ DJANGO_CODES: dict[str, str] = {"zh": "zh-hans", "en": "en"}
 LANGUAGES: list[tuple[str, str]] = [("zh-hans", "简体中文"), ("en", "English")]
 
 T = TypeVar("T")
+
+
+def django_ready() -> bool:
+    """True when Django's translation machinery may be used in this process.
+
+    Django is never imported from here: a process that has not imported it cannot have
+    configured it, and then the English is the answer.
+    """
+    conf = sys.modules.get("django.conf")
+    if conf is None or not conf.settings.configured:
+        return False
+    from django.apps import apps
+
+    return apps.ready
+
+
+class DjangoTranslator:
+    """Django's translation for the sentences of the rules and the engine
+    (:mod:`baohuang.rules.texts`), once Django is set up; the English before."""
+
+    def gettext(self, message: str) -> str:
+        """``message`` in the active language."""
+        if not django_ready():
+            return message
+        from django.utils import translation
+
+        return translation.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, number: int) -> str:
+        """The singular or plural form for ``number``, in the active language."""
+        if not django_ready():
+            return singular if number == 1 else plural
+        from django.utils import translation
+
+        return translation.ngettext(singular, plural, number)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` in the active language, told apart by ``context``."""
+        if not django_ready():
+            return message
+        from django.utils import translation
+
+        return translation.pgettext(context, message)
+
+
+# The rules and the engine never import Django; every Django process of the project imports
+# this module (the settings do, the CLI sets Django up through it), which hands them Django.
+texts.install(DjangoTranslator())
 
 
 def locale_paths() -> list[Path]:

@@ -58,6 +58,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "baohuang.engine.phase_state",
     "baohuang.engine.game",
     "baohuang.bots.heuristic",
+    "baohuang.bots.rollout",
     "baohuang.bots.random_policy",
     "baohuang.simulation.runner",
 )

@@ -8,9 +8,10 @@ Compose's interpolation of ``${NAME}``, ``${NAME:-default}``, ``${NAME-default}`
 
 from __future__ import annotations
 
-import re
+import importlib.util
 from collections.abc import Mapping
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import yaml
@@ -18,10 +19,18 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 COMPOSE_FILE = ROOT / "compose.yaml"
 
-_VARIABLE = re.compile(
-    r"\$(?:(?P<escaped>\$)|\{(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
-    r"(?:(?P<op>:-|-|:\?|\?)(?P<arg>[^}]*))?\})"
-)
+
+def _load_deploy_compose() -> ModuleType:
+    """``deploy/compose.py`` (a script, not a package): the one reading of Compose's syntax."""
+    spec = importlib.util.spec_from_file_location("deploy_compose", ROOT / "deploy" / "compose.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_compose = _load_deploy_compose()
 
 
 class MissingVariable(LookupError):
@@ -37,26 +46,18 @@ def load(path: Path = COMPOSE_FILE) -> dict[str, Any]:
 
 def variables_in(value: str) -> set[str]:
     """The names of the variables ``value`` interpolates."""
-    return {m.group("name") for m in _VARIABLE.finditer(value) if m.group("name")}
+    return {m.group("name") for m in _compose._VARIABLE.finditer(value) if m.group("name")}
 
 
 def interpolate(value: str, variables: Mapping[str, str]) -> str:
-    """``value`` with its ``${…}`` replaced as Compose does from ``variables``."""
-
-    def replace(match: re.Match[str]) -> str:
-        if match.group("escaped"):
-            return "$"
-        name, op, arg = match.group("name"), match.group("op"), match.group("arg") or ""
-        given = variables.get(name)
-        if op == ":-":
-            return given if given else arg
-        if op == "-":
-            return given if given is not None else arg
-        if op in (":?", "?") and (given is None or (op == ":?" and not given)):
-            raise MissingVariable(f"{name}: {arg}")
-        return given or ""
-
-    return _VARIABLE.sub(replace, value)
+    """``value`` with its ``${…}`` replaced as Compose does from ``variables``
+    (``deploy/compose.py``'s reading, the one ``make stack-test`` runs)."""
+    try:
+        result = _compose.interpolate(value, dict(variables))
+    except _compose.ComposeError as error:
+        raise MissingVariable(str(error)) from error
+    assert isinstance(result, str)
+    return result
 
 
 def service(data: Mapping[str, Any], name: str) -> dict[str, Any]:

@@ -244,13 +244,14 @@ def _ignored(path: str) -> bool:
 
 def test_the_dockerfile_builds_in_named_stages_from_base_images_given_as_arguments() -> None:
     stages = _stages()
-    assert [name for name, _ in stages] == ["editor", "wheel", "deps", "native", "runtime"]
+    assert [name for name, _ in stages] == ["editor", "wheel", "deps", "native", "docs", "runtime"]
     parents = {name: instructions[0][1] for name, instructions in stages}
     assert parents == {
         "editor": "${NODE_IMAGE}",
         "wheel": "${PYTHON_IMAGE}",
         "deps": "${PYTHON_IMAGE}",
         "native": "deps",
+        "docs": "deps",
         "runtime": "deps",
     }
     arguments = dict(
@@ -309,6 +310,15 @@ def test_the_image_installs_the_locked_dependencies_and_runs_as_a_user_of_its_ow
     assert "BAOHUANG_NATIVE_DIR=/opt/baohuang/native python -m baohuang.corebuild" in native
     assert "BAOHUANG_CORE=native python -m baohuang.corebuild --which" in runs
     assert "collectstatic" in runs
+    # The documentation is built (warnings as errors) in its own stage; Sphinx stays there.
+    docs = " ".join(r for k, r in _lineage("docs") if k == "RUN")
+    assert "-W" in docs.split()
+    assert "-b html docs /opt/baohuang/docs" in docs
+    assert "sphinx" not in made
+    assert "COPY --from=docs /opt/baohuang/docs/ /opt/baohuang/docs/" in [
+        f"{k} {r}" for k, r in final
+    ]
+    assert "BAOHUANG_DOCS_DIR=/opt/baohuang/docs" in " ".join(r for k, r in final if k == "ENV")
     assert "baohuang-manage" in _scripts()
     users = [r for k, r in final if k == "USER"]
     assert users

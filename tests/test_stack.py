@@ -223,6 +223,13 @@ def test_the_compose_stack_runs_a_job_through_a_killed_worker(
         assert status == 200
         assert headers.get("Content-Type", "").startswith("text/css")
         assert headers.get("Content-Encoding") == "gzip"  # whitenoise's compressed copy
+        # The documentation site, built into the image (the Help links of the editor).
+        status, headers, body = get(base + "/docs/")
+        assert status == 200, body[:500]
+        assert headers.get("Content-Type", "").startswith("text/html")
+        assert "保皇".encode() in body
+        status, _, body = get(base + "/docs/language.html")
+        assert status == 200, body[:500]
         # ------------------------------------------------------------- the operator
         operator = Operator(base)
         operator.login("operator", operator_password)

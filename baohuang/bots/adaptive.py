@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from baohuang.bots.heuristic import HeuristicPolicy, strength, tables_for
+from baohuang.bots.rollout import LazyLegal
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action
 from baohuang.engine.compiled import CompiledVariant
@@ -170,8 +171,6 @@ def _result(game: Game) -> GameResult | None:
 
 def _finish(game: Game, heuristic: HeuristicPolicy, rng: random.Random) -> Game:
     """Play ``game`` to the end with the heuristic on every seat."""
-    from baohuang.simulation.runner import LazyLegal  # same layer; imported late (cycle)
-
     steps = 0
     view = game.view
     apply = game.apply

@@ -47,6 +47,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from baohuang.bots.heuristic import HeuristicPolicy
+from baohuang.bots.rollout import play_out
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action
 from baohuang.engine.compiled import CompiledVariant
@@ -94,9 +95,6 @@ class MonteCarloPolicy:
         if self.max_candidates < 2:
             raise ValueError(f"max_candidates must be at least 2, got {self.max_candidates}")
         self.heuristic = HeuristicPolicy(self.cv)
-        # The rollout loop, compiled with the engine (same layer; imported late: a cycle).
-        from baohuang.simulation.runner import play_out
-
         self._play_out = play_out
 
     def act(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:

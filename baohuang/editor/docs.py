@@ -3,9 +3,10 @@
 The pages are static files; this view serves them from ``settings.DOCS_DIR`` in every mode
 (``runserver`` under ``make run`` and gunicorn in production alike), so the editor's and
 the landing page's *Help* links work wherever the site has been built. A folder answers
-with its ``index.html``. Where the site has not been built (a server installed from a wheel
-or the container image, which carry no Sphinx) the page says how to build it, with a 503
-like the editor's when its build is missing.
+with its ``index.html``. The container image carries the site built (its ``docs`` stage;
+``BAOHUANG_DOCS_DIR``). Where the site has not been built (a server installed from a wheel,
+which carries no Sphinx) the page says how to build it, with a 503 like the editor's when its
+build is missing.
 """
 
 from __future__ import annotations

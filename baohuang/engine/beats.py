@@ -5,7 +5,7 @@ both plays high to low every candidate card is strictly higher than the card at 
 same position. So ``8 8 8 8`` beats ``7 7 7 7`` and ``SJ 7 7 7`` beats ``6 6 6 6``, but
 ``9 9 9 9`` never beats ``SJ 8 8 8``, and without a card above the big joker nothing
 beats a play that contains one. On top of that a variant may have special beats and
-roasting (:class:`~baohuang.engine.plays.PlayRules`).
+roasting (:class:`~baohuang.engine.plays.CompiledPlayRules`).
 
 :func:`beats` explains its answer in a sentence; :func:`beats_fast` is the allocation-
 free test for simulations. The previous play is taken as given (it was legal when it
@@ -22,8 +22,8 @@ from typing import Final
 from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, RANK_NAMES, RANK_WORDS, SJ
 from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.plays import (
+    CompiledPlayRules,
     Play,
-    PlayRules,
     bigger_bomb,
     effective,
     format_ranks,
@@ -75,7 +75,9 @@ def _joker_split(ranks: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]
     return ranks[i:j], ranks[:i] + ranks[j:]
 
 
-def beats_fast(prev_ranks: Sequence[int], cand_ranks: Sequence[int], rules: PlayRules) -> bool:
+def beats_fast(
+    prev_ranks: Sequence[int], cand_ranks: Sequence[int], rules: CompiledPlayRules
+) -> bool:
     """Return whether ``cand_ranks`` beats ``prev_ranks`` (both sorted high to low).
 
     Same answer as ``beats(...).beats`` without building a reason. Pass tuples (as in
@@ -114,7 +116,7 @@ def beats_fast(prev_ranks: Sequence[int], cand_ranks: Sequence[int], rules: Play
     return _beats_extra(prev_ranks, cand_ranks, rules)
 
 
-def _beats_extra(prev: Sequence[int], cand: Sequence[int], rules: PlayRules) -> bool:
+def _beats_extra(prev: Sequence[int], cand: Sequence[int], rules: CompiledPlayRules) -> bool:
     """Bombs, special beats and roasting; called only when the plain rule failed (and the
     previous play is not a bomb)."""
     tables = rules.tables
@@ -160,7 +162,7 @@ def _beats_extra(prev: Sequence[int], cand: Sequence[int], rules: PlayRules) -> 
     return is_legal_fast(cand, rules)
 
 
-def _higher_ranks(rank: int, rules: PlayRules) -> list[int]:
+def _higher_ranks(rank: int, rules: CompiledPlayRules) -> list[int]:
     exists = rules.tables.exists
     return [r for r in range(rank + 1, NUM_RANKS) if exists[r]]
 
@@ -177,7 +179,7 @@ def _answers(answers: Sequence[tuple[int, ...]]) -> Reason:
     return joined("either", texts, " or ".join(texts))
 
 
-def _position_reason(prev: Play, cand: Play, at: int, rules: PlayRules) -> Reason:
+def _position_reason(prev: Play, cand: Play, at: int, rules: CompiledPlayRules) -> Reason:
     cr, pr = cand.ranks[at], prev.ranks[at]
     shown = rules.tables.names  # a joker stack (叠加) as its cards
     rank, against = shown[cr], shown[pr]
@@ -203,7 +205,7 @@ def _position_reason(prev: Play, cand: Play, at: int, rules: PlayRules) -> Reaso
     return reason(code, rank=rank, against=against, hint=hint)
 
 
-def _roast(prev: Play, cand: Play, rules: PlayRules) -> tuple[bool, Reason] | None:
+def _roast(prev: Play, cand: Play, rules: CompiledPlayRules) -> tuple[bool, Reason] | None:
     """Roasting verdict, or ``None`` when roasting does not apply to ``prev``."""
     tables = rules.tables
     roast = rules.roast
@@ -254,7 +256,7 @@ def _roast(prev: Play, cand: Play, rules: PlayRules) -> tuple[bool, Reason] | No
 
 
 def _bomb_verdict(
-    p: tuple[int, ...], c: tuple[int, ...], rules: PlayRules
+    p: tuple[int, ...], c: tuple[int, ...], rules: CompiledPlayRules
 ) -> tuple[bool, Reason] | None:
     """The verdict of the bomb rules, or ``None`` when they do not decide."""
     tables = rules.tables
@@ -278,7 +280,9 @@ def _bomb_verdict(
     return None  # as many cards or more: the usual rule decides
 
 
-def _beats_wild(previous: Play, candidate: Play, rules: PlayRules, plain: PlayRules) -> Verdict:
+def _beats_wild(
+    previous: Play, candidate: Play, rules: CompiledPlayRules, plain: CompiledPlayRules
+) -> Verdict:
     """The verdict with wild cards: both plays as they count, explained as such."""
     prev = Play(effective(previous.ranks, rules))
     cand = Play(effective(candidate.ranks, rules))
@@ -292,7 +296,7 @@ def _beats_wild(previous: Play, candidate: Play, rules: PlayRules, plain: PlayRu
     return verdict
 
 
-def beats(previous: Play, candidate: Play, rules: PlayRules) -> Verdict:
+def beats(previous: Play, candidate: Play, rules: CompiledPlayRules) -> Verdict:
     """Decide whether ``candidate`` beats ``previous`` and explain why in one sentence.
 
     An illegal candidate never beats; its reason is the legality reason.

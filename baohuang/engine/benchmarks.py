@@ -15,7 +15,7 @@ from collections.abc import Callable
 from baohuang.engine.beats import beats_fast
 from baohuang.engine.cards import BJ, PLAIN_RANKS, SJ
 from baohuang.engine.follows import legal_follows, legal_leads
-from baohuang.engine.plays import DEFAULT_RULES, Play, PlayRules, rank_counts
+from baohuang.engine.plays import DEFAULT_RULES, CompiledPlayRules, Play, rank_counts
 
 Ranks = tuple[int, ...]
 
@@ -31,14 +31,16 @@ def _deal_two(rng: random.Random) -> tuple[list[int], list[int]]:
     return rank_counts(deck[:44]), rank_counts(deck[44:88])
 
 
-def _random_play(hand: list[int], size: int, rules: PlayRules, rng: random.Random) -> Ranks | None:
+def _random_play(
+    hand: list[int], size: int, rules: CompiledPlayRules, rng: random.Random
+) -> Ranks | None:
     leads = [p for p in legal_leads(hand, rules) if len(p) == size]
     return rng.choice(leads) if leads else None
 
 
 def make_beat_pairs(
     count: int,
-    rules: PlayRules = DEFAULT_RULES,
+    rules: CompiledPlayRules = DEFAULT_RULES,
     seed: int = 1,
     sizes: tuple[int, ...] = (1, 2, 3, 4),
 ) -> list[tuple[Ranks, Ranks]]:
@@ -57,7 +59,7 @@ def make_beat_pairs(
 
 def make_follow_cases(
     count: int,
-    rules: PlayRules = DEFAULT_RULES,
+    rules: CompiledPlayRules = DEFAULT_RULES,
     seed: int = 2,
     sizes: tuple[int, ...] = (1, 2, 3, 4),
 ) -> list[tuple[list[int], Play]]:
@@ -89,7 +91,7 @@ def _rate(run_once: Callable[[], int], seconds: float) -> float:
             return best
 
 
-def bench_rules(seconds: float = 1.0, rules: PlayRules = DEFAULT_RULES) -> dict[str, float]:
+def bench_rules(seconds: float = 1.0, rules: CompiledPlayRules = DEFAULT_RULES) -> dict[str, float]:
     """Measure the card-level rules on one core for about ``seconds`` per figure.
 
     Returns ``beat_checks_per_s`` (:func:`.beats_fast` over random equal-size pairs),

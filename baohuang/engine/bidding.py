@@ -4,7 +4,7 @@ The variant's `bidding.flow` is a list of steps run in order: grab-solo rounds (
 offer-the-throne rounds (让位, with tips 贴牌 and forced ascents) and the step that ends a
 bidding without an emperor: a redeal, a forfeit (弃皇者负) or a void deal (本局作废). The
 bidding ends in a crowning (the emperor, his guard or solo are set on the table) or in that
-step (:meth:`Bidding.ending`; a redeal when the flow runs out). :class:`Bidding` keeps the
+step (:meth:`BiddingPhase.ending`; a redeal when the flow runs out). :class:`BiddingPhase` keeps the
 state of one deal's bidding.
 """
 
@@ -41,7 +41,7 @@ Step = GrabSoloStep | OfferThroneStep | RedealStep | ForfeitStep | VoidStep
 
 
 @mypyc_attr(serializable=True)
-class Bidding:
+class BiddingPhase:
     """The bidding of one deal: the current step, the emperor card's holder, the tips.
 
     :meth:`start` and :meth:`apply` return the next seat to act, or -1 when the bidding
@@ -84,9 +84,9 @@ class Bidding:
         """Who passed the card two seats on to a receiver who may decline (-1: nobody):
         the card never comes back to him, and no later receiver is forced."""
 
-    def copy_for(self, table: Table) -> Bidding:
+    def copy_for(self, table: Table) -> BiddingPhase:
         """A copy of this phase's state for ``table`` (a copy of its game: Game.clone)."""
-        new = Bidding(table)
+        new = BiddingPhase(table)
         new.crowned = self.crowned
         new.decisions_in_step = self.decisions_in_step
         new.first_abdicator = self.first_abdicator

@@ -24,12 +24,13 @@ from __future__ import annotations
 import copy
 import random
 import types
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from baohuang.engine.compiled import CompiledVariant
+from baohuang.engine.table import Table
 
-if TYPE_CHECKING:
-    from baohuang.engine.game import Game
+#: The game (or any table) being copied; the copy is of the same class.
+G = TypeVar("G", bound=Table)
 
 _ATOMS: frozenset[type] = frozenset({int, float, str, bool, type(None), bytes, frozenset})
 _PLAIN: frozenset[type] = _ATOMS | {tuple}
@@ -140,8 +141,8 @@ class _Copier:
         return new
 
 
-def clone_game(game: Game) -> Game:
+def clone_game(game: G) -> G:
     """An independent copy of `game` that shares its compiled variant (see module doc)."""
     copier = _Copier({id(game.cv): game.cv, id(game.cv.variant): game.cv.variant})
-    new: Game = copier.copy(game)
+    new: G = copier.copy(game)
     return new

@@ -14,10 +14,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from baohuang.engine import deck_limits
+from baohuang.engine import deck_counts
 from baohuang.engine.cards import RANK_NAMES, TOP, TOP2
 from baohuang.engine.deck import ShoeSpec, build_shoe_spec
-from baohuang.engine.plays import BombRules, PlayRules, RoastRules, SpecialBeat, StackRule
+from baohuang.engine.plays import (
+    BombRules,
+    CompiledPlayRules,
+    CompiledSpecialBeat,
+    RoastRules,
+    StackRule,
+)
 from baohuang.rules import Variant, checksum, definition_of
 from baohuang.rules.model import TributeRule, TwoPersonTable
 from baohuang.rules.stacking import stack_key, stack_slots
@@ -55,8 +61,8 @@ class CompiledVariant:
     variant: Variant
     checksum: str
     shoe: ShoeSpec
-    play: PlayRules
-    play_after_bomb_limit: PlayRules
+    play: CompiledPlayRules
+    play_after_bomb_limit: CompiledPlayRules
     """The play rules once ``bomb_limit`` bombs have been played: ``play`` without bombs
     (also with ``identical_bombs``: the play phase then adds the bombs itself)."""
     bomb_limit: int
@@ -132,7 +138,7 @@ def _stacks(variant: Variant) -> tuple[StackRule, ...]:
     return tuple(found)
 
 
-def _play_rules(variant: Variant, *, bombs: bool = True) -> PlayRules:
+def _play_rules(variant: Variant, *, bombs: bool = True) -> CompiledPlayRules:
     play = variant.play
     ordered = play.top_card == "both_marked" and play.marked_order != "level"
     roast = None
@@ -146,13 +152,13 @@ def _play_rules(variant: Variant, *, bombs: bool = True) -> PlayRules:
             more_jokers=play.roast.more_jokers,
             plain_sets=play.roast.plain_sets,
         )
-    return PlayRules(
+    return CompiledPlayRules(
         attachable=_tops(frozenset(RANK_INDEX[r] for r in play.attach), ordered),
         wild=frozenset(RANK_INDEX[r] for r in play.wild),
         has_top=play.top_card != "none",
         has_top2=ordered,
         special_beats=tuple(
-            SpecialBeat(
+            CompiledSpecialBeat(
                 rank=RANK_INDEX[b.rank],
                 count=b.count,
                 beats=_tops(frozenset(RANK_INDEX[x] for x in b.beats), ordered),
@@ -310,14 +316,14 @@ def _compile(variant: Variant, key: str) -> CompiledVariant:
         quit_penalty=s.money.quit_penalty,
         shut_in_penalty=s.money.shut_in_penalty,
         tribute_rules=tuple(variant.tribute.rules),
-        rank_limits=deck_limits.rank_limits(
+        rank_limits=deck_counts.rank_limits(
             shoe,
             variant.play.top_card != "none",
-            deck_limits.top_always_from(variant),
-            deck_limits.top_count(variant),
+            deck_counts.top_always_from(variant),
+            deck_counts.top_count(variant),
             variant.play.top_card == "both_marked" and variant.play.marked_order != "level",
             play.stacks,
         ),
-        emperor_top=deck_limits.marked_tops(variant)[0],
-        guard_top=deck_limits.marked_tops(variant)[1],
+        emperor_top=deck_counts.marked_tops(variant)[0],
+        guard_top=deck_counts.marked_tops(variant)[1],
     )

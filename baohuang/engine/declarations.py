@@ -4,7 +4,7 @@ In stages: the hidden solo emperor or the guard chooses open or hidden (明保/�
 other seats may declare themselves rebels (亮反, each on his own) and rebel (造反; either
 with the guard's choice, not knowing it, as under 憋六), and after a rebellion or an open
 guard the other side may kick (踢). Each answer may make the
-guard public or add an event that the score multiplies by. :class:`Declarations` keeps
+guard public or add an event that the score multiplies by. :class:`DeclarationsPhase` keeps
 the pending questions and the answers so far.
 """
 
@@ -32,7 +32,7 @@ class Question:
 
 
 @mypyc_attr(serializable=True)
-class Declarations:
+class DeclarationsPhase:
     """The declarations of one game: the questions pending, the rebels and kickers.
 
     :meth:`start` and :meth:`apply` return the next seat to act, or -1 when the
@@ -71,9 +71,9 @@ class Declarations:
         self.together = False
         """A simultaneous round was held (its rebels and declarers are not asked again)."""
 
-    def copy_for(self, table: Table) -> Declarations:
+    def copy_for(self, table: Table) -> DeclarationsPhase:
         """A copy of this phase's state for ``table`` (a copy of its game: Game.clone)."""
-        new = Declarations(table)
+        new = DeclarationsPhase(table)
         new.kickers = self.kickers[:]
         new.pending_declared = self.pending_declared
         new.pending_reveal = self.pending_reveal

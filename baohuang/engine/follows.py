@@ -27,8 +27,8 @@ from typing import Final
 from baohuang.engine.cards import BJ, JOKERS, NUM_RANKS, SJ
 from baohuang.engine.plays import (
     REPEATS,
+    CompiledPlayRules,
     Play,
-    PlayRules,
     RuleTables,
     bigger_bomb,
     effective,
@@ -172,7 +172,7 @@ def _answers_to_bomb(
     return out
 
 
-def _extra(h: Sequence[int], p: Sequence[int], rules: PlayRules) -> list[tuple[int, ...]]:
+def _extra(h: Sequence[int], p: Sequence[int], rules: CompiledPlayRules) -> list[tuple[int, ...]]:
     """Plays that beat ``p`` only as a bomb, by a special beat or by roasting."""
     tables = rules.tables
     found: list[tuple[int, ...]] = []
@@ -253,7 +253,7 @@ def _leads(h: Sequence[int], tables: RuleTables) -> list[tuple[int, ...]]:
 
 
 def legal_leads(
-    hand: Sequence[int], rules: PlayRules, *, forbidden_ranks: frozenset[int] = _NO_RANKS
+    hand: Sequence[int], rules: CompiledPlayRules, *, forbidden_ranks: frozenset[int] = _NO_RANKS
 ) -> list[tuple[int, ...]]:
     """Every distinct legal play ``hand`` can lead, sorted by size, then ranks.
 
@@ -265,7 +265,7 @@ def legal_leads(
 def legal_follows(
     hand: Sequence[int],
     previous: Play | None,
-    rules: PlayRules,
+    rules: CompiledPlayRules,
     *,
     forbidden_ranks: frozenset[int] = _NO_RANKS,
 ) -> list[tuple[int, ...]]:
@@ -281,7 +281,7 @@ def legal_follows(
 
 
 def _with_wild(
-    h: Sequence[int], p: tuple[int, ...] | None, rules: PlayRules, plain: PlayRules
+    h: Sequence[int], p: tuple[int, ...] | None, rules: CompiledPlayRules, plain: CompiledPlayRules
 ) -> list[tuple[int, ...]]:
     """Every legal play (beating ``p`` as it counts) where wild cards (百搭) may stand for
     the set's rank: the plays of the hand as it is, and for each set rank the plays of the
@@ -330,7 +330,7 @@ def _wild_mixes(
 def follows_of(
     hand: Sequence[int],
     p: tuple[int, ...] | None,
-    rules: PlayRules,
+    rules: CompiledPlayRules,
     *,
     forbidden_ranks: frozenset[int] = _NO_RANKS,
 ) -> list[tuple[int, ...]]:
@@ -342,7 +342,7 @@ def follows_of(
 
 
 def _with_stacks(
-    h: Sequence[int], p: tuple[int, ...] | None, rules: PlayRules
+    h: Sequence[int], p: tuple[int, ...] | None, rules: CompiledPlayRules
 ) -> list[tuple[int, ...]]:
     """Every legal play (beating ``p``) where the hand's jokers may form a stack (叠加):
     the plays of the hand as it is, and for each stack it can form, the plays that contain
@@ -373,7 +373,7 @@ def _with_stacks(
 
 
 def _follows(
-    h: Sequence[int], p: tuple[int, ...] | None, rules: PlayRules
+    h: Sequence[int], p: tuple[int, ...] | None, rules: CompiledPlayRules
 ) -> list[tuple[int, ...]]:
     """:func:`follows_of` of a masked hand, without forming stacks."""
     tables = rules.tables
@@ -399,7 +399,7 @@ def _follows(
 def has_follow(
     hand: Sequence[int],
     previous: Play | None,
-    rules: PlayRules,
+    rules: CompiledPlayRules,
     *,
     forbidden_ranks: frozenset[int] = _NO_RANKS,
 ) -> bool:

@@ -23,19 +23,19 @@ from typing import Any
 
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, high_to_low
-from baohuang.engine.bidding import Bidding
+from baohuang.engine.bidding import BiddingPhase
 from baohuang.engine.buying import Buying
 from baohuang.engine.cards import BJ
 from baohuang.engine.clone import clone_game
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.dealing import deal_hands, pay_tribute, rigged_hands
-from baohuang.engine.declarations import Declarations
+from baohuang.engine.declarations import DeclarationsPhase
 from baohuang.engine.phase_state import PhaseState
 from baohuang.engine.reasons import reason
 from baohuang.engine.scoring import GameResult
 from baohuang.engine.seatview import SeatView, observation, seat_view
 from baohuang.engine.settlement import (
-    Outcome,
+    Settlement,
     game_result,
     settle,
     settle_no_emperor,
@@ -58,14 +58,10 @@ class IllegalAction(ValueError):
 class Game(PhaseState):
     """One game of a variant from a seed. Build with :meth:`new`."""
 
-    outcome: Outcome | None
-    # The current phase, set when it begins (its methods are called once per decision; the
-    # object, not its bound methods, so that a copy of the game calls its own phases).
-    _part: PhasePart
+    outcome: Settlement | None
     _legal_cache: list[Action] | None
     _lock_after: int
     _lock_counts: list[int]
-    _hold_back_tuple: tuple[int, ...]
     _owed: TributePlan | None
 
     # ------------------------------------------------------------------ construction
@@ -97,8 +93,8 @@ class Game(PhaseState):
         game._lock_counts = game.auto_spells if automatic.counted == "spells" else game.auto_turns
         game._hold_back_tuple = tuple(h.rank for h in cv.hold_back)
         game._buying = Buying(game)
-        game._bidding = Bidding(game)
-        game._declarations = Declarations(game)
+        game._bidding = BiddingPhase(game)
+        game._declarations = DeclarationsPhase(game)
         game._play = TrickPlay(game)
         game._enter("bidding", game._bidding)
         game._deal(tribute, None if hands is None else rigged_hands(cv, hands))
@@ -235,16 +231,6 @@ class Game(PhaseState):
         """The policy input for `seat` (cheap to build; nothing hidden leaks)."""
         return seat_view(self, seat)
 
-    def hand_sizes(self) -> list[int]:
-        """Cards left in each seat's hand."""
-        if self._play.counts:
-            return list(self._play.sizes)
-        return [len(h) for h in self.hands]
-
-    def public_events(self) -> list[str]:
-        """Events every seat knows about."""
-        return list(self.events)
-
     def locked(self, seat: int) -> bool:
         """Whether `seat` is locked on automatic play (托管超过N次: only its default move)."""
         return self._lock_counts[seat] > self._lock_after
@@ -336,7 +322,7 @@ class Game(PhaseState):
         on_automatic = [s for s in range(5) if self.locked(s) or self.in_spell[s]]
         self._finish(settle(self, self._play, on_automatic))
 
-    def _finish(self, outcome: Outcome) -> None:
+    def _finish(self, outcome: Settlement) -> None:
         self.phase = "finished"
         self.outcome = outcome
 
@@ -346,9 +332,9 @@ __all__ = [
     "MAX_REDEALS",
     "Game",
     "IllegalAction",
-    "Outcome",
     "Phase",
     "SeatView",
+    "Settlement",
     "downstream",
     "upstream",
 ]

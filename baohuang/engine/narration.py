@@ -27,6 +27,7 @@ from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF, card_from_te
 from baohuang.engine.game import Game
 from baohuang.engine.reasons import Reason, say
 from baohuang.engine.score_reasons import explain
+from baohuang.engine.scoring import GUARD_KNOWN_EVENTS
 from baohuang.rules.texts import gettext, gettext_noop, pgettext
 
 #: The sentence of each narration code, English with %(name)s params.
@@ -432,7 +433,7 @@ class Narrator:
             and g.guard is not None
             and g.guard_public
             and not guard_public_before
-            and not said & {"open_guard", "guard_known", "rebellion"}
+            and not said & GUARD_KNOWN_EVENTS
         ):
             # reveal_by_card: his marked card was played.
             self._add(None, g.guard, phase, None, _text("event_guard_revealed", guard=g.guard))

@@ -31,7 +31,7 @@ from baohuang.engine.cards import (
     TWO,
     Card,
 )
-from baohuang.engine.plays import Play, PlayRules
+from baohuang.engine.plays import CompiledPlayRules, Play
 
 _RANK_BY_NAME: Final[dict[str, int]] = {name: rank for rank, name in enumerate(RANK_NAMES)}
 _RANK_BY_NAME["T"] = _RANK_BY_NAME["10"]
@@ -135,7 +135,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(_parse_token(tok, i) for i, tok in enumerate(text.split()))
 
 
-def _stack_ranks(text: str, rules: PlayRules | None) -> list[int]:
+def _stack_ranks(text: str, rules: CompiledPlayRules | None) -> list[int]:
     """The rank ints of a play written with joker stacks in brackets (``[SJ SJ SJ] 9 9``):
     each bracketed group is the variant's stack of those jokers, one card."""
     tokens = text.replace("[", " [ ").replace("]", " ] ").split()
@@ -172,7 +172,7 @@ def _unclosed(token: str, at: int) -> NotationError:
     )
 
 
-def _stack_rank(group: list[str], written: str, rules: PlayRules | None, at: int) -> int:
+def _stack_rank(group: list[str], written: str, rules: CompiledPlayRules | None, at: int) -> int:
     jokers = sorted((_parse_token(t, at).rank for t in group), reverse=True)
     if rules is not None:
         for stack in rules.stacks:
@@ -183,7 +183,7 @@ def _stack_rank(group: list[str], written: str, rules: PlayRules | None, at: int
     )
 
 
-def parse_play(text: str, rules: PlayRules | None = None) -> Play:
+def parse_play(text: str, rules: CompiledPlayRules | None = None) -> Play:
     """Parse a play such as ``SJ 8 8 8`` (cards in any order; suits and marks dropped).
 
     With the variant's play ``rules``, a joker stack may be written as its cards in
@@ -221,7 +221,7 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(format_card(card) for card in cards)
 
 
-def format_play(play: Play | Sequence[int], rules: PlayRules | None = None) -> str:
+def format_play(play: Play | Sequence[int], rules: CompiledPlayRules | None = None) -> str:
     """Write a play (or rank ints) high to low, jokers first: ``BJ SJ 9 9 9 9``; with the
     variant's play ``rules`` a joker stack as its cards in brackets (``[SJ SJ SJ] 9 9``),
     else by its rank name (``STK1 9 9``)."""

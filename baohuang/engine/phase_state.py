@@ -2,26 +2,42 @@
 
 :class:`~baohuang.engine.game.Game` keeps one object per phase (bidding, declarations,
 trick play); :class:`PhaseState`, its base, shows their state as read-only attributes
-(``game.trick`` is ``game._play.trick``). Plain properties, so the mypyc build of the
+(``game.trick`` is ``game._play.trick``), and is what a seat's view is built from
+(:mod:`~baohuang.engine.seatview`, below the game). Plain properties, so the mypyc build of the
 engine (:mod:`baohuang.native`) compiles them like the rest.
 """
 
 from __future__ import annotations
 
-from baohuang.engine.bidding import Bidding
+from baohuang.engine.bidding import BiddingPhase
 from baohuang.engine.buying import Buying
-from baohuang.engine.declarations import Declarations
-from baohuang.engine.table import Table
+from baohuang.engine.declarations import DeclarationsPhase
+from baohuang.engine.table import PhasePart, Table
 from baohuang.engine.trickplay import TrickPlay
+from baohuang.rules.vocabulary import Event
 
 
 class PhaseState(Table):
     """A table with its phases, their state readable (not settable) as attributes."""
 
     _buying: Buying
-    _bidding: Bidding
-    _declarations: Declarations
+    _bidding: BiddingPhase
+    _declarations: DeclarationsPhase
     _play: TrickPlay
+    # The current phase, set when it begins (its methods are called once per decision; the
+    # object, not its bound methods, so that a copy of the game calls its own phases).
+    _part: PhasePart
+    _hold_back_tuple: tuple[int, ...]
+
+    def hand_sizes(self) -> list[int]:
+        """Cards left in each seat's hand."""
+        if self._play.counts:
+            return list(self._play.sizes)
+        return [len(h) for h in self.hands]
+
+    def public_events(self) -> list[Event]:
+        """Events every seat knows about."""
+        return list(self.events)
 
     @property
     def holder(self) -> int:

@@ -5,7 +5,7 @@ number of *attachable* cards (jokers; in some variants also 2s or the ``TOP`` ca
 Attachable cards alone, in any number, are a play too. There are no straights.
 
 :class:`Play` keeps its ranks as a tuple sorted high to low; that tuple is what the
-beat relation compares (:mod:`baohuang.engine.beats`). :class:`PlayRules` is the part
+beat relation compares (:mod:`baohuang.engine.beats`). :class:`CompiledPlayRules` is the part
 of a compiled variant that decides legality and beating; it precomputes its lookup
 tables once (:class:`RuleTables`).
 """
@@ -133,16 +133,16 @@ class Play:
 
 @mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
-class SpecialBeat:
+class CompiledSpecialBeat:
     """A variant's exception to the beat rule (docs/rules.md §6.5).
 
     A play of exactly ``count`` cards of ``rank`` and nothing else beats a previous
     play of exactly one card whose rank is in ``beats``. 憋三: three 2s beat one big
-    joker (``SpecialBeat(TWO, 3, frozenset({BJ}))``); four 2s beat the guard card
-    (``SpecialBeat(TWO, 4, frozenset({TOP}))``).
+    joker (``CompiledSpecialBeat(TWO, 3, frozenset({BJ}))``); four 2s beat the guard card
+    (``CompiledSpecialBeat(TWO, 4, frozenset({TOP}))``).
     """
 
-    def __deepcopy__(self, memo: dict[int, object]) -> SpecialBeat:
+    def __deepcopy__(self, memo: dict[int, object]) -> CompiledSpecialBeat:
         """Immutable: a deep copy shares it (also in the native core, where a
         frozen class cannot be rebuilt attribute by attribute)."""
         return self
@@ -274,7 +274,7 @@ REPEATS: Final[_Repeats] = tuple(
 @mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class RuleTables:
-    """Lookup tables derived once from a :class:`PlayRules` (not part of its identity)."""
+    """Lookup tables derived once from a :class:`CompiledPlayRules` (not part of its identity)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> RuleTables:
         """Immutable: a deep copy shares it (also in the native core, where a
@@ -321,7 +321,7 @@ class RuleTables:
     """``wild[rank]``: the rank is wild (百搭): with a set it stands for the set's rank."""
     wild_ranks: tuple[int, ...]
     """The wild ranks, high to low (empty: no wild cards)."""
-    plain: PlayRules | None
+    plain: CompiledPlayRules | None
     """With wild cards: the same rules without them, which judge a play once its wild cards
     stand for the set's rank (:func:`effective`)."""
     stacked: bool
@@ -338,7 +338,7 @@ class RuleTables:
     a stack written as its cards in brackets (``[SJ SJ SJ]``)."""
 
 
-def _build_tables(rules: PlayRules) -> RuleTables:
+def _build_tables(rules: CompiledPlayRules) -> RuleTables:
     stacks = {st.rank: st for st in rules.stacks}
     exists = tuple(
         rules.has_top
@@ -393,7 +393,7 @@ def _build_tables(rules: PlayRules) -> RuleTables:
         wild=tuple(r in rules.wild for r in range(NUM_RANKS)),
         wild_ranks=tuple(sorted(rules.wild, reverse=True)),
         plain=(
-            PlayRules(
+            CompiledPlayRules(
                 attachable=rules.attachable,
                 has_top=rules.has_top,
                 special_beats=rules.special_beats,
@@ -420,7 +420,7 @@ def _build_tables(rules: PlayRules) -> RuleTables:
 
 @mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
-class PlayRules:
+class CompiledPlayRules:
     """The play rules of a variant, as the engine reads them.
 
     - ``attachable``: ranks that may be attached to a set (default the jokers; 憋三
@@ -440,14 +440,14 @@ class PlayRules:
     equality and hashing.
     """
 
-    def __deepcopy__(self, memo: dict[int, object]) -> PlayRules:
+    def __deepcopy__(self, memo: dict[int, object]) -> CompiledPlayRules:
         """Immutable: a deep copy shares it (also in the native core, where a
         frozen class cannot be rebuilt attribute by attribute)."""
         return self
 
     attachable: frozenset[int] = DEFAULT_ATTACHABLE
     has_top: bool = False
-    special_beats: tuple[SpecialBeat, ...] = ()
+    special_beats: tuple[CompiledSpecialBeat, ...] = ()
     roast: RoastRules | None = None
     bombs: BombRules | None = None
     wild: frozenset[int] = frozenset()
@@ -472,11 +472,11 @@ class PlayRules:
         object.__setattr__(self, "tables", _build_tables(self))
 
 
-DEFAULT_RULES: Final = PlayRules()
+DEFAULT_RULES: Final = CompiledPlayRules()
 """Standard play rules: jokers attach, nothing above the big joker, no extras."""
 
 
-def is_legal_fast(ranks: Sequence[int], rules: PlayRules) -> bool:
+def is_legal_fast(ranks: Sequence[int], rules: CompiledPlayRules) -> bool:
     """Return whether ``ranks`` (in any order) is a legal play; no reasons built."""
     if not ranks:
         return False
@@ -526,7 +526,7 @@ def _stack_problem(ranks: Sequence[int], tables: RuleTables) -> str | None:
     return None if has_set else "stack_needs_set"
 
 
-def unstack(ranks: Sequence[int], rules: PlayRules) -> tuple[int, ...]:
+def unstack(ranks: Sequence[int], rules: CompiledPlayRules) -> tuple[int, ...]:
     """The cards a play is made of, high to low: each stack (叠加) as its jokers."""
     cards = rules.tables.stack_cards
     out: list[int] = []
@@ -536,7 +536,7 @@ def unstack(ranks: Sequence[int], rules: PlayRules) -> tuple[int, ...]:
     return tuple(out)
 
 
-def show_ranks(ranks: Iterable[int], rules: PlayRules) -> str:
+def show_ranks(ranks: Iterable[int], rules: CompiledPlayRules) -> str:
     """Write ranks high to low for a reader, a stack as its cards: ``[SJ SJ SJ] 9 9``."""
     names = rules.tables.names
     return " ".join(names[r] for r in sorted(ranks, reverse=True))
@@ -563,7 +563,7 @@ def _legal_wild(ranks: Sequence[int], tables: RuleTables) -> bool:
     return base >= 0 or wild_rank < NUM_RANKS
 
 
-def effective(ranks: Sequence[int], rules: PlayRules) -> tuple[int, ...]:
+def effective(ranks: Sequence[int], rules: CompiledPlayRules) -> tuple[int, ...]:
     """A play as it counts (high to low): its wild cards standing for the set's rank, when
     it has a set rank that is not wild; otherwise the play itself (as a tuple)."""
     tables = rules.tables
@@ -587,7 +587,7 @@ def _names(ranks: Iterable[int]) -> Reason:
     return joined("names", names, ", ".join(names[:-1]) + " and " + names[-1])
 
 
-def is_legal_play(play: Play | Sequence[int], rules: PlayRules) -> Reason | None:
+def is_legal_play(play: Play | Sequence[int], rules: CompiledPlayRules) -> Reason | None:
     """Return ``None`` when ``play`` is legal under ``rules``, else the reason why not.
 
     A legal play has at least one card, at most one rank that is not attachable (the

@@ -21,11 +21,13 @@ from collections.abc import Sequence
 
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.reasons import Reason, joined, reason
-from baohuang.engine.scoring import GameResult, Score, shut_in_penalty_receiver
+from baohuang.engine.scoring import (
+    GUARD_KNOWN_EVENTS,
+    GameResult,
+    Score,
+    shut_in_penalty_receiver,
+)
 from baohuang.rules.words import event_word, place_word
-
-#: Events whose presence makes the guard known to all (as :func:`scoring.score` reads them).
-_GUARD_KNOWN_EVENTS = frozenset({"open_guard", "rebellion", "guard_known"})
 
 
 def explain(
@@ -79,7 +81,7 @@ def _row(cv: CompiledVariant, result: GameResult) -> Reason:
     guard = result.guard if result.guard is not None else result.emperor
     g_rank = result.rank_of(guard)
     known_table = scoring.two_person_guard_known
-    known = known_table is not None and bool(_GUARD_KNOWN_EVENTS & set(result.events))
+    known = known_table is not None and bool(GUARD_KNOWN_EVENTS & set(result.events))
     table = known_table if known_table is not None and known else scoring.two_person
     index, row = next(
         (i, r)

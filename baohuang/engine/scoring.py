@@ -8,13 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.mypyc_attrs import mypyc_attr
+from baohuang.rules.vocabulary import Event
 
 Outcome = Literal["win", "draw", "lose"]
 SoloKind = Literal["open", "hidden"]
+
+#: The events after which every seat knows who the guard is (he opened, a rebellion named
+#: him, or he became known otherwise): a two-person game then scores by the "guard known"
+#: table (docs/rules.md §8.2). Scoring, its explanation and the narration read this one set.
+GUARD_KNOWN_EVENTS: Final[frozenset[Event]] = frozenset({"open_guard", "rebellion", "guard_known"})
 
 
 class ScoringError(ValueError):
@@ -49,7 +55,7 @@ class GameResult:
     guard: int | None
     finish: tuple[int, ...]
     solo: SoloKind | None = None
-    events: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
     automatic: tuple[int, ...] = ()
     carried: tuple[int, ...] | None = None
     quit: tuple[int, ...] = ()
@@ -79,7 +85,7 @@ class Score:
     base_points: tuple[int, ...]
     multiplier: int
     outcome: Outcome
-    events: tuple[str, ...]
+    events: tuple[Event, ...]
     money: tuple[int, ...] = field(default=())
 
 
@@ -88,7 +94,7 @@ def make_result(
     guard: int | None,
     finish: Sequence[int],
     solo: SoloKind | None = None,
-    events: Sequence[str] = (),
+    events: Sequence[Event] = (),
     automatic: Sequence[int] = (),
     carried: Sequence[int] | None = None,
     quit: Sequence[int] = (),
@@ -217,7 +223,7 @@ def outcome_of(cv: CompiledVariant, result: GameResult, base: Sequence[int]) -> 
     return "win" if e > 0 else "draw" if e == 0 else "lose"
 
 
-def all_events(cv: CompiledVariant, result: GameResult, outcome: Outcome) -> tuple[str, ...]:
+def all_events(cv: CompiledVariant, result: GameResult, outcome: Outcome) -> tuple[Event, ...]:
     """The given events plus those implied by the roles and the outcome."""
     events = list(result.events)
     has = set(events)
@@ -244,9 +250,7 @@ def score(
     cv: CompiledVariant, result: GameResult, base: int | None = None, table_fee: int | None = None
 ) -> Score:
     """Score a finished game: table lookup, outcome, multipliers, then money."""
-    guard_known = result.guard is not None and bool(
-        {"open_guard", "rebellion", "guard_known"} & set(result.events)
-    )
+    guard_known = result.guard is not None and bool(GUARD_KNOWN_EVENTS & set(result.events))
     base_pts = _base_points(cv, result, guard_known)
     outcome = outcome_of(cv, result, base_pts)
     events = all_events(cv, result, outcome)

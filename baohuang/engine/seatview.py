@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 from baohuang.engine.cards import NUM_RANKS, RANK_NAMES
 from baohuang.engine.deck import RANK_OF, card_text
 from baohuang.engine.table import Phase
+from baohuang.rules.vocabulary import Event
 
 if TYPE_CHECKING:
-    from baohuang.engine.game import Game
+    from baohuang.engine.phase_state import PhaseState
 
 
 class SeatView:
@@ -51,7 +52,7 @@ class SeatView:
     played: Final[tuple[int, ...]]
     rebels_declared: Final[tuple[int, ...]]
     """Seats known as rebels by their own word: rebellion (造反) or declaration (亮反)."""
-    events: Final[tuple[str, ...]]
+    events: Final[tuple[Event, ...]]
     hold_back: Final[tuple[int, ...]]
     """Held-back ranks of the variant (public rules)."""
     tips: Final[int]
@@ -84,7 +85,7 @@ class SeatView:
         finish: tuple[int, ...],
         played: tuple[int, ...],
         rebels_declared: tuple[int, ...],
-        events: tuple[str, ...],
+        events: tuple[Event, ...],
         hold_back: tuple[int, ...],
         tips: int = 0,
         passes: int = 0,
@@ -194,7 +195,7 @@ SEAT_VIEW_FIELDS: Final = (
 )
 
 
-def observation(game: Game, seat: int) -> dict[str, Any]:
+def observation(game: PhaseState, seat: int) -> dict[str, Any]:
     """What `seat` may know: its own cards, public roles and plays, never hidden ones."""
     me_guard = game.guard == seat and game.guard != game.emperor
     public_guard = game.guard if (game.guard_public or game.phase == "finished") else None
@@ -228,7 +229,7 @@ def observation(game: Game, seat: int) -> dict[str, Any]:
     }
 
 
-def seat_view(game: Game, seat: int) -> SeatView:
+def seat_view(game: PhaseState, seat: int) -> SeatView:
     """The policy input for `seat` (cheap to build; nothing hidden leaks): ``Game.view``.
 
     It reads the phases' state directly (this module is the game's reader of it), not

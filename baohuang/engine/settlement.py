@@ -28,7 +28,7 @@ from baohuang.rules.model import ForfeitStep
 
 @mypyc_attr(serializable=True)
 @dataclass(slots=True)
-class Outcome:
+class Settlement:
     """How a finished game ended: scores, tribute owed, and what happened."""
 
     finish: tuple[int, ...]
@@ -46,12 +46,12 @@ class Outcome:
     """In a forfeit, the seat that first gave up the throne and loses; else -1."""
 
 
-def unscored(reason: Reason) -> Outcome:
+def unscored(reason: Reason) -> Settlement:
     """The outcome of a game abandoned before play (no finish, no score, no tribute)."""
-    return Outcome((), None, TributePlan(), (), reason)
+    return Settlement((), None, TributePlan(), (), reason)
 
 
-def settle_no_emperor(table: Table, step: ForfeitStep | None, forfeiter: int) -> Outcome:
+def settle_no_emperor(table: Table, step: ForfeitStep | None, forfeiter: int) -> Settlement:
     """A game that ends in bidding, nobody ascending: a forfeit by `forfeiter` with the
     step's own points (`step`), or a void deal (`step` None) scoring 0 for everyone.
 
@@ -70,7 +70,7 @@ def settle_no_emperor(table: Table, step: ForfeitStep | None, forfeiter: int) ->
         ended = "forfeit"
     money = tuple(cv.money_base * p - cv.table_fee for p in points)
     s = Score(points, points, 1, outcome, tuple(table.events), money)
-    return Outcome((), s, TributePlan(), (), None, ended=ended, forfeiter=forfeiter)
+    return Settlement((), s, TributePlan(), (), None, ended=ended, forfeiter=forfeiter)
 
 
 def game_result(
@@ -93,7 +93,7 @@ def game_result(
     )
 
 
-def settle(table: Table, play: TrickPlay, on_automatic: Sequence[int]) -> Outcome:
+def settle(table: Table, play: TrickPlay, on_automatic: Sequence[int]) -> Settlement:
     """Score a game whose play has ended; `on_automatic` are the seats on 托管 at the end."""
     finish = full_finish(table, play)
     shut_in = tuple(s for s in range(5) if not play.out[s] and shut_in_with(table, play, s, None))
@@ -102,11 +102,11 @@ def settle(table: Table, play: TrickPlay, on_automatic: Sequence[int]) -> Outcom
     automatic = table.cv.variant.play.automatic
     dissolved = bool(on_automatic) and automatic.dissolve_if_any != "no"
     if dissolved and automatic.dissolve_if_any == "unscored":
-        return Outcome(
+        return Settlement(
             tuple(finish), None, TributePlan(), shut_in, reason("unscored_dissolved"), True
         )
     if len(on_automatic) == 5 and automatic.unscored_if_all:
-        return Outcome(
+        return Settlement(
             tuple(finish),
             None,
             TributePlan(),
@@ -133,7 +133,7 @@ def settle(table: Table, play: TrickPlay, on_automatic: Sequence[int]) -> Outcom
         shut_in=shut_in,
         game_ender=game_ender,
     )
-    return Outcome(tuple(finish), s, plan, shut_in, None, dissolved, game_ender)
+    return Settlement(tuple(finish), s, plan, shut_in, None, dissolved, game_ender)
 
 
 def full_finish(table: Table, play: TrickPlay) -> list[int]:

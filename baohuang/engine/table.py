@@ -24,6 +24,7 @@ from baohuang.engine.deck import card_text
 from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.reasons import not_allowed_now
 from baohuang.engine.tribute import TributeCard, TributePlan
+from baohuang.rules.vocabulary import Event
 
 Phase = Literal["buying", "bidding", "declarations", "play", "finished"]
 """The phase of a game (dealing and buying happen before bidding, settling at the end)."""
@@ -104,7 +105,7 @@ class Table:
     guard_open: bool = False
     grabbed: bool = False
     marks_void: bool = False
-    events: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
     # automatic play (托管)
     auto_spells: list[int] = field(default_factory=lambda: [0] * 5)
     """Spells of automatic play per seat (a spell lasts until the seat acts itself)."""

@@ -27,9 +27,11 @@ def run(args: argparse.Namespace) -> int:
     """Print (or write) the rulebook of a variant."""
     from baohuang.rulebook.build import build
     from baohuang.rulebook.render import render
-    from baohuang.simulation.commands import load_or_report
+    from baohuang.rules.loader import load_variant
 
-    variant = load_or_report(args.variant)
+    variant, problems = load_variant(args.variant)
+    for line in problems:
+        print(line, file=sys.stderr)
     if variant is None:
         return 2
     # The CLI's own --lang (or the locale) is already the active language.

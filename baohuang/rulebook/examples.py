@@ -20,6 +20,7 @@ from baohuang.engine.deck_limits import judge, play_reason
 from baohuang.engine.follows import legal_leads
 from baohuang.engine.plays import Play, rank_counts
 from baohuang.engine.scoring import Score, make_result, score
+from baohuang.rules.vocabulary import Event
 
 Why = Literal[
     "higher_each",
@@ -74,7 +75,7 @@ class ScoreExample:
     emperor_place: int
     guard_place: int | None
     solo: Literal["open", "hidden"] | None
-    events: tuple[str, ...]
+    events: tuple[Event, ...]
     score: Score
 
 
@@ -252,7 +253,7 @@ def settle(
     emperor_place: int,
     guard_place: int | None,
     solo: Literal["open", "hidden"] | None = None,
-    events: tuple[str, ...] = (),
+    events: tuple[Event, ...] = (),
 ) -> ScoreExample:
     """Score one finish order with the engine (emperor seat 0, guard seat 1)."""
     result = make_result(
@@ -266,7 +267,7 @@ def settle(
 
 
 #: Events a worked example may pass to show a multiplier (solo ones go with a solo game).
-_SHOWABLE = ("open_guard", "rebellion", "guard_known", "kick", "open_guard_win")
+_SHOWABLE: tuple[Event, ...] = ("open_guard", "rebellion", "guard_known", "kick", "open_guard_win")
 
 
 def scoring_examples(cv: CompiledVariant) -> list[ScoreExample]:

@@ -826,7 +826,7 @@ def check_roast_order(v: Variant) -> Iterator[Problem]:
 def _plain_jokers(v: Variant) -> dict[str, int]:
     """Small and big jokers that play as jokers in every game: the deck's, less a marked
     joker that always plays as the card above the big joker (as the engine counts them,
-    :func:`baohuang.engine.deck_limits.rank_limits`)."""
+    :func:`baohuang.engine.deck_counts.rank_limits`)."""
     counts = deck_composition(v)
     plain = {"SJ": counts.get("SJ", 0), "BJ": counts.get("BJ", 0)}
     kind = v.play.top_card
@@ -931,48 +931,47 @@ def check_stacks(v: Variant) -> Iterator[Problem]:
     if len(seen) < len(stacks):
         return  # the placement below reads stacks by their cards
     placement = stack_slots(v.play)
-    for i in placement.unknown:
-        yield problem(
-            f"play.stacks[{i}].above",
+    misplaced = (
+        (
+            placement.unknown,
+            "stack_above_unknown",
             gettext(
                 "This stack ranks above '%(above)s', which is neither the big joker (BJ), a "
                 "card above it that this variant has (TOP, TOP2), nor another of its stacks."
             ),
-            code="stack_above_unknown",
-            params={"above": stacks[i].above},
-        )
-    for i in placement.shared:
-        yield problem(
-            f"play.stacks[{i}].above",
+        ),
+        (
+            placement.shared,
+            "stack_above_shared",
             gettext(
                 "Another stack already ranks directly above '%(above)s': put this one above "
                 "that stack instead."
             ),
-            code="stack_above_shared",
-            params={"above": stacks[i].above},
-        )
-    for i in placement.cycle:
-        yield problem(
-            f"play.stacks[{i}].above",
+        ),
+        (
+            placement.cycle,
+            "stack_cycle",
             gettext(
                 "The stacks rank above one another in a circle, never above a card: let one "
                 "of them rank above BJ, TOP or TOP2."
             ),
-            code="stack_cycle",
-            params={"above": stacks[i].above},
-        )
-    for i in placement.overflow:
-        yield problem(
-            f"play.stacks[{i}].above",
+        ),
+        (
+            placement.overflow,
+            "stacks_do_not_fit",
             gettext(
                 "This stack does not fit: between the big joker and the card above it there "
                 "is room for one stack, between TOP and TOP2 for one, above the highest card "
                 "for two (four above the big joker when no card ranks above it). Rank it above "
                 "another card."
             ),
-            code="stacks_do_not_fit",
-            params={"above": stacks[i].above},
-        )
+        ),
+    )
+    for indices, code, message in misplaced:
+        for i in indices:
+            yield problem(
+                f"play.stacks[{i}].above", message, code=code, params={"above": stacks[i].above}
+            )
 
 
 # --------------------------------------------------------------------------- scoring

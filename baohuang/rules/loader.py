@@ -25,7 +25,7 @@ from baohuang.rules.problems import (
     problem,
     problems_from_validation_error,
 )
-from baohuang.rules.texts import gettext
+from baohuang.rules.texts import gettext, pgettext
 
 #: Where an installed package (a wheel) carries the bundled variants: the build copies
 #: ``variants/*.yaml`` here (setup.py); a source checkout never has this folder.
@@ -381,6 +381,37 @@ def load_bundled(variant_id: str) -> Variant:
     if not report.valid or report.variant is None:
         raise ValueError("; ".join(str(p) for p in report.errors))
     return report.variant
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` names a file; one that cannot even be looked at (a folder on the way
+    that the user may not enter) counts as a file, so that reading it says why it cannot."""
+    try:
+        return path.is_file()
+    except OSError:
+        return True
+
+
+def load_variant(spec: str) -> tuple[Variant | None, list[str]]:
+    """A variant from a bundled id or a file path; (None, messages) when it cannot be used."""
+    path = Path(spec)
+    bundled = {p.stem: p for p in bundled_variant_paths()}
+    if spec in bundled and not _is_file(path):
+        path = bundled[spec]
+    elif not _is_file(path):
+        known = ", ".join(sorted(bundled))
+        return None, [
+            gettext("'%(spec)s' is neither a bundled variant id nor a file. Known ids: %(known)s.")
+            % {"spec": spec, "known": known}
+        ]
+    report = validate_file(path)
+    if not report.valid or report.variant is None:
+        return None, [
+            f"{path}: {p.path or gettext('(document)')}: {pgettext('severity', 'error')}: "
+            f"{p.message}"
+            for p in report.errors
+        ]
+    return report.variant, []
 
 
 def canonical_json(data: Any) -> str:

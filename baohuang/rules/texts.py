@@ -1,11 +1,16 @@
 """Translation for the rules package, with or without Django.
 
-The sentences of :mod:`baohuang.rules` (validation problems) are written in English and
-marked with these functions. Inside a Django process (the API, the admin, or the CLI after
-:func:`baohuang.i18n.ensure_configured`) they are translated into the active language when
-the problem is made; in a plain script, the engine benchmark or any process whose Django
-settings are not configured they return the English, so the rules package never needs
-Django to work.
+The sentences of :mod:`baohuang.rules` (validation problems) and of the engine are written
+in English and marked with these functions. Inside a Django process (the API, the admin, or
+the CLI after :func:`baohuang.i18n.ensure_configured`) they are translated into the active
+language when the problem is made; in a plain script, the engine benchmark or any process
+whose Django settings are not configured they return the English.
+
+This module never imports Django (an import-linter contract, docs/architecture.md
+"Layers"): the translator is handed to it from above. :mod:`baohuang.i18n`, which every
+Django process of the project imports (the settings do), calls :func:`install` with one
+that asks Django once Django is set up; until then, and in a process without it, the
+English is the answer.
 
 The names are the standard ones (``gettext``, ``ngettext``, ``pgettext``), so Django's
 ``makemessages`` (and ``xgettext``) find the marked strings without extra options.
@@ -13,48 +18,56 @@ The names are the standard ones (``gettext``, ``ngettext``, ``pgettext``), so Dj
 
 from __future__ import annotations
 
-import sys
+from typing import Protocol
 
 
-def _django_ready() -> bool:
-    """True when Django's translation machinery may be used in this process.
+class Translator(Protocol):
+    """What translates the marked sentences (:mod:`baohuang.i18n` installs Django's)."""
 
-    Django is never imported from here: a process that has not imported it cannot have
-    configured it, and then the English is the answer.
-    """
-    conf = sys.modules.get("django.conf")
-    if conf is None or not conf.settings.configured:
-        return False
-    from django.apps import apps
+    def gettext(self, message: str) -> str:
+        """``message`` in the active language."""
+        ...
 
-    return apps.ready
+    def ngettext(self, singular: str, plural: str, number: int) -> str:
+        """The singular or plural form for ``number``, in the active language."""
+        ...
+
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` in the active language, told apart by ``context``."""
+        ...
+
+
+_translator: Translator | None = None
+
+
+def install(translator: Translator | None) -> None:
+    """Translate the marked sentences with ``translator`` from now on (None: English)."""
+    global _translator  # the one translator of the process, handed down from above
+    _translator = translator
 
 
 def gettext(message: str) -> str:
-    """``message`` in the active language (English when Django is not set up)."""
-    if not _django_ready():
+    """``message`` in the active language (English without a translator)."""
+    translator = _translator
+    if translator is None:
         return message
-    from django.utils import translation
-
-    return translation.gettext(message)
+    return translator.gettext(message)
 
 
 def ngettext(singular: str, plural: str, number: int) -> str:
     """The singular or plural form for ``number``, in the active language."""
-    if not _django_ready():
+    translator = _translator
+    if translator is None:
         return singular if number == 1 else plural
-    from django.utils import translation
-
-    return translation.ngettext(singular, plural, number)
+    return translator.ngettext(singular, plural, number)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the active language, told apart from equal text by ``context``."""
-    if not _django_ready():
+    translator = _translator
+    if translator is None:
         return message
-    from django.utils import translation
-
-    return translation.pgettext(context, message)
+    return translator.pgettext(context, message)
 
 
 def gettext_noop(message: str) -> str:

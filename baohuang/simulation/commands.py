@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from baohuang.bots import POLICY_NAMES
-from baohuang.rules import Variant, bundled_variant_paths, validate_file
+from baohuang.rules import Variant
+from baohuang.rules.loader import load_variant
 from baohuang.rules.texts import gettext, gettext_noop, ngettext, pgettext
 from baohuang.simulation.runner import default_workers, run
 from baohuang.simulation.stats import ROLES, Stats
@@ -58,39 +59,9 @@ def _ci(ci: Sequence[float | None]) -> str:
     return f"[{lo:+.2f}, {hi:+.2f}]"
 
 
-def _is_file(path: Path) -> bool:
-    """Whether ``path`` names a file; one that cannot even be looked at (a folder on the way
-    that the user may not enter) counts as a file, so that reading it says why it cannot."""
-    try:
-        return path.is_file()
-    except OSError:
-        return True
-
-
-def load_variant(spec: str) -> tuple[Variant | None, list[str]]:
-    """A variant from a bundled id or a file path; (None, messages) when it cannot be used."""
-    path = Path(spec)
-    bundled = {p.stem: p for p in bundled_variant_paths()}
-    if spec in bundled and not _is_file(path):
-        path = bundled[spec]
-    elif not _is_file(path):
-        known = ", ".join(sorted(bundled))
-        return None, [
-            gettext("'%(spec)s' is neither a bundled variant id nor a file. Known ids: %(known)s.")
-            % {"spec": spec, "known": known}
-        ]
-    report = validate_file(path)
-    if not report.valid or report.variant is None:
-        return None, [
-            f"{path}: {p.path or gettext('(document)')}: {pgettext('severity', 'error')}: "
-            f"{p.message}"
-            for p in report.errors
-        ]
-    return report.variant, []
-
-
 def load_or_report(spec: str) -> Variant | None:
-    """:func:`load_variant`, its problems printed on standard error (None: it cannot be used)."""
+    """:func:`~baohuang.rules.loader.load_variant`, its problems printed on standard error
+    (None: it cannot be used)."""
     variant, problems = load_variant(spec)
     for line in problems:
         print(line, file=sys.stderr)
@@ -250,9 +221,9 @@ _ROLE_WORDS: dict[str, str] = {
 def _grouped(number: float, digits: int = 0) -> str:
     """A number with the active language's digit grouping (Django's number formatting when
     Django is set up, as the CLI does; else ``1,234``)."""
-    from baohuang.rules.texts import _django_ready
+    from baohuang.i18n import django_ready
 
-    if _django_ready():
+    if django_ready():
         from django.utils.formats import number_format
 
         return str(number_format(round(number, digits), digits, force_grouping=True))

@@ -101,6 +101,19 @@ def metric_kind(name: str) -> str:
     return "rate"
 
 
+#: The game events (flags of :func:`game_values`) that can change a score, by the name the
+#: game's words know them by (:func:`baohuang.rules.words.event_word`): the plain summary
+#: says which of them the games scored differently had.
+SCORING_EVENTS: dict[str, str] = {
+    "rebellion": "rebellion",
+    "open_guard": "open_guard",
+    "guard_known": "guard_known",
+    "kick": "kick",
+    "solo_open": "open_solo",
+    "solo_hidden": "hidden_solo",
+    "solo_grabbed": "grabbed_solo",
+}
+
 #: Metrics counted once per game (n is always 1): their intervals are plain paired t.
 PER_GAME: frozenset[str] = frozenset(
     [f"{e}_rate" for e in _GAME_EVENTS] + ["plays_per_game", "seat0.win_rate", "score_changed_rate"]
@@ -309,6 +322,9 @@ class Comparison:
     played even where only settlement fields differ."""
     policies: list[str] = field(default_factory=list)
     """The seats' policy names (five)."""
+    changed_with: dict[str, int] = field(default_factory=dict)
+    """Play unchanged: of the games scored differently, how many had each event of
+    :data:`SCORING_EVENTS` (by its flag name)."""
 
     @property
     def games(self) -> int:
@@ -325,6 +341,10 @@ class Comparison:
             list(self.play_fields),
             self.players_adapt,
             list(self.policies),
+            {
+                k: self.changed_with.get(k, 0) + other.changed_with.get(k, 0)
+                for k in sorted(set(self.changed_with) | set(other.changed_with))
+            },
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -334,6 +354,7 @@ class Comparison:
             "play_fields": list(self.play_fields),
             "players_adapt": self.players_adapt,
             "policies": list(self.policies),
+            "changed_with": dict(self.changed_with),
             "a": self.a.to_dict(),
             "b": self.b.to_dict(),
             "pairs": self.pairs.to_dict(),
@@ -350,6 +371,7 @@ class Comparison:
             [str(p) for p in data.get("play_fields", [])],
             bool(data.get("players_adapt", False)),
             [str(p) for p in data.get("policies", [])],
+            {str(k): int(v) for k, v in (data.get("changed_with") or {}).items()},
         )
 
     def metrics(self) -> list[dict[str, Any]]:
@@ -370,7 +392,9 @@ class Comparison:
             "message": comparison_message(
                 self.play_unchanged, self.play_fields, self.players_adapt
             ),
-            "summary": plain_summary(self.play_unchanged, self.games, self.metrics()),
+            "summary": plain_summary(
+                self.play_unchanged, self.games, self.metrics(), self.changed_with
+            ),
             "pairing": pairing_note(self),
             **pairing_code(self),
         }
@@ -484,11 +508,15 @@ def _signed(x: float) -> str:
 
 
 def plain_summary(
-    play_unchanged: bool, games: int, metrics: Sequence[Mapping[str, Any]]
+    play_unchanged: bool,
+    games: int,
+    metrics: Sequence[Mapping[str, Any]],
+    changed_with: Mapping[str, int] | None = None,
 ) -> dict[str, str]:
     """The comparison in plain words first (issue 34), in Chinese and English: how often
-    the change matters, what it does to each side per seat and to the emperor, and whether
-    this many games can tell (numbers second: the table)."""
+    the change matters and in which games (the events they had, ``changed_with``), what it
+    does to each side per seat and to the emperor, and whether this many games can tell
+    (numbers second: the table)."""
     from django.utils.translation import gettext
 
     from baohuang.i18n import in_both
@@ -519,6 +547,7 @@ def plain_summary(
                     )
                     % {"share": f"{100 * share:.1f}"}
                 )
+                parts.extend(_changed_games(round(share * games), changed_with or {}))
         elif not play_unchanged:
             parts.append(gettext("The change alters how the game is played, not only the score."))
         for name, label in (
@@ -557,6 +586,33 @@ def plain_summary(
     return in_both(make)
 
 
+def _changed_games(changed: int, changed_with: Mapping[str, int]) -> list[str]:
+    """What the games scored differently had in common, in the active language: the events
+    every one of them had, else the one most of them had (nothing when none did)."""
+    from django.utils.translation import gettext
+
+    from baohuang.rules.problems import join_words
+    from baohuang.rules.words import event_word
+
+    if changed <= 0:
+        return []
+    every = [SCORING_EVENTS[e] for e in SCORING_EVENTS if changed_with.get(e, 0) == changed]
+    if every:
+        return [
+            gettext("Every one of them had %(events)s.")
+            % {"events": join_words(event_word(e) for e in every)}
+        ]
+    flag, count = max(
+        ((e, changed_with.get(e, 0)) for e in SCORING_EVENTS), key=lambda item: item[1]
+    )
+    if 2 * count <= changed:
+        return []
+    return [
+        gettext("%(share)s%% of them had %(event)s.")
+        % {"share": f"{100 * count / changed:.0f}", "event": event_word(SCORING_EVENTS[flag])}
+    ]
+
+
 def compare_chunk(
     variant_a: Variant | CompiledVariant,
     variant_b: Variant | CompiledVariant,
@@ -582,6 +638,7 @@ def compare_chunk(
     sa = Stats.empty(cva.id, cva.checksum, seed, names)
     sb = Stats.empty(cvb.id, cvb.checksum, seed, names)
     pairs = Pairing()
+    changed_with = dict.fromkeys(SCORING_EVENTS, 0) if same else {}
     every = max(1, min(100, (stop - start) // 100))
     for i in range(start, stop):
         rng_a = random.Random(policy_seed(seed, i))  # noqa: S311 (seeded game randomness (reproducible deals), not security)
@@ -605,6 +662,9 @@ def compare_chunk(
             pb = score_b.points if score_b is not None else None
             values_a["score_changed_rate"] = (0, 1)
             values_b["score_changed_rate"] = (int(pa != pb), 1)
+            if pa != pb:
+                for flag in SCORING_EVENTS:
+                    changed_with[flag] += values_a[f"{flag}_rate"][0]
         pairs.add(values_a, values_b)
         if progress is not None and (i - start + 1) % every == 0:
             progress(i - start + 1, stop - start)
@@ -612,7 +672,7 @@ def compare_chunk(
         sa.ranges = sb.ranges = [(start, stop)]
     if progress is not None:
         progress(stop - start, stop - start)
-    return Comparison(sa, sb, pairs, same, fields, adapt, list(names))
+    return Comparison(sa, sb, pairs, same, fields, adapt, list(names), changed_with)
 
 
 def _policies(cv: CompiledVariant, names: Iterable[str]) -> list[Policy]:

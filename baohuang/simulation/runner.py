@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import overload
 
 from baohuang.bots import Policy, make_policy
-from baohuang.bots.heuristic import HeuristicPolicy
-from baohuang.engine.actions import Action
+from baohuang.bots.rollout import LazyLegal
 from baohuang.engine.compiled import CompiledVariant, compile_variant
 from baohuang.engine.game import Game
 from baohuang.engine.match import derive_seed
@@ -57,45 +55,6 @@ def policy_seed(job_seed: int, index: int) -> int:
     return derive_seed(job_seed, index, 1)
 
 
-class LazyLegal(Sequence[Action]):
-    """The legal actions of the seat to act, listed only if the policy looks at them.
-
-    A policy that can tell its move from its view alone (the heuristic's usual lead and
-    follow) then costs the engine no move generation; :meth:`.Game.apply` still checks every
-    action, so nothing illegal gets through.
-    """
-
-    __slots__ = ("_game", "_items")
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-        self._items: list[Action] | None = None
-
-    def _list(self) -> list[Action]:
-        items = self._items
-        if items is None:
-            items = self._items = self._game.legal_actions()
-        return items
-
-    def __len__(self) -> int:
-        return len(self._list())
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        return self._list()[index]
-
-    def __contains__(self, action: object) -> bool:
-        return action in self._list()
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._list())
-
-
 def play_game(
     cv: CompiledVariant,
     seed: int,
@@ -106,10 +65,10 @@ def play_game(
 ) -> Game:
     """Deal a game from ``seed`` and let ``policies[seat]`` act for each seat until the end.
 
-    With ``lazy`` the policies get a :class:`LazyLegal` (except for a seat locked on
-    automatic play, which gets its one action as a list); otherwise a list. ``tick()`` is
-    called after every decision (a search player's decision may take a second: a job
-    must notice its cancellation inside a game, not only between games).
+    With ``lazy`` the policies get a :class:`~baohuang.bots.rollout.LazyLegal` (except for a
+    seat locked on automatic play, which gets its one action as a list); otherwise a list.
+    ``tick()`` is called after every decision (a search player's decision may take a
+    second: a job must notice its cancellation inside a game, not only between games).
     """
     game = Game.new(cv, seed)
     legal_actions = game.legal_actions
@@ -130,33 +89,6 @@ def play_game(
                 f"Game with seed {seed} did not end after {MAX_DECISIONS} decisions."
             )
     return game
-
-
-def play_out(game: Game, policy: HeuristicPolicy, seat: int, rng: random.Random) -> int:
-    """Play ``game`` to its end with ``policy`` on every seat; ``seat``'s points (0 when
-    the game ends unscored, or takes more than :data:`MAX_ROLLOUT_DECISIONS`).
-
-    The search player's rollout (:mod:`baohuang.bots.mc`), compiled with the engine: one
-    rollout is a few dozen decisions, and a search makes thousands of them.
-    """
-    steps = 0
-    while game.phase != "finished":
-        to_act = game.to_act
-        legal: Sequence[Action] = (
-            LazyLegal(game) if not game.locked(to_act) else game.legal_actions()
-        )
-        game.apply(policy.act(game.view(to_act), legal, rng))
-        steps += 1
-        if steps > MAX_ROLLOUT_DECISIONS:
-            return 0
-    outcome = game.outcome
-    if outcome is None or outcome.score is None:
-        return 0
-    return outcome.score.points[seat]
-
-
-#: A safety net against a rollout that does not end (a bug).
-MAX_ROLLOUT_DECISIONS = 20_000
 
 
 def simulate(

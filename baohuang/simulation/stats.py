@@ -397,7 +397,8 @@ def result_of_key(key: str) -> GameResult:
         guard,
         tuple(order),
         None if solo == "-" else solo,  # type: ignore[arg-type]
-        tuple(events.split("+")) if events else (),
+        # The key's events are a game's own (Game.events), written by outcome_key.
+        tuple(events.split("+")) if events else (),  # type: ignore[arg-type]
         tuple(int(c) for c in auto),
     )
 

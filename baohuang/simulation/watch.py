@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from baohuang.bots import make_policy
+from baohuang.bots.rollout import LazyLegal
 from baohuang.engine.actions import Action, parse_action
 from baohuang.engine.cards import RANK_NAMES
 from baohuang.engine.compiled import CompiledVariant
@@ -23,7 +24,6 @@ from baohuang.engine.game import Game
 from baohuang.engine.narration import Narrator, hand_cards
 from baohuang.simulation.runner import (
     MAX_DECISIONS,
-    LazyLegal,
     Tick,
     game_seed,
     play_game,

@@ -187,7 +187,7 @@ def play_random(game: Game, rng: random.Random, refused: list[str]) -> None:
 
 def play_heuristic(game: Game, rng: random.Random) -> None:
     """The heuristic bot on every seat, with the lazy legal list as simulations use it."""
-    from baohuang.simulation.runner import LazyLegal
+    from baohuang.bots.rollout import LazyLegal
 
     policy = make_policy("heuristic", game.cv)
     steps = 0

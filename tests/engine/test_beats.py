@@ -19,15 +19,15 @@ from baohuang.engine.notation import parse_play
 from baohuang.engine.plays import (
     DEFAULT_RULES,
     BombRules,
+    CompiledPlayRules,
+    CompiledSpecialBeat,
     Play,
-    PlayRules,
     RoastRules,
-    SpecialBeat,
     is_legal_play,
 )
 
 
-def ref_legal(ranks: Sequence[int], rules: PlayRules) -> bool:
+def ref_legal(ranks: Sequence[int], rules: CompiledPlayRules) -> bool:
     """A play is legal: non-empty, ranks exist, at most one rank that is neither attachable
     nor wild; without one, wild cards of one rank at most."""
     if not ranks:
@@ -42,7 +42,7 @@ def ref_legal(ranks: Sequence[int], rules: PlayRules) -> bool:
     return len(bases) <= 1
 
 
-def ref_counted(ranks: Sequence[int], rules: PlayRules) -> list[int]:
+def ref_counted(ranks: Sequence[int], rules: CompiledPlayRules) -> list[int]:
     """A play as it counts: wild cards stand for the set's rank (when it has one)."""
     bases = [r for r in ranks if r not in rules.attachable and r not in rules.wild]
     if not bases:
@@ -50,7 +50,7 @@ def ref_counted(ranks: Sequence[int], rules: PlayRules) -> list[int]:
     return sorted((bases[0] if r in rules.wild else r for r in ranks), reverse=True)
 
 
-def ref_beats(prev: Sequence[int], cand: Sequence[int], rules: PlayRules) -> bool:
+def ref_beats(prev: Sequence[int], cand: Sequence[int], rules: CompiledPlayRules) -> bool:
     """The beat relation written straight from docs/rules.md §5.2, §5.5 and §6.5 (and bombs)."""
     if not ref_legal(cand, rules):
         return False
@@ -103,7 +103,9 @@ def ref_plays(hand: Sequence[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def ref_follows(hand: Sequence[int], prev: Play | None, rules: PlayRules) -> set[tuple[int, ...]]:
+def ref_follows(
+    hand: Sequence[int], prev: Play | None, rules: CompiledPlayRules
+) -> set[tuple[int, ...]]:
     """Legal follows (or leads) by enumerating every sub-multiset of the hand."""
     return {
         play
@@ -117,7 +119,7 @@ GROUPS = [(SJ,), (BJ,), (SJ, SJ), (BJ, SJ), (BJ, BJ), (SJ, SJ, SJ), (BJ, BJ, BJ)
 
 
 @st.composite
-def play_rules(draw: st.DrawFn, *, extras: bool = True) -> PlayRules:
+def play_rules(draw: st.DrawFn, *, extras: bool = True) -> CompiledPlayRules:
     """Random play rules: attachable sets (even odd ones), TOP, special beats, roasting."""
     attach = draw(st.frozensets(st.sampled_from([TWO, SJ, BJ, TOP, 11, 5]), max_size=4))
     if draw(st.booleans()):
@@ -126,14 +128,14 @@ def play_rules(draw: st.DrawFn, *, extras: bool = True) -> PlayRules:
     has_top2 = has_top and draw(st.booleans())  # two ordered marked cards
     if has_top2 and TOP in attach:
         attach = attach | {TOP2}
-    special: tuple[SpecialBeat, ...] = ()
+    special: tuple[CompiledSpecialBeat, ...] = ()
     roast = None
     if extras:
         special = tuple(
             draw(
                 st.lists(
                     st.builds(
-                        SpecialBeat,
+                        CompiledSpecialBeat,
                         st.sampled_from([TWO, 11, SJ]),
                         st.integers(1, 4),
                         st.frozensets(st.sampled_from([BJ, TOP, SJ, TWO]), min_size=1),
@@ -154,7 +156,7 @@ def play_rules(draw: st.DrawFn, *, extras: bool = True) -> PlayRules:
     wild: frozenset[int] = frozenset()
     if extras and draw(st.booleans()):
         wild = draw(st.frozensets(st.sampled_from([TWO, 11, SJ, BJ, 4]), max_size=2)) - attach
-    return PlayRules(
+    return CompiledPlayRules(
         attachable=attach,
         has_top=has_top,
         special_beats=special,
@@ -166,7 +168,7 @@ def play_rules(draw: st.DrawFn, *, extras: bool = True) -> PlayRules:
 
 
 @st.composite
-def legal_plays(draw: st.DrawFn, rules: PlayRules, *, size: int | None = None) -> Play:
+def legal_plays(draw: st.DrawFn, rules: CompiledPlayRules, *, size: int | None = None) -> Play:
     """A random legal play under ``rules`` (optionally of a given size)."""
     ranks = [r for r in range(NUM_RANKS) if rules.tables.exists[r]]
     atts = [r for r in ranks if r in rules.attachable]
@@ -191,17 +193,20 @@ def legal_plays(draw: st.DrawFn, rules: PlayRules, *, size: int | None = None) -
 
 # --------------------------------------------------------------------------- examples
 
-BIE3 = PlayRules(
+BIE3 = CompiledPlayRules(
     attachable=frozenset({SJ, BJ, TWO}),
     has_top=True,
-    special_beats=(SpecialBeat(TWO, 3, frozenset({BJ})), SpecialBeat(TWO, 4, frozenset({TOP}))),
+    special_beats=(
+        CompiledSpecialBeat(TWO, 3, frozenset({BJ})),
+        CompiledSpecialBeat(TWO, 4, frozenset({TOP})),
+    ),
 )
-ROAST = PlayRules(roast=RoastRules(((SJ,), (BJ,), (SJ, SJ), (BJ, BJ), (SJ, SJ, SJ))))
+ROAST = CompiledPlayRules(roast=RoastRules(((SJ,), (BJ,), (SJ, SJ), (BJ, BJ), (SJ, SJ, SJ))))
 # An order where two small jokers stand below one: more jokers, but not higher.
-LOOSE_ROAST_LOW = PlayRules(roast=RoastRules(((SJ, SJ), (SJ,), (BJ,))))
+LOOSE_ROAST_LOW = CompiledPlayRules(roast=RoastRules(((SJ, SJ), (SJ,), (BJ,))))
 
 
-def verdict(previous: str, candidate: str, rules: PlayRules = DEFAULT_RULES) -> Verdict:
+def verdict(previous: str, candidate: str, rules: CompiledPlayRules = DEFAULT_RULES) -> Verdict:
     """Check ``beats`` against ``beats_fast`` and the reference, then return it."""
     prev, cand = parse_play(previous), parse_play(candidate)
     result = beats(prev, cand, rules)
@@ -296,7 +301,9 @@ def test_attached_twos_beat_where_allowed() -> None:
 def test_top_beats_a_big_joker_only_where_it_exists() -> None:
     assert verdict("BJ", "TOP", BIE3).beats
     assert verdict(
-        "BJ 4 4 4 4", "TOP 5 5 5 5", PlayRules(attachable=frozenset({SJ, BJ, TOP}), has_top=True)
+        "BJ 4 4 4 4",
+        "TOP 5 5 5 5",
+        CompiledPlayRules(attachable=frozenset({SJ, BJ, TOP}), has_top=True),
     ).beats
     assert not verdict("BJ", "TOP").beats
     assert "no card above the big joker" in verdict("BJ", "TOP").reason
@@ -322,7 +329,7 @@ def test_four_twos_beat_the_top_card() -> None:
 
 
 def test_special_beat_reason_names_the_alternative() -> None:
-    rules = PlayRules(special_beats=(SpecialBeat(TWO, 3, frozenset({BJ})),))
+    rules = CompiledPlayRules(special_beats=(CompiledSpecialBeat(TWO, 3, frozenset({BJ})),))
     result = verdict("BJ", "SJ", rules)
     assert result.reason == (
         "SJ does not beat BJ: only 2 2 2 beats a single big joker in this variant"
@@ -423,8 +430,8 @@ def test_fast_explained_and_reference_agree(data: st.DataObject) -> None:
 
 # --------------------------------------------------------------------------- bombs (炸弹)
 
-BOMBS = PlayRules(bombs=BombRules(4))
-BOMBS_MORE_CARDS = PlayRules(bombs=BombRules(4, more_cards=True))
+BOMBS = CompiledPlayRules(bombs=BombRules(4))
+BOMBS_MORE_CARDS = CompiledPlayRules(bombs=BombRules(4, more_cards=True))
 
 
 @pytest.mark.parametrize(
@@ -452,7 +459,7 @@ BOMBS_MORE_CARDS = PlayRules(bombs=BombRules(4, more_cards=True))
         ("8 8 8 8", "9 9 9 9", BOMBS_MORE_CARDS, True),
     ],
 )
-def test_bombs(previous: str, candidate: str, rules: PlayRules, beaten: bool) -> None:
+def test_bombs(previous: str, candidate: str, rules: CompiledPlayRules, beaten: bool) -> None:
     assert verdict(previous, candidate, rules).beats is beaten
 
 

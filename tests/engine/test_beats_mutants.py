@@ -11,21 +11,27 @@ import pytest
 
 from baohuang.engine.beats import beats, beats_fast
 from baohuang.engine.cards import ACE, BJ, SJ, TEN, TOP, TWO
-from baohuang.engine.plays import DEFAULT_RULES, Play, PlayRules, RoastRules, SpecialBeat
+from baohuang.engine.plays import (
+    DEFAULT_RULES,
+    CompiledPlayRules,
+    CompiledSpecialBeat,
+    Play,
+    RoastRules,
+)
 from tests.engine.test_beats import BIE3, ROAST, verdict
 
 # Jokers may roast plain sets too; a roast need not carry more jokers.
-PLAIN_ROAST = PlayRules(
+PLAIN_ROAST = CompiledPlayRules(
     roast=RoastRules(((SJ,), (BJ,), (SJ, SJ), (BJ, BJ)), more_jokers=False, plain_sets=True)
 )
 # Roasting with a TOP card that attaches like a joker (it sits above the jokers).
-TOP_ROAST = PlayRules(
+TOP_ROAST = CompiledPlayRules(
     attachable=frozenset({SJ, BJ, TOP}),
     has_top=True,
     roast=RoastRules(((SJ,), (BJ,), (SJ, SJ, SJ), (BJ, BJ))),
 )
 # Two-joker groups, where the plain rule fails on equal jokers.
-PAIR_ROAST = PlayRules(roast=RoastRules(((SJ, SJ), (BJ, SJ), (BJ, BJ))))
+PAIR_ROAST = CompiledPlayRules(roast=RoastRules(((SJ, SJ), (BJ, SJ), (BJ, BJ))))
 
 
 @pytest.mark.parametrize(
@@ -114,13 +120,16 @@ def test_a_play_with_a_top_card_cannot_be_roasted_by_jokers_alone() -> None:
 def test_the_reason_names_the_first_card_that_is_not_higher(
     previous: str, candidate: str, has_top: bool, reason: str
 ) -> None:
-    result = verdict(previous, candidate, PlayRules(has_top=has_top))
+    result = verdict(previous, candidate, CompiledPlayRules(has_top=has_top))
     assert not result.beats
     assert result.reason == f"{candidate} does not beat {previous}: {reason}"
 
 
 # Two special beats on the big joker, with and without a TOP card above it.
-TWO_ANSWERS = (SpecialBeat(TWO, 3, frozenset({BJ})), SpecialBeat(ACE, 4, frozenset({BJ})))
+TWO_ANSWERS = (
+    CompiledSpecialBeat(TWO, 3, frozenset({BJ})),
+    CompiledSpecialBeat(ACE, 4, frozenset({BJ})),
+)
 
 
 @pytest.mark.parametrize(
@@ -138,14 +147,14 @@ TWO_ANSWERS = (SpecialBeat(TWO, 3, frozenset({BJ})), SpecialBeat(ACE, 4, frozens
         (
             "BJ",
             "SJ",
-            PlayRules(has_top=True, special_beats=TWO_ANSWERS),
+            CompiledPlayRules(has_top=True, special_beats=TWO_ANSWERS),
             "the SJ against BJ is not higher "
             "(only TOP beats BJ; in this variant 2 2 2 or A A A A also beats a single BJ)",
         ),
         (
             "BJ",
             "2 2",
-            PlayRules(special_beats=TWO_ANSWERS),
+            CompiledPlayRules(special_beats=TWO_ANSWERS),
             "only 2 2 2 or A A A A beats a single big joker in this variant",
         ),
         # roasting a plain set that the other cards do not beat
@@ -159,13 +168,13 @@ TWO_ANSWERS = (SpecialBeat(TWO, 3, frozenset({BJ})), SpecialBeat(ACE, 4, frozens
         (
             "SJ 9",
             "BJ BJ 10",
-            PlayRules(roast=RoastRules(())),
+            CompiledPlayRules(roast=RoastRules(())),
             "different number of cards: 3 against 2",
         ),
     ],
 )
 def test_special_beats_and_roasts_in_the_reason(
-    previous: str, candidate: str, rules: PlayRules, reason: str
+    previous: str, candidate: str, rules: CompiledPlayRules, reason: str
 ) -> None:
     result = verdict(previous, candidate, rules)
     assert not result.beats
@@ -184,11 +193,11 @@ def test_nothing_beats_an_empty_previous_play() -> None:
     assert result.reason.endswith(": there is no previous play to beat")
 
 
-ANSWERS_BY_COUNT = PlayRules(
+ANSWERS_BY_COUNT = CompiledPlayRules(
     special_beats=(
-        SpecialBeat(ACE, 1, frozenset({BJ})),
-        SpecialBeat(TWO, 2, frozenset({BJ})),
-        SpecialBeat(TEN, 3, frozenset({BJ})),
+        CompiledSpecialBeat(ACE, 1, frozenset({BJ})),
+        CompiledSpecialBeat(TWO, 2, frozenset({BJ})),
+        CompiledSpecialBeat(TEN, 3, frozenset({BJ})),
     )
 )
 
@@ -204,7 +213,7 @@ def test_a_special_beat_says_how_many_cards_beat(candidate: str, how: str) -> No
 
 
 def test_the_special_answers_to_a_big_joker_are_named_only_against_a_single_one() -> None:
-    result = verdict("BJ 5 5", "SJ 6 6", PlayRules(special_beats=TWO_ANSWERS))
+    result = verdict("BJ 5 5", "SJ 6 6", CompiledPlayRules(special_beats=TWO_ANSWERS))
     # The reason stays true: the special answers beat a single big joker, not BJ 5 5.
     assert result.reason == (
         "SJ 6 6 does not beat BJ 5 5: nothing beats a big joker among several cards in this "
@@ -215,7 +224,7 @@ def test_the_special_answers_to_a_big_joker_are_named_only_against_a_single_one(
 def test_a_pair_of_big_jokers_is_not_beaten_by_what_beats_a_single_one() -> None:
     # Issue #32: '2 2' after 'BJ BJ' where a single 2 beats a big joker said "nothing beats
     # a big joker in this variant", which the single 2 contradicts.
-    rules = PlayRules(special_beats=(SpecialBeat(TWO, 1, frozenset({BJ})),))
+    rules = CompiledPlayRules(special_beats=(CompiledSpecialBeat(TWO, 1, frozenset({BJ})),))
     assert verdict("BJ", "2", rules).beats
     result = verdict("BJ BJ", "2 2", rules)
     assert not result.beats

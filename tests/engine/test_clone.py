@@ -103,7 +103,7 @@ def same_state(fast: Any, generic: Any, original: Any, path: str, seen: set[int]
         if isinstance(fast, random.Random):
             assert fast.getstate() == generic.getstate(), path
         return
-    if type(fast).__name__ == "Outcome":
+    if type(fast).__name__ == "Settlement":
         assert fast == generic, path
         return
     assert type(fast) is type(generic), path
@@ -211,8 +211,8 @@ def _annotated(cls: ast.ClassDef) -> set[str]:
     ("module", "name"),
     [
         ("baohuang.engine.trickplay", "TrickPlay"),
-        ("baohuang.engine.bidding", "Bidding"),
-        ("baohuang.engine.declarations", "Declarations"),
+        ("baohuang.engine.bidding", "BiddingPhase"),
+        ("baohuang.engine.declarations", "DeclarationsPhase"),
         ("baohuang.engine.buying", "Buying"),
     ],
 )

@@ -18,7 +18,8 @@ from baohuang.engine.beats import beats
 from baohuang.engine.cards import BJ, NUM_RANKS, TOP
 from baohuang.engine.compiled import CompiledVariant, compile_definition, compile_variant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF, deal
-from baohuang.engine.deck_limits import deck_reason, judge, play_reason, top_always_from
+from baohuang.engine.deck_counts import top_always_from
+from baohuang.engine.deck_limits import deck_reason, judge, play_reason
 from baohuang.engine.notation import parse_play
 from baohuang.engine.plays import Play
 from baohuang.engine.record import replay

@@ -12,7 +12,8 @@ from typing import Any
 from baohuang.engine.cards import TOP
 from baohuang.engine.compiled import CompiledVariant, compile_definition
 from baohuang.engine.deck import build_shoe_spec
-from baohuang.engine.deck_limits import deck_reason, rank_limits
+from baohuang.engine.deck_counts import rank_limits
+from baohuang.engine.deck_limits import deck_reason
 from baohuang.rules import definition_of, load_bundled
 from tests.engine.test_deck_limits import play
 

@@ -21,7 +21,7 @@ from baohuang.engine.deck import (
     deal,
     rank_counts,
 )
-from baohuang.engine.deck_limits import rank_limits
+from baohuang.engine.deck_counts import rank_limits
 
 THREE, SIX, KING, TWO, SJ, BJ = 0, 3, 10, 12, 13, 14
 

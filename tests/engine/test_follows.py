@@ -12,7 +12,7 @@ from baohuang.engine.beats import beats_fast
 from baohuang.engine.cards import BJ, NUM_RANKS, SIX, SJ, TOP, TWO
 from baohuang.engine.follows import has_follow, legal_follows, legal_leads
 from baohuang.engine.notation import format_play, parse_play, parse_ranks
-from baohuang.engine.plays import DEFAULT_RULES, Play, PlayRules, is_legal_fast, rank_counts
+from baohuang.engine.plays import DEFAULT_RULES, CompiledPlayRules, Play, is_legal_fast, rank_counts
 from tests.engine.test_beats import BIE3, ROAST, legal_plays, play_rules, ref_follows
 
 
@@ -21,7 +21,9 @@ def hand_of(text: str) -> list[int]:
     return rank_counts(parse_ranks(text))
 
 
-def follows_text(hand: str, previous: str | None, rules: PlayRules = DEFAULT_RULES) -> list[str]:
+def follows_text(
+    hand: str, previous: str | None, rules: CompiledPlayRules = DEFAULT_RULES
+) -> list[str]:
     prev = parse_play(previous) if previous is not None else None
     return [format_play(p) for p in legal_follows(hand_of(hand), prev, rules)]
 
@@ -108,7 +110,7 @@ def test_roasting_follows() -> None:
 
 
 def test_top_as_a_set_rank() -> None:
-    rules = PlayRules(has_top=True)
+    rules = CompiledPlayRules(has_top=True)
     assert follows_text("TOP TOP BJ 9 9", "SJ 8", rules) == ["BJ 9", "TOP BJ", "TOP TOP"]
     assert follows_text("TOP TOP BJ 9 9", "BJ BJ", rules) == ["TOP TOP"]
     assert follows_text("TOP TOP BJ 9 9", "TOP", rules) == []
@@ -123,7 +125,7 @@ def test_hand_must_be_a_count_vector() -> None:
 
 
 @st.composite
-def small_hands(draw: st.DrawFn, rules: PlayRules) -> list[int]:
+def small_hands(draw: st.DrawFn, rules: CompiledPlayRules) -> list[int]:
     """Small random hands (a few ranks, a few cards each, jokers likely)."""
     hand = [0] * NUM_RANKS
     ranks = draw(st.lists(st.sampled_from(range(NUM_RANKS)), max_size=6))
@@ -186,8 +188,8 @@ def test_benchmark_runs() -> None:
 
 # --------------------------------------------------------------------------- wild cards (百搭)
 
-WILD_TWOS = PlayRules(attachable=frozenset({SJ, BJ}), wild=frozenset({TWO}))
-WILD_JOKERS = PlayRules(attachable=frozenset(), wild=frozenset({SJ, BJ}))
+WILD_TWOS = CompiledPlayRules(attachable=frozenset({SJ, BJ}), wild=frozenset({TWO}))
+WILD_JOKERS = CompiledPlayRules(attachable=frozenset(), wild=frozenset({SJ, BJ}))
 
 
 @settings(max_examples=200, deadline=None)

@@ -10,17 +10,17 @@ from baohuang.engine.cards import BJ, NUM_RANKS, SJ, TOP, TWO
 from baohuang.engine.notation import parse_play
 from baohuang.engine.plays import (
     DEFAULT_RULES,
+    CompiledPlayRules,
+    CompiledSpecialBeat,
     Play,
-    PlayRules,
     RoastRules,
-    SpecialBeat,
     is_legal_fast,
     is_legal_play,
     rank_counts,
 )
 
-GUA2 = PlayRules(attachable=frozenset({SJ, BJ, TWO}))
-WITH_TOP = PlayRules(has_top=True)
+GUA2 = CompiledPlayRules(attachable=frozenset({SJ, BJ, TWO}))
+WITH_TOP = CompiledPlayRules(has_top=True)
 
 
 def test_play_sorts_high_to_low_and_is_hashable() -> None:
@@ -135,7 +135,7 @@ def test_top_only_where_the_variant_has_it() -> None:
     reason = is_legal_play(parse_play("TOP 8 8"), WITH_TOP)
     assert reason is not None
     assert "different ranks" in reason
-    with_top_attached = PlayRules(attachable=frozenset({SJ, BJ, TOP}), has_top=True)
+    with_top_attached = CompiledPlayRules(attachable=frozenset({SJ, BJ, TOP}), has_top=True)
     assert is_legal_play(parse_play("TOP BJ 8 8"), with_top_attached) is None
 
 
@@ -144,25 +144,25 @@ def test_sequences_accepted() -> None:
 
 
 def test_rules_equality_ignores_tables() -> None:
-    assert PlayRules() == DEFAULT_RULES
-    assert hash(PlayRules()) == hash(DEFAULT_RULES)
-    assert PlayRules(attachable=frozenset({SJ, BJ, TWO})) != DEFAULT_RULES
+    assert CompiledPlayRules() == DEFAULT_RULES
+    assert hash(CompiledPlayRules()) == hash(DEFAULT_RULES)
+    assert CompiledPlayRules(attachable=frozenset({SJ, BJ, TWO})) != DEFAULT_RULES
     assert DEFAULT_RULES.tables.split
     assert DEFAULT_RULES.tables.simple
-    assert not PlayRules(has_top=True).tables.split
+    assert not CompiledPlayRules(has_top=True).tables.split
 
 
 def test_rules_validation() -> None:
     with pytest.raises(ValueError, match="count must be at least 1"):
-        SpecialBeat(TWO, 0, frozenset({BJ}))
+        CompiledSpecialBeat(TWO, 0, frozenset({BJ}))
     with pytest.raises(ValueError, match="must beat at least one rank"):
-        SpecialBeat(TWO, 3, frozenset())
+        CompiledSpecialBeat(TWO, 3, frozenset())
     with pytest.raises(ValueError, match="jokers only"):
         RoastRules(((SJ,), (5,)))
     with pytest.raises(ValueError, match="appears twice"):
         RoastRules(((SJ,), (SJ,)))
     with pytest.raises(ValueError, match="attachable ranks must be"):
-        PlayRules(attachable=frozenset({21}))
+        CompiledPlayRules(attachable=frozenset({21}))
     assert RoastRules(((SJ, BJ),)).joker_order == ((BJ, SJ),)
 
 
@@ -174,6 +174,6 @@ def test_rules_validation() -> None:
 def test_fast_and_explained_legality_agree(
     ranks: list[int], attach: frozenset[int], has_top: bool
 ) -> None:
-    rules = PlayRules(attachable=attach, has_top=has_top)
+    rules = CompiledPlayRules(attachable=attach, has_top=has_top)
     play = Play.of(ranks)
     assert is_legal_fast(play.ranks, rules) == (is_legal_play(play, rules) is None)

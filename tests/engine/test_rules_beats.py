@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from baohuang.engine.cards import BJ, TWO
-from baohuang.engine.plays import PlayRules, RoastRules, SpecialBeat
+from baohuang.engine.plays import CompiledPlayRules, CompiledSpecialBeat, RoastRules
 from tests.engine.rigging import bundled
 from tests.engine.rule_coverage import covers
 from tests.engine.test_beats import verdict
@@ -83,7 +83,9 @@ def test_a_play_never_beats_itself(rules, same):
 
 #: Roasting with groups compared by the order only (more_jokers off), to reach every
 #: strict comparison of the roast: a higher group, and a strictly higher rest.
-LOOSE = PlayRules(roast=RoastRules(((13,), (13, 13), (14,), (14, 13), (14, 14)), more_jokers=False))
+LOOSE = CompiledPlayRules(
+    roast=RoastRules(((13,), (13, 13), (14,), (14, 13), (14, 14)), more_jokers=False)
+)
 
 
 @covers("5.5-roast")
@@ -115,7 +117,7 @@ def test_roasting_needs_a_strictly_higher_group_and_rest(rules, previous, candid
         (COMMON, "SJ 8 8 8", "9 9 9 9", "a plain set never beats a set with a joker"),
         (LIANZHONG, "SJ 8 8", "SJ 9 9", "equal cards do not beat each other"),
         (
-            PlayRules(special_beats=(SpecialBeat(TWO, 1, frozenset({BJ})),)),
+            CompiledPlayRules(special_beats=(CompiledSpecialBeat(TWO, 1, frozenset({BJ})),)),
             "BJ",
             "2",
             "in this variant one 2 beats a single big joker",

@@ -64,6 +64,10 @@ TESTS_OF: dict[str, tuple[str, ...]] = {
     ),
     "baohuang.engine.tribute": (f"{_ENGINE}test_tribute*.py", f"{_ENGINE}test_rules_tribute.py"),
     "baohuang.engine.deck_limits": (f"{_ENGINE}test_deck_limits*.py",),
+    "baohuang.engine.deck_counts": (
+        f"{_ENGINE}test_deck_limits*.py",
+        f"{_ENGINE}test_deck_mutants.py",
+    ),
     "baohuang.engine.cards": (
         f"{_ENGINE}test_cards*.py",
         f"{_ENGINE}test_notation*.py",

@@ -58,6 +58,35 @@ def test_the_result_is_said_in_plain_words_first(scoring_only: Comparison) -> No
     assert "平民" in report["summary"]["zh"]
 
 
+def test_the_summary_names_the_event_the_changed_games_had() -> None:
+    """A rebellion paid ×4 changes only the games with a rebellion: the plain summary says so
+    in the game's words (造反), and a row change (no event) names none."""
+    from tests.bots.test_adaptive import with_rebellion_factor
+
+    comparison = compare(WEIHAI, with_rebellion_factor(WEIHAI, 4), 300, seed=3)
+    report = comparison.report()
+    changed = {m["name"]: m for m in report["metrics"]}["score_changed_rate"]["b"]
+    assert changed > 0
+    assert comparison.changed_with["rebellion"] == round(changed * 300)
+    assert "Every one of them had rebellion." in report["summary"]["en"]
+    assert "都有造反" in report["summary"]["zh"]
+    # Merged chunks count the same games.
+    halves = compare_chunk(WEIHAI, with_rebellion_factor(WEIHAI, 4), 300, 3, chunk=(0, 150))
+    rest = compare_chunk(WEIHAI, with_rebellion_factor(WEIHAI, 4), 300, 3, chunk=(150, 300))
+    merged = Comparison.from_dict(json.loads(json.dumps(halves.merge(rest).to_dict())))
+    assert merged.changed_with == comparison.changed_with
+
+
+def test_a_row_change_names_no_event(scoring_only: Comparison) -> None:
+    summary = scoring_only.report()["summary"]["en"]
+    changed = scoring_only.changed_with
+    games = round(
+        {m["name"]: m for m in scoring_only.report()["metrics"]}["score_changed_rate"]["b"] * 40
+    )
+    if all(count < games for count in changed.values()):
+        assert "Every one of them" not in summary
+
+
 def test_a_play_change_is_said_to_change_the_play() -> None:
     report = compare(COMMON, load_bundled("baike-qingdao"), 6, seed=1).report()
     assert report["summary"]["en"].startswith("The change alters how the game is played")

@@ -172,10 +172,14 @@ function Table({ game, busy, onAct, slug }: { game: GameView; busy: boolean; onA
   };
   const place = (s: number) => game.finish.indexOf(s);
 
+  // A hinted play with a joker stack (叠加) cannot be picked from the hand (the same jokers
+  // are also a plain set): its button is marked and focused instead.
+  const hinted = hint > 0 && plays.length ? plays[(hint - 1) % plays.length] : null;
+  const hintedStack = hinted && hinted.some(isStack) ? `play ${hinted.join(" ")}` : null;
   const showHint = () => {
     if (!plays.length) return;
     const next = plays[hint % plays.length];
-    setSelected(() => cardsFor(game.hand, next), hint + 1);
+    setSelected(() => (next.some(isStack) ? [] : cardsFor(game.hand, next)), hint + 1);
   };
 
   return (
@@ -242,7 +246,16 @@ function Table({ game, busy, onAct, slug }: { game: GameView; busy: boolean; onA
                 </>
               ) : null}
               {stackPlays.map((a) => (
-                <button key={a} type="button" disabled={busy} onClick={() => onAct(a)} data-testid={`act-${a}`}>
+                <button
+                  key={a}
+                  type="button"
+                  disabled={busy}
+                  onClick={() => onAct(a)}
+                  className={a === hintedStack ? "hinted" : undefined}
+                  data-hinted={a === hintedStack ? "true" : undefined}
+                  ref={a === hintedStack ? (el) => el?.focus() : undefined}
+                  data-testid={`act-${a}`}
+                >
                   {t("play.playStack")} <CardRow small cards={a.slice(5).split(" ")} />
                 </button>
               ))}

@@ -1,0 +1,83 @@
+"""Playing a game out with policies: the legal actions as a policy is handed them, and the
+search player's rollout.
+
+Below :mod:`baohuang.simulation` (whose runner plays every game this way) and beside the
+search player (:mod:`baohuang.bots.mc`) and the adaptive player's calibration games, which
+play games out too; compiled with the engine (:mod:`baohuang.native`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from typing import overload
+
+from baohuang.bots.heuristic import HeuristicPolicy
+from baohuang.engine.actions import Action
+from baohuang.engine.game import Game
+
+
+class LazyLegal(Sequence[Action]):
+    """The legal actions of the seat to act, listed only if the policy looks at them.
+
+    A policy that can tell its move from its view alone (the heuristic's usual lead and
+    follow) then costs the engine no move generation; :meth:`.Game.apply` still checks every
+    action, so nothing illegal gets through.
+    """
+
+    __slots__ = ("_game", "_items")
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._items: list[Action] | None = None
+
+    def _list(self) -> list[Action]:
+        items = self._items
+        if items is None:
+            items = self._items = self._game.legal_actions()
+        return items
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        return self._list()[index]
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._list()
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+
+def play_out(game: Game, policy: HeuristicPolicy, seat: int, rng: random.Random) -> int:
+    """Play ``game`` to its end with ``policy`` on every seat; ``seat``'s points (0 when
+    the game ends unscored, or takes more than :data:`MAX_ROLLOUT_DECISIONS`).
+
+    The search player's rollout (:mod:`baohuang.bots.mc`), compiled with the engine: one
+    rollout is a few dozen decisions, and a search makes thousands of them.
+    """
+    steps = 0
+    while game.phase != "finished":
+        to_act = game.to_act
+        legal: Sequence[Action] = (
+            LazyLegal(game) if not game.locked(to_act) else game.legal_actions()
+        )
+        game.apply(policy.act(game.view(to_act), legal, rng))
+        steps += 1
+        if steps > MAX_ROLLOUT_DECISIONS:
+            return 0
+    outcome = game.outcome
+    if outcome is None or outcome.score is None:
+        return 0
+    return outcome.score.points[seat]
+
+
+#: A safety net against a rollout that does not end (a bug).
+MAX_ROLLOUT_DECISIONS = 20_000
