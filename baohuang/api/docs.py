@@ -1,12 +1,10 @@
-"""OpenAPI pieces shared by the views: error responses, the version parameter, headers."""
+"""OpenAPI pieces shared by every app's views: the error responses and what they mean."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from drf_spectacular.utils import OpenApiResponse
 
-from baohuang.api.serializers import SIDE_PATTERN, ErrorSerializer
-from baohuang.catalog.models import SLUG_PATTERN
-from baohuang.catalog.selectors import MAX_VERSION
+from baohuang.api.serializers import ErrorSerializer
 
 #: What each error status means in this API (the body is always the error shape).
 #: A 400 of an operation whose only input is its query.
@@ -52,42 +50,3 @@ def errors(*codes: int) -> dict[int, OpenApiResponse]:
         code: OpenApiResponse(ErrorSerializer, description=ERROR_TEXT[code])
         for code in sorted({*codes, *COMMON})
     }
-
-
-#: ``from`` / ``to`` of ``GET /api/v1/diff/``.
-DIFF_SIDE = {"type": "string", "pattern": SIDE_PATTERN}
-
-VERSION_QUERY = OpenApiParameter(
-    "version",
-    {"type": "integer", "minimum": 1, "maximum": MAX_VERSION},
-    OpenApiParameter.QUERY,
-    required=False,
-    description="A published version number; default: the latest published version. Unknown → 404.",
-)
-
-SLUG_PATH = OpenApiParameter(
-    "slug",
-    {"type": "string", "pattern": SLUG_PATTERN, "maxLength": 63},
-    OpenApiParameter.PATH,
-    description="The variant id, e.g. baike-common.",
-)
-
-#: ``"3"``, ``3``, ``W/"3"``, a comma-separated list of those, or ``*``.
-IF_MATCH_PATTERN = r'^ *(\*|(W/)?"?[0-9]{1,10}"?( *, *(W/)?"?[0-9]{1,10}"?)*) *$'
-
-IF_MATCH = OpenApiParameter(
-    "If-Match",
-    {"type": "string", "pattern": IF_MATCH_PATTERN},
-    OpenApiParameter.HEADER,
-    required=True,
-    description='The ETag of the draft you edited, e.g. "3" (or * to overwrite whatever '
-    "is there). Missing → 428; stale → 412.",
-)
-
-ETAG = OpenApiParameter(
-    "ETag",
-    str,
-    OpenApiParameter.HEADER,
-    response=[200, 201],
-    description='The draft revision, quoted: "3".',
-)

@@ -20,7 +20,9 @@ else ``Accept-Language``, else Chinese (:mod:`baohuang.api.language`). Codes, pa
 paths never change with the language. Sources:
 
 - DRF exceptions and :class:`ApiError`, through :func:`api_exception_handler` (the DRF
-  ``EXCEPTION_HANDLER``); catalog errors are translated there too;
+  ``EXCEPTION_HANDLER``); every app's :class:`~baohuang.errors.DomainError` (raised by the
+  services and selectors, with its own code, status and field) is mapped there, once
+  (:func:`from_domain`): views do not catch them;
 - :class:`ApiErrorMiddleware`: bodies larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (413,
   checked from ``Content-Length`` before anything reads the body, by reading at most one
   byte more of a chunked body, and again if Django raises ``RequestDataTooBig`` later);
@@ -57,6 +59,11 @@ paths never change with the language. Sources:
     nothing_to_publish     409     the draft equals the latest version
     draft_invalid          409     publishing a draft that has errors
     publish_conflict       409     a concurrent publish took the version number
+    conflict               409     another conflict with the catalog as it is
+    job_finished           409     cancelling a job that succeeded or failed
+    play_differs           409     re-scoring under a definition that plays other games
+    not_rescorable         409     re-scoring (or balancing) a job without a result to re-score
+    proposal_conflict      409     keeping a balance proposal in a draft whose cells changed since
     version_immutable      409     a published version cannot change
     version_unusable       409     a stored version no longer compiles
     stale_draft            412     ``If-Match`` is not the draft's current revision
@@ -64,6 +71,7 @@ paths never change with the language. Sources:
     unsupported_media_type 415     the body is not ``application/json``
     precondition_required  428     ``PUT …/draft/`` without ``If-Match``
     throttled              429     too many requests (``Retry-After`` says when to retry)
+    quota_exceeded         429     the account's queued jobs cost too much already
     server_error           500     a bug
     =====================  ======  ====================================================
 """
@@ -90,17 +98,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
 from baohuang.api.language import request_language
-from baohuang.catalog.errors import (
-    CatalogError,
-    DraftInvalid,
-    InvalidSlug,
-    NothingToPublish,
-    NotInCatalog,
-    PublishConflict,
-    SlugTaken,
-    StaleDraft,
-    VersionImmutable,
-)
+from baohuang.errors import DomainError, problem_items
 from baohuang.rules import Problem
 
 logger = logging.getLogger(__name__)
@@ -190,25 +188,7 @@ def json_error(
 def prefixed(problems: Iterable[Problem], prefix: str = "") -> list[ErrorItem]:
     """Problems as ``{path, message, code, params}``, their paths placed under ``prefix``
     (a body field)."""
-    out: list[ErrorItem] = []
-    for problem in problems:
-        path = problem.path
-        if prefix:
-            if not path:
-                path = prefix
-            elif path.startswith("["):
-                path = prefix + path
-            else:
-                path = f"{prefix}.{path}"
-        out.append(
-            {
-                "path": path,
-                "message": problem.message,
-                "code": problem.code,
-                "params": dict(problem.params),
-            }
-        )
-    return out
+    return problem_items(problems, prefix)
 
 
 class ApiError(exceptions.APIException):
@@ -336,30 +316,16 @@ def validation_detail(errors: Sequence[ErrorItem]) -> str:
     return text
 
 
-def _from_catalog(exc: CatalogError) -> ApiError:
-    """Translate a catalog service error (the services' sentences are shown as they are)."""
-    if isinstance(exc, StaleDraft):
-        return PreconditionFailed(exc.message, headers={"ETag": etag(exc.current)})
-    if isinstance(exc, DraftInvalid):
-        return ApiError(
-            exc.message,
-            code="invalid_definition",
-            errors=prefixed(exc.errors, "definition"),
-        )
-    if isinstance(exc, NotInCatalog):
-        return ApiError(exc.message, code="not_found", status_code=status.HTTP_404_NOT_FOUND)
-    if isinstance(exc, InvalidSlug):
-        return ApiError(
-            exc.message, code="invalid", errors=[error_item("slug", exc.message, "invalid_slug")]
-        )
-    conflicts: dict[type[CatalogError], str] = {
-        SlugTaken: "slug_taken",
-        NothingToPublish: "nothing_to_publish",
-        PublishConflict: "publish_conflict",
-        VersionImmutable: "version_immutable",
-    }
-    code = next((c for kind, c in conflicts.items() if isinstance(exc, kind)), "conflict")
-    return ApiError(exc.message, code=code, status_code=status.HTTP_409_CONFLICT)
+def from_domain(exc: DomainError) -> ApiError:
+    """A domain error (any app's, :class:`baohuang.errors.DomainError`) as the API answers
+    it: its code, status, sentence, problems and headers, as the error says them."""
+    return ApiError(
+        exc.detail,
+        code=exc.error,
+        status_code=exc.status,
+        errors=exc.error_items(),
+        headers=exc.headers(),
+    )
 
 
 def _throttled_detail(wait: float | None) -> str:
@@ -374,11 +340,6 @@ def _throttled_detail(wait: float | None) -> str:
     ) % {"count": seconds}
 
 
-def etag(revision: int) -> str:
-    """The ``ETag`` of a draft revision: the revision number, quoted (``"3"``)."""
-    return f'"{revision}"'
-
-
 def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:
     """DRF's ``EXCEPTION_HANDLER``: every known error becomes the one error shape.
 
@@ -391,8 +352,8 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
         exc = exceptions.NotFound(str(exc) or _("Nothing is here."))
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
-    elif isinstance(exc, CatalogError):
-        exc = _from_catalog(exc)
+    elif isinstance(exc, DomainError):
+        exc = from_domain(exc)
     if not isinstance(exc, exceptions.APIException):
         return None
 

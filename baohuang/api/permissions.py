@@ -28,9 +28,12 @@ visible to its creator and to holders of ``jobs.view_simulationjob`` only (anyon
 404, as if it did not exist). Anonymous requests that are refused get 401 (with
 ``WWW-Authenticate: Token``), refused authenticated ones 403 naming the permission.
 
-This is the one module of permission classes (the catalog endpoints and the jobs): a new
-rule is a :class:`ModelPermission` subclass (``perms`` and ``message``) or, for a rule that
-is not a model permission, a :class:`BasePermission` with ``has_permission``.
+This module holds what every app's permissions are made of (:class:`ModelPermission`,
+:func:`has_perms`, the default :class:`CanRead`); each app keeps its own rules next to its
+views (:mod:`baohuang.catalog.permissions`, :mod:`baohuang.jobs.permissions`,
+:mod:`baohuang.play.permissions`, :mod:`baohuang.tokens.permissions`). A new rule is a
+:class:`ModelPermission` subclass (``perms`` and ``message``) or, for a rule that is not a
+model permission, a :class:`BasePermission` with ``has_permission``.
 """
 
 from __future__ import annotations
@@ -42,13 +45,6 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
-
-ADD_RULESET = "catalog.add_ruleset"
-CHANGE_RULESET = "catalog.change_ruleset"
-VIEW_RULESET = "catalog.view_ruleset"
-PUBLISH_RULESET = "catalog.publish_ruleset"
-RUN_SIMULATION = "jobs.run_simulation"
-CANCEL_ANY_JOB = "jobs.cancel_any_job"
 
 
 def public_read() -> bool:
@@ -76,11 +72,6 @@ def has_perms(user: Any, *perms: str) -> bool:
     return authenticated(user) and bool(user.has_perms(perms))
 
 
-def can_read_drafts(user: Any) -> bool:
-    """Whether ``user`` may read drafts: view or change rule sets (the admin's rule)."""
-    return has_perms(user, VIEW_RULESET) or has_perms(user, CHANGE_RULESET)
-
-
 class CanRead(BasePermission):
     """Open while ``BAOHUANG_API_PUBLIC_READ`` is true, otherwise any authenticated user."""
 
@@ -103,113 +94,3 @@ class ModelPermission(BasePermission):
     def has_permission(self, request: Request, view: Any) -> bool:
         """Authenticated and holding the permissions."""
         return has_perms(request.user, *self.perms)
-
-
-class CanAddRuleSets(ModelPermission):
-    """``catalog.add_ruleset``: create or clone rule sets."""
-
-    perms = (ADD_RULESET,)
-    message = _(
-        "Creating rule sets needs the permission 'catalog.add_ruleset' (Operators have it)."
-    )
-
-
-class CanReadDrafts(BasePermission):
-    """``catalog.view_ruleset`` or ``catalog.change_ruleset``: read drafts."""
-
-    message = _(
-        "Reading drafts needs the permission 'catalog.view_ruleset' or "
-        "'catalog.change_ruleset' (Operators have both)."
-    )
-
-    def has_permission(self, request: Request, view: Any) -> bool:
-        """View or change rule sets."""
-        return can_read_drafts(request.user)
-
-
-class CanChangeDrafts(ModelPermission):
-    """``catalog.change_ruleset``: save drafts."""
-
-    perms = (CHANGE_RULESET,)
-    message = _("Saving drafts needs the permission 'catalog.change_ruleset' (Operators have it).")
-
-
-class CanPublish(ModelPermission):
-    """Users with ``catalog.publish_ruleset`` (superusers have every permission)."""
-
-    perms = (PUBLISH_RULESET,)
-    message = _("Publishing needs the permission 'catalog.publish_ruleset' (Operators have it).")
-
-
-# --------------------------------------------------------------------------- jobs
-
-
-def may_cancel(user: Any, job: Any) -> bool:
-    """Whether ``user`` may cancel ``job``: its creator, or with ``jobs.cancel_any_job``."""
-    own = job.created_by_id is not None and job.created_by_id == getattr(user, "pk", None)
-    return own or has_perms(user, CANCEL_ANY_JOB)
-
-
-class CanRunSimulations(ModelPermission):
-    """``jobs.run_simulation``: start simulations, comparisons and re-scores."""
-
-    perms = (RUN_SIMULATION,)
-    message = _(
-        "Starting simulation jobs needs the permission 'jobs.run_simulation' (Operators have it)."
-    )
-
-
-class CanBalance(ModelPermission):
-    """``jobs.run_simulation`` and ``catalog.add_ruleset`` (the proposal is a new rule set)."""
-
-    perms = (RUN_SIMULATION, ADD_RULESET)
-    message = _(
-        "Balancing needs the permissions 'jobs.run_simulation' and 'catalog.add_ruleset' "
-        "(a proposal may be kept as a new rule set; Operators have both)."
-    )
-
-
-class CanReadJobs(BasePermission):
-    """Any authenticated, active account (which jobs it sees is decided per job)."""
-
-    message = _("Log in or send an API token (Authorization: Token …) to see simulation jobs.")
-
-    def has_permission(self, request: Request, view: Any) -> bool:
-        """Authenticated users."""
-        return authenticated(request.user)
-
-
-class ManagesOwnTokens(BasePermission):
-    """Any active account logged in with the session, for its own API tokens
-    (:mod:`baohuang.tokens`). A request with a token is refused with 403
-    ``session_required``: a leaked token must not mint itself a successor, nor list or
-    revoke the account's tokens. Anonymous: 401."""
-
-    def has_permission(self, request: Request, view: Any) -> bool:
-        """Logged in through the session."""
-        from baohuang.tokens import refusals
-        from baohuang.tokens.authentication import is_token_request
-
-        if not authenticated(request.user):
-            return False
-        if is_token_request(request):
-            raise refusals.session_required()
-        return True
-
-
-# --------------------------------------------------------------------------- games
-
-
-def may_play_draft(user: Any) -> bool:
-    """Whether ``user`` may play a draft at the play-test table: ``catalog.change_ruleset``."""
-    return has_perms(user, CHANGE_RULESET)
-
-
-class CanPlayGames(BasePermission):
-    """Any authenticated, active account (each game is visible to its player only)."""
-
-    message = _("Log in or send an API token (Authorization: Token …) to play a game.")
-
-    def has_permission(self, request: Request, view: Any) -> bool:
-        """Authenticated users."""
-        return authenticated(request.user)

@@ -22,7 +22,7 @@ from drf_spectacular.utils import OpenApiResponse
 from rest_framework.permissions import SAFE_METHODS
 
 from baohuang.api import docs
-from baohuang.api.permissions import CanRead, ManagesOwnTokens, changes_nothing, public_read
+from baohuang.api.permissions import CanRead, changes_nothing, public_read
 
 #: The name of the token scheme (:class:`baohuang.tokens.schema.ApiTokenScheme`).
 TOKEN_SCHEME = "tokenAuth"  # noqa: S105 (a scheme name, not a secret)
@@ -32,8 +32,9 @@ class ApiAutoSchema(AutoSchema):
     """``DEFAULT_SCHEMA_CLASS`` of the project."""
 
     def _session_only(self) -> bool:
-        """Whether the view refuses API tokens (the token endpoints)."""
-        return any(isinstance(p, ManagesOwnTokens) for p in self.view.get_permissions())
+        """Whether the view refuses API tokens (the token endpoints): one of its permissions
+        says ``session_only`` (:class:`baohuang.tokens.permissions.ManagesOwnTokens`)."""
+        return any(getattr(p, "session_only", False) for p in self.view.get_permissions())
 
     def get_auth(self) -> list[dict[str, Any]]:
         """Token or session, and no authentication where reads are public; the session

@@ -23,6 +23,7 @@ from typing import Any
 from baohuang.bots.base import Policy
 from baohuang.engine.actions import Action
 from baohuang.engine.seatview import SeatView
+from baohuang.errors import DomainError
 
 #: The keys of a role mix, in canonical order.
 MIX_KEYS: tuple[str, ...] = ("royals", "rebels", "bidding")
@@ -32,15 +33,13 @@ REQUIRED_KEYS: tuple[str, ...] = ("royals", "rebels")
 DEFAULT_BIDDING = "heuristic"
 
 
-class PolicySpecError(ValueError):
+class PolicySpecError(DomainError, ValueError):
     """A policy mix that cannot be used: ``code`` (stable), ``key`` (the part at fault, or
     ``""`` for the whole), ``params`` (for a translated message)."""
 
     def __init__(self, code: str, key: str, message: str, **params: str) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, path=key, code=code, params=params)
         self.key = key
-        self.params = params
 
 
 def mix_name(spec: Mapping[str, Any], is_known: Callable[[str], bool]) -> str:

@@ -29,6 +29,7 @@ from baohuang.catalog.errors import (
     PublishConflict,
     SlugTaken,
     StaleDraft,
+    UnpublishableDraft,
     problem_text,
 )
 from baohuang.catalog.models import SLUG_PATTERN, EditEvent, RuleSet, RuleSetVersion
@@ -388,7 +389,7 @@ def publish(rule_set: RuleSet, user: User, expected_revision: int | None = None)
             raise StaleDraft(expected_revision, locked.draft_revision)
         report = check_definition(locked.draft, locked.slug)
         if not report.valid or report.variant is None:
-            raise DraftInvalid(
+            raise UnpublishableDraft(
                 report.problems,
                 message=_("The draft cannot be published until its errors are fixed: %(errors)s")
                 % {"errors": _("; ").join(problem_text(p) for p in report.errors[:5])},

@@ -26,8 +26,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
-from baohuang.api.permissions import can_read_drafts
 from baohuang.bots import POLICY_NAMES, policy_seconds
+from baohuang.catalog.permissions import can_read_drafts
 from baohuang.jobs import conf
 
 #: Where ``vite build`` puts the page (``base`` in ``frontend/vite.config.ts``).

@@ -14,7 +14,7 @@ from baohuang.catalog.errors import NotInCatalog
 from baohuang.catalog.models import RuleSet, RuleSetVersion
 from baohuang.catalog.selectors import compiled_version, rule_set_named, version_named
 from baohuang.engine.compiled import CompiledVariant, compile_definition, compile_variant
-from baohuang.jobs.errors import InvalidJob, NotRescorable, PlayDiffers
+from baohuang.jobs.errors import InvalidDefinition, InvalidJob, NotRescorable, PlayDiffers
 from baohuang.jobs.models import SimulationJob
 from baohuang.rules import Variant, definition_of, validate_definition
 from baohuang.rules.field_kinds import play_fields_differ, settlement_fields_differ
@@ -110,14 +110,32 @@ def draft_to_simulate(slug: str, field: str = "draft") -> DraftSnapshot:
     return DraftSnapshot(rule_set, definition_of(report.variant), rule_set.draft_revision)
 
 
+#: The rule set a job plays (A): a published version, or a draft as it was.
+JobRules = RuleSetVersion | DraftSnapshot
+
+
+def job_rules(job: SimulationJob) -> JobRules:
+    """The rule set job ``job`` simulates (A): its published version, or the snapshot of
+    the draft of ``draft_of`` it keeps (``definition`` at ``draft_revision``). The one
+    place that reads a job's rule set; ValueError for a job that has neither."""
+    if job.version is not None:
+        return job.version
+    if job.draft_of is None or job.definition is None:
+        raise ValueError(f"Job {job.pk} has neither a version nor a definition.")
+    return DraftSnapshot(job.draft_of, dict(job.definition), job.draft_revision or 0)
+
+
+def rules_compiled(rules: JobRules) -> CompiledVariant:
+    """A published version (compiled once, cached) or a draft snapshot, compiled."""
+    if isinstance(rules, DraftSnapshot):
+        return compile_definition(rules.definition)
+    return compiled_version(rules)
+
+
 def job_compiled(job: SimulationJob) -> CompiledVariant:
     """What job ``job`` simulates (A), compiled: its published version, or the draft
-    snapshot it keeps."""
-    if job.version is not None:
-        return compiled_version(job.version)
-    if job.definition is None:
-        raise ValueError(f"Job {job.pk} has neither a version nor a definition.")
-    return compile_definition(job.definition)
+    snapshot it keeps (:func:`job_rules`)."""
+    return rules_compiled(job_rules(job))
 
 
 def comparison_side_b(b: dict[str, Any], a_slug: str, draft_allowed: bool) -> ComparisonSide:
@@ -125,14 +143,15 @@ def comparison_side_b(b: dict[str, Any], a_slug: str, draft_allowed: bool) -> Co
 
     A published version (``version``, default the latest), the rule set's draft
     (``draft: true``) or a given ``definition``. Raises
-    :class:`~baohuang.jobs.errors.InvalidJob` naming the field (``b.definition…``).
+    :class:`~baohuang.jobs.errors.InvalidJob` naming the field
+    (:class:`~baohuang.jobs.errors.InvalidDefinition` at ``b.definition…``).
     """
     slug = b.get("variant") or a_slug
     if b.get("definition") is not None:
         report = validate_definition(b["definition"])
         if not report.valid or report.variant is None:
             first = report.errors[0]
-            raise InvalidJob(
+            raise InvalidDefinition(
                 f"b.definition.{first.path}" if first.path else "b.definition", first.message
             )
         return ComparisonSide(
@@ -245,8 +264,11 @@ def verified_figures(comparison: Comparison, proposal: dict[str, Any]) -> dict[s
     }
 
 
-def rescore_job(job: SimulationJob, variant: Variant) -> tuple[Stats, list[str]]:
+def rescore_job(
+    job: SimulationJob, variant: Variant, field: str = "definition"
+) -> tuple[Stats, list[str]]:
     """The job's statistics settled by ``variant``, and the settlement paths that differ.
+    ``field`` is what the request gave ``variant`` as (``definition`` or ``version``).
 
     Nothing is simulated: the result's outcome counts are scored by ``variant``
     (:func:`baohuang.simulation.stats.rescore`). Raises
@@ -274,6 +296,7 @@ def rescore_job(job: SimulationJob, variant: Variant) -> tuple[Stats, list[str]]
             )
             % {"fields": shown},
             differ,
+            field,
         )
     try:
         stats = rescore(Stats.from_dict(result), compile_variant(variant))

@@ -19,9 +19,9 @@ from baohuang.api.serializers import (
     StrictChoiceField,
     StrictIntegerField,
     StrictSerializer,
-    version_field,
 )
 from baohuang.bots import MAX_ROLLOUTS, POLICY_NAMES, PolicySpecError, policy_name
+from baohuang.catalog.serializers import version_field
 from baohuang.i18n import grouped
 from baohuang.jobs import conf
 from baohuang.jobs.models import SimulationJob

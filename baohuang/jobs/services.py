@@ -22,11 +22,11 @@ import logging
 import time
 import uuid
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import partial
-from typing import Any
+from functools import partial, wraps
+from typing import Any, ParamSpec, TypeVar
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.contrib.auth import get_user_model
@@ -48,14 +48,19 @@ from baohuang.bots import (
     reads_scoring,
 )
 from baohuang.catalog.models import RuleSetVersion
-from baohuang.catalog.selectors import compiled_version
 from baohuang.engine.compiled import compile_definition
 from baohuang.i18n import grouped
 from baohuang.jobs import conf, dispatch
-from baohuang.jobs.errors import InvalidJob, JobFinished, QuotaExceeded
+from baohuang.jobs.errors import InvalidJob, JobFinished, ProposalRefused, QuotaExceeded
 from baohuang.jobs.models import SimulationChunk as Chunk
 from baohuang.jobs.models import SimulationJob as Job
-from baohuang.jobs.selectors import ComparisonSide, DraftSnapshot, job_compiled
+from baohuang.jobs.selectors import (
+    ComparisonSide,
+    DraftSnapshot,
+    job_compiled,
+    job_rules,
+    rules_compiled,
+)
 from baohuang.simulation.compare import Comparison, compare_chunk
 from baohuang.simulation.runner import chunks as game_ranges
 from baohuang.simulation.runner import simulate
@@ -138,11 +143,7 @@ def _plays_twice(
         return True
     try:
         other = compile_definition(definition).variant
-        a = (
-            compile_definition(version.definition)
-            if isinstance(version, DraftSnapshot)
-            else compiled_version(version)
-        )
+        a = rules_compiled(version)
     except ValueError:
         return True
     return bool(play_fields_differ(a.variant, other))
@@ -786,6 +787,30 @@ class BalanceOutcome:
     verification: Job
 
 
+#: The balance request's fields of the verification job it queues; any other parameter of
+#: the verification the services refuse belongs to the request as a whole.
+VERIFY_FIELDS = {"games": "verify_games", "seed": "verify_seed"}
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _verification_fields(func: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Name a refused parameter of the verification job by the balance request's field
+    (``games`` is ``verify_games`` there)."""
+
+    @wraps(func)
+    def named(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return func(*args, **kwargs)
+        except InvalidJob as exc:
+            field = VERIFY_FIELDS.get(exc.field, "")
+            raise InvalidJob(field, exc.message, exc.code, exc.params) from exc
+
+    return named
+
+
+@_verification_fields
 def propose_balance(
     job: Job,
     target: str,
@@ -834,7 +859,11 @@ def propose_balance(
         if table_targets
         else None
     )
-    cv = job_compiled(job)
+    try:
+        a = job_rules(job)
+    except ValueError as exc:
+        raise InvalidJob("job", _("Balance needs a simulation job that has succeeded.")) from exc
+    cv = rules_compiled(a)
     stats = Stats.from_dict(job.result)
     proposal = solve(
         cv.variant,
@@ -862,13 +891,6 @@ def propose_balance(
         + f", each entry ±{proposal.max_change}. "
         + proposal.notes[-1],
     ]
-    a: RuleSetVersion | DraftSnapshot
-    if job.version is not None:
-        a = job.version
-    else:
-        if job.draft_of is None:
-            raise InvalidJob("job", _("Balance needs a simulation job that has succeeded."))
-        a = DraftSnapshot(job.draft_of, job.a_definition, job.draft_revision or 0)
     verification = create_job(
         a,
         games,
@@ -899,7 +921,7 @@ def accept_balance(
     draft, the draft's own origin), its slug made from its Chinese name unless given.
     Returns ``(rule set, changes)``.
 
-    Raises :class:`~baohuang.jobs.errors.InvalidJob` (not a proposal, a conflicting cell)
+    Raises :class:`~baohuang.jobs.errors.ProposalRefused` (not a proposal, a conflicting cell)
     or catalog errors (slug taken, draft revision moved on).
     """
     from baohuang.catalog import services as catalog
@@ -907,20 +929,23 @@ def accept_balance(
     from baohuang.catalog.slugs import free_slug
     from baohuang.simulation.balance import cell_at, cells_changed, set_cell
 
+    not_a_proposal = _("This job does not hold a balance proposal.")
     if verification.proposal_of_id is None or not verification.other_definition:
-        raise InvalidJob("job", _("This job does not hold a balance proposal."))
-    origin = verification.version
-    simulated = origin.rule_set if origin is not None else verification.draft_of
-    if simulated is None:
-        raise InvalidJob("job", _("This job does not hold a balance proposal."))
+        raise ProposalRefused("job", not_a_proposal)
+    try:
+        rules = job_rules(verification)
+    except ValueError as exc:
+        raise ProposalRefused("job", not_a_proposal) from exc
+    origin = rules if isinstance(rules, RuleSetVersion) else None
+    simulated = rules.rule_set
     proposal = dict(verification.other_definition)
-    changes = cells_changed(verification.a_definition, proposal)
+    changes = cells_changed(dict(rules.definition), proposal)
     if into == "draft":
         rule_set = RuleSet.objects.get(pk=simulated.pk)  # the draft as it is now
         draft = copy.deepcopy(rule_set.draft)
         conflicts = [c["path"] for c in changes if cell_at(draft, c["path"]) != c["old"]]
         if conflicts:
-            raise InvalidJob(
+            raise ProposalRefused(
                 "into",
                 _(
                     "The draft has changed these entries since the simulated version: "

@@ -1,13 +1,14 @@
-"""URLs of the simulation endpoints, included by :mod:`baohuang.api.urls` at
-``api/v1/simulations/`` (inside the ``api`` namespace: ``api:simulation-detail`` …)."""
+"""URLs of the simulation and comparison endpoints, included by :mod:`baohuang.api.urls` at
+``api/v1/`` (inside the ``api`` namespace: ``api:simulation-detail`` …)."""
 
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from baohuang.jobs import views, watch_views
 
-urlpatterns: list[URLPattern | URLResolver] = [
+#: ``api/v1/simulations/``: simulation jobs.
+simulation_patterns: list[URLPattern | URLResolver] = [
     path("", views.SimulationListView.as_view(), name="simulation-list"),
     path("<uuid:job_id>/", views.SimulationDetailView.as_view(), name="simulation-detail"),
     path("<uuid:job_id>/cancel/", views.SimulationCancelView.as_view(), name="simulation-cancel"),
@@ -36,4 +37,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
 comparison_patterns: list[URLPattern | URLResolver] = [
     path("", views.ComparisonListView.as_view(), name="comparison-list"),
     path("<uuid:job_id>/", views.ComparisonDetailView.as_view(), name="comparison-detail"),
+]
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("simulations/", include(simulation_patterns)),
+    path("comparisons/", include(comparison_patterns)),
 ]

@@ -3,7 +3,8 @@
 
 They use the API's error shape (:mod:`baohuang.api.errors`), authentication and throttles
 (starting a job counts against the ``writes`` scope). Views are thin: the selectors read,
-the services write.
+the services write, and their errors (:mod:`baohuang.jobs.errors`) carry their own code and
+status, which the API's exception handler answers with.
 """
 
 from __future__ import annotations
@@ -26,27 +27,17 @@ from rest_framework.views import APIView
 from baohuang.api import docs
 from baohuang.api.base import WriteThrottledView
 from baohuang.api.errors import ApiError, error_item, prefixed
-from baohuang.api.permissions import (
+from baohuang.api.permissions import has_perms
+from baohuang.catalog.permissions import (
     CHANGE_RULESET,
-    CanBalance,
     CanChangeDrafts,
     CanReadDrafts,
-    CanReadJobs,
-    CanRunSimulations,
     can_read_drafts,
-    has_perms,
-    may_cancel,
 )
 from baohuang.catalog.selectors import compiled_version, rule_set_named, version_named
 from baohuang.jobs import selectors, services
-from baohuang.jobs.errors import (
-    InvalidJob,
-    JobFinished,
-    NotRescorable,
-    PlayDiffers,
-    QuotaExceeded,
-)
 from baohuang.jobs.models import SimulationJob
+from baohuang.jobs.permissions import CanBalance, CanReadJobs, CanRunSimulations, may_cancel
 from baohuang.jobs.serializers import (
     BalanceAcceptResponseSerializer,
     BalanceAcceptSerializer,
@@ -140,27 +131,6 @@ def comparison_body(job: SimulationJob) -> dict[str, Any]:
     return body
 
 
-def quota_error(exc: QuotaExceeded) -> ApiError:
-    """429 ``quota_exceeded``: the account has too many games queued already."""
-    return ApiError(
-        exc.message,
-        code="quota_exceeded",
-        status_code=status.HTTP_429_TOO_MANY_REQUESTS,
-        errors=[error_item("games", exc.message, "quota_exceeded", exc.params)],
-    )
-
-
-def invalid_job_error(exc: InvalidJob) -> ApiError:
-    """400 ``invalid``: a job parameter the services refused (the problem's code says why,
-    e.g. ``too_expensive`` with the job's cost and the limit in ``params``)."""
-    item_code = None if exc.code == "invalid" else exc.code
-    return ApiError(
-        exc.message,
-        code="invalid",
-        errors=[error_item(exc.field, exc.message, item_code, exc.params)],
-    )
-
-
 def job_or_404(request: Request, job_id: uuid.UUID) -> SimulationJob:
     """The job if the requester may see it (its creator, or ``jobs.view_simulationjob``),
     else 404."""
@@ -236,19 +206,14 @@ class SimulationListView(_JobListView):
         data = serializer.validated_data
         if data["draft"] and not can_read_drafts(request.user):
             raise PermissionDenied(CanReadDrafts.message)
-        try:
-            version: Any = (
-                selectors.draft_to_simulate(data["variant"])
-                if data["draft"]
-                else selectors.version_to_simulate(data["variant"], data.get("version"))
-            )
-            job = services.create_job(
-                version, data["games"], data["seed"], data["policy"], created_by=request.user
-            )
-        except QuotaExceeded as exc:
-            raise quota_error(exc) from exc
-        except InvalidJob as exc:
-            raise invalid_job_error(exc) from exc
+        version: Any = (
+            selectors.draft_to_simulate(data["variant"])
+            if data["draft"]
+            else selectors.version_to_simulate(data["variant"], data.get("version"))
+        )
+        job = services.create_job(
+            version, data["games"], data["seed"], data["policy"], created_by=request.user
+        )
         return _accepted(SimulationJobSerializer(job_body(_fresh(job))).data)
 
     @extend_schema(
@@ -335,12 +300,7 @@ class SimulationCancelView(APIView):
                     "'jobs.cancel_any_job', may cancel this job."
                 )
             )
-        try:
-            services.cancel_job(job.pk)
-        except JobFinished as exc:
-            raise ApiError(
-                exc.message, code="job_finished", status_code=status.HTTP_409_CONFLICT
-            ) from exc
+        services.cancel_job(job.pk)
         return Response(SimulationJobSerializer(job_body(job_or_404(request, job_id))).data)
 
 
@@ -390,32 +350,14 @@ class SimulationRescoreView(APIView):
             variant = report.variant
             warnings = prefixed(report.warnings, "definition")
             source: dict[str, Any] = {"definition": True}
+            field = "definition"
         else:
             slug = data.get("variant") or job.slug
             version = version_named(rule_set_named(slug), data["version"])
             variant = compiled_version(version).variant
             source = {"variant": slug, "version": version.number}
-        try:
-            stats, changed = selectors.rescore_job(job, variant)
-        except PlayDiffers as exc:
-            raise ApiError(
-                exc.message,
-                code="play_differs",
-                status_code=status.HTTP_409_CONFLICT,
-                errors=[
-                    error_item(
-                        "definition" if "definition" in source else "version",
-                        p,
-                        "play_field_differs",
-                        {"field": p},
-                    )
-                    for p in exc.paths
-                ],
-            ) from exc
-        except NotRescorable as exc:
-            raise ApiError(
-                exc.message, code="not_rescorable", status_code=status.HTTP_409_CONFLICT
-            ) from exc
+            field = "version"
+        stats, changed = selectors.rescore_job(job, variant, field)
         body = job_body(job, full=False)
         body["result"] = stats.to_dict()
         body["summary"] = stats.summary()
@@ -460,29 +402,18 @@ class ComparisonListView(_JobListView):
         if b.get("definition") is None and b.get("draft") and not can_read_drafts(request.user):
             # A permission refusal is a 403, as everywhere (it was a 400 at b.draft).
             raise PermissionDenied(CanReadDrafts.message)
-        try:
-            version = selectors.version_to_simulate(a["variant"], a.get("version"))
-            other = selectors.comparison_side_b(
-                b, a["variant"], draft_allowed=can_read_drafts(request.user)
-            )
-            job = services.create_job(
-                version,
-                data["games"],
-                data["seed"],
-                data["policy"],
-                created_by=request.user,
-                other=other,
-            )
-        except QuotaExceeded as exc:
-            raise quota_error(exc) from exc
-        except InvalidJob as exc:
-            if exc.field.startswith("b.definition"):
-                raise ApiError(
-                    exc.message,
-                    code="invalid_definition",
-                    errors=[error_item(exc.field, exc.message)],
-                ) from exc
-            raise invalid_job_error(exc) from exc
+        version = selectors.version_to_simulate(a["variant"], a.get("version"))
+        other = selectors.comparison_side_b(
+            b, a["variant"], draft_allowed=can_read_drafts(request.user)
+        )
+        job = services.create_job(
+            version,
+            data["games"],
+            data["seed"],
+            data["policy"],
+            created_by=request.user,
+            other=other,
+        )
         return _accepted(ComparisonJobSerializer(comparison_body(_fresh(job))).data)
 
     @extend_schema(
@@ -555,8 +486,6 @@ class SimulationBalanceView(APIView):
     )
     def post(self, request: Request, job_id: uuid.UUID) -> Response:
         """Solve, save the draft, queue the verification."""
-        from baohuang.simulation.balance import BalanceError
-
         job = job_or_404(request, job_id)
         serializer = BalanceRequestSerializer(data=request.data or {})
         serializer.is_valid(raise_exception=True)
@@ -570,35 +499,21 @@ class SimulationBalanceView(APIView):
                 code="not_rescorable",
                 status_code=status.HTTP_409_CONFLICT,
             )
-        try:
-            outcome = services.propose_balance(
-                job,
-                data["target"],
-                data["max_change"],
-                request.user,
-                tables=data.get("tables"),
-                fixed=data.get("fixed"),
-                keep_outcomes=data["keep_outcomes"],
-                verify_games=data.get("verify_games"),
-                verify_seed=data.get("verify_seed"),
-                release=data.get("release"),
-                max_distinct=data.get("max_distinct"),
-                verify_policy=data.get("verify_policy"),
-                table_targets=data.get("table_targets"),
-            )
-        except QuotaExceeded as exc:
-            raise quota_error(exc) from exc
-        except (BalanceError, InvalidJob) as exc:
-            if isinstance(exc, BalanceError):
-                item = error_item("", str(exc), exc.code, exc.params)
-                raise ApiError(str(exc), code="invalid", errors=[item]) from exc
-            path = {"games": "verify_games", "seed": "verify_seed"}.get(exc.field, "")
-            item_code = None if exc.code == "invalid" else exc.code
-            raise ApiError(
-                exc.message,
-                code="invalid",
-                errors=[error_item(path, exc.message, item_code, exc.params)],
-            ) from exc
+        outcome = services.propose_balance(
+            job,
+            data["target"],
+            data["max_change"],
+            request.user,
+            tables=data.get("tables"),
+            fixed=data.get("fixed"),
+            keep_outcomes=data["keep_outcomes"],
+            verify_games=data.get("verify_games"),
+            verify_seed=data.get("verify_seed"),
+            release=data.get("release"),
+            max_distinct=data.get("max_distinct"),
+            verify_policy=data.get("verify_policy"),
+            table_targets=data.get("table_targets"),
+        )
         p = outcome.proposal
         verification = outcome.verification
         body = {
@@ -670,23 +585,15 @@ class SimulationBalanceAcceptView(APIView):
             )
         if data["into"] == "draft" and not has_perms(request.user, CHANGE_RULESET):
             raise PermissionDenied(CanChangeDrafts.message)
-        try:
-            rule_set, changes = services.accept_balance(
-                verification,
-                data["into"],
-                request.user,
-                slug=data.get("slug"),
-                name_zh=data.get("name_zh"),
-                name_en=data.get("name_en"),
-                expected_revision=data.get("revision"),
-            )
-        except InvalidJob as exc:
-            raise ApiError(
-                exc.message,
-                code=exc.code,
-                status_code=status.HTTP_409_CONFLICT,
-                errors=[error_item(exc.field, exc.message, exc.code, exc.params)],
-            ) from exc
+        rule_set, changes = services.accept_balance(
+            verification,
+            data["into"],
+            request.user,
+            slug=data.get("slug"),
+            name_zh=data.get("name_zh"),
+            name_en=data.get("name_en"),
+            expected_revision=data.get("revision"),
+        )
         url = reverse("api:variant-draft", args=[rule_set.slug])
         body = {
             "slug": rule_set.slug,

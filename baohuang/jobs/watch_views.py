@@ -19,13 +19,13 @@ from rest_framework.views import APIView
 
 from baohuang.api import docs
 from baohuang.api.errors import ApiError, error_item
-from baohuang.api.permissions import CanReadJobs
-from baohuang.api.serializers import GameRecordSerializer, GameSummarySerializer
 from baohuang.bots import COST_PER_ROLLOUT, policy_cost
+from baohuang.catalog.serializers import GameRecordSerializer, GameSummarySerializer
 from baohuang.engine.record import make_record, summary
 from baohuang.i18n import grouped
 from baohuang.jobs import conf
 from baohuang.jobs.models import SimulationJob
+from baohuang.jobs.permissions import CanReadJobs
 from baohuang.jobs.selectors import job_compiled
 from baohuang.jobs.views import JOB_ID, job_or_404
 from baohuang.simulation.watch import (

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from baohuang.errors import DomainError
 
-class GameError(Exception):
-    """A refused request about a game: ``code``, ``status``, ``path`` and ``params``
-    (``item_code``: the problem's own code, e.g. the engine reason's, default ``code``)."""
+
+class GameError(DomainError):
+    """A refused request about a game: its ``code`` (the error), ``status``, ``path`` and
+    ``params`` (``item_code``: the problem's own code, e.g. the engine reason's, default
+    ``code``). A problem is listed only when the error names a field (``path``)."""
 
     def __init__(
         self,
@@ -19,10 +22,12 @@ class GameError(Exception):
         params: dict[str, Any] | None = None,
         item_code: str | None = None,
     ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
+        super().__init__(message, path=path, code=item_code or code, params=params)
+        self.error = code
         self.status = status
-        self.path = path
-        self.params = dict(params or {})
-        self.item_code = item_code or code
+        self.listed = bool(path)
+
+    @property
+    def item_code(self) -> str:
+        """The problem's own code (``code`` unless more precise)."""
+        return self.code

@@ -11,7 +11,6 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from baohuang.api.serializers import (
-    GameSettlementSerializer,
     StrictCharField,
     StrictChoiceField,
     StrictIntegerField,
@@ -20,6 +19,7 @@ from baohuang.api.serializers import (
 )
 from baohuang.bots import POLICY_NAMES
 from baohuang.catalog.selectors import MAX_VERSION
+from baohuang.catalog.serializers import GameSettlementSerializer
 from baohuang.jobs.services import MAX_SEED, MIN_SEED
 
 DRAFT = "draft"

@@ -14,16 +14,15 @@ from rest_framework.response import Response
 
 from baohuang.api import docs
 from baohuang.api.base import WriteThrottledView
-from baohuang.api.errors import ApiError, error_item
-from baohuang.api.permissions import CanPlayGames, may_play_draft
+from baohuang.api.errors import ApiError
 from baohuang.catalog.selectors import rule_set_named, version_named
 from baohuang.engine.narration import Narrator
 from baohuang.engine.record import make_record, summary
 from baohuang.jobs.watch_views import WatchedGameSerializer
 from baohuang.play import services
-from baohuang.play.errors import GameError
 from baohuang.play.games import seat_view
 from baohuang.play.models import GameSession
+from baohuang.play.permissions import CanPlayGames, may_play_draft
 from baohuang.play.selectors import session_game, session_of, session_rules, version_label
 from baohuang.play.serializers import (
     DRAFT,
@@ -32,15 +31,6 @@ from baohuang.play.serializers import (
     GameViewSerializer,
 )
 from baohuang.simulation.watch import told_steps
-
-
-def _api_error(exc: GameError) -> ApiError:
-    return ApiError(
-        exc.message,
-        code=exc.code,
-        status_code=exc.status,
-        errors=[error_item(exc.path, exc.message, exc.item_code, exc.params)] if exc.path else [],
-    )
 
 
 def game_body(session: GameSession, narrator: Narrator) -> dict[str, Any]:
@@ -64,15 +54,10 @@ def game_body(session: GameSession, narrator: Narrator) -> dict[str, Any]:
 
 
 class GameView(WriteThrottledView):
-    """Base: any logged-in account (or API token); :class:`.GameError` in the error shape."""
+    """Base: any logged-in account (or API token); a :class:`.GameError` is answered by the
+    API's exception handler, with its own code and status."""
 
     permission_classes = (CanPlayGames,)
-
-    def handle_exception(self, exc: Exception) -> Response:
-        """A game error is an API error."""
-        if isinstance(exc, GameError):
-            exc = _api_error(exc)
-        return super().handle_exception(exc)
 
 
 class GameListView(GameView):

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from baohuang.engine.cards import BJ, RANK_NAMES, SJ
 from baohuang.engine.compiled import RANK_INDEX, CompiledVariant, compile_variant
+from baohuang.errors import DomainError
 from baohuang.i18n import short_lang, speaking
 from baohuang.rulebook import examples as ex
 from baohuang.rulebook.document import (
@@ -50,8 +51,17 @@ from baohuang.rules.stacking import anchors, stack_slots
 _SUITS = (("♠", "black"), ("♥", "red"), ("♣", "black"), ("♦", "red"))
 
 
-class RulebookError(ValueError):
-    """The definition is not a valid variant; the rulebook needs a valid one."""
+class RulebookError(DomainError, ValueError):
+    """The definition is not a valid variant; the rulebook needs a valid one (400
+    ``invalid``, the problems as one sentence at ``definition``, code ``draft_invalid``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, path="definition", code="draft_invalid")
+
+    @property
+    def detail(self) -> str:
+        """The response's sentence: the draft must be fixed first."""
+        return _("The draft has errors; fix them to see its rulebook.")
 
 
 # --------------------------------------------------------------------------- small helpers

@@ -66,6 +66,7 @@ from typing import TYPE_CHECKING, Any
 
 from baohuang.engine.compiled import CompiledVariant, compile_variant
 from baohuang.engine.scoring import score
+from baohuang.errors import DomainError
 from baohuang.rules import Variant, validate_definition
 from baohuang.rules.texts import gettext, gettext_noop
 from baohuang.simulation.compare import Pairing, compare
@@ -109,8 +110,9 @@ RELATION_WORDS: dict[str, str] = {
 }
 
 
-class BalanceError(ValueError):
-    """The request cannot be solved (bad target, no outcome counts, infeasible).
+class BalanceError(DomainError, ValueError):
+    """The request cannot be solved (bad target, no outcome counts, infeasible): 400
+    ``invalid``, about the request as a whole.
 
     The message is in the active language when it is raised; ``code`` and ``params`` say
     the same for clients (``unknown_target``, ``target_not_a_number``, ``unknown_table``,
@@ -119,9 +121,7 @@ class BalanceError(ValueError):
     """
 
     def __init__(self, message: str, code: str = "balance", **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params
+        super().__init__(message, code=code, params=params)
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,16 @@
-"""Errors of the token services, each with a sentence a person can read."""
+"""Errors of the token services, each with a sentence a person can read
+(:class:`~baohuang.errors.DomainError`: 400 ``invalid`` at the field)."""
 
 from __future__ import annotations
 
+from baohuang.errors import DomainError
 
-class TokenError(Exception):
+
+class TokenError(DomainError):
     """Base class: ``message`` says what is wrong, ``field`` which input (or ``""``)."""
 
     def __init__(self, message: str, field: str = "") -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__(message, path=field)
         self.field = field
 
 

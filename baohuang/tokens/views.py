@@ -1,6 +1,6 @@
 """The token endpoints: ``GET/POST /api/v1/tokens/``, ``GET/DELETE /api/v1/tokens/{id}/``.
 
-Session only (:class:`~baohuang.api.permissions.ManagesOwnTokens`); each account sees
+Session only (:class:`~baohuang.tokens.permissions.ManagesOwnTokens`); each account sees
 and revokes its own tokens, another account's token is a 404. Views are thin: the
 selectors read, the services write.
 """
@@ -21,11 +21,9 @@ from rest_framework.response import Response
 
 from baohuang.api import docs
 from baohuang.api.base import WriteThrottledView
-from baohuang.api.errors import ApiError, error_item
-from baohuang.api.permissions import ManagesOwnTokens
 from baohuang.tokens import selectors, services
-from baohuang.tokens.errors import InvalidToken
 from baohuang.tokens.models import ApiToken
+from baohuang.tokens.permissions import ManagesOwnTokens
 from baohuang.tokens.serializers import (
     TokenCreatedSerializer,
     TokenCreateSerializer,
@@ -107,14 +105,9 @@ class TokenListView(WriteThrottledView):
         serializer = TokenCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        try:
-            token, key = services.create_token(
-                request.user, data["name"], data["scope"], data.get("expires_in_days")
-            )
-        except InvalidToken as exc:
-            raise ApiError(
-                exc.message, code="invalid", errors=[error_item(exc.field, exc.message)]
-            ) from exc
+        token, key = services.create_token(
+            request.user, data["name"], data["scope"], data.get("expires_in_days")
+        )
         body = TokenCreatedSerializer({**token_body(token), "key": key}).data
         response = Response(body, status=status.HTTP_201_CREATED)
         response["Location"] = body["url"]

@@ -23,6 +23,7 @@ from baohuang.api.errors import (
 )
 from baohuang.api.parsers import MAX_DEPTH
 from baohuang.catalog.models import RuleSet
+from baohuang.errors import DomainError
 from tests.fixtures import assert_error
 
 pytestmark = pytest.mark.django_db
@@ -143,6 +144,75 @@ def test_the_drf_handler_maps_request_data_too_big_to_413() -> None:
 
 def test_unknown_exceptions_are_left_to_django() -> None:
     assert api_exception_handler(ZeroDivisionError(), {}) is None
+
+
+def _domain_errors() -> list[type[DomainError]]:
+    """Every app's error classes (their modules imported, so that each subclass exists)."""
+    import baohuang.bots.mix
+    import baohuang.catalog.errors
+    import baohuang.jobs.errors
+    import baohuang.play.errors
+    import baohuang.rulebook.build
+    import baohuang.simulation.balance
+    import baohuang.tokens.errors  # noqa: F401
+
+    found: list[type[DomainError]] = []
+    todo = [DomainError]
+    while todo:
+        cls = todo.pop()
+        found.append(cls)
+        todo.extend(cls.__subclasses__())
+    return found
+
+
+def test_every_domain_error_code_is_documented_with_its_status() -> None:
+    """The codes a client can meet are the table of baohuang/api/errors.py, each with the
+    status it comes with (a class whose code is chosen when raised says its default)."""
+    import baohuang.api.errors as api_errors
+
+    table = {
+        line.split()[0]: int(line.split()[1])
+        for line in (api_errors.__doc__ or "").splitlines()
+        if len(line.split()) > 1 and line.split()[1].isdigit()
+    }
+    errors = _domain_errors()
+
+    assert len(errors) > 20
+    for cls in errors:
+        assert table.get(cls.error) == cls.status, cls
+
+
+def test_a_domain_error_is_answered_once_with_its_code_status_field_and_params() -> None:
+    """Any service's error reaches the client as the error shape, whichever view met it."""
+    from baohuang.jobs.errors import InvalidJob, QuotaExceeded
+
+    refused = api_exception_handler(
+        InvalidJob("games", "Too many games.", "too_expensive", {"limit": 5}), {}
+    )
+    quota = api_exception_handler(QuotaExceeded("Too much queued.", {"limit": 9}), {})
+
+    assert refused is not None
+    assert quota is not None
+    assert (refused.status_code, refused.data) == (
+        400,
+        {
+            "error": "invalid",
+            "detail": "Too many games.",
+            "errors": [
+                {
+                    "path": "games",
+                    "message": "Too many games.",
+                    "code": "too_expensive",
+                    "params": {"limit": 5},
+                }
+            ],
+        },
+    )
+    assert (quota.status_code, quota.data["error"], quota.data["errors"][0]["path"]) == (
+        429,
+        "quota_exceeded",
+        "games",
+    )
 
 
 def test_flatten_gives_paths_for_nested_errors() -> None:

@@ -47,6 +47,7 @@ def _field_names() -> set[str]:
     """The names a message may quote from a document or request: every property of the
     variant schema and every field of the API's request serializers."""
     from baohuang.api import serializers as api_serializers
+    from baohuang.catalog import serializers as catalog_serializers
     from baohuang.jobs import serializers as job_serializers
     from baohuang.rules import json_schema
 
@@ -66,7 +67,7 @@ def _field_names() -> set[str]:
                 walk(value)
 
     walk(json_schema())
-    for module in (api_serializers, job_serializers):
+    for module in (api_serializers, catalog_serializers, job_serializers):
         for value in vars(module).values():
             if isinstance(value, type) and hasattr(value, "_declared_fields"):
                 names.update(value._declared_fields)

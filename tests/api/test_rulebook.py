@@ -83,7 +83,7 @@ def test_the_rulebook_of_a_pathological_definition_is_refused_before_any_work(
 ) -> None:
     """Issue 31: a valid draft of 10,000 special beats took 3 s and wrote a 9.5 MB page
     (a 2 MB draft, four times that). More than 2,000 list entries: 409, nothing built."""
-    from baohuang.api import rulebook_views
+    from baohuang.catalog import rulebook_views
 
     built: list[int] = []
     real = rulebook_views.build_definition

@@ -30,9 +30,9 @@ from schemathesis.core.failures import AcceptedNegativeData
 from schemathesis.openapi.checks import RejectedPositiveData
 from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
 
-from baohuang.api.docs import IF_MATCH_PATTERN
 from baohuang.catalog.management.commands.ensure_operator import operators_group
 from baohuang.catalog.models import RuleSet
+from baohuang.catalog.openapi import IF_MATCH_PATTERN
 from baohuang.tokens.services import create_token
 from tests.api.conftest import golden_record
 from tests.fixtures import make_user

@@ -15,6 +15,7 @@ from baohuang.catalog import services as catalog
 from baohuang.catalog.models import RuleSet, RuleSetVersion
 from baohuang.engine.compiled import compile_definition
 from baohuang.jobs.models import SimulationJob
+from baohuang.jobs.selectors import DraftSnapshot, job_compiled, job_rules
 from baohuang.simulation import simulate
 from baohuang.simulation.balance import cell_at
 from baohuang.simulation.compare import Comparison
@@ -67,6 +68,11 @@ def test_a_draft_is_simulated_as_it_was_when_the_job_started(
 
     job = run_all(body["id"])
     assert job.status == "succeeded"
+    # Every reader of the job's rule set (results, re-scores, balance) sees the snapshot.
+    rules = job_rules(job)
+    assert isinstance(rules, DraftSnapshot)
+    assert (rules.rule_set.slug, rules.revision) == (CLONE, body["draft_revision"])
+    assert job_compiled(job).checksum == compile_definition(snapshot).checksum
     expected = simulate(compile_definition(snapshot), 30, 5, "heuristic")
     assert Stats.from_dict(job.result).to_dict() == expected.to_dict()
     shown = staff_client.get(body["url"]).json()

@@ -269,7 +269,7 @@ def test_a_finished_game_can_be_watched_step_by_step(common: RuleSet, client: AP
 def test_a_forfeit_is_told_and_summarised_without_a_finish_order() -> None:
     """弃皇者负 (qpsj-weihai): the game ends in bidding; the steps say who lost, the
     summary the API serves says how it ended, and a game that was played says nothing."""
-    from baohuang.api.serializers import GameSummarySerializer
+    from baohuang.catalog.serializers import GameSummarySerializer
     from baohuang.engine import actions as A
     from baohuang.engine.narration import narrate
     from baohuang.engine.record import summary

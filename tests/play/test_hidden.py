@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from baohuang.api.serializers import MAX_SEED, MIN_SEED
 from baohuang.catalog import services
+from baohuang.catalog.serializers import MAX_SEED, MIN_SEED
 from baohuang.engine.deck import card_text
 from baohuang.engine.narration import hand_cards
 from baohuang.jobs import services as jobs

@@ -25,14 +25,15 @@ from rest_framework.views import APIView
 
 from baohuang.api import docs
 from baohuang.api.base import query_version
-from baohuang.api.caching import cached_get, rule_set_stamp, uncacheable
 from baohuang.api.errors import ApiError, error_item
-from baohuang.api.permissions import CanRead, CanReadDrafts
+from baohuang.api.permissions import CanRead
+from baohuang.catalog import openapi
+from baohuang.catalog.caching import cached_get, rule_set_stamp, uncacheable
+from baohuang.catalog.permissions import CanReadDrafts
 from baohuang.catalog.selectors import rule_set_named, version_named
 from baohuang.i18n import short_lang
 from baohuang.rulebook.build import (
     MAX_LIST_ITEMS,
-    RulebookError,
     build_definition,
     list_items,
 )
@@ -87,7 +88,7 @@ class RulebookView(APIView):
         "is a 409 "
         "`too_expensive`, refused before any work.",
         parameters=[
-            docs.SLUG_PATH,
+            openapi.SLUG_PATH,
             OpenApiParameter(
                 "lang",
                 # As _lang reads it: zh or en, any case, a region may follow (zh-Hans).
@@ -181,13 +182,7 @@ class RulebookView(APIView):
                     error_item("definition", message, "too_many_entries", {"limit": MAX_LIST_ITEMS})
                 ],
             )
-        try:
-            book = build_definition(definition, lang, number, revision=revision, date=date)
-        except RulebookError as exc:
-            raise ApiError(
-                _("The draft has errors; fix them to see its rulebook."),
-                errors=[error_item("definition", str(exc), "draft_invalid")],
-            ) from exc
+        book = build_definition(definition, lang, number, revision=revision, date=date)
         response = HttpResponse(render(book, fmt), content_type=CONTENT_TYPES[fmt])
         response["Content-Language"] = "zh-Hans" if lang == "zh" else "en"
         response["Vary"] = "Accept-Language, Cookie, Authorization"

@@ -30,11 +30,20 @@ from rest_framework.views import APIView
 
 from baohuang.api import docs
 from baohuang.api.base import requested_version
-from baohuang.api.caching import cached_get
-from baohuang.api.engine_texts import notation_message, scoring_message, sentences
 from baohuang.api.errors import ApiError, error_item, prefixed
 from baohuang.api.permissions import CanRead
-from baohuang.api.serializers import (
+from baohuang.catalog import openapi
+from baohuang.catalog.caching import cached_get
+from baohuang.catalog.engine_texts import notation_message, scoring_message, sentences
+from baohuang.catalog.models import RuleSetVersion
+from baohuang.catalog.selectors import (
+    compiled_version,
+    record_version,
+    rule_set_named,
+    version_named,
+    version_with_checksum,
+)
+from baohuang.catalog.serializers import (
     CompareResponseSerializer,
     CompareSerializer,
     DealResponseSerializer,
@@ -45,14 +54,6 @@ from baohuang.api.serializers import (
     ScoreResponseSerializer,
     ScoreSerializer,
     ValidationResultSerializer,
-)
-from baohuang.catalog.models import RuleSetVersion
-from baohuang.catalog.selectors import (
-    compiled_version,
-    record_version,
-    rule_set_named,
-    version_named,
-    version_with_checksum,
 )
 from baohuang.engine import deck, record
 from baohuang.engine.compiled import CompiledVariant
@@ -326,7 +327,7 @@ def _play(text: str, path: str, cv: CompiledVariant) -> Play:
         "`bad_notation` whose error names the token, with the field as path; a `previous` "
         "that is not a legal play is a 400 at `previous` too (`not_in_deck` when the deck "
         "cannot contain it).",
-        parameters=[docs.SLUG_PATH],
+        parameters=[openapi.SLUG_PATH],
         request=CompareSerializer,
         responses={200: CompareResponseSerializer, **docs.errors(*docs.BODY, 404, 409)},
         examples=[
@@ -414,7 +415,7 @@ class CompareView(VersionRulesView):
         "`open` or `hidden`; "
         "`events` are names like `open_guard`, `rebellion`, `kick`; `base` and "
         "`table_fee` override the variant's money settings.",
-        parameters=[docs.SLUG_PATH],
+        parameters=[openapi.SLUG_PATH],
         request=ScoreSerializer,
         responses={200: ScoreResponseSerializer, **docs.errors(*docs.BODY, 404, 409)},
         examples=[
@@ -505,7 +506,7 @@ def _hand_text(hand: list[int]) -> list[str]:
         description="The hands a seed deals (the same deal a game record with this seed "
         "starts from, before any buying of cards), as card notation lists indexed by seat, "
         "and the number of cards dealt. `dealer` defaults to the variant's first dealer.",
-        parameters=[docs.SLUG_PATH],
+        parameters=[openapi.SLUG_PATH],
         request=DealSerializer,
         responses={200: DealResponseSerializer, **docs.errors(*docs.BODY, 404, 409)},
     )
@@ -547,7 +548,7 @@ class DealView(VersionRulesView):
         "first action that cannot be applied, `valid: false` and `error: {index, action, "
         "reason}` (the result is then the game as far as it got). A record for another "
         "variant, or whose checksum is not the version's, is a 400 (`checksum_mismatch`).",
-        parameters=[docs.SLUG_PATH],
+        parameters=[openapi.SLUG_PATH],
         request=ReplaySerializer,
         responses={200: ReplayResponseSerializer, **docs.errors(*docs.BODY, 404, 409)},
     )

@@ -23,24 +23,36 @@ from rest_framework.views import APIView
 
 from baohuang.api import docs
 from baohuang.api.base import WriteThrottledView, query_version
-from baohuang.api.caching import cached_get, catalog_stamp, rule_set_stamp
 from baohuang.api.errors import (
     ApiError,
     PreconditionFailed,
     PreconditionRequired,
     error_item,
-    etag,
     prefixed,
 )
-from baohuang.api.permissions import (
+from baohuang.api.permissions import CanRead
+from baohuang.catalog import openapi, services
+from baohuang.catalog.caching import cached_get, catalog_stamp, rule_set_stamp
+from baohuang.catalog.errors import etag
+from baohuang.catalog.models import RuleSet, RuleSetVersion
+from baohuang.catalog.permissions import (
     CanAddRuleSets,
     CanChangeDrafts,
     CanPublish,
-    CanRead,
     CanReadDrafts,
     can_read_drafts,
 )
-from baohuang.api.serializers import (
+from baohuang.catalog.selectors import (
+    check_definition,
+    comparable,
+    diff_definitions,
+    latest_version,
+    rule_set_list,
+    rule_set_named,
+    version_named,
+    versions_of,
+)
+from baohuang.catalog.serializers import (
     AnyDiffSerializer,
     DiffRequestSerializer,
     DiffSerializer,
@@ -55,19 +67,6 @@ from baohuang.api.serializers import (
     VersionDetailSerializer,
     VersionSummarySerializer,
     based_on,
-)
-from baohuang.catalog import services
-from baohuang.catalog.errors import DraftInvalid
-from baohuang.catalog.models import RuleSet, RuleSetVersion
-from baohuang.catalog.selectors import (
-    check_definition,
-    comparable,
-    diff_definitions,
-    latest_version,
-    rule_set_list,
-    rule_set_named,
-    version_named,
-    versions_of,
 )
 from baohuang.catalog.slugs import free_slug
 
@@ -202,7 +201,7 @@ class VariantListView(WriteThrottledView):
             201: OpenApiResponse(DraftSerializer, description="The new rule set's draft."),
             **docs.errors(*docs.BODY, 403, 404, 409),
         },
-        parameters=[docs.ETAG],
+        parameters=[openapi.ETAG],
     )
     def post(self, request: Request) -> Response:
         """Create a rule set with a draft."""
@@ -319,7 +318,7 @@ class VariantDetailView(APIView):
         description="The rule set with the `definition` and `version` of its latest "
         "published version, or of `?version=N`. A rule set with nothing published yet has "
         "`version` and `definition` null.",
-        parameters=[docs.SLUG_PATH, docs.VERSION_QUERY],
+        parameters=[openapi.SLUG_PATH, openapi.VERSION_QUERY],
         responses={200: VariantDetailSerializer, **docs.errors(400, 404)},
     )
     def get(self, request: Request, slug: str) -> HttpResponseBase:
@@ -370,7 +369,7 @@ class DraftView(WriteThrottledView):
         summary="Read the draft (catalog.view_ruleset or change_ruleset)",
         description="The draft definition with its validation result. The `ETag` header "
         "is the draft revision: send it back as `If-Match` when you save.",
-        parameters=[docs.SLUG_PATH, docs.ETAG],
+        parameters=[openapi.SLUG_PATH, openapi.ETAG],
         responses={200: DraftSerializer, **docs.errors(403, 404)},
     )
     def get(self, request: Request, slug: str) -> Response:
@@ -388,7 +387,7 @@ class DraftView(WriteThrottledView):
         "invalid definition is a **400** `invalid_definition` listing every error with its "
         "path under `definition`, and nothing is saved. Saving an unchanged draft keeps "
         "its revision.",
-        parameters=[docs.SLUG_PATH, docs.IF_MATCH, docs.ETAG],
+        parameters=[openapi.SLUG_PATH, openapi.IF_MATCH, openapi.ETAG],
         request=DraftUpdateSerializer,
         responses={200: DraftSerializer, **docs.errors(*docs.BODY, 403, 404, 412, 428)},
     )
@@ -435,7 +434,7 @@ class PublishView(WriteThrottledView):
         "`revision` in the body or an `If-Match` header (stale → 412). A draft with errors "
         "(`draft_invalid`), a draft equal to the latest version (`nothing_to_publish`) and "
         "a concurrent publish (`publish_conflict`) are 409s.",
-        parameters=[docs.SLUG_PATH],
+        parameters=[openapi.SLUG_PATH],
         request=PublishSerializer,
         responses={
             201: OpenApiResponse(VersionDetailSerializer, description="The new version."),
@@ -451,15 +450,7 @@ class PublishView(WriteThrottledView):
         if expected is None:
             matched = parse_if_match(request.headers.get("If-Match"), rule_set.draft_revision)
             expected = None if matched == ANY_REVISION else matched
-        try:
-            version = services.publish(rule_set, request.user, expected_revision=expected)
-        except DraftInvalid as exc:
-            raise ApiError(
-                exc.message,
-                code="draft_invalid",
-                status_code=status.HTTP_409_CONFLICT,
-                errors=prefixed(exc.errors, "definition"),
-            ) from exc
+        version = services.publish(rule_set, request.user, expected_revision=expected)
         body = VersionDetailSerializer(version_detail(rule_set, version)).data
         location = reverse("api:version-detail", args=[rule_set.slug, version.number])
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": location})
@@ -479,7 +470,7 @@ class VersionListView(APIView):
         summary="Published versions",
         description="Every published version, oldest first (retired versions included, "
         "flagged `retired`).",
-        parameters=[docs.SLUG_PATH],
+        parameters=[openapi.SLUG_PATH],
         responses={200: VersionSummarySerializer(many=True), **docs.errors(404)},
     )
     def get(self, request: Request, slug: str) -> HttpResponseBase:
@@ -506,7 +497,7 @@ class VersionDetailView(APIView):
         tags=["versions"],
         summary="One published version",
         description="A published version with its definition (retired versions too).",
-        parameters=[docs.SLUG_PATH, _NUMBER],
+        parameters=[openapi.SLUG_PATH, _NUMBER],
         responses={200: VersionDetailSerializer, **docs.errors(404)},
     )
     def get(self, request: Request, slug: str, number: int) -> HttpResponseBase:
@@ -533,7 +524,7 @@ class VersionDiffView(APIView):
         "old and new values (`change`: changed, added or removed) and the sentence `text` "
         "in Chinese and English. List items are matched by identity (see GET /api/v1/diff/), "
         "so an inserted item is one change.",
-        parameters=[docs.SLUG_PATH, _NUMBER, _OTHER],
+        parameters=[openapi.SLUG_PATH, _NUMBER, _OTHER],
         responses={200: DiffSerializer, **docs.errors(404)},
     )
     def get(self, request: Request, slug: str, number: int, other: int) -> HttpResponseBase:
@@ -603,7 +594,7 @@ def diff_body(old: tuple[Any, dict[str, Any]], new: tuple[Any, dict[str, Any]]) 
 
 _FROM_QUERY = OpenApiParameter(
     "from",
-    docs.DIFF_SIDE,
+    openapi.DIFF_SIDE,
     OpenApiParameter.QUERY,
     required=True,
     description="slug@N (a published version, retired too), slug@draft (readers of drafts) "
@@ -612,7 +603,7 @@ _FROM_QUERY = OpenApiParameter(
 )
 _TO_QUERY = OpenApiParameter(
     "to",
-    docs.DIFF_SIDE,
+    openapi.DIFF_SIDE,
     OpenApiParameter.QUERY,
     required=True,
     description="As from, e.g. my-weihai@draft.",
@@ -680,7 +671,7 @@ class OriginDiffView(APIView):
         "published version, or the draft when nothing is published yet). A rule set that was "
         "not cloned is a 404 `no_origin`.",
         parameters=[
-            docs.SLUG_PATH,
+            openapi.SLUG_PATH,
             OpenApiParameter(
                 "to",
                 str,

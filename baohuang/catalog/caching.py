@@ -50,8 +50,9 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from baohuang.api.permissions import authenticated, can_read_drafts, public_read
+from baohuang.api.permissions import authenticated, public_read
 from baohuang.catalog.models import RuleSet, RuleSetVersion
+from baohuang.catalog.permissions import can_read_drafts
 from baohuang.i18n import short_lang
 
 logger = logging.getLogger(__name__)
