@@ -336,9 +336,11 @@ def test_a_chunk_past_its_soft_time_limit_fails_the_job_on_a_prefork_worker(
     """The time limits travel with each task (read when it is sent): a chunk of mc games
     sent with a 1-second soft limit is stopped by Celery and fails its job in words."""
     settings.BAOHUANG_JOBS_SOFT_TIME_LIMIT = 1
-    # Twelve mc games in one chunk take several seconds even on the native core (three
-    # could finish inside the second there).
-    job = services_create(version, "mc", games=12)
+    # Twenty mc games in one chunk (the chunk cost raised so they are not split) take
+    # several seconds even on the native core (nine could finish inside the second there).
+    settings.BAOHUANG_JOBS_CHUNK_COST = 100_000
+    job = services_create(version, "mc", games=20)
+    assert job.chunks.count() == 1
 
     log = tmp_path / f"prefork-{uuid.uuid4().hex[:8]}.log"
     with worker_process(job_queue, log, pool="prefork"):
