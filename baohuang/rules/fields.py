@@ -114,17 +114,18 @@ def _walk(
 
 
 @cache
-def _collect() -> tuple[tuple[LanguageField, ...], tuple[str, ...]]:
+def _collect(model: type[BaseModel]) -> tuple[tuple[LanguageField, ...], tuple[str, ...]]:
     out: dict[str, LanguageField] = {}
     problems: list[str] = []
-    _walk(Variant, "", "", {}, out, problems)
+    _walk(model, "", "", {}, out, problems)
     return tuple(out.values()), tuple(problems)
 
 
-def field_problems() -> list[str]:
-    """What the model's field metadata lacks (empty when every field has its words and,
-    a leaf, its kind); one sentence per problem, naming the path and the model field."""
-    return list(_collect()[1])
+def field_problems(model: type[BaseModel] = Variant) -> list[str]:
+    """What the field metadata of ``model`` (the language) lacks: empty when every field
+    has its words and, a leaf, its kind; else one sentence per problem, naming the path and
+    the model's field."""
+    return list(_collect(model)[1])
 
 
 def language_fields() -> list[LanguageField]:
@@ -132,7 +133,7 @@ def language_fields() -> list[LanguageField]:
 
     Raises :class:`LookupError` naming every field whose metadata is missing.
     """
-    fields, problems = _collect()
+    fields, problems = _collect(Variant)
     if problems:
         raise LookupError("fields of the language without their words: " + "; ".join(problems))
     return list(fields)
