@@ -225,7 +225,7 @@ class CalledGuard(Section):
     own_cards_callable: Annotated[
         bool,
         FieldMeta(
-            pgettext_lazy("field", "A card he holds every copy of may always be called (暗独保)"),
+            pgettext_lazy("field", "A card he holds every copy of may always be called"),
             "play",
         ),
     ] = Field(
@@ -727,7 +727,7 @@ class Bombs(Section):
         "that size are ordinary sets (null: no limit).",
     )
     identical: Annotated[
-        bool, FieldMeta(pgettext_lazy("field", "A bomb is identical cards (棍)"), "play")
+        bool, FieldMeta(pgettext_lazy("field", "A bomb is identical cards"), "play")
     ] = Field(
         default=False,
         description="A bomb must be identical cards, same suit and rank (沂源 棍: 四张一模一样的"
@@ -1150,7 +1150,7 @@ class Scoring(Section):
         Field(default_factory=list)
     )
     max_multiplier: Annotated[
-        int | None, FieldMeta(pgettext_lazy("field", "Stake cap (封顶)"), "settlement")
+        int | None, FieldMeta(pgettext_lazy("field", "Stake cap"), "settlement")
     ] = Field(
         default=None,
         ge=2,

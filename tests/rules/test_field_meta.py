@@ -54,6 +54,9 @@ def test_every_field_has_words_in_both_languages_and_a_leaf_a_kind(field: Langua
     assert zh != en, f"{field.path}: no Chinese in the rules catalog for {en!r}"
     assert not re.search(r"[A-Za-z]", _CARD_FACES.sub("", zh)), zh
     assert "_" not in en
+    # One convention: the English name is plain English; the game's Chinese term is the
+    # Chinese name (and the field's description), never in brackets after the English.
+    assert not re.search(r"[\u4e00-\u9fff]", en), en
     if field.leaf:
         assert field.kind in KINDS
     else:
