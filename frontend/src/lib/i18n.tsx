@@ -112,6 +112,10 @@ const DICT = {
   "f.handSum": ["手牌合计 {n} 张", "hands {n} cards"],
   "f.mismatch": ["手牌合计与牌数不相等", "hand sizes do not add up to the deck"],
   "f.guard_card.none": ["无（叫侍卫）", "none (called guard)"],
+  // what an empty optional number means (shown in the empty input)
+  "empty.noLimit": ["不限", "no limit"],
+  "empty.noCap": ["不封顶", "no cap"],
+  "empty.neverLocks": ["不锁定", "never"],
   // deal
   "f.seat": ["座位 {n}", "Seat {n}"],
   "f.split": ["平均分配", "Split evenly"],

@@ -500,7 +500,7 @@ function PlaySection() {
         <div className="row">
           <PNum path="play.bombs.min_count" anchor="play.bombs" label={t("f.play.bombs.min_count")} min={2} max={32} fallback={4} />
           <PSelect path="play.bombs.beats" anchor="play.bombs" label={t("f.play.bombs.beats")} options={["any", "more_cards"] as const} fallback="any" labelPrefix="bombBeats." />
-          <PNum path="play.bombs.max_per_game" anchor="play.bombs" label={t("f.play.bombs.max_per_game")} min={1} max={32} optional />
+          <PNum path="play.bombs.max_per_game" anchor="play.bombs" label={t("f.play.bombs.max_per_game")} min={1} max={32} optional placeholder={t("empty.noLimit")} />
           <PCheck path="play.bombs.identical" anchor="play.bombs" label={t("f.play.bombs.identical")} />
         </div>
       </Optional>
@@ -511,6 +511,7 @@ function PlaySection() {
             <NumInput
               value={useValue<number | null>("play.automatic.lock_after") ?? undefined}
               optional
+              placeholder={t("empty.neverLocks")}
               min={1}
               width="4em"
               onChange={(v) => update("play.automatic.lock_after", v ?? null)}
@@ -644,7 +645,7 @@ function ScoringSection({ slug }: { slug?: string }) {
       <Field anchor="scoring.multipliers" label={t("f.scoring.multipliers")} wide>
         <MultiplierList items={scoring?.multipliers} onChange={(v: Multiplier[]) => update("scoring.multipliers", v)} />
       </Field>
-      <PNum path="scoring.max_multiplier" label={t("f.scoring.max_multiplier")} min={2} max={1024} optional />
+      <PNum path="scoring.max_multiplier" label={t("f.scoring.max_multiplier")} min={2} max={1024} optional placeholder={t("empty.noCap")} />
       <OutcomeEditor />
       <Field anchor="scoring.money" label={t("f.scoring.money")} wide>
         <div className="row">
