@@ -118,7 +118,7 @@ endif
 
 # The editor's TypeScript shapes come from the server's (one source): the variant JSON Schema,
 # the OpenAPI document and the language's word lists, dumped by Python into a temporary folder,
-# then turned into frontend/src/generated/{variant,api,vocabulary}.ts by json-schema-to-typescript
+# then turned into frontend/src/generated/{variant,api,vocabulary,fields}.ts by json-schema-to-typescript
 # and openapi-typescript (frontend/scripts/types.mjs). Run it after changing the variant model,
 # a serializer or an endpoint, and commit the result: `make test` fails while they are stale
 # (tests/editor/test_generated_types.py).

@@ -1,13 +1,17 @@
 """The server's shapes the web editor's TypeScript types are generated from (``make types``).
 
-``python -m baohuang.editor.schemas OUT`` writes three files into the folder ``OUT``:
+``python -m baohuang.editor.schemas OUT`` writes four files into the folder ``OUT``:
 
 - ``variant.schema.json``: the variant language's JSON Schema (:func:`.loader.json_schema`,
   also ``baohuang schema`` and ``GET /api/v1/schema/variant/``);
 - ``openapi.json``: the API's OpenAPI document (``/api/schema/``), in English;
 - ``vocabulary.json``: the words of the language as lists the editor iterates over (ranks,
   suits, events, parties, the ordered pairs of finish ranks), from
-  :mod:`baohuang.rules.vocabulary`.
+  :mod:`baohuang.rules.vocabulary`;
+- ``fields.json``: every field of the language by its key (``play.roast.joker_order``)
+  with its name in Chinese and English and its kind, from the model
+  (:mod:`baohuang.rules.fields`), the Chinese from the zh-Hans catalogs: the editor's field
+  labels are these, so a field's words are written once and translated in one pipeline.
 
 ``frontend/scripts/types.mjs`` turns them into ``frontend/src/generated/*.ts`` (with
 json-schema-to-typescript and openapi-typescript); ``tests/editor/test_generated_types.py``
@@ -24,7 +28,7 @@ from pathlib import Path
 from typing import Any, get_args
 
 #: The files :func:`dump` writes.
-FILES = ("variant.schema.json", "openapi.json", "vocabulary.json")
+FILES = ("variant.schema.json", "openapi.json", "vocabulary.json", "fields.json")
 
 
 def variant_schema() -> dict[str, Any]:
@@ -64,6 +68,22 @@ def vocabulary() -> dict[str, Any]:
     }
 
 
+def field_words() -> dict[str, dict[str, str]]:
+    """``{key: {"zh", "en", "kind"}}`` for every field of the language, in model order
+    (``kind`` is empty for a section)."""
+    from baohuang.i18n import speaking
+    from baohuang.rules.fields import language_fields
+
+    out: dict[str, dict[str, str]] = {}
+    for field in language_fields():
+        with speaking("zh"):
+            zh = str(field.label)
+        with speaking("en"):
+            en = str(field.label)
+        out[field.key] = {"zh": zh, "en": en, "kind": field.kind or ""}
+    return out
+
+
 def _write(path: Path, data: Any) -> None:
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
@@ -72,7 +92,8 @@ def dump(out: Path) -> list[Path]:
     """Write :data:`FILES` into ``out`` (created if missing); returns their paths."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, data in zip(FILES, (variant_schema(), openapi_document(), vocabulary()), strict=True):
+    made = (variant_schema(), openapi_document(), vocabulary(), field_words())
+    for name, data in zip(FILES, made, strict=True):
         _write(out / name, data)
         written.append(out / name)
     return written

@@ -1,8 +1,10 @@
 """The game-term names of the variant language's fields and values, in both languages.
 
 Shared by the rulebook and by the diff's change sentences. English is the source text; the
-Chinese is in ``baohuang/rulebook/locale/zh_Hans/LC_MESSAGES/django.po``. Both functions
-answer in the active language (wrap calls in :func:`baohuang.i18n.speaking`).
+Chinese is in ``baohuang/rulebook/locale/zh_Hans/LC_MESSAGES/django.po``, and for the field
+names, which are written on the model (:mod:`baohuang.rules.fields`), in the rules
+package's catalog. Both functions answer in the active language (wrap calls in
+:func:`baohuang.i18n.speaking`).
 
 Paths are written as the diff writes them: ``scoring.two_person.rows[3].guard``,
 ``play.hold_back[0].rank``, ``bidding.flow[1].tip``. List indexes are ignored. The members
@@ -30,6 +32,8 @@ from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
 
 from baohuang.i18n import ensure_configured
+from baohuang.rules.fields import language_fields
+from baohuang.rules.texts import LazyText
 
 __all__ = [
     "ENUM_WORDS",
@@ -104,242 +108,12 @@ _PLACE_PARTY = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 
 # --------------------------------------------------------------------------- field labels
 
-_ROW_LABELS = {
-    "emperor_rank": pgettext_lazy("field", "Emperor's place"),
-    "guard_rank": pgettext_lazy("field", "Guard's place"),
-    "emperor": pgettext_lazy("field", "Emperor's points"),
-    "guard": pgettext_lazy("field", "Guard's points"),
-    "rebels": pgettext_lazy("field", "Each rebel's points"),
-}
-_SOLO_ROW_LABELS = {
-    "emperor_rank": pgettext_lazy("field", "Emperor's place"),
-    "emperor": pgettext_lazy("field", "Emperor's points"),
-    "others": pgettext_lazy("field", "Each other player's points"),
-}
-
-
-def _table_labels(prefix: str, title: Promise) -> dict[str, Promise]:
-    out = {
-        prefix: title,
-        f"{prefix}.zero_sum": pgettext_lazy("field", "Every row adds up to zero"),
-        f"{prefix}.rows": pgettext_lazy("field", "Rows of the scoring table"),
-    }
-    out.update({f"{prefix}.rows.{k}": v for k, v in _ROW_LABELS.items()})
-    return out
-
-
-def _solo_labels(prefix: str, title: Promise) -> dict[str, Promise]:
-    out = {prefix: title}
-    out.update({f"{prefix}.{k}": v for k, v in _SOLO_ROW_LABELS.items()})
-    return out
-
-
-#: Field path (no indexes, no union member names) → its name in the game's terms.
-FIELD_LABELS: dict[str, Promise] = {
+#: Field path (no indexes, no union member names) → its name in the game's terms, read from
+#: the model (each field's :class:`~baohuang.rules.model.FieldMeta`, the one place a field's
+#: words are written); the empty path is the whole rule set.
+FIELD_LABELS: dict[str, Promise | LazyText] = {
     "": pgettext_lazy("field", "The whole rule set"),
-    "schema_version": pgettext_lazy("field", "Version of the rule language"),
-    "id": pgettext_lazy("field", "Code of the rule set"),
-    "name": pgettext_lazy("field", "Name"),
-    "name.zh": pgettext_lazy("field", "Chinese name"),
-    "name.en": pgettext_lazy("field", "English name"),
-    "source": pgettext_lazy("field", "Source"),
-    "notes": pgettext_lazy("field", "Notes for maintainers"),
-    "house_notes": pgettext_lazy("field", "House notes"),
-    "house_notes.zh": pgettext_lazy("field", "House note in Chinese"),
-    "house_notes.en": pgettext_lazy("field", "House note in English"),
-    "house_notes.about": pgettext_lazy("field", "Rules the house note is about"),
-    "house_notes.checked": pgettext_lazy("field", "House note last confirmed"),
-    "deck": pgettext_lazy("field", "Cards"),
-    "deck.decks": pgettext_lazy("field", "Number of decks"),
-    "deck.remove": pgettext_lazy("field", "Cards taken out"),
-    "deck.remove.rank": pgettext_lazy("field", "Rank taken out"),
-    "deck.remove.count": pgettext_lazy("field", "How many of it are taken out"),
-    "deck.remove.suits": pgettext_lazy("field", "Suits taken out"),
-    "deck.marks": pgettext_lazy("field", "Marked cards"),
-    "deck.marks.emperor_card": pgettext_lazy("field", "Emperor card"),
-    "deck.marks.guard_card": pgettext_lazy("field", "Guard card"),
-    "deal": pgettext_lazy("field", "Dealing"),
-    "deal.hand_sizes": pgettext_lazy("field", "Cards in each hand"),
-    "deal.first_dealer": pgettext_lazy("field", "Seat dealt to first in the first game"),
-    "deal.next_dealer": pgettext_lazy("field", "Who is dealt to first in the next game"),
-    "deal.buy": pgettext_lazy("field", "Buying a card"),
-    "deal.buy.rank": pgettext_lazy("field", "Card everyone must hold"),
-    "deal.buy.pay_with": pgettext_lazy("field", "Card paid for it"),
-    "deal.buy.pay_with_also": pgettext_lazy("field", "Other cards it may be paid with"),
-    "deal.buy.if_unable": pgettext_lazy("field", "A buyer with nothing to pay"),
-    "deal.buy.seller": pgettext_lazy("field", "Who sells"),
-    "bidding": pgettext_lazy("field", "Choosing the emperor and the guard"),
-    "bidding.guard": pgettext_lazy("field", "How the guard is found"),
-    "bidding.guard.by": pgettext_lazy("field", "Way of finding the guard"),
-    "bidding.guard.callable_ranks": pgettext_lazy("field", "Ranks that may be called"),
-    "bidding.guard.choice": pgettext_lazy("field", "With several cards that could be called"),
-    "bidding.guard.min_identical": pgettext_lazy(
-        "field", "Identical cards needed to call the guard"
-    ),
-    "bidding.guard.own_cards_callable": pgettext_lazy(
-        "field", "A card he holds every copy of may always be called (暗独保)"
-    ),
-    "bidding.solo": pgettext_lazy("field", "Solo"),
-    "bidding.solo.declared": pgettext_lazy("field", "Declared solo"),
-    "bidding.solo.hidden_allowed": pgettext_lazy("field", "Hidden solo allowed"),
-    "bidding.solo.declared_requires": pgettext_lazy("field", "What a declared solo needs"),
-    "bidding.flow": pgettext_lazy("field", "Steps of choosing the emperor"),
-    "bidding.flow.step": pgettext_lazy("field", "Step"),
-    "bidding.flow.priority": pgettext_lazy("field", "Several players grabbing"),
-    "bidding.flow.takes_emperor_card": pgettext_lazy("field", "The grabber takes the emperor card"),
-    "bidding.flow.marks_void": pgettext_lazy("field", "Marked cards void after a grab"),
-    "bidding.flow.requires": pgettext_lazy("field", "Who may grab the solo"),
-    "bidding.flow.rounds": pgettext_lazy("field", "Rounds of abdication"),
-    "bidding.flow.forced": pgettext_lazy("field", "Forced ascension"),
-    "bidding.flow.forces": pgettext_lazy("field", "Who is forced to ascend"),
-    "bidding.flow.forced_exempt_own_guard": pgettext_lazy(
-        "field", "A player who would be his own guard may refuse a forced ascension"
-    ),
-    "bidding.flow.forced_exempt_four_identical": pgettext_lazy(
-        "field", "A player with four identical cards may refuse a forced ascension"
-    ),
-    "bidding.flow.pass_to": pgettext_lazy("field", "The emperor card is passed to"),
-    "bidding.flow.pass_seats": pgettext_lazy("field", "Seats the emperor card moves on a pass"),
-    "bidding.flow.when_holding_both": pgettext_lazy("field", "A holder of both marked cards"),
-    "bidding.flow.skip_one_to": pgettext_lazy("field", "Direction of the pass two seats on"),
-    "bidding.flow.skip_one_receiver": pgettext_lazy("field", "The receiver of a pass two seats on"),
-    "bidding.flow.loser": pgettext_lazy("field", "Points of the one who forfeits"),
-    "bidding.flow.others": pgettext_lazy("field", "Points of each other player in a forfeit"),
-    "bidding.flow.tip": pgettext_lazy("field", "Tip"),
-    "bidding.flow.tip_from_pass": pgettext_lazy("field", "Abdication from which the tip is paid"),
-    "bidding.flow.tip_count": pgettext_lazy("field", "Cards tipped by each"),
-    "declarations": pgettext_lazy("field", "Declarations"),
-    "declarations.guard_reveal": pgettext_lazy("field", "Open or hidden guard"),
-    "declarations.reveal_by_card": pgettext_lazy("field", "Guard known when his card is played"),
-    "declarations.open_during_play": pgettext_lazy("field", "Going open during play"),
-    "declarations.rebellion": pgettext_lazy("field", "Rebellion"),
-    "declarations.rebellion.threshold": pgettext_lazy("field", "Rebels needed for a rebellion"),
-    "declarations.rebellion.timing": pgettext_lazy("field", "When the rebels declare"),
-    "declarations.rebel_declaration": pgettext_lazy("field", "A rebel declares himself"),
-    "declarations.rebel_declaration.timing": pgettext_lazy(
-        "field", "When a rebel may declare himself"
-    ),
-    "declarations.rebel_declaration.max_declarers": pgettext_lazy(
-        "field", "Rebels who may declare themselves"
-    ),
-    "declarations.kick": pgettext_lazy("field", "Kick"),
-    "declarations.kick.royals_after_rebellion": pgettext_lazy(
-        "field", "Emperor or guard may kick after a rebellion"
-    ),
-    "declarations.kick.rebels_after_open_guard": pgettext_lazy(
-        "field", "Rebels needed to kick against an open guard"
-    ),
-    "declarations.kick.rebels_after_open_solo": pgettext_lazy(
-        "field", "Players needed to kick against an open solo"
-    ),
-    "play": pgettext_lazy("field", "Play"),
-    "play.attach": pgettext_lazy("field", "Cards that may be attached"),
-    "play.top_card": pgettext_lazy("field", "Card above the big joker"),
-    "play.top_card_in_set": pgettext_lazy("field", "Card above the big joker inside a set"),
-    "play.marked_order": pgettext_lazy("field", "Order of the two marked cards"),
-    "play.wild": pgettext_lazy("field", "Wild cards"),
-    "play.special_beats": pgettext_lazy("field", "Special beats"),
-    "play.special_beats.rank": pgettext_lazy("field", "Rank of the special set"),
-    "play.special_beats.count": pgettext_lazy("field", "Cards in the special set"),
-    "play.special_beats.beats": pgettext_lazy("field", "Single cards the special set beats"),
-    "play.hold_back": pgettext_lazy("field", "Hold-back cards"),
-    "play.hold_back.rank": pgettext_lazy("field", "Hold-back rank"),
-    "play.hold_back.only_when_leading": pgettext_lazy("field", "Hold-back cards only when leading"),
-    "play.hold_back.shut_in": pgettext_lazy("field", "Being shut in"),
-    "play.hold_back.shut_in_when": pgettext_lazy("field", "Who is shut in"),
-    "play.hold_back.last_play_attach": pgettext_lazy("field", "Jokers attached to the last play"),
-    "play.wind": pgettext_lazy("field", "Catching the wind"),
-    "play.wind_unclaimed": pgettext_lazy("field", "When nobody applies for the wind"),
-    "play.defer": pgettext_lazy("field", "Deferring"),
-    "play.hard_pass": pgettext_lazy("field", "No play after a pass"),
-    "play.defer_passers": pgettext_lazy("field", "After a deferrer's play in the second circle"),
-    "play.stacks": pgettext_lazy("field", "Joker stacks"),
-    "play.stacks.cards": pgettext_lazy("field", "Jokers stacked as one card"),
-    "play.stacks.above": pgettext_lazy("field", "Ranks directly above"),
-    "play.stacks.alone": pgettext_lazy("field", "Stack played alone"),
-    "play.stacks.in_sets": pgettext_lazy("field", "Stack attached to a set"),
-    "play.roast": pgettext_lazy("field", "Roasting"),
-    "play.roast.joker_order": pgettext_lazy("field", "Joker groups from low to high"),
-    "play.roast.more_jokers": pgettext_lazy("field", "A roast carries more jokers"),
-    "play.roast.plain_sets": pgettext_lazy("field", "Roasting a play without jokers"),
-    "play.bombs": pgettext_lazy("field", "Bombs"),
-    "play.bombs.min_count": pgettext_lazy("field", "Cards of one rank that make a bomb"),
-    "play.bombs.beats": pgettext_lazy("field", "What a bomb beats"),
-    "play.bombs.max_per_game": pgettext_lazy("field", "Most bombs in a game"),
-    "play.bombs.identical": pgettext_lazy("field", "A bomb is identical cards (棍)"),
-    "play.automatic": pgettext_lazy("field", "Automatic play"),
-    "play.automatic.lock_after": pgettext_lazy("field", "Automatic play locks after"),
-    "play.automatic.counted": pgettext_lazy("field", "Automatic play is counted in"),
-    "play.automatic.unscored_if_all": pgettext_lazy(
-        "field", "No score when all five are automatic"
-    ),
-    "play.automatic.dissolve_if_any": pgettext_lazy(
-        "field", "Table dissolved when a player ends on automatic"
-    ),
-    "end": pgettext_lazy("field", "The end"),
-    "end.when": pgettext_lazy("field", "When the game ends"),
-    "end.open_solo_ends_on_other_first": pgettext_lazy(
-        "field", "An open solo ends when another player goes out first"
-    ),
-    "end.side_out_draw_if_first_other_side": pgettext_lazy(
-        "field", "A draw when the first out is on the other side"
-    ),
-    "end.unfinished_order": pgettext_lazy("field", "Places of players still holding cards"),
-    "end.shut_in_last": pgettext_lazy("field", "A player shut in is placed last"),
-    "scoring": pgettext_lazy("field", "Scoring"),
-    **_table_labels("scoring.two_person", pgettext_lazy("field", "Scoring table")),
-    **_table_labels(
-        "scoring.two_person_guard_known",
-        pgettext_lazy("field", "Scoring table when the guard is known"),
-    ),
-    "scoring.solo": pgettext_lazy("field", "Solo scoring"),
-    **_solo_labels("scoring.solo.open", pgettext_lazy("field", "Open solo table")),
-    **_solo_labels("scoring.solo.hidden", pgettext_lazy("field", "Hidden solo table")),
-    "scoring.multipliers": pgettext_lazy("field", "Doublings"),
-    "scoring.max_multiplier": pgettext_lazy("field", "Stake cap (封顶)"),
-    "scoring.multipliers.event": pgettext_lazy("field", "Doubled for"),
-    "scoring.multipliers.factor": pgettext_lazy("field", "Factor"),
-    "scoring.outcome": pgettext_lazy("field", "Win or lose"),
-    "scoring.outcome.method": pgettext_lazy("field", "How win or lose is decided"),
-    "scoring.outcome.table": pgettext_lazy("field", "Win-or-lose table"),
-    "scoring.outcome.table.ranks": pgettext_lazy("field", "Places of the emperor and the guard"),
-    "scoring.outcome.table.outcome": pgettext_lazy("field", "Result for the emperor's side"),
-    "scoring.outcome.solo": pgettext_lazy("field", "Win or lose in a solo game"),
-    "scoring.outcome.solo.emperor_rank": pgettext_lazy("field", "Emperor's place"),
-    "scoring.outcome.solo.outcome": pgettext_lazy("field", "Result for the emperor"),
-    "scoring.money": pgettext_lazy("field", "Money"),
-    "scoring.money.base": pgettext_lazy("field", "Stake per point"),
-    "scoring.money.table_fee": pgettext_lazy("field", "Table fee"),
-    "scoring.money.cap_to_carried": pgettext_lazy("field", "Win no more than one carried"),
-    "scoring.money.automatic_penalty": pgettext_lazy("field", "Penalty for automatic play"),
-    "scoring.money.quit_penalty": pgettext_lazy("field", "Penalty for quitting"),
-    "scoring.money.quit_penalty_to": pgettext_lazy("field", "Penalty for quitting goes to"),
-    "scoring.money.shut_in_penalty": pgettext_lazy("field", "Penalty for being shut in"),
-    "scoring.money.shut_in_penalty_to": pgettext_lazy("field", "Penalty for being shut in goes to"),
-    "tribute": pgettext_lazy("field", "Tribute"),
-    "tribute.rules": pgettext_lazy("field", "Tribute table"),
-    "tribute.rules.when": pgettext_lazy("field", "When tribute is owed"),
-    "tribute.rules.when.ranks": pgettext_lazy("field", "Places of the emperor and the guard"),
-    "tribute.rules.when.solo": pgettext_lazy("field", "Solo games"),
-    "tribute.rules.when.outcome": pgettext_lazy("field", "Result for the emperor's side"),
-    "tribute.rules.when.guard": pgettext_lazy("field", "Open or hidden guard at the end"),
-    "tribute.rules.give": pgettext_lazy("field", "Who gives"),
-    "tribute.rules.give.who": pgettext_lazy("field", "Giver"),
-    "tribute.rules.give.count": pgettext_lazy("field", "Cards given"),
-    "tribute.rules.take": pgettext_lazy("field", "Who takes"),
-    "tribute.rules.take.who": pgettext_lazy("field", "Taker"),
-    "tribute.rules.take.count": pgettext_lazy("field", "Cards taken"),
-    "tribute.rules.note": pgettext_lazy("field", "Note"),
-    "tribute.card": pgettext_lazy("field", "Tribute card"),
-    "tribute.hand_over_marked": pgettext_lazy("field", "Marked cards may be given as tribute"),
-    "tribute.paid_in": pgettext_lazy("field", "Tribute paid in"),
-    "tribute.keeps_emperor_card": pgettext_lazy("field", "The emperor card is never given"),
-    "tribute.handed": pgettext_lazy("field", "How the cards reach the takers"),
-    "tribute.without_paid_in": pgettext_lazy("field", "A giver without that rank"),
-    "tribute.shut_in": pgettext_lazy("field", "Shut-in tribute"),
-    "tribute.shut_in.count": pgettext_lazy("field", "Shut-in tribute cards"),
-    "tribute.shut_in.card": pgettext_lazy("field", "Shut-in tribute card"),
-    "tribute.shut_in.to": pgettext_lazy("field", "Shut-in tribute goes to"),
+    **{field.key: field.label for field in language_fields()},
 }
 
 # --------------------------------------------------------------------------- enum words

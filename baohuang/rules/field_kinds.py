@@ -20,199 +20,39 @@ costs a second simulation, the other mistake would report a wrong result.
 
 Paths are written like the validation errors' paths, with ``[]`` for "any item of a list"
 (``bidding.flow[].rounds``). Alternatives of a union (the guard rule, the bidding steps)
-share their list path; :func:`leaf_paths` walks the model, and a test checks that
-:data:`FIELD_KINDS` classifies exactly the fields it finds.
+share their list path. The kind is written on the model, in each leaf field's
+:class:`~baohuang.rules.model.FieldMeta`; :data:`FIELD_KINDS` is read from there
+(:mod:`baohuang.rules.fields`), and a test fails when a leaf field has none.
 """
 
 from __future__ import annotations
 
-import types
-import typing
-from collections.abc import Iterator, Mapping
-from typing import Any, Literal, get_args, get_origin
+from collections.abc import Mapping
+from typing import Any
 
-from pydantic import BaseModel
+from baohuang.rules.fields import language_fields
+from baohuang.rules.model import Kind, Variant
 
-from baohuang.rules.model import Variant
+__all__ = [
+    "BETWEEN_GAMES",
+    "FIELD_KINDS",
+    "KINDS",
+    "Kind",
+    "differing_paths",
+    "generic_path",
+    "kind_of",
+    "leaf_paths",
+    "play_fields_differ",
+    "settlement_fields_differ",
+]
 
-Kind = Literal["play", "settlement", "descriptive"]
 KINDS: tuple[Kind, ...] = ("play", "settlement", "descriptive")
 
-_P: Kind = "play"
-_S: Kind = "settlement"
-_D: Kind = "descriptive"
-
-#: The kind of every leaf field of the language (**production source of truth**).
+#: The kind of every leaf field of the language, read from each field's
+#: :class:`~baohuang.rules.model.FieldMeta` (the model is the source; a comment beside a
+#: field says why it is settlement, or play when that is not obvious).
 FIELD_KINDS: dict[str, Kind] = {
-    # identity
-    "schema_version": _D,
-    "id": _D,
-    "name.zh": _D,
-    "name.en": _D,
-    "source": _D,
-    "notes": _D,
-    "house_notes[].zh": _D,
-    "house_notes[].en": _D,
-    "house_notes[].about": _D,
-    "house_notes[].checked": _D,
-    # deck (§2.1): which cards are dealt
-    "deck.decks": _P,
-    "deck.remove[].rank": _P,
-    "deck.remove[].count": _P,
-    "deck.remove[].suits": _P,
-    "deck.marks.emperor_card": _P,
-    "deck.marks.guard_card": _P,
-    # deal (§2.2)
-    "deal.hand_sizes": _P,
-    "deal.first_dealer": _P,
-    # Who deals the next game of a match; simulations deal every game from first_dealer.
-    "deal.next_dealer": _S,
-    "deal.buy.rank": _P,
-    "deal.buy.pay_with": _P,
-    "deal.buy.pay_with_also": _P,
-    "deal.buy.if_unable": _P,
-    "deal.buy.seller": _P,
-    # bidding (§4)
-    "bidding.guard.by": _P,
-    "bidding.guard.callable_ranks": _P,
-    "bidding.guard.choice": _P,
-    "bidding.guard.min_identical": _P,
-    "bidding.guard.own_cards_callable": _P,
-    "bidding.solo.declared": _P,
-    "bidding.solo.hidden_allowed": _P,
-    "bidding.solo.declared_requires": _P,
-    "bidding.flow[].step": _P,
-    "bidding.flow[].priority": _P,
-    "bidding.flow[].takes_emperor_card": _P,
-    "bidding.flow[].marks_void": _P,
-    "bidding.flow[].requires": _P,
-    "bidding.flow[].rounds": _P,
-    "bidding.flow[].forced": _P,
-    "bidding.flow[].forces": _P,
-    "bidding.flow[].forced_exempt_own_guard": _P,
-    "bidding.flow[].forced_exempt_four_identical": _P,
-    "bidding.flow[].pass_to": _P,
-    "bidding.flow[].pass_seats": _P,
-    "bidding.flow[].when_holding_both": _P,
-    "bidding.flow[].skip_one_to": _P,
-    "bidding.flow[].skip_one_receiver": _P,
-    "bidding.flow[].tip": _P,
-    "bidding.flow[].tip_from_pass": _P,
-    "bidding.flow[].tip_count": _P,
-    "bidding.flow[].loser": _S,
-    "bidding.flow[].others": _S,
-    # declarations (§4.5–4.6)
-    "declarations.guard_reveal": _P,
-    "declarations.reveal_by_card": _P,
-    "declarations.open_during_play": _P,
-    "declarations.rebellion.threshold": _P,
-    "declarations.rebellion.timing": _P,
-    "declarations.rebel_declaration.timing": _P,
-    "declarations.rebel_declaration.max_declarers": _P,
-    "declarations.kick.royals_after_rebellion": _P,
-    "declarations.kick.rebels_after_open_guard": _P,
-    "declarations.kick.rebels_after_open_solo": _P,
-    # play (§5–§7)
-    "play.attach": _P,
-    "play.top_card": _P,
-    "play.top_card_in_set": _P,
-    "play.marked_order": _P,
-    "play.wild": _P,
-    "play.special_beats[].rank": _P,
-    "play.special_beats[].count": _P,
-    "play.special_beats[].beats": _P,
-    "play.hold_back[].rank": _P,
-    "play.hold_back[].only_when_leading": _P,
-    # Who counts as shut in (闷) is decided after the last card and only says who owes the
-    # shut-in tribute of the next game: the held-back rank itself is play.
-    "play.hold_back[].shut_in": _S,
-    "play.hold_back[].shut_in_when": _S,
-    "play.hold_back[].last_play_attach": _P,
-    "play.wind": _P,
-    "play.wind_unclaimed": _P,
-    "play.defer": _P,
-    "play.defer_passers": _P,
-    "play.hard_pass": _P,
-    "play.stacks[].cards": _P,
-    "play.stacks[].above": _P,
-    "play.stacks[].alone": _P,
-    "play.stacks[].in_sets": _P,
-    "play.roast.joker_order": _P,
-    "play.roast.more_jokers": _P,
-    "play.roast.plain_sets": _P,
-    "play.bombs.min_count": _P,
-    "play.bombs.beats": _P,
-    "play.bombs.max_per_game": _P,
-    "play.bombs.identical": _P,
-    "play.automatic.lock_after": _P,
-    "play.automatic.counted": _P,
-    # Whether a game of five automatic seats counts at all: kept as play (conservative).
-    "play.automatic.unscored_if_all": _P,
-    # Whether the table dissolves (and the game is scored) after a seat ends on automatic:
-    # read from who is on automatic at the end, which a stored result does not keep.
-    "play.automatic.dissolve_if_any": _P,
-    # end (§6.3–6.4)
-    "end.when": _P,
-    "end.open_solo_ends_on_other_first": _P,
-    # Read only by the side-out outcome (a draw), never by the game itself.
-    "end.side_out_draw_if_first_other_side": _S,
-    "end.unfinished_order": _P,
-    "end.shut_in_last": _P,
-    # scoring (§8): all settlement
-    "scoring.two_person.zero_sum": _S,
-    "scoring.two_person.rows[].emperor_rank": _S,
-    "scoring.two_person.rows[].guard_rank": _S,
-    "scoring.two_person.rows[].emperor": _S,
-    "scoring.two_person.rows[].guard": _S,
-    "scoring.two_person.rows[].rebels": _S,
-    "scoring.two_person_guard_known.zero_sum": _S,
-    "scoring.two_person_guard_known.rows[].emperor_rank": _S,
-    "scoring.two_person_guard_known.rows[].guard_rank": _S,
-    "scoring.two_person_guard_known.rows[].emperor": _S,
-    "scoring.two_person_guard_known.rows[].guard": _S,
-    "scoring.two_person_guard_known.rows[].rebels": _S,
-    "scoring.solo.open[].emperor_rank": _S,
-    "scoring.solo.open[].emperor": _S,
-    "scoring.solo.open[].others": _S,
-    "scoring.solo.hidden[].emperor_rank": _S,
-    "scoring.solo.hidden[].emperor": _S,
-    "scoring.solo.hidden[].others": _S,
-    "scoring.multipliers[].event": _S,
-    "scoring.multipliers[].factor": _S,
-    "scoring.max_multiplier": _S,
-    "scoring.outcome.method": _S,
-    "scoring.outcome.table[].ranks": _S,
-    "scoring.outcome.table[].outcome": _S,
-    "scoring.outcome.solo[].emperor_rank": _S,
-    "scoring.outcome.solo[].outcome": _S,
-    "scoring.money.base": _S,
-    "scoring.money.table_fee": _S,
-    "scoring.money.cap_to_carried": _S,
-    "scoring.money.automatic_penalty": _S,
-    "scoring.money.quit_penalty": _S,
-    "scoring.money.quit_penalty_to": _S,
-    "scoring.money.shut_in_penalty": _S,
-    "scoring.money.shut_in_penalty_to": _S,
-    # tribute (§9): moves cards only into the *next* game of a match; simulations play
-    # independent games and never pay it, so for them it is settlement.
-    "tribute.rules[].when.ranks": _S,
-    "tribute.rules[].when.solo": _S,
-    "tribute.rules[].when.outcome": _S,
-    "tribute.rules[].when.guard": _S,
-    "tribute.rules[].give[].who": _S,
-    "tribute.rules[].give[].count": _S,
-    "tribute.rules[].take[].who": _S,
-    "tribute.rules[].take[].count": _S,
-    "tribute.rules[].note": _S,
-    "tribute.card": _S,
-    "tribute.hand_over_marked": _S,
-    "tribute.paid_in": _S,
-    "tribute.handed": _S,
-    "tribute.keeps_emperor_card": _S,
-    "tribute.without_paid_in": _S,
-    "tribute.shut_in.count": _S,
-    "tribute.shut_in.card": _S,
-    "tribute.shut_in.to": _S,
+    f.path: f.kind for f in language_fields() if f.leaf and f.kind is not None
 }
 
 #: Settlement fields that would change play in a *match* (between games), never in a
@@ -225,43 +65,9 @@ BETWEEN_GAMES: tuple[str, ...] = (
 )
 
 
-def _models_in(annotation: Any) -> tuple[list[type[BaseModel]], bool]:
-    """The pydantic models an annotation holds (through Optional, unions, Annotated), and
-    whether it is a list of them."""
-    origin = get_origin(annotation)
-    if origin is typing.Annotated:
-        return _models_in(get_args(annotation)[0])
-    if origin in (typing.Union, types.UnionType):
-        found: list[type[BaseModel]] = []
-        listed = False
-        for arg in get_args(annotation):
-            models, is_list = _models_in(arg)
-            found.extend(models)
-            listed = listed or is_list
-        return found, listed
-    if origin is list:
-        models, _ = _models_in(get_args(annotation)[0])
-        return models, bool(models)
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return [annotation], False
-    return [], False
-
-
-def _walk(model: type[BaseModel], prefix: str) -> Iterator[str]:
-    for name, info in model.model_fields.items():
-        path = f"{prefix}.{name}" if prefix else name
-        models, listed = _models_in(info.annotation)
-        if not models:
-            yield path
-            continue
-        inner = f"{path}[]" if listed else path
-        for sub in models:
-            yield from _walk(sub, inner)
-
-
 def leaf_paths() -> list[str]:
     """Every leaf field of the language, in model order, without repeats."""
-    return list(dict.fromkeys(_walk(Variant, "")))
+    return [f.path for f in language_fields() if f.leaf]
 
 
 def generic_path(path: str) -> str:

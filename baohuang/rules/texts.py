@@ -73,3 +73,37 @@ def pgettext(context: str, message: str) -> str:
 def gettext_noop(message: str) -> str:
     """Mark ``message`` for the catalog without translating it now (it is translated later)."""
     return message
+
+
+class LazyText:
+    """A marked message translated each time it is shown (:func:`str`), in the language
+    active then: the rules package's own lazy text, usable without Django.
+
+    Kept as ``(context, message)`` so that a reader (the editor's generated tables, the
+    docs) can ask for it in any language.
+    """
+
+    __slots__ = ("context", "message")
+
+    def __init__(self, context: str, message: str) -> None:
+        self.context = context
+        self.message = message
+
+    def __str__(self) -> str:
+        return pgettext(self.context, self.message)
+
+    def __repr__(self) -> str:
+        return f"LazyText({self.context!r}, {self.message!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LazyText):
+            return NotImplemented
+        return (self.context, self.message) == (other.context, other.message)
+
+    def __hash__(self) -> int:
+        return hash((self.context, self.message))
+
+
+def pgettext_lazy(context: str, message: str) -> LazyText:
+    """``message`` with ``context``, marked for the catalog and translated when shown."""
+    return LazyText(context, message)

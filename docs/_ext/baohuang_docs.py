@@ -3,9 +3,11 @@
 Written into ``docs/_generated/`` (ignored by git) before Sphinx reads the sources:
 
 - ``language-fields.md``: every field of the rule language, from the pydantic model's JSON
-  Schema (``Variant.model_json_schema()``): its path, kind (play / settlement /
-  descriptive, ``baohuang.rules.field_kinds``), type, default, description, its words in
-  both languages (``baohuang.rulebook.labels``) and the values the bundled variants give it.
+  Schema (``Variant.model_json_schema()``): its path, type, default, description, and,
+  from the field's metadata on the model (``baohuang.rules.fields``, the one place a
+  field's words are written, read by the rulebook and the editor too), its kind (play /
+  settlement / descriptive) and its words in both languages; then the values the bundled
+  variants give it.
 - ``citations.md``: "where rule X lives": each section of docs/rules.md with the code, the
   tests and the variants that cite it.
 - ``openapi.yaml`` and ``variant.schema.json``: the API's OpenAPI document
@@ -172,9 +174,19 @@ def _short(value: Any) -> str:
 def language_page() -> str:
     """The rule language reference, field by field (Markdown)."""
     from baohuang.i18n import speaking
-    from baohuang.rulebook.labels import field_label, value_text
-    from baohuang.rules.field_kinds import FIELD_KINDS
+    from baohuang.rulebook.labels import value_text
+    from baohuang.rules.fields import language_fields
     from baohuang.rules.model import Variant
+
+    fields = {field.path: field for field in language_fields()}
+
+    def words_of(path: str) -> str:
+        label = fields[path].label
+        with speaking("zh"):
+            zh = str(label)
+        with speaking("en"):
+            en = str(label)
+        return f"Words: {zh} / {en}"
 
     schema = Variant.model_json_schema()
     defs = schema["$defs"]
@@ -196,14 +208,12 @@ def language_page() -> str:
             "description", ""
         )
         if is_section:
-            if path != top:
-                out += [f"### `{path}`{where}", "", description.strip(), ""]
+            if path == top:
+                out += [words_of(path), ""]
+            else:
+                out += [f"### `{path}`{where}", "", description.strip(), "", words_of(path), ""]
             continue
-        kind = FIELD_KINDS.get(path, "")
-        with speaking("zh"):
-            zh = field_label(path)
-        with speaking("en"):
-            en = field_label(path)
+        kind = fields[path].kind or ""
         facts = [f"*{kind}*" if kind else "", _type_text(prop, defs)]
         if "default" in prop:
             facts.append(f"default `{_short(prop['default'])}`")
@@ -214,7 +224,7 @@ def language_page() -> str:
         out += [f"### `{path}`{where}", "", " · ".join(f for f in facts if f), ""]
         if description:
             out += [description.strip(), ""]
-        out += [f"Words: {zh} / {en}", ""]
+        out += [words_of(path), ""]
         inner = _nullable(prop)[0]
         enum = _resolve(inner, defs).get("enum") if "$ref" in inner else inner.get("enum")
         if enum and len(enum) <= 12:

@@ -4,9 +4,10 @@
 //
 // SCHEMAS_DIR holds what `python -m baohuang.editor.schemas` writes: variant.schema.json (the
 // variant language, pydantic's JSON Schema), openapi.json (the API, drf-spectacular's) and
-// vocabulary.json (the language's word lists). OUT_DIR receives variant.ts
-// (json-schema-to-typescript), api.ts (openapi-typescript) and vocabulary.ts. Never edit
-// those by hand: a pytest test regenerates them and fails when they are stale.
+// vocabulary.json (the language's word lists) and fields.json (every field's words and kind,
+// from the model, the Chinese from the gettext catalogs). OUT_DIR receives variant.ts
+// (json-schema-to-typescript), api.ts (openapi-typescript), vocabulary.ts and fields.ts.
+// Never edit those by hand: a pytest test regenerates them and fails when they are stale.
 import fs from "node:fs";
 import path from "node:path";
 import { compile } from "json-schema-to-typescript";
@@ -74,8 +75,34 @@ function vocabularyModule() {
   return lines.join("\n") + "\n";
 }
 
+/** The field labels as entries of the editor's catalog (`f.<key>`: [zh, en]), and the kinds. */
+function fieldsModule() {
+  const fields = read("fields.json");
+  const lines = [banner("the variant model's field metadata (baohuang/rules/model.py, FieldMeta)").trimEnd(), ""];
+  lines.push("/** Every field's name, keyed `f.` + its path without list marks: [Chinese, English]. */");
+  lines.push("// prettier-ignore");
+  lines.push("export const FIELD_LABELS = {");
+  for (const [key, { zh, en }] of Object.entries(fields)) {
+    lines.push(`  ${JSON.stringify(`f.${key}`)}: [${JSON.stringify(zh)}, ${JSON.stringify(en)}],`);
+  }
+  lines.push("} as const satisfies Record<string, readonly [zh: string, en: string]>;", "");
+  lines.push("/** What each leaf field changes: play, settlement or descriptive. */");
+  lines.push("// prettier-ignore");
+  lines.push("export const FIELD_KINDS = {");
+  for (const [key, { kind }] of Object.entries(fields)) {
+    if (kind) lines.push(`  ${JSON.stringify(key)}: ${JSON.stringify(kind)},`);
+  }
+  lines.push('} as const satisfies Record<string, "play" | "settlement" | "descriptive">;');
+  return lines.join("\n") + "\n";
+}
+
 fs.mkdirSync(outDir, { recursive: true });
-const outputs = { "variant.ts": await variantTypes(), "api.ts": await apiTypes(), "vocabulary.ts": vocabularyModule() };
+const outputs = {
+  "variant.ts": await variantTypes(),
+  "api.ts": await apiTypes(),
+  "vocabulary.ts": vocabularyModule(),
+  "fields.ts": fieldsModule(),
+};
 for (const [name, text] of Object.entries(outputs)) {
   fs.writeFileSync(path.join(outDir, name), text);
   console.log(path.join(outDir, name));

@@ -72,7 +72,7 @@ describe("FlowEditor", () => {
   it("edits throne passing as it is played: the holder's choice, the receiver, a forfeit", () => {
     render(<Harness steps={[{ step: "offer_throne", when_holding_both: "choice" }, { step: "forfeit", loser: -12, others: 3 }]} />);
     const offer = screen.getByTestId("flow-step-0");
-    expect(offer.textContent).toContain("Receiver of a skip-one pass");
+    expect(offer.textContent).toContain("The receiver of a pass two seats on");
     expect(offer.textContent).toContain("his choice: as usual or skip one");
     const forfeit = screen.getByTestId("flow-step-1");
     expect(forfeit.textContent).toContain("Nobody ascends: forfeit");

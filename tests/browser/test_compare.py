@@ -122,7 +122,9 @@ def test_live_rescoring_and_a_balance_proposal(
     shoot(page, "compare-02-live-rescore")
 
     # A play field: the server's 409 says the games would differ.
-    play_field = page.get_by_role("checkbox", name="Open solo ends when another goes out first")
+    play_field = page.get_by_role(
+        "checkbox", name="An open solo ends when another player goes out first"
+    )
     play_field.click()
     expect(page.get_by_test_id("rescore-play")).to_contain_text("plays other games")
     expect(page.get_by_test_id("rescore-play")).to_contain_text("end.")

@@ -23,7 +23,7 @@ def test_every_leaf_field_of_the_language_is_classified() -> None:
     leaves = leaf_paths()
     unclassified = sorted(set(leaves) - set(FIELD_KINDS))
     assert not unclassified, (
-        f"classify these fields in baohuang/rules/field_kinds.py: {unclassified}"
+        f"give these fields a kind (FieldMeta in baohuang/rules/model.py): {unclassified}"
     )
     stale = sorted(set(FIELD_KINDS) - set(leaves))
     assert not stale, f"no longer fields of the language: {stale}"

@@ -220,18 +220,18 @@ function DeckSection() {
   return (
     <Section name="deck">
       <div className="row">
-        <PNum path="deck.decks" label={t("f.decks")} min={1} max={8} fallback={4} />
-        <Field anchor="deck.marks" label={t("f.guard_card")}>
+        <PNum path="deck.decks" label={t("f.deck.decks")} min={1} max={8} fallback={4} />
+        <Field anchor="deck.marks" label={t("f.deck.marks.guard_card")}>
           <SelectInput
             value={deck?.marks?.guard_card ? "SJ" : "none"}
             options={["SJ", "none"] as const}
             labelPrefix="mark."
-            label={t("f.guard_card")}
+            label={t("f.deck.marks.guard_card")}
             onChange={(v) => update("deck.marks.guard_card", v === "SJ" ? "SJ" : null)}
           />
         </Field>
       </div>
-      <Field anchor="deck.remove" label={t("f.trims")} help={t("f.trims.help")} wide>
+      <Field anchor="deck.remove" label={t("f.deck.remove")} help={t("f.trims.help")} wide>
         <TrimGrid deck={deck} handSizes={handSizes} count={useContext(DeckCountContext)} onChange={(d) => update("deck", d)} />
       </Field>
     </Section>
@@ -245,21 +245,21 @@ function DealSection() {
   const handSizes = useValue<number[]>("deal.hand_sizes");
   return (
     <Section name="deal">
-      <Field anchor="deal.hand_sizes" label={t("f.hand_sizes")} wide>
+      <Field anchor="deal.hand_sizes" label={t("f.deal.hand_sizes")} wide>
         <HandSizes handSizes={handSizes} deckSize={count?.size ?? null} onChange={(v) => update("deal.hand_sizes", v)} />
         <CountSummary count={count} handSizes={handSizes} />
       </Field>
       <div className="row">
-        <PNum path="deal.first_dealer" label={t("f.first_dealer")} min={0} max={4} fallback={0} />
-        <PSelect path="deal.next_dealer" label={t("f.next_dealer")} options={["first_finisher", "previous_emperor", "next_seat", "fixed"] as const} fallback="first_finisher" />
+        <PNum path="deal.first_dealer" label={t("f.deal.first_dealer")} min={0} max={4} fallback={0} />
+        <PSelect path="deal.next_dealer" label={t("f.deal.next_dealer")} options={["first_finisher", "previous_emperor", "next_seat", "fixed"] as const} fallback="first_finisher" />
       </div>
-      <Optional path="deal.buy" label={t("f.buy")} create={() => ({ rank: "3", pay_with: "2" })} off={undefined}>
+      <Optional path="deal.buy" label={t("f.deal.buy")} create={() => ({ rank: "3", pay_with: "2" })} off={undefined}>
         <div className="row">
-          <PSelect path="deal.buy.rank" anchor="deal.buy" label={t("f.buy.rank")} options={PLAIN_RANKS} labelPrefix="rank." />
-          <PSelect path="deal.buy.pay_with" anchor="deal.buy" label={t("f.buy.pay_with")} options={ALL_RANKS} labelPrefix="rank." />
-          <PSelect path="deal.buy.if_unable" anchor="deal.buy" label={t("f.buy.if_unable")} options={["gift", "skip"] as const} fallback="gift" />
+          <PSelect path="deal.buy.rank" anchor="deal.buy" label={t("f.deal.buy.rank")} options={PLAIN_RANKS} labelPrefix="rank." />
+          <PSelect path="deal.buy.pay_with" anchor="deal.buy" label={t("f.deal.buy.pay_with")} options={ALL_RANKS} labelPrefix="rank." />
+          <PSelect path="deal.buy.if_unable" anchor="deal.buy" label={t("f.deal.buy.if_unable")} options={["gift", "skip"] as const} fallback="gift" />
         </div>
-        <Field anchor="deal.buy.pay_with_also" label={t("f.buy.pay_with_also")} wide>
+        <Field anchor="deal.buy.pay_with_also" label={t("f.deal.buy.pay_with_also")} wide>
           <MultiCheck
             values={(useValue<string[]>("deal.buy.pay_with_also") ?? []) as (typeof ALL_RANKS)[number][]}
             options={ALL_RANKS}
@@ -282,10 +282,10 @@ function BiddingSection() {
   const flowProblems = useProblems("bidding.flow");
   return (
     <Section name="bidding">
-      <Field anchor="bidding.guard" label={t("f.guard")} wide>
+      <Field anchor="bidding.guard" label={t("f.bidding.guard")} wide>
         <div className="row">
           <label>
-            {t("f.guard.by")}{" "}
+            {t("f.bidding.guard.by")}{" "}
             <SelectInput
               value={guard?.by ?? "fixed_card"}
               options={["fixed_card", "called_card"] as const}
@@ -300,7 +300,7 @@ function BiddingSection() {
         </div>
         {guard?.by === "called_card" ? (
           <>
-            <div className="sub-label">{t("f.callable_ranks")}</div>
+            <div className="sub-label">{t("f.bidding.guard.callable_ranks")}</div>
             <MultiCheck
               values={guard.callable_ranks}
               options={PLAIN_RANKS}
@@ -309,31 +309,31 @@ function BiddingSection() {
             />
             <div className="row">
               <label>
-                {t("f.choice")}{" "}
+                {t("f.bidding.guard.choice")}{" "}
                 <SelectInput value={guard.choice ?? "highest"} options={["highest", "free"] as const} onChange={(v) => update("bidding.guard.choice", v)} />
               </label>
               <label>
-                {t("f.min_identical")}{" "}
+                {t("f.bidding.guard.min_identical")}{" "}
                 <NumInput value={guard.min_identical ?? 3} min={1} max={8} width="4em" onChange={(v) => update("bidding.guard.min_identical", v)} />
               </label>
               <CheckInput
                 checked={guard.own_cards_callable ?? false}
-                label={t("f.own_cards_callable")}
+                label={t("f.bidding.guard.own_cards_callable")}
                 onChange={(v) => update("bidding.guard.own_cards_callable", v)}
               />
             </div>
           </>
         ) : null}
       </Field>
-      <Field anchor="bidding.solo" label={t("f.solo")} wide>
-        <CheckInput checked={bidding?.solo?.declared ?? false} label={t("f.solo.declared")} onChange={(v) => update("bidding.solo.declared", v)} />
+      <Field anchor="bidding.solo" label={t("f.bidding.solo")} wide>
+        <CheckInput checked={bidding?.solo?.declared ?? false} label={t("f.bidding.solo.declared")} onChange={(v) => update("bidding.solo.declared", v)} />
         <CheckInput
           checked={bidding?.solo?.hidden_allowed ?? true}
-          label={t("f.solo.hidden_allowed")}
+          label={t("f.bidding.solo.hidden_allowed")}
           onChange={(v) => update("bidding.solo.hidden_allowed", v)}
         />
       </Field>
-      <Block anchor="bidding.flow" label={t("f.flow")} help={t("f.flow.help")}>
+      <Block anchor="bidding.flow" label={t("f.bidding.flow")} help={t("f.flow.help")}>
         <FlowEditor steps={bidding?.flow ?? []} problems={flowProblems} onChange={(v: FlowStep[]) => update("bidding.flow", v)} />
       </Block>
     </Section>
@@ -350,25 +350,25 @@ function DeclarationsSection() {
   );
   return (
     <Section name="declarations">
-      <PSelect path="declarations.guard_reveal" label={t("f.guard_reveal")} options={["choice", "open", "hidden"] as const} fallback="choice" />
+      <PSelect path="declarations.guard_reveal" label={t("f.declarations.guard_reveal")} options={["choice", "open", "hidden"] as const} fallback="choice" />
       <div className="row">
-        <PCheck path="declarations.open_during_play" anchor="declarations.guard_reveal" label={t("f.open_during_play")} />
-        <PCheck path="declarations.reveal_by_card" anchor="declarations.guard_reveal" label={t("f.reveal_by_card")} />
+        <PCheck path="declarations.open_during_play" anchor="declarations.guard_reveal" label={t("f.declarations.open_during_play")} />
+        <PCheck path="declarations.reveal_by_card" anchor="declarations.guard_reveal" label={t("f.declarations.reveal_by_card")} />
       </div>
-      <Optional path="declarations.rebellion" label={t("f.rebellion")} create={() => ({ threshold: 2 })} off={null}>
-        <PNum path="declarations.rebellion.threshold" anchor="declarations.rebellion" label={t("f.threshold")} min={1} max={4} fallback={2} />
+      <Optional path="declarations.rebellion" label={t("f.declarations.rebellion")} create={() => ({ threshold: 2 })} off={null}>
+        <PNum path="declarations.rebellion.threshold" anchor="declarations.rebellion" label={t("f.declarations.rebellion.threshold")} min={1} max={4} fallback={2} />
       </Optional>
-      <Optional path="declarations.rebel_declaration" label={t("f.rebel_declaration")} create={() => ({ timing: "after_guard", max_declarers: 4 })} off={null}>
+      <Optional path="declarations.rebel_declaration" label={t("f.declarations.rebel_declaration")} create={() => ({ timing: "after_guard", max_declarers: 4 })} off={null}>
         <div className="row">
-          <PSelect path="declarations.rebel_declaration.timing" anchor="declarations.rebel_declaration" label={t("f.rebel_declaration.timing")} options={["after_guard", "with_guard"] as const} fallback="after_guard" labelPrefix="declareTiming." />
-          <PNum path="declarations.rebel_declaration.max_declarers" anchor="declarations.rebel_declaration" label={t("f.rebel_declaration.max_declarers")} min={1} max={4} fallback={4} />
+          <PSelect path="declarations.rebel_declaration.timing" anchor="declarations.rebel_declaration" label={t("f.declarations.rebel_declaration.timing")} options={["after_guard", "with_guard"] as const} fallback="after_guard" labelPrefix="declareTiming." />
+          <PNum path="declarations.rebel_declaration.max_declarers" anchor="declarations.rebel_declaration" label={t("f.declarations.rebel_declaration.max_declarers")} min={1} max={4} fallback={4} />
         </div>
       </Optional>
-      <Optional path="declarations.kick" label={t("f.kick")} create={() => ({ royals_after_rebellion: true, rebels_after_open_guard: 2 })} off={null}>
-        <PCheck path="declarations.kick.royals_after_rebellion" anchor="declarations.kick" label={t("f.royals_after_rebellion")} fallback />
+      <Optional path="declarations.kick" label={t("f.declarations.kick")} create={() => ({ royals_after_rebellion: true, rebels_after_open_guard: 2 })} off={null}>
+        <PCheck path="declarations.kick.royals_after_rebellion" anchor="declarations.kick" label={t("f.declarations.kick.royals_after_rebellion")} fallback />
         <div className="row">
           <label>
-            {t("f.rebels_after_open_guard")}{" "}
+            {t("f.declarations.kick.rebels_after_open_guard")}{" "}
             <SelectInput
               value={kick?.rebels_after_open_guard == null ? "never" : String(kick.rebels_after_open_guard)}
               options={["never", "1", "2", "3"] as const}
@@ -377,7 +377,7 @@ function DeclarationsSection() {
             />
           </label>
           <label>
-            {t("f.rebels_after_open_solo")}{" "}
+            {t("f.declarations.kick.rebels_after_open_solo")}{" "}
             <SelectInput
               value={kick?.rebels_after_open_solo == null ? "never" : String(kick.rebels_after_open_solo)}
               options={["never", "1", "2", "3", "4"] as const}
@@ -404,14 +404,14 @@ function PlaySection() {
   const topCard = useValue<string>("play.top_card");
   return (
     <Section name="play">
-      <Field anchor="play.attach" label={t("f.attach")} wide>
+      <Field anchor="play.attach" label={t("f.play.attach")} wide>
         <MultiCheck
           values={(attach ?? ["SJ", "BJ"]) as ("2" | "SJ" | "BJ" | "TOP")[]}
           options={["SJ", "BJ", "2", "TOP"] as const} labelPrefix="rank."
           onChange={(v) => update("play.attach", v)}
         />
       </Field>
-      <Field anchor="play.wild" label={t("f.wild")} wide>
+      <Field anchor="play.wild" label={t("f.play.wild")} wide>
         <MultiCheck
           values={(useValue<string[]>("play.wild") ?? []) as ("2" | "SJ" | "BJ")[]}
           options={["2", "SJ", "BJ"] as const} labelPrefix="rank."
@@ -419,17 +419,17 @@ function PlaySection() {
         />
       </Field>
       <div className="row">
-        <PSelect path="play.top_card" label={t("f.top_card")} options={["none", "guard_card", "emperor_card", "both_marked"] as const} fallback="none" />
+        <PSelect path="play.top_card" label={t("f.play.top_card")} options={["none", "guard_card", "emperor_card", "both_marked"] as const} fallback="none" />
         {topCard === "both_marked" && (
-          <PSelect path="play.marked_order" label={t("f.marked_order")} options={["level", "guard_higher", "emperor_higher"] as const} fallback="level" labelPrefix="markedOrder." />
+          <PSelect path="play.marked_order" label={t("f.play.marked_order")} options={["level", "guard_higher", "emperor_higher"] as const} fallback="level" labelPrefix="markedOrder." />
         )}
-        <PSelect path="play.wind" label={t("f.wind")} options={["next_player", "apply"] as const} fallback="next_player" />
-        <PCheck path="play.defer" label={t("f.defer")} />
-        <PCheck path="play.hard_pass" label={t("f.hard_pass")} />
-        <PCheck path="play.top_card_in_set" label={t("f.top_card_in_set")} />
-        <PSelect path="play.defer_passers" label={t("f.defer_passers")} options={["answer_again", "stay_passed"] as const} fallback="answer_again" labelPrefix="deferPassers." />
+        <PSelect path="play.wind" label={t("f.play.wind")} options={["next_player", "apply"] as const} fallback="next_player" />
+        <PCheck path="play.defer" label={t("f.play.defer")} />
+        <PCheck path="play.hard_pass" label={t("f.play.hard_pass")} />
+        <PCheck path="play.top_card_in_set" label={t("f.play.top_card_in_set")} />
+        <PSelect path="play.defer_passers" label={t("f.play.defer_passers")} options={["answer_again", "stay_passed"] as const} fallback="answer_again" labelPrefix="deferPassers." />
       </div>
-      <Field anchor="play.hold_back" label={t("f.hold_back")} wide>
+      <Field anchor="play.hold_back" label={t("f.play.hold_back")} wide>
         <ListEditor
           testId="hold-back"
           items={holdBack}
@@ -438,14 +438,14 @@ function PlaySection() {
           itemName={(h) => h.rank}
           render={(h, set) => (
             <span className="inline wrap">
-              <SelectInput value={h.rank} options={PLAIN_RANKS} labelPrefix="rank." label={t("f.rank")} onChange={(v) => set({ ...h, rank: v })} />
-              <CheckInput checked={h.only_when_leading ?? false} label={t("f.only_when_leading")} onChange={(v) => set({ ...h, only_when_leading: v })} />
-              <CheckInput checked={h.shut_in ?? false} label={t("f.shut_in")} onChange={(v) => set({ ...h, shut_in: v })} />
+              <SelectInput value={h.rank} options={PLAIN_RANKS} labelPrefix="rank." label={t("f.play.hold_back.rank")} onChange={(v) => set({ ...h, rank: v })} />
+              <CheckInput checked={h.only_when_leading ?? false} label={t("f.play.hold_back.only_when_leading")} onChange={(v) => set({ ...h, only_when_leading: v })} />
+              <CheckInput checked={h.shut_in ?? false} label={t("f.play.hold_back.shut_in")} onChange={(v) => set({ ...h, shut_in: v })} />
             </span>
           )}
         />
       </Field>
-      <Field anchor="play.special_beats" label={t("f.special_beats")} wide>
+      <Field anchor="play.special_beats" label={t("f.play.special_beats")} wide>
         <ListEditor
           items={beats}
           onChange={(v) => update("play.special_beats", v)}
@@ -453,16 +453,16 @@ function PlaySection() {
           itemName={(b) => `${b.count}×${b.rank}`}
           render={(b, set) => (
             <span className="inline wrap">
-              <NumInput value={b.count} min={1} max={32} width="4em" label={t("f.sb.count")} onChange={(v) => set({ ...b, count: v ?? 1 })} />
+              <NumInput value={b.count} min={1} max={32} width="4em" label={t("f.play.special_beats.count")} onChange={(v) => set({ ...b, count: v ?? 1 })} />
               <span>×</span>
-              <SelectInput value={b.rank} options={PLAIN_RANKS} labelPrefix="rank." label={t("f.sb.rank")} onChange={(v) => set({ ...b, rank: v })} />
-              <span>{t("f.sb.beats")}</span>
+              <SelectInput value={b.rank} options={PLAIN_RANKS} labelPrefix="rank." label={t("f.play.special_beats.rank")} onChange={(v) => set({ ...b, rank: v })} />
+              <span>{t("f.play.special_beats.beats")}</span>
               <MultiCheck values={b.beats} options={["SJ", "BJ", "TOP"] as const} labelPrefix="rank." onChange={(v) => set({ ...b, beats: v })} />
             </span>
           )}
         />
       </Field>
-      <Field anchor="play.stacks" label={t("f.stacks")} wide>
+      <Field anchor="play.stacks" label={t("f.play.stacks")} wide>
         <ListEditor
           testId="stacks"
           items={stacks}
@@ -471,46 +471,47 @@ function PlaySection() {
           itemName={(st) => st.cards}
           render={(st, set) => (
             <span className="inline wrap">
-              <TextInput value={st.cards} label={t("f.stacks.cards")} placeholder="SJ SJ SJ" onChange={(v) => set({ ...st, cards: v })} />
-              <span>{t("f.stacks.above")}</span>
+              <TextInput value={st.cards} label={t("f.play.stacks.cards")} placeholder="SJ SJ SJ" onChange={(v) => set({ ...st, cards: v })} />
+              <span>{t("f.play.stacks.above")}</span>
               <SelectInput
                 value={st.above}
                 options={["BJ", "TOP", "TOP2", ...(stacks ?? []).map((o) => o.cards).filter((c) => c !== st.cards)]}
                 format={(v) => (v === "BJ" || v === "TOP" || v === "TOP2" ? t(`rank.${v}`) : `[${v}]`)}
-                label={t("f.stacks.above")}
+                label={t("f.play.stacks.above")}
                 onChange={(v) => set({ ...st, above: v })}
               />
-              <CheckInput checked={st.alone ?? true} label={t("f.stacks.alone")} onChange={(v) => set({ ...st, alone: v })} />
-              <CheckInput checked={st.in_sets ?? true} label={t("f.stacks.in_sets")} onChange={(v) => set({ ...st, in_sets: v })} />
+              <CheckInput checked={st.alone ?? true} label={t("f.play.stacks.alone")} onChange={(v) => set({ ...st, alone: v })} />
+              <CheckInput checked={st.in_sets ?? true} label={t("f.play.stacks.in_sets")} onChange={(v) => set({ ...st, in_sets: v })} />
             </span>
           )}
         />
       </Field>
-      <Optional path="play.roast" label={t("f.roast")} create={() => ({ joker_order: ["SJ", "BJ", "SJ SJ", "BJ BJ"] })} off={null}>
-        <Field label={t("f.joker_order")} wide>
+      <Optional path="play.roast" label={t("f.play.roast")} create={() => ({ joker_order: ["SJ", "BJ", "SJ SJ", "BJ BJ"] })} off={null}>
+        <Field label={t("f.play.roast.joker_order")} wide>
           <ListEditor
             items={roast?.joker_order}
             onChange={(v) => update("play.roast.joker_order", v)}
             create={() => "SJ"}
-            render={(g, set) => <TextInput value={g} label={t("f.joker_order")} onChange={set} />}
+            render={(g, set) => <TextInput value={g} label={t("f.play.roast.joker_order")} onChange={set} />}
           />
         </Field>
       </Optional>
-      <Optional path="play.bombs" label={t("f.bombs")} create={() => ({ min_count: 4, beats: "any" })} off={null}>
+      <Optional path="play.bombs" label={t("f.play.bombs")} create={() => ({ min_count: 4, beats: "any" })} off={null}>
         <div className="row">
-          <PNum path="play.bombs.min_count" anchor="play.bombs" label={t("f.bombs.min_count")} min={2} max={32} fallback={4} />
-          <PSelect path="play.bombs.beats" anchor="play.bombs" label={t("f.bombs.beats")} options={["any", "more_cards"] as const} fallback="any" labelPrefix="bombBeats." />
-          <PNum path="play.bombs.max_per_game" anchor="play.bombs" label={t("f.bombs.max_per_game")} min={1} max={32} optional />
-          <PCheck path="play.bombs.identical" anchor="play.bombs" label={t("f.bombs.identical")} />
+          <PNum path="play.bombs.min_count" anchor="play.bombs" label={t("f.play.bombs.min_count")} min={2} max={32} fallback={4} />
+          <PSelect path="play.bombs.beats" anchor="play.bombs" label={t("f.play.bombs.beats")} options={["any", "more_cards"] as const} fallback="any" labelPrefix="bombBeats." />
+          <PNum path="play.bombs.max_per_game" anchor="play.bombs" label={t("f.play.bombs.max_per_game")} min={1} max={32} optional placeholder={t("empty.noLimit")} />
+          <PCheck path="play.bombs.identical" anchor="play.bombs" label={t("f.play.bombs.identical")} />
         </div>
       </Optional>
-      <Field anchor="play.automatic" label={t("f.automatic")} wide>
+      <Field anchor="play.automatic" label={t("f.play.automatic")} wide>
         <div className="row">
           <label>
-            {t("f.lock_after")}{" "}
+            {t("f.play.automatic.lock_after")}{" "}
             <NumInput
               value={useValue<number | null>("play.automatic.lock_after") ?? undefined}
               optional
+              placeholder={t("empty.neverLocks")}
               min={1}
               width="4em"
               onChange={(v) => update("play.automatic.lock_after", v ?? null)}
@@ -518,11 +519,11 @@ function PlaySection() {
           </label>
           <CheckInput
             checked={useValue<boolean>("play.automatic.unscored_if_all") ?? true}
-            label={t("f.unscored_if_all")}
+            label={t("f.play.automatic.unscored_if_all")}
             onChange={(v) => update("play.automatic.unscored_if_all", v)}
           />
         </div>
-        <PSelect path="play.automatic.dissolve_if_any" anchor="play.automatic" label={t("f.dissolve_if_any")} options={["no", "scored", "unscored"] as const} fallback="no" labelPrefix="dissolve." />
+        <PSelect path="play.automatic.dissolve_if_any" anchor="play.automatic" label={t("f.play.automatic.dissolve_if_any")} options={["no", "scored", "unscored"] as const} fallback="no" labelPrefix="dissolve." />
       </Field>
     </Section>
   );
@@ -535,10 +536,10 @@ function EndSection() {
   return (
     <Section name="end">
       <PSelect path="end.when" anchor="end" label={t("f.end.when")} options={["all_but_one", "one_side_out"] as const} fallback="all_but_one" />
-      <PSelect path="end.unfinished_order" anchor="end" label={t("f.unfinished_order")} options={["fewest_cards", "play_order"] as const} fallback="fewest_cards" />
-      <PCheck path="end.shut_in_last" anchor="end" label={t("f.shut_in_last")} />
-      <PCheck path="end.open_solo_ends_on_other_first" anchor="end" label={t("f.open_solo_ends_on_other_first")} />
-      <PCheck path="end.side_out_draw_if_first_other_side" anchor="end" label={t("f.side_out_draw_if_first_other_side")} />
+      <PSelect path="end.unfinished_order" anchor="end" label={t("f.end.unfinished_order")} options={["fewest_cards", "play_order"] as const} fallback="fewest_cards" />
+      <PCheck path="end.shut_in_last" anchor="end" label={t("f.end.shut_in_last")} />
+      <PCheck path="end.open_solo_ends_on_other_first" anchor="end" label={t("f.end.open_solo_ends_on_other_first")} />
+      <PCheck path="end.side_out_draw_if_first_other_side" anchor="end" label={t("f.end.side_out_draw_if_first_other_side")} />
       <ProblemList problems={useProblems("end")} anchor="end" />
     </Section>
   );
@@ -570,14 +571,14 @@ function OutcomeEditor() {
     update("scoring.outcome.solo", next);
   };
   return (
-    <Field anchor="scoring.outcome" label={t("f.outcome")} wide>
+    <Field anchor="scoring.outcome" label={t("f.scoring.outcome")} wide>
       <label>
-        {t("f.method")}{" "}
+        {t("f.scoring.outcome.method")}{" "}
         <SelectInput value={method} options={["points", "rank_table", "side_out"] as const} onChange={(v) => update("scoring.outcome.method", v)} />
       </label>
       {method === "rank_table" ? (
         <div className="pairs">
-          <div className="sub-label">{t("f.outcome.table")}</div>
+          <div className="sub-label">{t("f.scoring.outcome.table")}</div>
           {RANK_PAIRS.map(([a, b]) => (
             <label key={`${a}${b}`} className="pair">
               {a}+{b}{" "}
@@ -587,7 +588,7 @@ function OutcomeEditor() {
         </div>
       ) : null}
       <div className="pairs">
-        <div className="sub-label">{t("f.outcome.solo")}</div>
+        <div className="sub-label">{t("f.scoring.outcome.solo")}</div>
         {[1, 2, 3, 4, 5].map((rank) => (
           <label key={rank} className="pair">
             {rank}{" "}
@@ -612,12 +613,12 @@ function ScoringSection({ slug }: { slug?: string }) {
   return (
     <Section name="scoring">
       {slug ? <RescorePreview slug={slug} /> : null}
-      <Block anchor="scoring.two_person" label={t("f.two_person")} help={t("f.two_person.help")}>
+      <Block anchor="scoring.two_person" label={t("f.scoring.two_person")} help={t("f.two_person.help")}>
         <ScoringGrid table={scoring?.two_person} problems={twoProblems} onChange={(v: TwoPersonTable) => update("scoring.two_person", v)} />
       </Block>
       <Optional
         path="scoring.two_person_guard_known"
-        label={t("f.two_person_guard_known")}
+        label={t("f.scoring.two_person_guard_known")}
         create={() => scoring?.two_person ?? lianzhongTable()}
         off={null}
       >
@@ -629,28 +630,28 @@ function ScoringSection({ slug }: { slug?: string }) {
           onChange={(v) => update("scoring.two_person_guard_known", v)}
         />
       </Optional>
-      <Field anchor="scoring.solo" label={t("f.solo")} wide>
+      <Field anchor="scoring.solo" label={t("f.scoring.solo")} wide>
         <div className="row top">
           <div>
-            <div className="sub-label">{t("f.solo.open")}</div>
+            <div className="sub-label">{t("f.scoring.solo.open")}</div>
             <SoloTable testId="solo-open" rows={scoring?.solo?.open} onChange={(v: SoloRow[]) => update("scoring.solo.open", v)} />
           </div>
           <div>
-            <div className="sub-label">{t("f.solo.hidden")}</div>
+            <div className="sub-label">{t("f.scoring.solo.hidden")}</div>
             <SoloTable testId="solo-hidden" rows={scoring?.solo?.hidden} onChange={(v: SoloRow[]) => update("scoring.solo.hidden", v)} />
           </div>
         </div>
       </Field>
-      <Field anchor="scoring.multipliers" label={t("f.multipliers")} wide>
+      <Field anchor="scoring.multipliers" label={t("f.scoring.multipliers")} wide>
         <MultiplierList items={scoring?.multipliers} onChange={(v: Multiplier[]) => update("scoring.multipliers", v)} />
       </Field>
-      <PNum path="scoring.max_multiplier" label={t("f.max_multiplier")} min={2} max={1024} optional />
+      <PNum path="scoring.max_multiplier" label={t("f.scoring.max_multiplier")} min={2} max={1024} optional placeholder={t("empty.noCap")} />
       <OutcomeEditor />
-      <Field anchor="scoring.money" label={t("f.money")} wide>
+      <Field anchor="scoring.money" label={t("f.scoring.money")} wide>
         <div className="row">
           {(["base", "table_fee", "automatic_penalty", "quit_penalty", "shut_in_penalty"] as const).map((k) => (
             <label key={k}>
-              {t(`f.${k}`)}{" "}
+              {t(`f.scoring.money.${k}`)}{" "}
               <NumInput
                 value={scoring?.money?.[k] ?? (k === "base" ? 1 : 0)}
                 min={k === "base" ? 1 : 0}
@@ -661,21 +662,20 @@ function ScoringSection({ slug }: { slug?: string }) {
           ))}
           <CheckInput
             checked={scoring?.money?.cap_to_carried ?? false}
-            label={t("f.cap_to_carried")}
+            label={t("f.scoring.money.cap_to_carried")}
             onChange={(v) => update("scoring.money.cap_to_carried", v)}
           />
         </div>
       </Field>
-      <PSelect path="scoring.money.quit_penalty_to" anchor="scoring.money" label={t("f.quit_penalty_to")} options={["nobody", "others"] as const} fallback="nobody" labelPrefix="quit_to." />
-      <PSelect path="scoring.money.shut_in_penalty_to" anchor="scoring.money" label={t("f.shut_in_penalty_to")} options={["game_ender", "first", "nobody"] as const} fallback="game_ender" labelPrefix="shut_to." />
+      <PSelect path="scoring.money.quit_penalty_to" anchor="scoring.money" label={t("f.scoring.money.quit_penalty_to")} options={["nobody", "others"] as const} fallback="nobody" labelPrefix="quit_to." />
+      <PSelect path="scoring.money.shut_in_penalty_to" anchor="scoring.money" label={t("f.scoring.money.shut_in_penalty_to")} options={["game_ender", "first", "nobody"] as const} fallback="game_ender" labelPrefix="shut_to." />
     </Section>
   );
 }
 
 // ---------------------------------------------------------------------------- tribute
 
-function Shares(props: { items: TributeShare[] | undefined; onChange: (v: TributeShare[]) => void; label: string }) {
-  const { t } = useI18n();
+function Shares(props: { items: TributeShare[] | undefined; onChange: (v: TributeShare[]) => void; label: string; countLabel: string }) {
   return (
     <div className="shares">
       <span className="sub-label">{props.label}</span>
@@ -688,7 +688,7 @@ function Shares(props: { items: TributeShare[] | undefined; onChange: (v: Tribut
           <span className="inline">
             <SelectInput value={s.who} options={PARTIES} label={props.label} onChange={(v) => set({ ...s, who: v })} />
             <span>×</span>
-            <NumInput value={s.count ?? 1} min={1} max={8} width="3.6em" label={t("f.count")} onChange={(v) => set({ ...s, count: v ?? 1 })} />
+            <NumInput value={s.count ?? 1} min={1} max={8} width="3.6em" label={props.countLabel} onChange={(v) => set({ ...s, count: v ?? 1 })} />
           </span>
         )}
       />
@@ -708,9 +708,9 @@ function TributeRuleEditor({ rule, set }: { rule: TributeRule; set: (r: TributeR
   return (
     <div className="tribute-rule">
       <div className="inline wrap">
-        <span className="sub-label">{t("f.when")}</span>
+        <span className="sub-label">{t("f.tribute.rules.when")}</span>
         <label>
-          {t("f.ranks")}{" "}
+          {t("f.tribute.rules.when.ranks")}{" "}
           <SelectInput
             value={pair}
             options={["any", ...RANK_PAIRS.map(([a, b]) => `${a}+${b}`)]}
@@ -719,7 +719,7 @@ function TributeRuleEditor({ rule, set }: { rule: TributeRule; set: (r: TributeR
           />
         </label>
         <label>
-          {t("f.solo")}{" "}
+          {t("f.tribute.rules.when.solo")}{" "}
           <SelectInput
             value={when.solo ?? "none"}
             options={["none", "any", "open", "hidden"] as const}
@@ -728,7 +728,7 @@ function TributeRuleEditor({ rule, set }: { rule: TributeRule; set: (r: TributeR
           />
         </label>
         <label>
-          {t("f.outcome")}{" "}
+          {t("f.tribute.rules.when.outcome")}{" "}
           <SelectInput
             value={when.outcome ?? "any"}
             options={["any", "win", "draw", "lose"] as const}
@@ -737,7 +737,7 @@ function TributeRuleEditor({ rule, set }: { rule: TributeRule; set: (r: TributeR
           />
         </label>
         <label>
-          {t("f.guard_reveal")}{" "}
+          {t("f.tribute.rules.when.guard")}{" "}
           <SelectInput
             value={when.guard ?? "any"}
             options={["any", "open", "hidden"] as const}
@@ -747,10 +747,10 @@ function TributeRuleEditor({ rule, set }: { rule: TributeRule; set: (r: TributeR
         </label>
       </div>
       <div className="row top">
-        <Shares label={t("f.give")} items={rule.give} onChange={(v) => set({ ...rule, give: v })} />
-        <Shares label={t("f.take")} items={rule.take} onChange={(v) => set({ ...rule, take: v })} />
+        <Shares label={t("f.tribute.rules.give")} countLabel={t("f.tribute.rules.give.count")} items={rule.give} onChange={(v) => set({ ...rule, give: v })} />
+        <Shares label={t("f.tribute.rules.take")} countLabel={t("f.tribute.rules.take.count")} items={rule.take} onChange={(v) => set({ ...rule, take: v })} />
       </div>
-      <TextInput value={rule.note ?? ""} placeholder={t("f.note")} label={t("f.note")} onChange={(v) => set({ ...rule, note: v || undefined } as TributeRule)} />
+      <TextInput value={rule.note ?? ""} placeholder={t("f.tribute.rules.note")} label={t("f.tribute.rules.note")} onChange={(v) => set({ ...rule, note: v || undefined } as TributeRule)} />
     </div>
   );
 }
@@ -787,9 +787,9 @@ function TributeSection() {
       </div>
       <Optional path="tribute.shut_in" label={t("f.tribute.shut_in")} create={() => ({ count: 1, card: "highest", to: "game_ender" })} off={null}>
         <div className="row">
-          <PNum path="tribute.shut_in.count" anchor="tribute.shut_in" label={t("f.count")} min={1} max={8} fallback={1} />
-          <PSelect path="tribute.shut_in.card" anchor="tribute.shut_in" label={t("f.tribute.card")} options={["highest", "as_tribute"] as const} fallback="highest" />
-          <PSelect path="tribute.shut_in.to" anchor="tribute.shut_in" label={t("f.to")} options={["game_ender", "first"] as const} fallback="game_ender" />
+          <PNum path="tribute.shut_in.count" anchor="tribute.shut_in" label={t("f.tribute.shut_in.count")} min={1} max={8} fallback={1} />
+          <PSelect path="tribute.shut_in.card" anchor="tribute.shut_in" label={t("f.tribute.shut_in.card")} options={["highest", "as_tribute"] as const} fallback="highest" />
+          <PSelect path="tribute.shut_in.to" anchor="tribute.shut_in" label={t("f.tribute.shut_in.to")} options={["game_ender", "first"] as const} fallback="game_ender" />
         </div>
       </Optional>
     </Section>

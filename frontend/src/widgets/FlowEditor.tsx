@@ -24,11 +24,11 @@ function ForfeitForm({ step, onChange }: { step: ForfeitStep; onChange: (s: Flow
   return (
     <div className="step-form">
       <label>
-        {t("f.forfeit.loser")}
+        {t("f.bidding.flow.loser")}
         <NumInput value={step.loser ?? -4} width="5em" onChange={(v) => onChange({ ...step, loser: v ?? -4 })} />
       </label>
       <label>
-        {t("f.forfeit.others")}
+        {t("f.bidding.flow.others")}
         <NumInput value={step.others ?? 1} width="5em" onChange={(v) => onChange({ ...step, others: v ?? 1 })} />
       </label>
     </div>
@@ -40,7 +40,7 @@ function GrabSoloForm({ step, onChange }: { step: GrabSoloStep; onChange: (s: Fl
   return (
     <div className="step-form">
       <label>
-        {t("f.priority")}
+        {t("f.bidding.flow.priority")}
         <SelectInput
           value={step.priority ?? "emperor_then_upstream"}
           options={["emperor_then_upstream", "first_claim"] as const}
@@ -48,7 +48,7 @@ function GrabSoloForm({ step, onChange }: { step: GrabSoloStep; onChange: (s: Fl
         />
       </label>
       <label>
-        {t("f.requires")}
+        {t("f.bidding.flow.requires")}
         <SelectInput
           value={step.requires ?? "nothing"}
           options={["nothing", "four_identical"] as const}
@@ -57,12 +57,12 @@ function GrabSoloForm({ step, onChange }: { step: GrabSoloStep; onChange: (s: Fl
       </label>
       <CheckInput
         checked={step.takes_emperor_card ?? true}
-        label={t("f.takes_emperor_card")}
+        label={t("f.bidding.flow.takes_emperor_card")}
         onChange={(v) => onChange({ ...step, takes_emperor_card: v })}
       />
       <CheckInput
         checked={step.marks_void ?? false}
-        label={t("f.marks_void")}
+        label={t("f.bidding.flow.marks_void")}
         onChange={(v) => onChange({ ...step, marks_void: v })}
       />
     </div>
@@ -74,11 +74,11 @@ function OfferForm({ step, onChange }: { step: OfferThroneStep; onChange: (s: Fl
   return (
     <div className="step-form">
       <label>
-        {t("f.rounds")}
+        {t("f.bidding.flow.rounds")}
         <NumInput value={step.rounds ?? 1} min={1} max={3} width="4em" onChange={(v) => onChange({ ...step, rounds: v ?? 1 })} />
       </label>
       <label>
-        {t("f.pass_to")}
+        {t("f.bidding.flow.pass_to")}
         <SelectInput
           value={step.pass_to ?? "upstream"}
           options={["upstream", "downstream"] as const}
@@ -86,11 +86,11 @@ function OfferForm({ step, onChange }: { step: OfferThroneStep; onChange: (s: Fl
         />
       </label>
       <label>
-        {t("f.pass_seats")}
+        {t("f.bidding.flow.pass_seats")}
         <NumInput value={step.pass_seats ?? 1} min={1} max={2} width="4em" onChange={(v) => onChange({ ...step, pass_seats: v ?? 1 })} />
       </label>
       <label>
-        {t("f.tip")}
+        {t("f.bidding.flow.tip")}
         <SelectInput
           value={step.tip ?? "none"}
           options={["none", "two_or_highest", "two_or_nothing", "highest", "highest_non_joker"] as const}
@@ -98,7 +98,7 @@ function OfferForm({ step, onChange }: { step: OfferThroneStep; onChange: (s: Fl
         />
       </label>
       <label>
-        {t("f.tip_from_pass")}
+        {t("f.bidding.flow.tip_from_pass")}
         <NumInput
           value={step.tip_from_pass ?? 1}
           min={1}
@@ -108,7 +108,7 @@ function OfferForm({ step, onChange }: { step: OfferThroneStep; onChange: (s: Fl
         />
       </label>
       <label>
-        {t("f.tip_count")}
+        {t("f.bidding.flow.tip_count")}
         <NumInput
           value={step.tip_count ?? 1}
           min={1}
@@ -118,7 +118,7 @@ function OfferForm({ step, onChange }: { step: OfferThroneStep; onChange: (s: Fl
         />
       </label>
       <label>
-        {t("f.when_holding_both")}
+        {t("f.bidding.flow.when_holding_both")}
         <SelectInput
           value={step.when_holding_both ?? "pass_on"}
           options={["pass_on", "skip_one", "choice"] as const}
@@ -129,7 +129,7 @@ function OfferForm({ step, onChange }: { step: OfferThroneStep; onChange: (s: Fl
       {step.when_holding_both === "skip_one" || step.when_holding_both === "choice" ? (
         <>
           <label>
-            {t("f.skip_one_to")}
+            {t("f.bidding.flow.skip_one_to")}
             <SelectInput
               value={step.skip_one_to ?? "pass_direction"}
               options={["pass_direction", "upstream", "downstream"] as const}
@@ -137,7 +137,7 @@ function OfferForm({ step, onChange }: { step: OfferThroneStep; onChange: (s: Fl
             />
           </label>
           <label>
-            {t("f.skip_one_receiver")}
+            {t("f.bidding.flow.skip_one_receiver")}
             <SelectInput
               value={step.skip_one_receiver ?? "must_ascend"}
               options={["must_ascend", "may_decline"] as const}
@@ -146,11 +146,11 @@ function OfferForm({ step, onChange }: { step: OfferThroneStep; onChange: (s: Fl
           </label>
         </>
       ) : null}
-      <CheckInput checked={step.forced ?? false} label={t("f.forced")} onChange={(v) => onChange({ ...step, forced: v })} />
+      <CheckInput checked={step.forced ?? false} label={t("f.bidding.flow.forced")} onChange={(v) => onChange({ ...step, forced: v })} />
       {step.forced ? (
         <CheckInput
           checked={step.forced_exempt_own_guard ?? false}
-          label={t("f.forced_exempt_own_guard")}
+          label={t("f.bidding.flow.forced_exempt_own_guard")}
           onChange={(v) => onChange({ ...step, forced_exempt_own_guard: v })}
         />
       ) : null}

@@ -15,9 +15,9 @@ export function MultiplierList(props: { items: Multiplier[] | undefined; onChang
       itemName={(m) => t(`ev.${m.event}`)}
       render={(m, set) => (
         <span className="inline">
-          <SelectInput value={m.event} options={EVENTS} labelPrefix="ev." label={t("f.event")} onChange={(v) => set({ ...m, event: v })} />
+          <SelectInput value={m.event} options={EVENTS} labelPrefix="ev." label={t("f.scoring.multipliers.event")} onChange={(v) => set({ ...m, event: v })} />
           <span className="times">×</span>
-          <NumInput value={m.factor ?? 2} min={1} max={16} width="4em" label={t("f.factor")} onChange={(v) => set({ ...m, factor: v ?? 2 })} />
+          <NumInput value={m.factor ?? 2} min={1} max={16} width="4em" label={t("f.scoring.multipliers.factor")} onChange={(v) => set({ ...m, factor: v ?? 2 })} />
         </span>
       )}
     />

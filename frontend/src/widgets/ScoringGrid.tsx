@@ -31,7 +31,7 @@ export function ScoringGrid(props: {
       <div className="scoring-tools">
         <CheckInput
           checked={table?.zero_sum ?? true}
-          label={t("f.zero_sum")}
+          label={t("f.scoring.two_person.zero_sum")}
           onChange={(v) => onChange({ ...(table ?? { rows: [] }), zero_sum: v })}
         />
         <button

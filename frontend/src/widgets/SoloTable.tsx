@@ -21,9 +21,9 @@ export function SoloTable(props: { rows: SoloRow[] | undefined; onChange: (rows:
     <table className="solo-table" data-testid={props.testId}>
       <thead>
         <tr>
-          <th>{t("f.emperor_rank")}</th>
+          <th>{t("f.scoring.solo.open.emperor_rank")}</th>
           <th>{t("role.solo")}</th>
-          <th>{t("f.others")}</th>
+          <th>{t("f.scoring.solo.open.others")}</th>
           <th>{t("f.sum")}</th>
         </tr>
       </thead>
@@ -38,7 +38,7 @@ export function SoloTable(props: { rows: SoloRow[] | undefined; onChange: (rows:
                 <NumInput value={row?.emperor} optional width="5em" label={`${t("role.solo")} ${rank}`} onChange={(v) => set(rank, "emperor", v ?? 0)} />
               </td>
               <td>
-                <NumInput value={row?.others} optional width="5em" label={`${t("f.others")} ${rank}`} onChange={(v) => set(rank, "others", v ?? 0)} />
+                <NumInput value={row?.others} optional width="5em" label={`${t("f.scoring.solo.open.others")} ${rank}`} onChange={(v) => set(rank, "others", v ?? 0)} />
               </td>
               <td className={sum ? "nonzero" : ""}>{sum === null ? "—" : `Σ ${sum}`}</td>
             </tr>

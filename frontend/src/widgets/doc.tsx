@@ -85,7 +85,7 @@ export function anchorId(anchor: string): string {
 
 // ---- path-bound inputs -------------------------------------------------------------
 
-export function PNum(props: { path: string; label: string; min?: number; max?: number; optional?: boolean; anchor?: string; fallback?: number }) {
+export function PNum(props: { path: string; label: string; min?: number; max?: number; optional?: boolean; anchor?: string; fallback?: number; placeholder?: string }) {
   const { update } = useDoc();
   const value = useValue<number>(props.path);
   const id = anchorId(props.path) + "-input";
@@ -97,6 +97,7 @@ export function PNum(props: { path: string; label: string; min?: number; max?: n
         min={props.min}
         max={props.max}
         optional={props.optional}
+        placeholder={props.placeholder}
         onChange={(v) => update(props.path, v)}
       />
     </Field>

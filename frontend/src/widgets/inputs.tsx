@@ -14,6 +14,8 @@ export function NumInput(props: {
   optional?: boolean;
   width?: string;
   testId?: string;
+  /** What an empty optional input means ("no limit"). */
+  placeholder?: string;
 }) {
   const { value, onChange, min, max } = props;
   const [text, setText] = useState(value == null ? "" : String(value));
@@ -39,6 +41,7 @@ export function NumInput(props: {
       min={min}
       max={max}
       step={1}
+      placeholder={props.placeholder}
       aria-label={props.label}
       aria-invalid={bad || props.invalid || undefined}
       data-testid={props.testId}
