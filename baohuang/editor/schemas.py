@@ -1,6 +1,6 @@
 """The server's shapes the web editor's TypeScript types are generated from (``make types``).
 
-``python -m baohuang.editor.schemas OUT`` writes four files into the folder ``OUT``:
+``python -m baohuang.editor.schemas OUT`` writes five files into the folder ``OUT``:
 
 - ``variant.schema.json``: the variant language's JSON Schema (:func:`.loader.json_schema`,
   also ``baohuang schema`` and ``GET /api/v1/schema/variant/``);
@@ -11,7 +11,10 @@
 - ``fields.json``: every field of the language by its key (``play.roast.joker_order``)
   with its name in Chinese and English and its kind, from the model
   (:mod:`baohuang.rules.fields`), the Chinese from the zh-Hans catalogs: the editor's field
-  labels are these, so a field's words are written once and translated in one pipeline.
+  labels are these, so a field's words are written once and translated in one pipeline;
+- ``messages.json``: the editor's own strings by their key (``ed.save``) in Chinese and
+  English, from :mod:`baohuang.editor.messages` and this app's zh-Hans catalog: the same
+  pipeline, so one translator edits the server's words and the editor's.
 
 ``frontend/scripts/types.mjs`` turns them into ``frontend/src/generated/*.ts`` (with
 json-schema-to-typescript and openapi-typescript); ``tests/editor/test_generated_types.py``
@@ -28,7 +31,7 @@ from pathlib import Path
 from typing import Any, get_args
 
 #: The files :func:`dump` writes.
-FILES = ("variant.schema.json", "openapi.json", "vocabulary.json", "fields.json")
+FILES = ("variant.schema.json", "openapi.json", "vocabulary.json", "fields.json", "messages.json")
 
 
 def variant_schema() -> dict[str, Any]:
@@ -84,6 +87,22 @@ def field_words() -> dict[str, dict[str, str]]:
     return out
 
 
+def editor_messages() -> dict[str, dict[str, str]]:
+    """``{key: {"zh", "en"}}`` for every string of the editor, in :data:`.messages.MESSAGES`
+    order (the Chinese from the catalog, the English the source text)."""
+    from baohuang.editor.messages import MESSAGES
+    from baohuang.i18n import speaking
+
+    out: dict[str, dict[str, str]] = {}
+    for key, text in MESSAGES.items():
+        with speaking("zh"):
+            zh = str(text)
+        with speaking("en"):
+            en = str(text)
+        out[key] = {"zh": zh, "en": en}
+    return out
+
+
 def _write(path: Path, data: Any) -> None:
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
@@ -92,7 +111,7 @@ def dump(out: Path) -> list[Path]:
     """Write :data:`FILES` into ``out`` (created if missing); returns their paths."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    made = (variant_schema(), openapi_document(), vocabulary(), field_words())
+    made = (variant_schema(), openapi_document(), vocabulary(), field_words(), editor_messages())
     for name, data in zip(FILES, made, strict=True):
         _write(out / name, data)
         written.append(out / name)

@@ -3,9 +3,10 @@
 docs/rules.md §1 lists the names players use (a guard is 侍卫, 保子 or 小保; a rebel 革命党,
 起义军, 反贼 or 平民). A tool that says 反贼 in the editor, 平民 in the rulebook and 革命党 in
 a warning reads as three different people, so every text the operator sees — the editor's
-catalog (``frontend/src/lib/i18n.tsx``), the server's catalogs (``baohuang/*/locale``), the
-rulebook — uses the term below and none of its ``avoid`` words. ``tests/rules/test_glossary.py``
-scans those texts and fails on an avoided word.
+strings (``baohuang/editor/messages.py``, generated into ``frontend/src/generated/messages.ts``),
+the server's catalogs (``baohuang/*/locale``), the rulebook — uses the term below and none of
+its ``avoid`` words. ``tests/rules/test_glossary.py`` scans those texts and fails on an avoided
+word.
 
 The terms follow the sources' most common usage and the rulebook's existing wording (平民:
 the word the rulebook and the house notes already used; 反贼 stays only inside the name of

@@ -4,9 +4,11 @@
 //
 // SCHEMAS_DIR holds what `python -m baohuang.editor.schemas` writes: variant.schema.json (the
 // variant language, pydantic's JSON Schema), openapi.json (the API, drf-spectacular's) and
-// vocabulary.json (the language's word lists) and fields.json (every field's words and kind,
-// from the model, the Chinese from the gettext catalogs). OUT_DIR receives variant.ts
-// (json-schema-to-typescript), api.ts (openapi-typescript), vocabulary.ts and fields.ts.
+// vocabulary.json (the language's word lists), fields.json (every field's words and kind,
+// from the model, the Chinese from the gettext catalogs) and messages.json (the editor's own
+// strings, from baohuang/editor/messages.py and the editor app's gettext catalog). OUT_DIR
+// receives variant.ts (json-schema-to-typescript), api.ts (openapi-typescript), vocabulary.ts,
+// fields.ts and messages.ts.
 // Never edit those by hand: a pytest test regenerates them and fails when they are stale.
 import fs from "node:fs";
 import path from "node:path";
@@ -96,12 +98,27 @@ function fieldsModule() {
   return lines.join("\n") + "\n";
 }
 
+/** The editor's own strings (`ed.save`: [zh, en]), translated in the server's gettext catalog. */
+function messagesModule() {
+  const messages = read("messages.json");
+  const lines = [banner("the editor's strings (baohuang/editor/messages.py and its zh-Hans catalog)").trimEnd(), ""];
+  lines.push("/** Every string of the editor by its key: [Chinese, English]. */");
+  lines.push("// prettier-ignore");
+  lines.push("export const EDITOR_MESSAGES = {");
+  for (const [key, { zh, en }] of Object.entries(messages)) {
+    lines.push(`  ${JSON.stringify(key)}: [${JSON.stringify(zh)}, ${JSON.stringify(en)}],`);
+  }
+  lines.push("} as const satisfies Record<string, readonly [zh: string, en: string]>;");
+  return lines.join("\n") + "\n";
+}
+
 fs.mkdirSync(outDir, { recursive: true });
 const outputs = {
   "variant.ts": await variantTypes(),
   "api.ts": await apiTypes(),
   "vocabulary.ts": vocabularyModule(),
   "fields.ts": fieldsModule(),
+  "messages.ts": messagesModule(),
 };
 for (const [name, text] of Object.entries(outputs)) {
   fs.writeFileSync(path.join(outDir, name), text);

@@ -18,7 +18,7 @@ from tests.prerequisites import require
 ROOT = Path(__file__).resolve().parents[2]
 FRONTEND = ROOT / "frontend"
 GENERATED = FRONTEND / "src" / "generated"
-OUTPUTS = ("variant.ts", "api.ts", "vocabulary.ts", "fields.ts")
+OUTPUTS = ("variant.ts", "api.ts", "vocabulary.ts", "fields.ts", "messages.ts")
 
 
 def test_the_dump_is_deterministic(tmp_path: Path) -> None:

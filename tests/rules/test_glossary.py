@@ -16,7 +16,7 @@ from baohuang.rules.glossary import BY_KEY, TERMS, avoided_words, term
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGS = sorted((ROOT / "baohuang").glob("*/locale/zh_Hans/LC_MESSAGES/django.po"))
-EDITOR_CATALOG = ROOT / "frontend" / "src" / "lib" / "i18n.tsx"
+EDITOR_CATALOG = ROOT / "frontend" / "src" / "generated" / "messages.ts"
 #: ``"key": ["中文", "English"],`` — one entry of the editor's catalog.
 _ENTRY = re.compile(r'^\s*"([^"]+)":\s*\["((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)"\]', re.M)
 
