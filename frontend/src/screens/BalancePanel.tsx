@@ -72,7 +72,7 @@ function ProposalGrid({ definition, changes }: { definition: Record<string, unkn
   const solo = (scoring.solo ?? {}) as Record<string, Record<string, number>[]>;
   for (const kind of ["open", "hidden"]) {
     if (solo[kind] && changes.some((c) => c.path.startsWith(`scoring.solo.${kind}[`)))
-      tables.push({ key: `scoring.solo.${kind}`, title: tk(`f.solo.${kind}`), rows: solo[kind], roles: ["emperor", "others"] });
+      tables.push({ key: `scoring.solo.${kind}`, title: tk(`f.scoring.solo.${kind}`), rows: solo[kind], roles: ["emperor", "others"] });
   }
   return (
     <div className="proposal-grids" data-testid="bal-grid">
