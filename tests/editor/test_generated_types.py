@@ -12,7 +12,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from baohuang.editor.schemas import FILES, dump
+from baohuang.editor.messages import MESSAGES
+from baohuang.editor.schemas import FILES, dump, editor_messages
 from tests.prerequisites import require
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,6 +28,18 @@ def test_the_dump_is_deterministic(tmp_path: Path) -> None:
     assert [p.name for p in first] == list(FILES)
     for a, b in zip(first, second, strict=True):
         assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_the_editors_strings_come_from_the_catalog_in_both_languages() -> None:
+    """The editor reads its words from the gettext catalog one translator edits: each key has
+    its English source and the catalog's Chinese, placeholders kept."""
+    words = editor_messages()
+    assert list(words) == list(MESSAGES)
+    assert words["ed.save"] == {"zh": "保存草稿", "en": "Save draft"}
+    assert words["list.basedOn"] == {"zh": "来自 {slug} 第 {n} 版", "en": "from {slug} v{n}"}
+    # A string missing from the catalog would come out in English in the Chinese editor.
+    same = [key for key, text in words.items() if text["zh"] == text["en"]]
+    assert len(same) < 10, same
 
 
 def test_generated_types_are_up_to_date(tmp_path: Path) -> None:
