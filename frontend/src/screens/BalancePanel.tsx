@@ -67,7 +67,7 @@ function ProposalGrid({ definition, changes }: { definition: Record<string, unkn
   for (const name of ["two_person", "two_person_guard_known"]) {
     const table = scoring[name] as { rows?: Record<string, number>[] } | null | undefined;
     if (table?.rows && changes.some((c) => c.path.startsWith(`scoring.${name}.`)))
-      tables.push({ key: `scoring.${name}.rows`, title: tk(`f.${name}`), rows: table.rows, roles: ["emperor", "guard", "rebels"] });
+      tables.push({ key: `scoring.${name}.rows`, title: tk(`f.scoring.${name}`), rows: table.rows, roles: ["emperor", "guard", "rebels"] });
   }
   const solo = (scoring.solo ?? {}) as Record<string, Record<string, number>[]>;
   for (const kind of ["open", "hidden"]) {
