@@ -512,7 +512,7 @@ export const EDITOR_MESSAGES = {
   "place.4": ["二落", "4th"],
   "place.5": ["大落", "5th"],
   "bal.openDraft": ["打开这个草稿 →", "Open the draft →"],
-  "bal.solver": ["求解器 {name}：{v} 个变量，{c} 个约束，{ms} 毫秒", "{name}: {v} variables, {c} constraints, {ms} ms"],
+  "bal.solver": ["求解器：{v} 个变量，{c} 个约束，{ms} 毫秒", "{name}: {v} variables, {c} constraints, {ms} ms"],
   "bal.changes": ["计分表的改动（{n} 项）", "Changes to the table ({n} entries)"],
   "bal.sidesTitle": ["两方每座平均得分：今天、预测、验证", "Points per seat of the two sides: today, predicted, verified"],
   "bal.emperorTitle": ["皇帝平均得分：今天、预测、验证", "The emperor's mean points: today, predicted, verified"],
