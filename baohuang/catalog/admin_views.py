@@ -147,13 +147,7 @@ def publish(model_admin: admin.ModelAdmin, request: HttpRequest, object_id: str)
         )
         return HttpResponseRedirect(change_url)
     report = selectors.check_definition(rule_set.draft, rule_set.slug)
-    latest = selectors.latest_version(rule_set)
-    candidate = selectors.published_form(rule_set)
-    changes = (
-        selectors.diff_definitions(latest.definition, candidate)
-        if latest is not None and candidate is not None
-        else []
-    )
+    latest, _draft, changes = _pending_changes(rule_set)
     blocked = ""
     if not report.valid:
         blocked = str(_("The draft has errors; fix them before publishing."))
@@ -294,8 +288,11 @@ def clone(model_admin: admin.ModelAdmin, request: HttpRequest, object_id: str) -
     )
 
 
-def publish_preview(rule_set: RuleSet) -> dict[str, Any]:
-    """What publishing this draft would change, or why it cannot be published."""
+def _pending_changes(
+    rule_set: RuleSet,
+) -> tuple[RuleSetVersion | None, dict[str, Any] | None, list[dict[str, Any]]]:
+    """The latest version, the draft as it would be published (None: it has errors) and
+    the changes between them (none without both)."""
     latest = selectors.latest_version(rule_set)
     candidate = selectors.published_form(rule_set)
     changes = (
@@ -303,6 +300,12 @@ def publish_preview(rule_set: RuleSet) -> dict[str, Any]:
         if latest is not None and candidate is not None
         else []
     )
+    return latest, candidate, changes
+
+
+def publish_preview(rule_set: RuleSet) -> dict[str, Any]:
+    """What publishing this draft would change, or why it cannot be published."""
+    latest, candidate, changes = _pending_changes(rule_set)
     blocked = ""
     if candidate is None:
         blocked = str(_("The draft has errors; it will not be published."))

@@ -1062,18 +1062,25 @@ def target_metric(stats: Stats, target: Target, cv: CompiledVariant) -> dict[str
 
     mean, lo, hi = mean_interval(emperor.points, emperor.points_sq, emperor.n)
     return {
-        "name": "emperor.points",
-        "a": target.value,
-        "b": mean,
-        "diff": mean - target.value,
-        "ci95": [
-            None if lo is None else lo - target.value,
-            None if hi is None else hi - target.value,
-        ],
-        "significant": bool(lo is not None and hi is not None and not lo <= target.value <= hi),
+        **_emperor_mean_metric(target.value, mean, lo, hi),
         "method": "one-sample normal interval of the emperor's mean points",
         "method_code": "one_sample",
         "same_games": False,
+    }
+
+
+def _emperor_mean_metric(
+    value: float, mean: float, lo: float | None, hi: float | None
+) -> dict[str, Any]:
+    """The emperor's mean points against the target ``value``: the difference and its
+    interval, and whether the interval leaves the target out."""
+    return {
+        "name": "emperor.points",
+        "a": value,
+        "b": mean,
+        "diff": mean - value,
+        "ci95": [None if lo is None else lo - value, None if hi is None else hi - value],
+        "significant": bool(lo is not None and hi is not None and not lo <= value <= hi),
     }
 
 
@@ -1102,17 +1109,7 @@ def table_metric(stats: Stats, target: Target, cv: CompiledVariant, table: str) 
         total_sq += pts * pts * count
         n += count
     mean, lo, hi = mean_interval(total, total_sq, n)
-    return {
-        "name": "emperor.points",
-        "a": target.value,
-        "b": mean,
-        "diff": mean - target.value,
-        "ci95": [
-            None if lo is None else lo - target.value,
-            None if hi is None else hi - target.value,
-        ],
-        "significant": bool(lo is not None and hi is not None and not lo <= target.value <= hi),
-    }
+    return _emperor_mean_metric(target.value, mean, lo, hi)
 
 
 def _add_many(

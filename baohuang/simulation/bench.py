@@ -19,6 +19,7 @@ from __future__ import annotations
 import platform
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from baohuang.bots import make_policy
@@ -40,11 +41,18 @@ MC_TARGET_MS = 40.0
 
 def _pass(cv: CompiledVariant, name: str, games: int, first: int = 0) -> tuple[float, int]:
     """Play the batch of deals ``first … first + games - 1`` once; (seconds, decisions)."""
+    return _timed_games(cv, name, range(first, first + games), time.perf_counter)
+
+
+def _timed_games(
+    cv: CompiledVariant, name: str, deals: range, clock: Callable[[], float]
+) -> tuple[float, int]:
+    """Play the bench deals ``deals`` with ``name`` on every seat; (``clock`` time, decisions)."""
     policy = make_policy(name, cv)
     seats = [policy] * 5
     decisions = 0
-    start = time.perf_counter()
-    for i in range(first, first + games):
+    start = clock()
+    for i in deals:
         game = play_game(
             cv,
             game_seed(BENCH_SEED, i),
@@ -52,7 +60,7 @@ def _pass(cv: CompiledVariant, name: str, games: int, first: int = 0) -> tuple[f
             random.Random(policy_seed(BENCH_SEED, i)),  # noqa: S311 (seeded game randomness (reproducible deals), not security)
         )
         decisions += len(game.history)
-    return time.perf_counter() - start, decisions
+    return clock() - start, decisions
 
 
 def _policy_share(cv: CompiledVariant, name: str, games: int) -> float:
@@ -105,19 +113,7 @@ def bench_search(cv: CompiledVariant, name: str = "mc", games: int = MC_GAMES) -
 
     ``cpu_ms_per_game`` (mean over ``games`` seeded games), ``decisions_per_game`` and
     ``target_ms`` (:data:`MC_TARGET_MS`)."""
-    policy = make_policy(name, cv)
-    seats = [policy] * 5
-    decisions = 0
-    start = time.process_time()
-    for i in range(games):
-        game = play_game(
-            cv,
-            game_seed(BENCH_SEED, i),
-            seats,
-            random.Random(policy_seed(BENCH_SEED, i)),  # noqa: S311 (seeded game randomness (reproducible deals), not security)
-        )
-        decisions += len(game.history)
-    cpu = time.process_time() - start
+    cpu, decisions = _timed_games(cv, name, range(games), time.process_time)
     return {
         "cpu_ms_per_game": 1000 * cpu / games,
         "decisions_per_game": decisions / games,
