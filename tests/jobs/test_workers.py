@@ -233,14 +233,15 @@ def test_a_worker_killed_mid_job_does_not_leave_it_stuck(
     version: RuleSetVersion, job_queue: str, tmp_path: Path
 ) -> None:
     # Worker processes (solo pool: one process each) with short bounds: heartbeat every
-    # 0.05 s, a chunk silent for 3 s is lost, each worker reaps every 0.5 s. Chunks of 200
-    # games take a good fraction of a second even on a fast, idle machine.
+    # 0.05 s, a chunk silent for 3 s is lost, each worker reaps every 0.5 s. Chunks of 2,000
+    # games take a good fraction of a second even on a fast, idle machine (200 took 50 ms
+    # once the engine was faster: too short a window to catch a worker inside one).
     env = {
         "BAOHUANG_JOBS_HEARTBEAT_SECONDS": "0.05",
         "BAOHUANG_JOBS_STALE_AFTER_SECONDS": "3",
         "BAOHUANG_JOBS_REAP_EVERY_SECONDS": "0.5",
     }
-    job = new_job(version, 1200, 200, seed=13)
+    job = new_job(version, 12_000, 2_000, seed=13)
 
     doomed_log = tmp_path / f"doomed-{uuid.uuid4().hex[:8]}.log"
     with worker_process(job_queue, doomed_log, env) as doomed:
@@ -267,7 +268,7 @@ def test_a_worker_killed_mid_job_does_not_leave_it_stuck(
 
     final = job_row(job.pk)
     assert final.status == SimulationJob.Status.SUCCEEDED, final.error
-    assert final.result == reference(version, 1200, 13)
+    assert final.result == reference(version, 12_000, 13)
     stuck.refresh_from_db()
     assert stuck.status == ChunkStatus.DONE
     assert stuck.attempts == 2
