@@ -266,7 +266,7 @@ class HeuristicPolicy:
         one is answered with it (a driver that passes a lazy sequence must not ask a
         locked seat).
         """
-        kind = legal.__class__
+        kind = type(legal)
         # Identity tests: ``in`` on a tuple of classes compares them richly, one by one.
         if (kind is list or kind is tuple) and len(legal) == 1:
             return legal[0]

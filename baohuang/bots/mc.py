@@ -134,6 +134,7 @@ class MonteCarloPolicy:
     _play_out: Callable[[Game, HeuristicPolicy, int, random.Random], int] = field(
         init=False, repr=False
     )
+    _rollout_rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.rollouts < 1:
@@ -142,6 +143,9 @@ class MonteCarloPolicy:
             raise ValueError(f"max_candidates must be at least 2, got {self.max_candidates}")
         self.heuristic = HeuristicPolicy(self.cv)
         self._play_out = play_out
+        # The rollouts' players are the heuristic, which draws nothing: one generator serves
+        # every rollout (seeding one per rollout cost 3 % of a search).
+        self._rollout_rng = random.Random(0)  # noqa: S311 (never drawn from by the heuristic)
 
     def act(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The best candidate by search: in play, and (``preplay``) when buying a card,
@@ -187,14 +191,9 @@ class MonteCarloPolicy:
             world = worlds.sample(sampler)
             rollout_seed = sampler.getrandbits(32)
             for i, action in enumerate(candidates):
-                game = world.clone()
-                try:
-                    game.apply(action)
-                except IllegalAction:
-                    scores[i].append(None)  # this world's public state differs (see determinize)
-                    continue
-                rng = random.Random(rollout_seed)  # noqa: S311 (seeded search randomness, not security)
-                scores[i].append(self.rollout(game, seat, rng))
+                # None: this world's public state differs (see determinize)
+                scores[i].append(self._rollout_after(world.clone(), action, seat, rollout_seed))
+            world.release()
         return candidates[self.pick(scores)]
 
     def search_sequential(self, view: SeatView, candidates: Sequence[Action], seed: int) -> Action:
@@ -266,6 +265,8 @@ class MonteCarloPolicy:
                     got = self._rollout_after(game, candidates[i], seat, rollout_seed)
                     if first is not None and got is not None:
                         diffs[i].append(got - first)
+                if not alive:
+                    world.release()
             done += batch
             winners: list[tuple[float, int]] = []
             still: list[int] = []
@@ -292,12 +293,15 @@ class MonteCarloPolicy:
         return candidates[best]
 
     def _rollout_after(self, game: Game, action: Action, seat: int, seed: int) -> int | None:
-        """``seat``'s points after ``action`` and a rollout; None if the world refuses it."""
+        """``seat``'s points after ``action`` and a rollout; None if the world refuses it.
+        The game is the search's own copy: released after (:meth:`.Game.release`)."""
         try:
             game.apply(action)
+            return self._play_out(game, self.heuristic, seat, self._rollout_rng)
         except IllegalAction:
             return None  # this world's public state differs (see determinize)
-        return self._play_out(game, self.heuristic, seat, random.Random(seed))  # noqa: S311 (seeded search randomness, not security)
+        finally:
+            game.release()
 
     def pick(self, scores: Sequence[Sequence[int | None]]) -> int:
         """The candidate to play, from each one's points per world (None: not tried there).

@@ -63,6 +63,8 @@ class BiddingPhase:
         "tips",
         "total_passes",
     )
+    # Game.release() deletes it to break the cycle with the game (a search's copies).
+    __deletable__ = ("table",)
 
     def __init__(self, table: Table) -> None:
         self.table = table

@@ -35,6 +35,8 @@ class Buying:
     -1 when every sale is made and the bidding begins."""
 
     __slots__ = ("buyer", "offset", "options", "seller", "table")
+    # Game.release() deletes it to break the cycle with the game (a search's copies).
+    __deletable__ = ("table",)
 
     def __init__(self, table: Table) -> None:
         self.table = table

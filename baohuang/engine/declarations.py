@@ -51,6 +51,8 @@ class DeclarationsPhase:
         "table",
         "together",
     )
+    # Game.release() deletes it to break the cycle with the game (a search's copies).
+    __deletable__ = ("table",)
 
     def __init__(self, table: Table) -> None:
         self.table = table

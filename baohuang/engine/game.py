@@ -124,6 +124,17 @@ class Game(PhaseState):
         self._legal_cache = found
         return list(found)
 
+    def surely_allows(self, play: tuple[int, ...]) -> bool:
+        """True when the player to act may certainly make ``play`` (ranks, high to low) now,
+        checked without listing every legal action or building a reason; False means "not
+        known": ask ``play in legal_actions()``. The usual play (cards held, a legal set
+        that beats the trick, no held-back ranks) is answered here: a policy asking "may I
+        go out with these?" at every decision costs the engine no move listing."""
+        if self.phase != "play" or self._part is not self._play:
+            return False
+        seat = self.to_act
+        return not self.locked(seat) and self._play.surely_allows(seat, play)
+
     def apply(self, action: Action) -> None:
         """Take an action for the player to act; IllegalAction (state unchanged) if not allowed."""
         if self.phase == "finished":
@@ -232,6 +243,16 @@ class Game(PhaseState):
         else:
             raise RuntimeError("Game.clone: the current phase is none of the game's phases")
         return new
+
+    def release(self) -> None:
+        """Break the cycles between the game and its phases (each points back to its table),
+        for a copy a search is done with: dropped, it is then freed at once by reference
+        counting instead of piling up for the cycle collector (a search drops thousands a
+        second). The game is unusable afterwards."""
+        del self._buying.table
+        del self._bidding.table
+        del self._declarations.table
+        del self._play.table
 
     def generic_clone(self) -> Game:
         """The same copy made generically (:func:`~baohuang.engine.clone.clone_game`): the

@@ -80,6 +80,8 @@ class TrickPlay:
         "wind_by_applying",
         "wind_from",
     )
+    # Game.release() deletes it to break the cycle with the game (a search's copies).
+    __deletable__ = ("table",)
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -589,6 +591,13 @@ class TrickPlay:
                 verdict = explain(Play(self.trick or ()), Play(ranks), self.rules)
                 return verdict.reason
         return None
+
+    def surely_allows(self, seat: int, play: tuple[int, ...]) -> bool:
+        """True when :meth:`reject` certainly allows ``play`` (see :meth:`_quick_ok`); False
+        means "look closer"."""
+        if self.identical and self.suits and self.trick_bomb:
+            return False  # after a bomb of identical cards only a bigger one (see reject)
+        return self._quick_ok(seat, play)
 
     def _quick_ok(self, seat: int, play: tuple[int, ...]) -> bool:
         """Whether a play is certainly allowed, checked without building any reason.
