@@ -211,17 +211,18 @@ def tables_for(cv: CompiledVariant) -> VariantTables:
     return built
 
 
-def _whole(counts: Sequence[int]) -> tuple[int, ...]:
+def _whole(counts: tuple[int, ...]) -> tuple[int, ...]:
     """The whole hand as a play (ranks high to low)."""
-    out: tuple[int, ...] = ()
+    out: list[int] = []
     for r in range(NUM_RANKS - 1, -1, -1):
         k = counts[r]
-        if k:
-            out += REPEATS[r][k]
-    return out
+        while k > 0:
+            out.append(r)
+            k -= 1
+    return tuple(out)
 
 
-def _identical(suits: Sequence[int], play: tuple[int, ...]) -> bool:
+def _identical(suits: tuple[int, ...], play: tuple[int, ...]) -> bool:
     """Whether ``play`` (one plain rank) can be identical cards of ``suits`` (52 counts)."""
     at = play[0] * 4
     return play[0] < 13 and max(suits[at : at + 4]) >= len(play)
@@ -525,7 +526,7 @@ class HeuristicPolicy:
         return True
 
     def _cheapest_follow(
-        self, legal: Sequence[Action], c: Sequence[int], suits: Sequence[int] = ()
+        self, legal: Sequence[Action], c: tuple[int, ...], suits: tuple[int, ...] = ()
     ) -> Action | None:
         """The legal play of least total card value (splitting a group costs extra)."""
         best: Action | None = None

@@ -39,10 +39,11 @@ from baohuang.engine.plays import (
 _NO_RANKS: Final[frozenset[int]] = frozenset()
 
 
-def _mask(hand: Sequence[int], forbidden: frozenset[int]) -> Sequence[int]:
+def _mask(hand: Sequence[int], forbidden: frozenset[int]) -> list[int]:
+    """The hand as a list (indexed natively in the compiled core), ``forbidden`` ranks at 0."""
     if len(hand) != NUM_RANKS:
         raise ValueError(f"a hand is a count vector of length {NUM_RANKS}, got {len(hand)}")
-    if not forbidden:
+    if not forbidden and type(hand) is list:
         return hand
     masked = list(hand)
     for rank in forbidden:
@@ -51,7 +52,7 @@ def _mask(hand: Sequence[int], forbidden: frozenset[int]) -> Sequence[int]:
 
 
 def _split_attachments(
-    h: Sequence[int], p: Sequence[int], n: int, attach_desc: tuple[int, ...]
+    h: list[int], p: tuple[int, ...], n: int, attach_desc: tuple[int, ...]
 ) -> list[tuple[tuple[int, ...], int]]:
     """Attached parts that fit the top positions of a follow: (cards, how many)."""
     parts: list[tuple[tuple[int, ...], int]] = [((), 0)]
@@ -71,7 +72,7 @@ def _split_attachments(
 
 
 def _plain_split(
-    h: Sequence[int], p: Sequence[int], tables: RuleTables, out: list[tuple[int, ...]]
+    h: list[int], p: tuple[int, ...], tables: RuleTables, out: list[tuple[int, ...]]
 ) -> None:
     n = len(p)
     base_hi = tables.low_bases
@@ -86,7 +87,7 @@ def _plain_split(
                 append(part + REPEATS[b][k])
 
 
-def _has_plain_split(h: Sequence[int], p: Sequence[int], tables: RuleTables) -> bool:
+def _has_plain_split(h: list[int], p: tuple[int, ...], tables: RuleTables) -> bool:
     n = len(p)
     base_hi = tables.low_bases
     for _part, t in _split_attachments(h, p, n, tables.attach_desc):
@@ -100,7 +101,7 @@ def _has_plain_split(h: Sequence[int], p: Sequence[int], tables: RuleTables) -> 
 
 
 def _plain_generic(
-    h: Sequence[int], p: Sequence[int], tables: RuleTables, out: list[tuple[int, ...]]
+    h: list[int], p: tuple[int, ...], tables: RuleTables, out: list[tuple[int, ...]]
 ) -> None:
     n = len(p)
     attach = tables.attach
@@ -127,7 +128,7 @@ def _plain_generic(
     search(0, 0, False, ())
 
 
-def _splits(h: Sequence[int], tables: RuleTables) -> bool:
+def _splits(h: list[int], tables: RuleTables) -> bool:
     """Whether plays from ``h`` are always attached cards followed by a set."""
     if tables.split:
         return True
@@ -137,7 +138,7 @@ def _splits(h: Sequence[int], tables: RuleTables) -> bool:
 
 
 def _plain(
-    h: Sequence[int], p: Sequence[int], tables: RuleTables, out: list[tuple[int, ...]]
+    h: list[int], p: tuple[int, ...], tables: RuleTables, out: list[tuple[int, ...]]
 ) -> None:
     """Append every legal play that beats ``p`` by the plain equal-size rule."""
     if not p:
@@ -149,7 +150,7 @@ def _plain(
 
 
 def _bombs(
-    h: Sequence[int], tables: RuleTables, fewest: int, above: Sequence[int] | None
+    h: list[int], tables: RuleTables, fewest: int, above: Sequence[int] | None
 ) -> list[tuple[int, ...]]:
     """Every bomb of ``fewest`` cards or more in ``h``, or only those bigger than bomb
     ``above``."""
@@ -163,7 +164,7 @@ def _bombs(
 
 
 def _answers_to_bomb(
-    h: Sequence[int], p: Sequence[int], tables: RuleTables
+    h: list[int], p: tuple[int, ...], tables: RuleTables
 ) -> list[tuple[int, ...]]:
     """Only a bigger bomb beats a bomb: those in ``h``, sorted by size, then ranks."""
     out = _bombs(h, tables, tables.bomb_min, p)
@@ -172,7 +173,7 @@ def _answers_to_bomb(
     return out
 
 
-def _extra(h: Sequence[int], p: Sequence[int], rules: CompiledPlayRules) -> list[tuple[int, ...]]:
+def _extra(h: list[int], p: tuple[int, ...], rules: CompiledPlayRules) -> list[tuple[int, ...]]:
     """Plays that beat ``p`` only as a bomb, by a special beat or by roasting."""
     tables = rules.tables
     found: list[tuple[int, ...]] = []
@@ -216,7 +217,7 @@ def _extra(h: Sequence[int], p: Sequence[int], rules: CompiledPlayRules) -> list
     return found
 
 
-def _leads(h: Sequence[int], tables: RuleTables) -> list[tuple[int, ...]]:
+def _leads(h: list[int], tables: RuleTables) -> list[tuple[int, ...]]:
     out: list[tuple[int, ...]] = []
     if _splits(h, tables):
         parts: list[tuple[int, ...]] = [()]
@@ -281,7 +282,7 @@ def legal_follows(
 
 
 def _with_wild(
-    h: Sequence[int], p: tuple[int, ...] | None, rules: CompiledPlayRules, plain: CompiledPlayRules
+    h: list[int], p: tuple[int, ...] | None, rules: CompiledPlayRules, plain: CompiledPlayRules
 ) -> list[tuple[int, ...]]:
     """Every legal play (beating ``p`` as it counts) where wild cards (百搭) may stand for
     the set's rank: the plays of the hand as it is, and for each set rank the plays of the
@@ -318,7 +319,7 @@ def _with_wild(
 
 
 def _wild_mixes(
-    h: Sequence[int], wilds: tuple[int, ...], least: int, most: int
+    h: list[int], wilds: tuple[int, ...], least: int, most: int
 ) -> list[dict[int, int]]:
     """Ways to take between ``least`` and ``most`` wild cards from ``h`` (counts by rank)."""
     mixes: list[dict[int, int]] = [{}]
@@ -342,7 +343,7 @@ def follows_of(
 
 
 def _with_stacks(
-    h: Sequence[int], p: tuple[int, ...] | None, rules: CompiledPlayRules
+    h: list[int], p: tuple[int, ...] | None, rules: CompiledPlayRules
 ) -> list[tuple[int, ...]]:
     """Every legal play (beating ``p``) where the hand's jokers may form a stack (叠加):
     the plays of the hand as it is, and for each stack it can form, the plays that contain
@@ -373,7 +374,7 @@ def _with_stacks(
 
 
 def _follows(
-    h: Sequence[int], p: tuple[int, ...] | None, rules: CompiledPlayRules
+    h: list[int], p: tuple[int, ...] | None, rules: CompiledPlayRules
 ) -> list[tuple[int, ...]]:
     """:func:`follows_of` of a masked hand, without forming stacks."""
     tables = rules.tables
