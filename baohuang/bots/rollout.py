@@ -31,6 +31,11 @@ class LazyLegal(Sequence[Action]):
         self._game = game
         self._items: list[Action] | None = None
 
+    def renew(self) -> None:
+        """Forget the listing: the same object serves the next decision (a rollout makes
+        one per rollout, not one per decision; its policy keeps no reference to it)."""
+        self._items = None
+
     def _list(self) -> list[Action]:
         items = self._items
         if items is None:
@@ -66,11 +71,15 @@ def play_out(game: Game, policy: HeuristicPolicy, seat: int, rng: random.Random)
     rollout is a few dozen decisions, and a search makes thousands of them.
     """
     steps = 0
+    lazy = LazyLegal(game)
     while game.phase != "finished":
         to_act = game.to_act
-        legal: Sequence[Action] = (
-            LazyLegal(game) if not game.locked(to_act) else game.legal_actions()
-        )
+        legal: Sequence[Action]
+        if game.locked(to_act):
+            legal = game.legal_actions()
+        else:
+            lazy.renew()
+            legal = lazy
         game.apply(policy.act(game.view(to_act), legal, rng))
         steps += 1
         if steps > MAX_ROLLOUT_DECISIONS:

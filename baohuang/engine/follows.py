@@ -163,9 +163,7 @@ def _bombs(
     return found
 
 
-def _answers_to_bomb(
-    h: list[int], p: tuple[int, ...], tables: RuleTables
-) -> list[tuple[int, ...]]:
+def _answers_to_bomb(h: list[int], p: tuple[int, ...], tables: RuleTables) -> list[tuple[int, ...]]:
     """Only a bigger bomb beats a bomb: those in ``h``, sorted by size, then ranks."""
     out = _bombs(h, tables, tables.bomb_min, p)
     out.sort()
