@@ -38,7 +38,7 @@ from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.plays import REPEATS, is_bomb
 from baohuang.rules.model import CalledGuard
 
-KING = ACE - 1
+KING: Final = ACE - 1
 """Rank int of the king."""
 
 #: Seed of the sample deals the strength quantiles are computed from (fixed: policies stay

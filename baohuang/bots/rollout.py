@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import overload
+from typing import Final, overload
 
 from baohuang.bots.heuristic import HeuristicPolicy
 from baohuang.engine.actions import Action
@@ -91,4 +91,4 @@ def play_out(game: Game, policy: HeuristicPolicy, seat: int, rng: random.Random)
 
 
 #: A safety net against a rollout that does not end (a bug).
-MAX_ROLLOUT_DECISIONS = 20_000
+MAX_ROLLOUT_DECISIONS: Final = 20_000

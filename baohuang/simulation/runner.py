@@ -13,6 +13,7 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Final
 
 from baohuang.bots import Policy, make_policy
 from baohuang.bots.rollout import LazyLegal
@@ -29,7 +30,7 @@ Progress = Callable[[int, int], None]
 Tick = Callable[[], None]
 
 #: A safety net: a game that takes more decisions than this is a bug (engine or policy).
-MAX_DECISIONS = 50_000
+MAX_DECISIONS: Final = 50_000
 
 
 def compiled(variant: Variant | CompiledVariant) -> CompiledVariant:
