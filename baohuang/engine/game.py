@@ -135,6 +135,25 @@ class Game(PhaseState):
         seat = self.to_act
         return not self.locked(seat) and self._play.surely_allows(seat, play)
 
+    def apply_unchecked(self, action: Action) -> None:
+        """:meth:`apply` without the legality check in the play, for an action legal by
+        construction: a search's rollout, whose player (the heuristic) builds its play from
+        the seat's own counts or picks it from the listed actions. Anything else — another
+        phase, a seat on automatic play, ``auto`` — is checked as by :meth:`apply`.
+
+        The check is a tenth of a rollout's cost. An illegal action here would corrupt the
+        game: ``tests/bots/test_rollout.py`` plays every bundled variant's games both ways
+        and finds the same games (the checked way raises on an illegal action).
+        """
+        seat = self.to_act
+        if self.phase != "play" or self.locked(seat) or action == A.AUTO:
+            self.apply(action)
+            return
+        self._legal_cache = None
+        self.in_spell[seat] = False
+        self.history.append(action)
+        self._dispatch(action)
+
     def apply(self, action: Action) -> None:
         """Take an action for the player to act; IllegalAction (state unchanged) if not allowed."""
         if self.phase == "finished":
