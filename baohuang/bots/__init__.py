@@ -16,6 +16,7 @@ from baohuang.bots.adaptive import AdaptivePolicy
 from baohuang.bots.base import Policy
 from baohuang.bots.heuristic import HeuristicParams, HeuristicPolicy
 from baohuang.bots.mc import (
+    FAST_CONFIDENCE,
     FAST_MAX_CANDIDATES,
     FAST_PREPLAY_WORLDS,
     FAST_ROLLOUTS,
@@ -37,8 +38,8 @@ def make_policy(name: str, cv: CompiledVariant) -> Policy:
     ``"adaptive"`` (:mod:`baohuang.bots.adaptive`).
 
     ``"mc"`` is the search player (:mod:`baohuang.bots.mc`), sequential (it stops early)
-    with at most 32 worlds and 4 candidates a decision, in play and in its bids and
-    declarations (issue 35); ``"mc:N"`` is the
+    with at most 4 candidates and 24 worlds a decision in play (32 in its bids and
+    declarations; issue 35); ``"mc:N"`` is the
     fixed-budget search with N rollouts per decision (and the name ``"mc:N"`` in
     statistics): ``"mc:64"`` is ``mc`` as it was before issue 35.
     ``"royals=A,rebels=B[,bidding=C]"`` is a role mix (:mod:`baohuang.bots.mix`), named in
@@ -61,6 +62,7 @@ def make_policy(name: str, cv: CompiledVariant) -> Policy:
             cv,
             rollouts=FAST_ROLLOUTS,
             max_candidates=FAST_MAX_CANDIDATES,
+            confidence=FAST_CONFIDENCE,
             sequential=True,
             preplay=True,
             preplay_worlds=FAST_PREPLAY_WORLDS,

@@ -23,9 +23,10 @@ seat with a huge choice of follows still gets a few worlds per move.
 ``mc`` (issue 35) searches sequentially (:meth:`MonteCarloPolicy.search_sequential`):
 worlds come in small batches, and a candidate that is unlikely to beat the heuristic's move
 stops costing rollouts, so a decision spends its budget where the moves really differ —
-about half the rollouts of the fixed budget for the same strength (a seat-swapped
-tournament against ``mc:64``, the fixed-budget search ``mc`` was before, shows no
-difference: ``docs/reports/2026-12-03-search-speed.md``).
+about half the rollouts of the fixed budget for the same strength (seat-swapped
+tournaments against ``mc:64``, the fixed-budget search ``mc`` was before, show no
+difference: ``docs/reports/2026-12-03-search-speed.md`` and
+``docs/reports/2026-12-03-engine-profile.md``).
 
 Before the play (``preplay``, on in ``mc``; issue 35) every decision with a choice — paying
 for a bought card, grabbing the solo, taking or passing the throne (with a guard, alone,
@@ -189,10 +190,9 @@ class MonteCarloPolicy:
         seat = view.seat
         for _ in range(per):
             world = worlds.sample(sampler)
-            rollout_seed = sampler.getrandbits(32)
             for i, action in enumerate(candidates):
                 # None: this world's public state differs (see determinize)
-                scores[i].append(self._rollout_after(world.clone(), action, seat, rollout_seed))
+                scores[i].append(self._rollout_after(world.clone(), action, seat))
             world.release()
         return candidates[self.pick(scores)]
 
@@ -212,7 +212,9 @@ class MonteCarloPolicy:
         sampler = random.Random(seed)  # noqa: S311 (seeded search randomness (reproducible), not security)
         worlds = Worlds(self.cv, view, sampler.getrandbits(64))
         most = max(FIRST_WORLDS, self.rollouts // self.max_candidates)
-        return self._sequential(view.seat, candidates, worlds.sample, sampler, most, 2)
+        return self._sequential(
+            view.seat, candidates, worlds.sample, sampler, most, 2, self.confidence
+        )
 
     def search_preplay(
         self, view: SeatView, legal: Sequence[Action], candidates: Sequence[Action], seed: int
@@ -228,7 +230,9 @@ class MonteCarloPolicy:
         worlds = PreplayWorlds(self.cv, view, legal, self.heuristic, sampler.getrandbits(64))
         most = max(FIRST_WORLDS, self.preplay_worlds)
         least = min(most, PREPLAY_ACCEPT_WORLDS)
-        return self._sequential(view.seat, candidates, worlds.sample, sampler, most, least)
+        return self._sequential(
+            view.seat, candidates, worlds.sample, sampler, most, least, PREPLAY_CONFIDENCE
+        )
 
     @_collector_paused
     def _sequential(
@@ -239,10 +243,11 @@ class MonteCarloPolicy:
         sampler: random.Random,
         most: int,
         least: int,
+        confidence: float,
     ) -> Action:
         """The sequential test over worlds from ``sample`` (None: no world fits, a draw
         spent): at most ``most`` worlds; a challenger wins early only with ``least`` paired
-        results or more."""
+        results or more; at the end one wins by more than ``confidence`` standard errors."""
         n = len(candidates)
         base: list[int | None] = []
         diffs: list[list[int]] = [[] for _ in range(n)]
@@ -255,14 +260,13 @@ class MonteCarloPolicy:
                 if found is None:
                     continue  # no world fits the view (before the play): counts as tried
                 world = found
-                rollout_seed = sampler.getrandbits(32)
-                first = self._rollout_after(world.clone(), candidates[0], seat, rollout_seed)
+                first = self._rollout_after(world.clone(), candidates[0], seat)
                 base.append(first)
                 last = alive[-1] if alive else -1
                 for i in alive:
                     # The last candidate plays in the sampled world itself (one copy fewer).
                     game = world if i == last else world.clone()
-                    got = self._rollout_after(game, candidates[i], seat, rollout_seed)
+                    got = self._rollout_after(game, candidates[i], seat)
                     if first is not None and got is not None:
                         diffs[i].append(got - first)
                 if not alive:
@@ -288,11 +292,11 @@ class MonteCarloPolicy:
         best, best_mean = 0, 0.0
         for i in alive:
             mean, se = _mean_se(diffs[i])
-            if len(diffs[i]) >= 2 and mean > best_mean and mean > self.confidence * se:
+            if len(diffs[i]) >= 2 and mean > best_mean and mean > confidence * se:
                 best, best_mean = i, mean
         return candidates[best]
 
-    def _rollout_after(self, game: Game, action: Action, seat: int, seed: int) -> int | None:
+    def _rollout_after(self, game: Game, action: Action, seat: int) -> int | None:
         """``seat``'s points after ``action`` and a rollout; None if the world refuses it.
         The game is the search's own copy: released after (:meth:`.Game.release`)."""
         try:
@@ -352,11 +356,17 @@ ACCEPT_Z = 2.5
 #: Before the play a challenger wins early only after this many worlds: a whole game is
 #: rolled out (points vary by tens), so a few lucky deals must not overrule the heuristic.
 PREPLAY_ACCEPT_WORLDS = 12
-#: The search player ``mc`` (issue 35): sequential, at most 4 candidates and 32 worlds a
-#: decision (128 rollouts), about half the rollouts of the fixed-budget search it replaces
-#: for the same choices (``docs/reports/2026-12-03-search-speed.md``). That search is
-#: ``mc:64``.
-FAST_ROLLOUTS = 128
+#: …and at the end a challenger must beat the heuristic's answer by this many standard
+#: errors (whole games vary by tens of points: the play's looser pick is not used there).
+PREPLAY_CONFIDENCE = 1.0
+#: The search player ``mc`` (issue 35): sequential, at most 4 candidates and 24 worlds a
+#: decision (96 rollouts), its final pick at half a standard error
+#: (:data:`FAST_CONFIDENCE`). Replayed on 28,940 recorded searches (``bench/search_rules.py``,
+#: ``docs/reports/2026-12-03-engine-profile.md``) it spends 89 % of the rollouts of the
+#: 32-world, one-standard-error rule for the same held-out gain. The fixed-budget search
+#: ``mc`` replaced is ``mc:64``.
+FAST_ROLLOUTS = 96
 FAST_MAX_CANDIDATES = 4
+FAST_CONFIDENCE = 0.5
 #: ``mc`` searches bidding and declarations too, in at most this many worlds a decision.
 FAST_PREPLAY_WORLDS = 32

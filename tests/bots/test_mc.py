@@ -121,7 +121,7 @@ def test_the_sequential_search_stops_early_and_keeps_to_its_budget(
     policy = sequential("baike-common")
     used: list[int] = []
 
-    def same_points(game: Game, action: object, seat: int, seed: int) -> int:
+    def same_points(game: Game, action: object, seat: int) -> int:
         used.append(1)
         return 3
 
@@ -143,13 +143,13 @@ def test_the_sequential_search_stops_early_and_keeps_to_its_budget(
     monkeypatch.setattr(
         policy,
         "_rollout_after",
-        lambda g, a, s, seed: used.append(1) or (5 if a == candidates[1] else 1),
+        lambda g, a, s: used.append(1) or (5 if a == candidates[1] else 1),
     )
     assert policy.search_sequential(view, candidates, 7) == candidates[1]
     used.clear()
     noise = random.Random(1)
     monkeypatch.setattr(
-        policy, "_rollout_after", lambda g, a, s, seed: used.append(1) or noise.choice([-4, 4])
+        policy, "_rollout_after", lambda g, a, s: used.append(1) or noise.choice([-4, 4])
     )
     policy.search_sequential(view, candidates, 7)
     assert FIRST_WORLDS * len(candidates) < len(used) <= policy.rollouts
