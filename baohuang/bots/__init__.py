@@ -107,17 +107,16 @@ MAX_ROLLOUTS = 1000
 COST_PER_ROLLOUT = 18
 #: Cost of one game of each policy that does not search, in heuristic games.
 PLAIN_COSTS: dict[str, int] = {"heuristic": 1, "random": 2, "adaptive": 2}
-#: Cost of one game of the search player ``mc`` (issue 35; sequential, at most 128
-#: rollouts a decision), in heuristic games: instruction counts of baike-common games on
-#: the native core (``valgrind --tool=callgrind``, 2026-12): 985 M a game of ``mc``
-#: against 2.74 M a heuristic game, about 360 (``mc:64``: 1.76 G, 640, below its formula);
-#: times 1.5 since ``mc`` also searches its bids and declarations (issue 35): CPU per game
-#: with and without that search, pure-Python core, 2026-12, ×1.14 on baike-common, ×1.31
-#: baike-classic, ×1.35 tcy-bie6, ×1.49 baike-weihai (five grab questions, four rebels and
-#: the kicks a deal) — the quota charges the dearest of these, 540.
+#: Cost of one game of the search player ``mc`` (issue 35; sequential, at most 96 rollouts
+#: a decision in play, and its bids and declarations searched), in heuristic games: CPU per
+#: game of ``mc`` over the heuristic's on the same variant, native core, 2026-12-03
+#: (``bench/mc_decisions.py cost … --games 8`` beside 1,000 heuristic games): baike-common
+#: 101 / 0.33 ms ≈ 306, baike-classic 253, baike-weihai 276 (its bids and declarations are
+#: 41 % of its searching), tcy-bie6 123 / 0.37 ms ≈ 332 — the quota charges the dearest,
+#: rounded up: 360 (540 before the search's rollouts got a third cheaper).
 #: Not in :data:`PLAIN_COSTS` (the jobs treat policies dearer than those as searches:
 #: checked for cancellation after every decision).
-MC_COST = 540
+MC_COST = 360
 #: CPU seconds of one cost unit (one heuristic game of baike-common on the native core, on
 #: this project's 2-core build machine, 2026-12): what the editor's run-time estimate
 #: multiplies (:func:`policy_seconds`).
