@@ -367,6 +367,8 @@ PREPLAY_CONFIDENCE = 1.0
 #: ``mc`` replaced is ``mc:64``.
 FAST_ROLLOUTS = 96
 FAST_MAX_CANDIDATES = 4
+#: ``mc``'s final pick in play: a challenger must beat the heuristic's move by this many
+#: standard errors of the paired mean.
 FAST_CONFIDENCE = 0.5
 #: ``mc`` searches bidding and declarations too, in at most this many worlds a decision.
 FAST_PREPLAY_WORLDS = 32

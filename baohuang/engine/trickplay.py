@@ -593,8 +593,8 @@ class TrickPlay:
         return None
 
     def surely_allows(self, seat: int, play: tuple[int, ...]) -> bool:
-        """True when :meth:`reject` certainly allows ``play`` (see :meth:`_quick_ok`); False
-        means "look closer"."""
+        """True when :meth:`reject` certainly allows ``play`` (the quick check ``_quick_ok``);
+        False means "look closer"."""
         if self.identical and self.suits and self.trick_bomb:
             return False  # after a bomb of identical cards only a bigger one (see reject)
         return self._quick_ok(seat, play)
