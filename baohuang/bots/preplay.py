@@ -38,7 +38,15 @@ from baohuang.bots.heuristic import HeuristicPolicy
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action
 from baohuang.engine.compiled import CompiledVariant
-from baohuang.engine.deck import BIG_JOKER, EMPEROR_CARD, GUARD_CARD, RANK_OF, SMALL_JOKER, deal
+from baohuang.engine.deck import (
+    BIG_JOKER,
+    EMPEROR_CARD,
+    GUARD_CARD,
+    RANK_OF,
+    SMALL_JOKER,
+    deal,
+    shuffle,
+)
 from baohuang.engine.game import Game
 from baohuang.engine.seatview import SeatView
 from baohuang.rules.model import GrabSoloStep
@@ -131,7 +139,7 @@ class PreplayWorlds:
         if any(n < 0 for n in pool.values()):
             return False
         cards = list(pool.elements())
-        rng.shuffle(cards)
+        shuffle(cards, rng)  # the compiled shuffle: the same order as rng.shuffle
         # More unseen cards than room where the shoe drops some at random: a marked card
         # is never one of those (the deal keeps them), so it trades places with a dealt one.
         room = sum(view.hand_sizes[s] - len(placed.get(s, ())) for s in range(5) if s != seat)

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from baohuang.engine.cards import BJ, NUM_RANKS, TOP, TOP2
 from baohuang.engine.compiled import CompiledVariant
-from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF
+from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF, shuffle
 from baohuang.engine.game import Game
 from baohuang.engine.seatview import SeatView
 
@@ -215,7 +215,7 @@ class Worlds:
             world.guard = rng.choice(self._guards)
         pool = self._pool
         cards = [r for r in range(BJ + 1) for _ in range(pool[r])]
-        rng.shuffle(cards)
+        shuffle(cards, rng)  # the compiled shuffle: the same order as rng.shuffle
         counts = world._play.counts
         sizes = view.hand_sizes
         room = [0 if s == seat else sizes[s] for s in range(5)]
