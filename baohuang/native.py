@@ -57,6 +57,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "baohuang.engine.seatview",
     "baohuang.engine.phase_state",
     "baohuang.engine.game",
+    "baohuang.engine.determinize",
     "baohuang.bots.heuristic",
     "baohuang.bots.rollout",
     "baohuang.bots.random_policy",
