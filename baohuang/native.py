@@ -60,6 +60,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "baohuang.engine.determinize",
     "baohuang.bots.heuristic",
     "baohuang.bots.rollout",
+    "baohuang.bots.preplay",
     "baohuang.bots.random_policy",
     "baohuang.simulation.runner",
 )
