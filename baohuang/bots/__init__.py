@@ -109,14 +109,14 @@ COST_PER_ROLLOUT = 18
 PLAIN_COSTS: dict[str, int] = {"heuristic": 1, "random": 2, "adaptive": 2}
 #: Cost of one game of the search player ``mc`` (issue 35; sequential, at most 96 rollouts
 #: a decision in play, and its bids and declarations searched), in heuristic games: CPU per
-#: game of ``mc`` over the heuristic's on the same variant, native core, 2026-12-03
+#: game of ``mc`` over the heuristic's on the same variant, native core, 2026-12-03, evening
 #: (``bench/mc_decisions.py cost … --games 8`` beside 1,000 heuristic games): baike-common
-#: 101 / 0.33 ms ≈ 306, baike-classic 253, baike-weihai 276 (its bids and declarations are
-#: 41 % of its searching), tcy-bie6 123 / 0.37 ms ≈ 332 — the quota charges the dearest,
-#: rounded up: 360 (540 before the search's rollouts got a third cheaper).
+#: 79 / 0.33 ms ≈ 239, baike-classic 206, baike-weihai 227 (its bids and declarations are
+#: 42 % of it), tcy-bie6 103 / 0.37 ms ≈ 278 — the quota charges the dearest, rounded up:
+#: 300 (540 before the search's rollouts got cheaper).
 #: Not in :data:`PLAIN_COSTS` (the jobs treat policies dearer than those as searches:
 #: checked for cancellation after every decision).
-MC_COST = 360
+MC_COST = 300
 #: CPU seconds of one cost unit (one heuristic game of baike-common on the native core, on
 #: this project's 2-core build machine, 2026-12): what the editor's run-time estimate
 #: multiplies (:func:`policy_seconds`).

@@ -76,12 +76,12 @@ export const POLICIES = ["heuristic", "adaptive", "random", "mc"] as const;
 export type PolicyName = (typeof POLICIES)[number];
 
 /** The server's figures when the page gives none: one heuristic game of 0.4 ms, random and
- *  adaptive 2×, the search player (mc) 360× (baohuang.bots.policy_seconds). */
+ *  adaptive 2×, the search player (mc) 300× (baohuang.bots.policy_seconds). */
 const DEFAULT_SECONDS: Record<PolicyName, number> = {
   heuristic: 0.0004,
   adaptive: 0.0008,
   random: 0.0008,
-  mc: 0.144,
+  mc: 0.12,
 };
 
 /** Estimated CPU seconds (one core) of `games` games of `policy`, × `sides` (a comparison
