@@ -337,10 +337,11 @@ def test_a_chunk_past_its_soft_time_limit_fails_the_job_on_a_prefork_worker(
     """The time limits travel with each task (read when it is sent): a chunk of mc games
     sent with a 1-second soft limit is stopped by Celery and fails its job in words."""
     settings.BAOHUANG_JOBS_SOFT_TIME_LIMIT = 1
-    # Twenty mc games in one chunk (the chunk cost raised so they are not split) take
-    # several seconds even on the native core (nine could finish inside the second there).
-    settings.BAOHUANG_JOBS_CHUNK_COST = 100_000
-    job = services_create(version, "mc", games=20)
+    # Sixty mc games in one chunk take several seconds even on the native core (twenty
+    # could finish inside the second there once the search's rollouts got cheaper: about
+    # 80 ms a game).
+    settings.BAOHUANG_JOBS_CHUNK_GAMES = 60
+    job = services_create(version, "mc", games=60)
     assert job.chunks.count() == 1
 
     log = tmp_path / f"prefork-{uuid.uuid4().hex[:8]}.log"
