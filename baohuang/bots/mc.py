@@ -53,12 +53,9 @@ reproducible like the rest; the choice never depends on anything the seat cannot
 
 from __future__ import annotations
 
-import functools
-import gc
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
 
 from baohuang.bots.heuristic import HeuristicPolicy
 from baohuang.bots.preplay import PreplayWorlds
@@ -81,30 +78,6 @@ DEFAULT_CONFIDENCE = 1.0
 DEFAULT_MAX_HAND = 12
 #: Worlds a decision before the play may take at most (``mc``: :data:`FAST_PREPLAY_WORLDS`).
 DEFAULT_PREPLAY_WORLDS = 32
-
-
-_Method = TypeVar("_Method", bound=Callable[..., Any])
-
-
-def _collector_paused(method: _Method) -> _Method:
-    """``method`` with the cycle collector paused while it runs (on again after, if it was).
-
-    A world and its copies are cyclic (each phase points back to its game): garbage for the
-    cycle collector, whose repeated passes over the young objects cost a tenth of a search.
-    Paused for a search, the copies are collected once after."""
-
-    @functools.wraps(method)
-    def paused(*args: Any, **kwargs: Any) -> Any:
-        was_on = gc.isenabled()
-        if was_on:
-            gc.disable()
-        try:
-            return method(*args, **kwargs)
-        finally:
-            if was_on:
-                gc.enable()
-
-    return cast(_Method, paused)
 
 
 @dataclass
@@ -234,7 +207,6 @@ class MonteCarloPolicy:
             view.seat, candidates, worlds.sample, sampler, most, least, PREPLAY_CONFIDENCE
         )
 
-    @_collector_paused
     def _sequential(
         self,
         seat: int,
