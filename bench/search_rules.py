@@ -7,8 +7,8 @@ rollout points in ``S + J`` fixed worlds (common random numbers: the same world 
 rollout seed for every candidate of a world index), with the machinery of
 ``MonteCarloPolicy._sequential`` (``Worlds(cv, view, seed).sample``, ``world.clone()``,
 ``_rollout_after``) and the search's own seed, so worlds ``0 .. S-1`` are exactly the
-worlds ``mc`` itself draws at that decision (with S = 32, today's rule replayed on the
-records makes ``mc``'s own choice at every search: the replay checks it); then ``mc``
+worlds ``mc`` itself draws at that decision (``mc``'s rule, :data:`MC_NOW`, replayed on
+the records makes ``mc``'s own choice at every search: the replay checks it); then ``mc``
 decides as usual (the games are ``mc``'s games: the recording draws nothing from the
 game's generator). Worlds ``S .. S+J-1`` are held out to judge a choice: its gain is the
 mean over the held-out worlds of (chosen candidate's points − the heuristic's move's
@@ -28,7 +28,7 @@ points (every candidate in all S worlds; the held-out oracle, an upper bound).
 ``grid``/``grid2``: wider searches, to be run on one half of the games (``--only 0:500``);
 ``selected``: the best trade-offs the grids found on games 0-499, to check on 500-999.
 
-    cd /work/wt-alloc   # 1,000 games: ~18 min CPU on one core, 29 k searches, 4 MB
+    # 1,000 games: ~18 min CPU on one core, 29 k searches, 4 MB
     BAOHUANG_CORE=native PYTHONPATH=. .venv/bin/python bench/search_rules.py record \\
         --games 1000 --out /tmp/searches.json.gz
     BAOHUANG_CORE=native PYTHONPATH=. .venv/bin/python bench/search_rules.py replay \\
@@ -42,7 +42,6 @@ points (every candidate in all S worlds; the held-out oracle, an upper bound).
 from __future__ import annotations
 
 import argparse
-import gc
 import gzip
 import json
 import os
@@ -57,6 +56,13 @@ import numpy as np
 
 from baohuang.bots import MonteCarloPolicy, make_policy
 from baohuang.bots import mc as mc_module
+from baohuang.bots.mc import (
+    FAST_CONFIDENCE,
+    FAST_MAX_CANDIDATES,
+    FAST_ROLLOUTS,
+    best_gain,
+    mean_se,
+)
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action
 from baohuang.engine.compiled import compile_variant
@@ -167,20 +173,14 @@ def _worlds(
     worlds = Worlds(policy.cv, view, sampler.getrandbits(64))
     points: list[list[int | None]] = [[] for _ in candidates]
     micros: list[list[int]] = [[] for _ in candidates]
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        for _ in range(count):
-            world = worlds.sample(sampler)
-            rollout_seed = sampler.getrandbits(32)
-            for i, action in enumerate(candidates):
-                t = time.perf_counter_ns()
-                got = policy._rollout_after(world.clone(), action, view.seat, rollout_seed)
-                micros[i].append((time.perf_counter_ns() - t) // 1000)
-                points[i].append(got)
-    finally:
-        if was_on:
-            gc.enable()
+    for _ in range(count):
+        world = worlds.sample(sampler)
+        for i, action in enumerate(candidates):
+            t = time.perf_counter_ns()
+            got = policy._rollout_after(world.clone(), action, view.seat)
+            micros[i].append((time.perf_counter_ns() - t) // 1000)
+            points[i].append(got)
+        world.release()
     return points, micros
 
 
@@ -233,7 +233,15 @@ class Rule:
     """If > 0: after the first batch keep only this many challengers (best mean gain)."""
 
 
+#: ``mc``'s rule before this study (the baseline every figure is compared with).
 TODAY = Rule("today (6/2/32, drop 0.3, win 2.5)")
+#: ``mc``'s rule since (the study's choice): what a new recording's ``mc`` plays.
+MC_NOW = replace(
+    TODAY,
+    name="mc now (6/2/24, drop 0.3, win 2.5, final pick 0.5)",
+    most=FAST_ROLLOUTS // FAST_MAX_CANDIDATES,
+    confidence=FAST_CONFIDENCE,
+)
 
 
 def _choose_candidates(rule: Rule, rec: Record) -> list[int]:
@@ -270,15 +278,6 @@ def _choose_candidates(rule: Rule, rec: Record) -> list[int]:
 def _size(text: str) -> int:
     """Cards in a play (0 for pass)."""
     return len(text.split()) - 1 if text.startswith("play") else 0
-
-
-def _mean_se(diffs: Sequence[int]) -> tuple[float, float]:
-    count = len(diffs)
-    if count < 2:
-        return 0.0, 0.0
-    mean = sum(diffs) / count
-    var = sum((d - mean) ** 2 for d in diffs) / (count - 1)
-    return mean, (var / count) ** 0.5
 
 
 def replay(rule: Rule, rec: Record, search_worlds: int) -> tuple[int, int, int]:
@@ -325,7 +324,7 @@ def replay(rule: Rule, rec: Record, search_worlds: int) -> tuple[int, int, int]:
         winners: list[tuple[float, int]] = []
         still: list[int] = []
         for i in alive:
-            mean, se = _mean_se(diffs[i])
+            mean, se = mean_se(diffs[i])
             may_drop = rule.drop_after_first or not first_test
             if (
                 may_drop
@@ -338,7 +337,7 @@ def replay(rule: Rule, rec: Record, search_worlds: int) -> tuple[int, int, int]:
                 winners.append((mean, -idx.index(i)))
         alive = still
         if first_test and rule.keep_best and len(alive) > rule.keep_best:
-            alive.sort(key=lambda i: -_mean_se(diffs[i])[0])
+            alive.sort(key=lambda i: -mean_se(diffs[i])[0])
             alive = sorted(alive[: rule.keep_best], key=idx.index)
         first_test = False
         if winners:
@@ -347,15 +346,10 @@ def replay(rule: Rule, rec: Record, search_worlds: int) -> tuple[int, int, int]:
             return 0, spent, cpu
         if done >= most:
             break
-        if rule.stop_se > 0 and all(_mean_se(diffs[i])[1] <= rule.stop_se for i in alive):
+        if rule.stop_se > 0 and all(mean_se(diffs[i])[1] <= rule.stop_se for i in alive):
             break
         batch = min(rule.more, most - done)
-    best, best_mean = 0, 0.0
-    for i in alive:
-        mean, se = _mean_se(diffs[i])
-        if len(diffs[i]) >= 2 and mean > best_mean and mean > rule.confidence * se:
-            best, best_mean = i, mean
-    return best, spent, cpu
+    return best_gain(diffs, alive, rule.confidence), spent, cpu
 
 
 def heldout_gain(rec: Record, choice: int, search_worlds: int) -> float:
@@ -374,17 +368,16 @@ def heldout_gain(rec: Record, choice: int, search_worlds: int) -> float:
 def fixed_pick(rec: Record, worlds: int, candidates: int, confidence: float) -> int:
     """``pick``'s choice with every candidate tried in the first ``worlds`` worlds."""
     points = rec["points"]
-    best, best_mean = 0, 0.0
-    for i in range(1, min(candidates, rec["mc_candidates"])):
-        diffs = [
+    n = min(candidates, rec["mc_candidates"])
+    diffs = [
+        [
             b - a
             for a, b in zip(points[0][:worlds], points[i][:worlds], strict=True)
             if a is not None and b is not None
         ]
-        mean, se = _mean_se(diffs)
-        if len(diffs) >= 2 and mean > best_mean and mean > confidence * se:
-            best, best_mean = i, mean
-    return best
+        for i in range(n)
+    ]
+    return best_gain(diffs, range(1, n), confidence)
 
 
 def rules() -> list[Rule]:
@@ -392,6 +385,7 @@ def rules() -> list[Rule]:
     t = TODAY
     out = [
         t,
+        MC_NOW,
         replace(t, name="today, at most 24 worlds", most=24),
         replace(t, name="today, at most 16 worlds", most=16),
         replace(t, name="today, at most 12 worlds", most=12),
@@ -588,9 +582,9 @@ def report(path: str, names: str | None, draws: int, only: str | None, which: st
             gain_g[k] += heldout_gain(rec, c, s)
         if rule is TODAY:
             base_choice = choices
-            if s >= 32:
-                agree = sum(c == r["mc_choice"] for c, r in zip(choices, records, strict=True))
-                print(f"today's rule replayed = mc's own choice at {agree}/{len(records)} searches")
+        if rule is MC_NOW:
+            agree = sum(c == r["mc_choice"] for c, r in zip(choices, records, strict=True))
+            print(f"mc's rule replayed = mc's own choice at {agree}/{len(records)} searches")
         results[rule.name] = (choices, rollouts_g, cpu_g, gain_g)
     b_roll = sum(results[TODAY.name][1]) / g_n
     b_cpu = sum(results[TODAY.name][2]) / g_n

@@ -54,7 +54,7 @@ reproducible like the rest; the choice never depends on anything the seat cannot
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from baohuang.bots.heuristic import HeuristicPolicy
@@ -247,7 +247,7 @@ class MonteCarloPolicy:
             winners: list[tuple[float, int]] = []
             still: list[int] = []
             for i in alive:
-                mean, se = _mean_se(diffs[i])
+                mean, se = mean_se(diffs[i])
                 if len(diffs[i]) >= 2 and mean + DROP_Z * se <= 0:
                     continue  # unlikely to beat the heuristic's move: no more rollouts
                 still.append(i)
@@ -261,12 +261,7 @@ class MonteCarloPolicy:
             if done >= most:
                 break
             batch = min(MORE_WORLDS, most - done)
-        best, best_mean = 0, 0.0
-        for i in alive:
-            mean, se = _mean_se(diffs[i])
-            if len(diffs[i]) >= 2 and mean > best_mean and mean > confidence * se:
-                best, best_mean = i, mean
-        return candidates[best]
+        return candidates[best_gain(diffs, alive, confidence)]
 
     def _rollout_after(self, game: Game, action: Action, seat: int) -> int | None:
         """``seat``'s points after ``action`` and a rollout; None if the world refuses it.
@@ -285,29 +280,31 @@ class MonteCarloPolicy:
         Candidate 0 (the heuristic's move) unless another one beats it in the same worlds
         by a mean difference above ``confidence`` standard errors; then the best of those.
         """
-        best, best_mean = 0, 0.0
         base = scores[0]
-        for i in range(1, len(scores)):
-            diffs = [
-                b - a
-                for a, b in zip(base, scores[i], strict=True)
-                if a is not None and b is not None
-            ]
-            if len(diffs) < 2:
-                continue
-            mean = sum(diffs) / len(diffs)
-            var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-            se = (var / len(diffs)) ** 0.5
-            if mean > best_mean and mean > self.confidence * se:
-                best, best_mean = i, mean
-        return best
-
-    def rollout(self, game: Game, seat: int, rng: random.Random) -> int:
-        """Play `game` to the end with the heuristic on every seat; `seat`'s points (0 unscored)."""
-        return self._play_out(game, self.heuristic, seat, rng)
+        diffs = [
+            [b - a for a, b in zip(base, points, strict=True) if a is not None and b is not None]
+            for points in scores
+        ]
+        return best_gain(diffs, range(1, len(scores)), self.confidence)
 
 
-def _mean_se(diffs: Sequence[int]) -> tuple[float, float]:
+def best_gain(
+    diffs: Sequence[Sequence[int]] | Mapping[int, Sequence[int]],
+    among: Iterable[int],
+    confidence: float,
+) -> int:
+    """The candidate of ``among`` whose paired gains over candidate 0 (``diffs[i]``, one a
+    world) have the best mean above ``confidence`` standard errors, with 2 worlds or more;
+    0 (the heuristic's move) when none has."""
+    best, best_mean = 0, 0.0
+    for i in among:
+        mean, se = mean_se(diffs[i])
+        if len(diffs[i]) >= 2 and mean > best_mean and mean > confidence * se:
+            best, best_mean = i, mean
+    return best
+
+
+def mean_se(diffs: Sequence[int]) -> tuple[float, float]:
     """Mean and standard error of the mean of paired differences (0, 0 for fewer than 2)."""
     count = len(diffs)
     if count < 2:
