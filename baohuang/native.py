@@ -47,6 +47,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "baohuang.engine.follows",
     "baohuang.engine.deck_limits",
     "baohuang.engine.table",
+    "baohuang.engine.frozen",
     "baohuang.engine.tribute",
     "baohuang.engine.scoring",
     "baohuang.engine.dealing",

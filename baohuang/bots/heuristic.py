@@ -222,6 +222,11 @@ def _whole(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _seat(seat: int | None) -> int:
+    """A seat, or -1 for none."""
+    return -1 if seat is None else seat
+
+
 def _identical(suits: tuple[int, ...], play: tuple[int, ...]) -> bool:
     """Whether ``play`` (one plain rank) can be identical cards of ``suits`` (52 counts)."""
     at = play[0] * 4
@@ -449,11 +454,12 @@ class HeuristicPolicy:
             whole = _whole(c)
             if whole in legal:
                 return whole
-        # Who owns the trick: a partner (pass), a known opponent, or either.
-        owner = view.trick_owner
-        emperor = view.emperor
+        # Who owns the trick: a partner (pass), a known opponent, or either. Seats as ints,
+        # -1 for none: compiled, a comparison with an optional int is a generic one.
+        owner = _seat(view.trick_owner)
+        emperor = _seat(view.emperor)
         if view.seat == emperor:
-            if owner == view.known_partner:
+            if owner == _seat(view.known_partner):
                 return self._pass(legal)
             known_foe = True
         elif view.i_am_guard:
@@ -462,8 +468,8 @@ class HeuristicPolicy:
             known_foe = True
         elif owner == emperor:
             known_foe = True
-        elif view.public_guard is not None:
-            if owner != view.public_guard:
+        elif (guard := view.public_guard) is not None:
+            if owner != guard:
                 return self._pass(legal)
             known_foe = True
         elif view.solo == "open":

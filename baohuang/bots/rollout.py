@@ -55,8 +55,8 @@ class LazyLegal(Sequence[Action]):
         return self._list()[index]
 
     def __contains__(self, action: object) -> bool:
-        if self._items is None and isinstance(action, tuple) and self._game.surely_allows(action):
-            return True  # one play checked, not every one listed
+        if self._items is None and isinstance(action, tuple):
+            return self._game.allows(action)  # one play checked, not every one listed
         return action in self._list()
 
     def __iter__(self) -> Iterator[Action]:

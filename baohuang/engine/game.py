@@ -124,16 +124,21 @@ class Game(PhaseState):
         self._legal_cache = found
         return list(found)
 
-    def surely_allows(self, play: tuple[int, ...]) -> bool:
-        """True when the player to act may certainly make ``play`` (ranks, high to low) now,
-        checked without listing every legal action or building a reason; False means "not
-        known": ask ``play in legal_actions()``. The usual play (cards held, a legal set
-        that beats the trick, no held-back ranks) is answered here: a policy asking "may I
-        go out with these?" at every decision costs the engine no move listing."""
-        if self.phase != "play" or self._part is not self._play:
-            return False
-        seat = self.to_act
-        return not self.locked(seat) and self._play.surely_allows(seat, play)
+    def allows(self, action: Action) -> bool:
+        """Whether the player to act may take ``action`` now: ``action in legal_actions()``,
+        answered for a play without listing every legal action or explaining a refusal (a
+        policy asking "may I go out with these?" at every decision costs the engine one
+        check)."""
+        if (
+            self.phase == "play"
+            and self._part is self._play
+            and isinstance(action, tuple)
+            and high_to_low(action)  # as the plays are listed
+        ):
+            seat = self.to_act
+            if not self.locked(seat):
+                return self._play.allows(seat, action)
+        return action in self.legal_actions()
 
     def apply_unchecked(self, action: Action) -> None:
         """:meth:`apply` without the legality check in the play, for an action legal by
@@ -146,7 +151,12 @@ class Game(PhaseState):
         and finds the same games (the checked way raises on an illegal action).
         """
         seat = self.to_act
-        if self.phase != "play" or self.locked(seat) or action == A.AUTO:
+        # A play (a tuple) is never ``auto``: no rich comparison of a tuple with a string.
+        if (
+            self.phase != "play"
+            or self.locked(seat)
+            or (isinstance(action, str) and action == A.AUTO)
+        ):
             self.apply(action)
             return
         self._legal_cache = None

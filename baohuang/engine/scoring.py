@@ -7,11 +7,10 @@ game (the API's score endpoint calls :func:`score` directly).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import ClassVar, Final, Literal
 
 from baohuang.engine.compiled import CompiledVariant
-from baohuang.engine.mypyc_attrs import mypyc_attr
+from baohuang.engine.frozen import Frozen
 from baohuang.rules.vocabulary import Event
 
 Outcome = Literal["win", "draw", "lose"]
@@ -36,9 +35,7 @@ class ScoringError(ValueError):
         self.code = code
 
 
-@mypyc_attr(serializable=True)
-@dataclass(frozen=True, slots=True)
-class GameResult:
+class GameResult(Frozen):
     """What scoring needs to know about a finished game.
 
     `finish` lists all five seats in the order they went out (players still holding cards
@@ -46,21 +43,52 @@ class GameResult:
     may repeat an event (two kicks double twice).
     """
 
-    def __deepcopy__(self, memo: dict[int, object]) -> GameResult:
-        """Immutable: a deep copy shares it (also in the native core, where a
-        frozen class cannot be rebuilt attribute by attribute)."""
-        return self
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "emperor",
+        "guard",
+        "finish",
+        "solo",
+        "events",
+        "automatic",
+        "carried",
+        "quit",
+        "shut_in",
+        "game_ender",
+    )
+    emperor: Final[int]
+    guard: Final[int | None]
+    finish: Final[tuple[int, ...]]
+    solo: Final[SoloKind | None]
+    events: Final[tuple[Event, ...]]
+    automatic: Final[tuple[int, ...]]
+    carried: Final[tuple[int, ...] | None]
+    quit: Final[tuple[int, ...]]
+    shut_in: Final[tuple[int, ...]]
+    game_ender: Final[int | None]
 
-    emperor: int
-    guard: int | None
-    finish: tuple[int, ...]
-    solo: SoloKind | None = None
-    events: tuple[Event, ...] = ()
-    automatic: tuple[int, ...] = ()
-    carried: tuple[int, ...] | None = None
-    quit: tuple[int, ...] = ()
-    shut_in: tuple[int, ...] = ()
-    game_ender: int | None = None
+    def __init__(
+        self,
+        emperor: int,
+        guard: int | None,
+        finish: tuple[int, ...],
+        solo: SoloKind | None = None,
+        events: tuple[Event, ...] = (),
+        automatic: tuple[int, ...] = (),
+        carried: tuple[int, ...] | None = None,
+        quit: tuple[int, ...] = (),
+        shut_in: tuple[int, ...] = (),
+        game_ender: int | None = None,
+    ) -> None:
+        self.emperor = emperor
+        self.guard = guard
+        self.finish = finish
+        self.solo = solo
+        self.events = events
+        self.automatic = automatic
+        self.carried = carried
+        self.quit = quit
+        self.shut_in = shut_in
+        self.game_ender = game_ender
 
     def rank_of(self, seat: int) -> int:
         """Finish rank of a seat, 1 = first out."""
@@ -71,22 +99,39 @@ class GameResult:
         return "royals" if seat == self.emperor or seat == self.guard else "rebels"
 
 
-@mypyc_attr(serializable=True)
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(Frozen):
     """Points (and money) per seat, the royals' outcome and the stake multiplier."""
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Score:
-        """Immutable: a deep copy shares it (also in the native core, where a
-        frozen class cannot be rebuilt attribute by attribute)."""
-        return self
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "points",
+        "base_points",
+        "multiplier",
+        "outcome",
+        "events",
+        "money",
+    )
+    points: Final[tuple[int, ...]]
+    base_points: Final[tuple[int, ...]]
+    multiplier: Final[int]
+    outcome: Final[Outcome]
+    events: Final[tuple[Event, ...]]
+    money: Final[tuple[int, ...]]
 
-    points: tuple[int, ...]
-    base_points: tuple[int, ...]
-    multiplier: int
-    outcome: Outcome
-    events: tuple[Event, ...]
-    money: tuple[int, ...] = field(default=())
+    def __init__(
+        self,
+        points: tuple[int, ...],
+        base_points: tuple[int, ...],
+        multiplier: int,
+        outcome: Outcome,
+        events: tuple[Event, ...],
+        money: tuple[int, ...] = (),
+    ) -> None:
+        self.points = points
+        self.base_points = base_points
+        self.multiplier = multiplier
+        self.outcome = outcome
+        self.events = events
+        self.money = money
 
 
 def make_result(

@@ -8,10 +8,11 @@ Neither shows another seat's cards or a hidden role.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from baohuang.engine.cards import NUM_RANKS, RANK_NAMES
 from baohuang.engine.deck import RANK_OF, card_text
+from baohuang.engine.frozen import Frozen
 from baohuang.engine.table import Phase
 from baohuang.rules.vocabulary import Event
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from baohuang.engine.phase_state import PhaseState
 
 
-class SeatView:
+class SeatView(Frozen):
     """What one seat knows when it must act: the input of a policy (bots).
 
     Built from :meth:`.Game.view`; holds only information that seat may have. Ranks are
@@ -27,8 +28,34 @@ class SeatView:
     A class compiled with the engine (a native class of the mypyc build): a bot reads its
     fields directly, where a named tuple cost an indexed, boxed read each and a slow
     release (issue 35). Its fields are final (read-only); views compare equal field by
-    field, and :meth:`replace` makes a copy with some fields changed.
+    field, and :meth:`~.Frozen.replace` makes a copy with some fields changed.
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "phase",
+        "question",
+        "hand",
+        "counts",
+        "hand_sizes",
+        "emperor",
+        "known_partner",
+        "i_am_guard",
+        "public_guard",
+        "solo",
+        "trick",
+        "trick_owner",
+        "finish",
+        "played",
+        "rebels_declared",
+        "events",
+        "hold_back",
+        "tips",
+        "passes",
+        "called_rank",
+        "trick_bomb",
+        "suits",
+    )
 
     seat: Final[int]
     phase: Final[Phase]
@@ -118,7 +145,7 @@ class SeatView:
         self.suits = suits
 
     def astuple(self) -> tuple[Any, ...]:
-        """Every field, in order."""
+        """Every field, in order (written out: a view is compared field by field often)."""
         return (
             self.seat,
             self.phase,
@@ -144,55 +171,6 @@ class SeatView:
             self.trick_bomb,
             self.suits,
         )
-
-    def replace(self, **changes: Any) -> SeatView:
-        """A copy with the named fields changed."""
-        values = dict(zip(SEAT_VIEW_FIELDS, self.astuple(), strict=True))
-        values.update(changes)
-        return SeatView(**values)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, SeatView) and self.astuple() == other.astuple()
-
-    def __ne__(self, other: object) -> bool:
-        return not self.__eq__(other)
-
-    def __hash__(self) -> int:
-        return hash(self.astuple())
-
-    def __repr__(self) -> str:
-        inner = ", ".join(
-            f"{k}={v!r}" for k, v in zip(SEAT_VIEW_FIELDS, self.astuple(), strict=True)
-        )
-        return f"SeatView({inner})"
-
-
-#: The fields of a :class:`SeatView`, in order.
-SEAT_VIEW_FIELDS: Final = (
-    "seat",
-    "phase",
-    "question",
-    "hand",
-    "counts",
-    "hand_sizes",
-    "emperor",
-    "known_partner",
-    "i_am_guard",
-    "public_guard",
-    "solo",
-    "trick",
-    "trick_owner",
-    "finish",
-    "played",
-    "rebels_declared",
-    "events",
-    "hold_back",
-    "tips",
-    "passes",
-    "called_rank",
-    "trick_bomb",
-    "suits",
-)
 
 
 def observation(game: PhaseState, seat: int) -> dict[str, Any]:

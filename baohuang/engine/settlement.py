@@ -13,10 +13,9 @@ scored, without a finish order, owing no tribute.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Final, Literal
 
-from baohuang.engine.mypyc_attrs import mypyc_attr
+from baohuang.engine.frozen import Frozen
 from baohuang.engine.plays import is_legal_fast
 from baohuang.engine.reasons import Reason, reason
 from baohuang.engine.scoring import GameResult, Score, make_result, score
@@ -26,24 +25,55 @@ from baohuang.engine.trickplay import TrickPlay, whole_hand
 from baohuang.rules.model import ForfeitStep
 
 
-@mypyc_attr(serializable=True)
-@dataclass(slots=True)
-class Settlement:
+class Settlement(Frozen):
     """How a finished game ended: scores, tribute owed, and what happened."""
 
-    finish: tuple[int, ...]
-    score: Score | None
-    tribute: TributePlan
-    shut_in: tuple[int, ...]
-    unscored_reason: Reason | None = None
-    dissolved: bool = False
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "finish",
+        "score",
+        "tribute",
+        "shut_in",
+        "unscored_reason",
+        "dissolved",
+        "game_ender",
+        "ended",
+        "forfeiter",
+    )
+    finish: Final[tuple[int, ...]]
+    score: Final[Score | None]
+    tribute: Final[TributePlan]
+    shut_in: Final[tuple[int, ...]]
+    unscored_reason: Final[Reason | None]
+    dissolved: Final[bool]
     """The table is dissolved after this game (解散, `automatic.dissolve_if_any`): no next game."""
-    game_ender: int | None = None
-    ended: str = "play"
+    game_ender: Final[int | None]
+    ended: Final[str]
     """How the game ended: 'play', or in bidding with nobody ascending: 'forfeit' (弃皇者负)
     or 'void' (本局作废; every seat scores 0)."""
-    forfeiter: int = -1
+    forfeiter: Final[int]
     """In a forfeit, the seat that first gave up the throne and loses; else -1."""
+
+    def __init__(
+        self,
+        finish: tuple[int, ...],
+        score: Score | None,
+        tribute: TributePlan,
+        shut_in: tuple[int, ...],
+        unscored_reason: Reason | None = None,
+        dissolved: bool = False,
+        game_ender: int | None = None,
+        ended: str = "play",
+        forfeiter: int = -1,
+    ) -> None:
+        self.finish = finish
+        self.score = score
+        self.tribute = tribute
+        self.shut_in = shut_in
+        self.unscored_reason = unscored_reason
+        self.dissolved = dissolved
+        self.game_ender = game_ender
+        self.ended = ended
+        self.forfeiter = forfeiter
 
 
 def unscored(reason: Reason) -> Settlement:

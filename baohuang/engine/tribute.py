@@ -9,12 +9,11 @@ left in their stated order. Cards are moved, never created or destroyed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Final
 
 from baohuang.engine.compiled import RANK_INDEX, CompiledVariant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, RANK_OF
-from baohuang.engine.mypyc_attrs import mypyc_attr
+from baohuang.engine.frozen import Frozen
 from baohuang.engine.scoring import GameResult, Outcome
 from baohuang.rules.model import TributeRule, TributeWhen
 
@@ -23,9 +22,7 @@ _TWO = 12
 _MARKED = (EMPEROR_CARD, GUARD_CARD)
 
 
-@mypyc_attr(serializable=True)
-@dataclass(frozen=True, slots=True)
-class TributePlan:
+class TributePlan(Frozen):
     """The tribute owed for the next game.
 
     `shut_in` transfers (闷贡) are paid first, straight from giver to receiver; then every
@@ -33,15 +30,23 @@ class TributePlan:
     picks `count` of them.
     """
 
-    def __deepcopy__(self, memo: dict[int, object]) -> TributePlan:
-        """Immutable: a deep copy shares it (also in the native core, where a
-        frozen class cannot be rebuilt attribute by attribute)."""
-        return self
+    FIELDS: ClassVar[tuple[str, ...]] = ("shut_in", "givers", "takers", "rule")
+    shut_in: Final[tuple[tuple[int, int, int], ...]]
+    givers: Final[tuple[tuple[int, int], ...]]
+    takers: Final[tuple[tuple[int, int], ...]]
+    rule: Final[int | None]
 
-    shut_in: tuple[tuple[int, int, int], ...] = ()
-    givers: tuple[tuple[int, int], ...] = ()
-    takers: tuple[tuple[int, int], ...] = ()
-    rule: int | None = None
+    def __init__(
+        self,
+        shut_in: tuple[tuple[int, int, int], ...] = (),
+        givers: tuple[tuple[int, int], ...] = (),
+        takers: tuple[tuple[int, int], ...] = (),
+        rule: int | None = None,
+    ) -> None:
+        self.shut_in = shut_in
+        self.givers = givers
+        self.takers = takers
+        self.rule = rule
 
     @property
     def empty(self) -> bool:
@@ -68,19 +73,18 @@ class TributePlan:
         }
 
 
-@mypyc_attr(serializable=True)
-@dataclass(frozen=True, slots=True)
-class TributeCard:
+class TributeCard(Frozen):
     """One card moved by tribute."""
 
-    def __deepcopy__(self, memo: dict[int, object]) -> TributeCard:
-        """Immutable: a deep copy shares it (also in the native core, where a
-        frozen class cannot be rebuilt attribute by attribute)."""
-        return self
+    FIELDS: ClassVar[tuple[str, ...]] = ("giver", "receiver", "card")
+    giver: Final[int]
+    receiver: Final[int]
+    card: Final[int]
 
-    giver: int
-    receiver: int
-    card: int
+    def __init__(self, giver: int, receiver: int, card: int) -> None:
+        self.giver = giver
+        self.receiver = receiver
+        self.card = card
 
 
 def _matches(when: TributeWhen, result: GameResult, outcome: Outcome, guard_open: bool) -> bool:

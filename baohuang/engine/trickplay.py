@@ -10,6 +10,8 @@ may only go in the last play. :class:`TrickPlay` keeps this state; the end of th
 
 from __future__ import annotations
 
+from typing import Final
+
 from baohuang.engine import actions as A
 from baohuang.engine.actions import Action, format_action
 from baohuang.engine.beats import beats_fast
@@ -33,6 +35,11 @@ from baohuang.engine.table import Table, downstream
 def whole_hand(row: list[int]) -> tuple[int, ...]:
     """A count vector as one play: every rank it holds, high to low."""
     return tuple(r for r in range(NUM_RANKS - 1, -1, -1) for _ in range(row[r]))
+
+
+#: What the checks behind :meth:`TrickPlay.reject` answer for a refused play when no
+#: reason is wanted (:meth:`TrickPlay.allows`).
+REFUSED: Final = "refused"
 
 
 @mypyc_attr(serializable=True)
@@ -505,19 +512,33 @@ class TrickPlay:
             return reason("not_a_play_action", action=action)
         ranks = action
         if self.identical and self.suits:
-            return self._reject_with_identical_bombs(seat, ranks)
-        return self._reject_play(seat, ranks)
+            return self._reject_with_identical_bombs(seat, ranks, True)
+        return self._reject_play(seat, ranks, True)
 
-    def _reject_with_identical_bombs(self, seat: int, ranks: tuple[int, ...]) -> str | None:
+    def allows(self, seat: int, play: tuple[int, ...]) -> bool:
+        """Whether ``seat`` may make ``play`` now: :meth:`reject` gives None, judged the same
+        way without building the reason (a search asks "may I go out with my whole hand?"
+        at nearly every decision; listing every play or explaining a refusal to answer it
+        cost more than the rest of the decision)."""
+        if self.identical and self.suits:
+            return self._reject_with_identical_bombs(seat, play, False) is None
+        return self._reject_play(seat, play, False) is None
+
+    def _reject_with_identical_bombs(
+        self, seat: int, ranks: tuple[int, ...], explain: bool
+    ) -> str | None:
         """:meth:`reject` with bombs of identical cards (棍): ``rules`` judges the play as a
-        plain one; the bombs are checked here."""
-        why = None if self.trick_bomb else self._reject_play(seat, ranks)
+        plain one; the bombs are checked here. Without ``explain`` a refusal is
+        ``REFUSED``, not a reason."""
+        why = None if self.trick_bomb else self._reject_play(seat, ranks, explain)
         if why is None and not self.trick_bomb:
             return None
         if self._bomb_allowed(seat, ranks):
             return None
+        if not explain:
+            return REFUSED
         if self.trick_bomb:
-            basic = self._reject_play(seat, ranks)
+            basic = self._reject_play(seat, ranks, True)
             if basic is not None and not (
                 isinstance(basic, Reason) and basic.code == "does_not_beat"
             ):
@@ -550,28 +571,36 @@ class TrickPlay:
             return bigger_bomb(trick, ranks)
         return not self.cv.play.tables.bomb_more_cards or len(ranks) > len(trick)
 
-    def _reject_play(self, seat: int, ranks: tuple[int, ...]) -> str | None:
-        """Why a play is not allowed, judged by ``rules`` (see :meth:`reject`)."""
+    def _reject_play(self, seat: int, ranks: tuple[int, ...], explain: bool) -> str | None:
+        """Why a play is not allowed, judged by ``rules`` (see :meth:`reject`); without
+        ``explain`` a refusal is ``REFUSED``, not a reason (:meth:`allows`)."""
         cv = self.cv
         if self._quick_ok(seat, ranks):
             return None
         if self.top_in_set and self.top_ranks[seat] and ranks in self.actions(seat):
             return None  # a card above the big joker played as its own rank
         if not ranks:
-            return reason("play_without_cards")
+            return reason("play_without_cards") if explain else REFUSED
         items: tuple[object, ...] = ranks  # from outside: not known to be ints
-        if any(type(r) is not int or not 0 <= r < NUM_RANKS for r in items):
-            return reason("ranks_out_of_range")
-        not_in_deck = deck_reason(cv, ranks)
+        for item in items:
+            if type(item) is not int or not 0 <= item < NUM_RANKS:
+                return reason("ranks_out_of_range") if explain else REFUSED
+        # Cards the seat holds are cards the deck holds: the deck's limits only explain.
+        not_in_deck = deck_reason(cv, ranks) if explain else None
         if not_in_deck is not None:
             return reason("not_in_deck", reason=not_in_deck)
         row = self.counts[seat]
         need = [0] * NUM_RANKS
         for r in unstack(ranks, self.rules) if self.rules.tables.stacked else ranks:
-            need[r] += 1
-            if need[r] > row[r]:
+            wanted = need[r] + 1  # apart: ``+=`` on a list item is generic, compiled
+            need[r] = wanted
+            if wanted > row[r]:
+                if not explain:
+                    return REFUSED
                 return reason("not_held", seat=seat, play=format_action(ranks)[5:])
         if not is_legal_fast(ranks, self.rules):
+            if not explain:
+                return REFUSED
             from baohuang.engine.plays import is_legal_play
 
             return is_legal_play(ranks, self.rules) or reason("not_a_legal_play")
@@ -579,25 +608,22 @@ class TrickPlay:
         leading = self.trick is None
         if held_back and any(need[r] for r in held_back):
             if sum(need) != sum(row):
+                if not explain:
+                    return REFUSED
                 names = [RANK_NAMES[r] for r in held_back]
                 return reason("held_back_last", ranks=joined("commas", names, ", ".join(names)))
             if not self._whole_hand_ok(ranks, leading, seat):
+                if not explain:
+                    return REFUSED
                 return reason("held_back_leading") if not leading else reason("last_play_not_a_set")
             return None
-        if not leading:
-            from baohuang.engine.beats import beats as explain
+        if not leading and not beats_fast(self.trick or (), ranks, self.rules):
+            if not explain:
+                return REFUSED
+            from baohuang.engine.beats import beats as judge
 
-            if not beats_fast(self.trick or (), ranks, self.rules):
-                verdict = explain(Play(self.trick or ()), Play(ranks), self.rules)
-                return verdict.reason
+            return judge(Play(self.trick or ()), Play(ranks), self.rules).reason
         return None
-
-    def surely_allows(self, seat: int, play: tuple[int, ...]) -> bool:
-        """True when :meth:`reject` certainly allows ``play`` (the quick check ``_quick_ok``);
-        False means "look closer"."""
-        if self.identical and self.suits and self.trick_bomb:
-            return False  # after a bomb of identical cards only a bigger one (see reject)
-        return self._quick_ok(seat, play)
 
     def _quick_ok(self, seat: int, play: tuple[int, ...]) -> bool:
         """Whether a play is certainly allowed, checked without building any reason.

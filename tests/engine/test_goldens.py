@@ -816,7 +816,7 @@ def test_hd_money_is_capped_by_the_beans_carried():
     result = game.result()
     assert result is not None
     assert result.carried is None
-    capped = score(cv, dataclasses.replace(result, carried=HD_CARRIED))
+    capped = score(cv, result.replace(carried=HD_CARRIED))
     assert list(capped.money) == HD_CAPPED.value, check_the_rule(
         "hd", [mismatch("money with beans carried", HD_CAPPED, list(capped.money))]
     )
