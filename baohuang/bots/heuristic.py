@@ -34,6 +34,7 @@ from baohuang.engine.cards import ACE, BJ, NUM_RANKS, SJ, TOP, TOP2, TWO
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, card_from_text, deal, rank_counts
 from baohuang.engine.game import SeatView
+from baohuang.engine.seatview import PlayTurn
 from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.plays import REPEATS, is_bomb
 from baohuang.rules.model import CalledGuard
@@ -222,11 +223,6 @@ def _whole(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _seat(seat: int | None) -> int:
-    """A seat, or -1 for none."""
-    return -1 if seat is None else seat
-
-
 def _identical(suits: tuple[int, ...], play: tuple[int, ...]) -> bool:
     """Whether ``play`` (one plain rank) can be identical cards of ``suits`` (52 counts)."""
     at = play[0] * 4
@@ -278,15 +274,21 @@ class HeuristicPolicy:
             return legal[0]
         phase = view.phase
         if phase == "play":
-            if view.trick is None:
-                return self._lead(view, legal)
-            return self._follow(view, legal)
+            return self.play(PlayTurn.of_view(view), legal)
         if phase == "bidding":
             return self._bid(view, legal)
         if phase == "buying":
             # 买3: pay with the lowest rank offered (a 2 before a joker).
             return next(a for a in legal if a != A.AUTO)
         return self._declare(view, legal)
+
+    def play(self, turn: PlayTurn, legal: Sequence[Action]) -> Action:
+        """The move at a turn in the play (what :meth:`act` answers there): a search's
+        rollout asks this directly, with the turn filled from the game
+        (:func:`~baohuang.engine.seatview.fill_play`), building no view."""
+        if turn.trick is None:
+            return self._lead(turn, legal)
+        return self._follow(turn, legal)
 
     # ------------------------------------------------------------------ bidding
 
@@ -343,46 +345,46 @@ class HeuristicPolicy:
     # ------------------------------------------------------------------ who is who
 
     @staticmethod
-    def _mates(view: SeatView) -> tuple[int, int]:
+    def _mates(turn: PlayTurn) -> tuple[int, int]:
         """Bit masks of the seats known to be partners, and of those known to be opponents.
 
         A seat in neither mask may be either (a rebel facing a hidden guard). The emperor
         with a hidden guard counts every other seat as an opponent (three in four are).
         """
-        me = view.seat
-        emperor = view.emperor
+        me = turn.seat
+        emperor = turn.emperor
         everyone = 0b11111 & ~(1 << me)
-        if emperor is None:
+        if emperor < 0:
             return 0, everyone
         if me == emperor:
-            partner = view.known_partner
-            mates = 0 if partner is None else 1 << partner
+            partner = turn.known_partner
+            mates = 0 if partner < 0 else 1 << partner
             return mates, everyone & ~mates
-        if view.i_am_guard:
+        if turn.i_am_guard:
             mates = 1 << emperor
             return mates, everyone & ~mates
-        guard = view.public_guard
-        if guard is not None or view.solo == "open":
+        guard = turn.public_guard
+        if guard >= 0 or turn.open_solo:
             royals = 1 << emperor
-            if guard is not None:
+            if guard >= 0:
                 royals |= 1 << guard
             return everyone & ~royals, royals
         return 0, 1 << emperor
 
     # ------------------------------------------------------------------ play
 
-    def _danger(self, view: SeatView, mates: int) -> int:
+    def _danger(self, turn: PlayTurn, mates: int) -> int:
         """Fewest cards held by a seat still playing that is not a known partner (0: none)."""
-        sizes = view.hand_sizes
+        sizes = turn.hand_sizes
         low = 0
         for s in range(5):
             k = sizes[s]
-            if k and s != view.seat and not (mates >> s) & 1 and (low == 0 or k < low):
+            if k and s != turn.seat and not (mates >> s) & 1 and (low == 0 or k < low):
                 low = k
         return low
 
-    def _lead(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        c = view.counts
+    def _lead(self, turn: PlayTurn, legal: Sequence[Action]) -> Action:
+        c = turn.counts
         t = self.tables
         groups = 0
         for r in t.base_ranks:
@@ -394,17 +396,17 @@ class HeuristicPolicy:
             whole = _whole(c)
             if whole in legal:
                 return whole
-        mates, _ = self._mates(view)
+        mates, _ = self._mates(turn)
         lead_ranks = t.lead_ranks
         if mates and self.params.feed_partner:
-            sizes = view.hand_sizes
+            sizes = turn.hand_sizes
             for s in range(5):
                 k = sizes[s]
                 if (mates >> s) & 1 and 0 < k <= self.params.feed_partner:
                     for r in lead_ranks:
                         if c[r] == k:
                             return REPEATS[r][k]
-        danger = self._danger(view, mates)
+        danger = self._danger(turn, mates)
         best = -1
         if 0 < danger <= self.params.danger:
             # A set bigger than his hand cannot be answered by him.
@@ -444,35 +446,34 @@ class HeuristicPolicy:
             return A.APPLY_WIND
         return A.PASS
 
-    def _follow(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        c = view.counts
-        trick = view.trick
+    def _follow(self, turn: PlayTurn, legal: Sequence[Action]) -> Action:
+        c = turn.counts
+        trick = turn.trick
         if trick is None:
-            raise ValueError("Following needs a trick to beat; the view has none.")
+            raise ValueError("Following needs a trick to beat; the turn has none.")
         n = len(trick)
-        if n == view.hand_sizes[view.seat]:
+        if n == turn.hand_sizes[turn.seat]:
             whole = _whole(c)
             if whole in legal:
                 return whole
-        # Who owns the trick: a partner (pass), a known opponent, or either. Seats as ints,
-        # -1 for none: compiled, a comparison with an optional int is a generic one.
-        owner = _seat(view.trick_owner)
-        emperor = _seat(view.emperor)
-        if view.seat == emperor:
-            if owner == _seat(view.known_partner):
+        # Who owns the trick: a partner (pass), a known opponent, or either.
+        owner = turn.trick_owner
+        emperor = turn.emperor
+        if turn.seat == emperor:
+            if owner == turn.known_partner:
                 return self._pass(legal)
             known_foe = True
-        elif view.i_am_guard:
+        elif turn.i_am_guard:
             if owner == emperor:
                 return self._pass(legal)
             known_foe = True
         elif owner == emperor:
             known_foe = True
-        elif (guard := view.public_guard) is not None:
-            if owner != guard:
+        elif turn.public_guard >= 0:
+            if owner != turn.public_guard:
                 return self._pass(legal)
             known_foe = True
-        elif view.solo == "open":
+        elif turn.open_solo:
             return self._pass(legal)
         else:
             known_foe = False
@@ -483,7 +484,7 @@ class HeuristicPolicy:
         best = -1
         best_cost = 99
         # After a bomb of identical cards (棍) a higher pure set is no answer unless it is one.
-        for b in range(trick[0] + 1, t.plain_hi if not view.trick_bomb else 0):
+        for b in range(trick[0] + 1, t.plain_hi if not turn.trick_bomb else 0):
             k = c[b]
             if k >= n and not hold[b]:
                 if k == n:
@@ -503,26 +504,26 @@ class HeuristicPolicy:
                     break
             else:
                 return self._pass(legal)  # nothing but pure sets, and none beats
-        mates, _ = self._mates(view)
-        if not self._urgent(view, mates, known_foe, n):
+        mates, _ = self._mates(turn)
+        if not self._urgent(turn, mates, known_foe, n):
             return self._pass(legal)
         if best >= 0:
             return REPEATS[best][n]
-        found = self._cheapest_follow(legal, c, view.suits)
+        found = self._cheapest_follow(legal, c, turn.suits)
         return self._pass(legal) if found is None else found
 
-    def _urgent(self, view: SeatView, mates: int, known_foe: bool, n: int) -> bool:
+    def _urgent(self, turn: PlayTurn, mates: int, known_foe: bool, n: int) -> bool:
         """The game is close, or taking this trick lets us go out: spend what it takes."""
         p = self.params
-        sizes = view.hand_sizes
-        if sizes[view.seat] - n <= p.short_hand:
+        sizes = turn.hand_sizes
+        if sizes[turn.seat] - n <= p.short_hand:
             return True
-        owner = view.trick_owner
-        if known_foe and owner is not None and 0 < sizes[owner] <= p.owner_danger:
+        owner = turn.trick_owner
+        if known_foe and owner >= 0 and 0 < sizes[owner] <= p.owner_danger:
             return True
-        if 0 < self._danger(view, mates) <= p.danger:
+        if 0 < self._danger(turn, mates) <= p.danger:
             return True
-        c = view.counts
+        c = turn.counts
         groups = 0
         for r in self.tables.base_ranks:
             if c[r]:

@@ -15,6 +15,7 @@ from typing import Final, overload
 from baohuang.bots.heuristic import HeuristicPolicy
 from baohuang.engine.actions import Action
 from baohuang.engine.game import Game
+from baohuang.engine.seatview import PlayTurn, fill_play
 
 
 class LazyLegal(Sequence[Action]):
@@ -72,6 +73,7 @@ def play_out(game: Game, policy: HeuristicPolicy, seat: int, rng: random.Random)
     """
     steps = 0
     lazy = LazyLegal(game)
+    turn = PlayTurn()  # filled in place at every turn in the play: no view is built there
     while game.phase != "finished":
         to_act = game.to_act
         legal: Sequence[Action]
@@ -81,7 +83,11 @@ def play_out(game: Game, policy: HeuristicPolicy, seat: int, rng: random.Random)
             lazy.renew()
             legal = lazy
         # The heuristic's move needs no second check (see Game.apply_unchecked).
-        game.apply_unchecked(policy.act(game.view(to_act), legal, rng))
+        if game.phase == "play" and legal is lazy:
+            fill_play(game, to_act, turn)
+            game.apply_unchecked(policy.play(turn, legal))
+        else:
+            game.apply_unchecked(policy.act(game.view(to_act), legal, rng))
         steps += 1
         if steps > MAX_ROLLOUT_DECISIONS:
             return 0

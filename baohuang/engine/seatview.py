@@ -207,6 +207,35 @@ def observation(game: PhaseState, seat: int) -> dict[str, Any]:
     }
 
 
+def _roles(game: PhaseState, seat: int) -> tuple[int, int, bool, int]:
+    """What `seat` knows of the roles, seats as ints (-1: none or unknown): the emperor
+    (-1 before the bidding ends), a teammate known for sure, whether it is the guard
+    itself, and the guard once public. Read by :func:`seat_view` and :func:`fill_play`."""
+    emperor = game.emperor
+    guard = game.guard
+    public_guard = -1 if guard is None or not game.guard_public else guard
+    i_am_guard = guard is not None and guard == seat and emperor >= 0 and seat != emperor
+    known = -1
+    if i_am_guard:
+        known = emperor
+    elif seat == emperor:
+        known = public_guard
+    return emperor, known, i_am_guard, public_guard
+
+
+def _solo_seen(game: PhaseState, seat: int) -> Literal["open", "hidden"] | None:
+    """The solo kind as `seat` knows it: an open solo, or a hidden one once public or to
+    the emperor himself."""
+    solo = game.solo
+    if solo == "open" or game.guard_public or seat == game.emperor:
+        return solo
+    return None
+
+
+def _or_none(seat: int) -> int | None:
+    return None if seat < 0 else seat
+
+
 def seat_view(game: PhaseState, seat: int) -> SeatView:
     """The policy input for `seat` (cheap to build; nothing hidden leaks): ``Game.view``.
 
@@ -214,16 +243,7 @@ def seat_view(game: PhaseState, seat: int) -> SeatView:
     through the game's properties: bots build one view per decision."""
     phase = game.phase
     p = game._play
-    emperor_seat = game.emperor  # -1 before the bidding ends
-    emperor = emperor_seat if emperor_seat >= 0 else None
-    guard = game.guard
-    public_guard = guard if game.guard_public else None
-    i_am_guard = guard is not None and guard == seat and emperor_seat >= 0 and seat != emperor_seat
-    known: int | None = None
-    if i_am_guard:
-        known = emperor
-    elif seat == emperor_seat and public_guard is not None:
-        known = public_guard
+    emperor, known, i_am_guard, public_guard = _roles(game, seat)
     if p.counts:
         hand: tuple[int, ...] = ()
         counts = p.view_counts(seat)
@@ -240,9 +260,6 @@ def seat_view(game: PhaseState, seat: int) -> SeatView:
     question = (
         p.question() if phase == "play" else game._part.question() if phase != "finished" else ""
     )
-    solo = game.solo
-    if not (solo == "open" or game.guard_public or seat == emperor_seat):
-        solo = None
     return SeatView(
         seat,
         phase,
@@ -250,11 +267,11 @@ def seat_view(game: PhaseState, seat: int) -> SeatView:
         hand,
         counts,
         sizes,
-        emperor,
-        known,
+        _or_none(emperor),
+        _or_none(known),
         i_am_guard,
-        public_guard,
-        solo,
+        _or_none(public_guard),
+        _solo_seen(game, seat),
         p.trick,
         p.trick_owner if p.trick is not None else None,
         tuple(p.finish) if p.finish else (),
@@ -268,3 +285,103 @@ def seat_view(game: PhaseState, seat: int) -> SeatView:
         p.trick_bomb,
         tuple(p.suits[seat]) if p.suits else (),
     )
+
+
+class PlayTurn:
+    """What a seat knows at its turn in the play, as a player of tricks reads it: a part of
+    its :class:`SeatView`, seats as ints (-1: none).
+
+    Not a policy's input (that is the view): the heuristic's play reads it
+    (:meth:`.HeuristicPolicy.play`), filled from a view (:meth:`of_view`) or, in a
+    search's rollout, straight from the game into one reused record (:func:`fill_play`):
+    a view built and freed at every decision was a fifth of a search player's time
+    (issue 35). Both fills give the same record (``tests/engine/test_seatview.py``).
+    """
+
+    seat: int
+    counts: tuple[int, ...]
+    """The seat's hand by rank (``NUM_RANKS`` ints)."""
+    hand_sizes: tuple[int, ...]
+    trick: tuple[int, ...] | None
+    trick_owner: int
+    emperor: int
+    known_partner: int
+    i_am_guard: bool
+    public_guard: int
+    open_solo: bool
+    """The emperor plays an open solo (every seat knows it)."""
+    trick_bomb: bool
+    suits: tuple[int, ...]
+
+    def __init__(self) -> None:
+        self.seat = 0
+        self.counts = ()
+        self.hand_sizes = ()
+        self.trick = None
+        self.trick_owner = -1
+        self.emperor = -1
+        self.known_partner = -1
+        self.i_am_guard = False
+        self.public_guard = -1
+        self.open_solo = False
+        self.trick_bomb = False
+        self.suits = ()
+
+    @staticmethod
+    def of_view(view: SeatView) -> PlayTurn:
+        """The record of a view in the play."""
+        turn = PlayTurn()
+        turn.seat = view.seat
+        turn.counts = view.counts
+        turn.hand_sizes = view.hand_sizes
+        turn.trick = view.trick
+        turn.trick_owner = _seat_or(view.trick_owner)
+        turn.emperor = _seat_or(view.emperor)
+        turn.known_partner = _seat_or(view.known_partner)
+        turn.i_am_guard = view.i_am_guard
+        turn.public_guard = _seat_or(view.public_guard)
+        turn.open_solo = view.solo == "open"
+        turn.trick_bomb = view.trick_bomb
+        turn.suits = view.suits
+        return turn
+
+    def astuple(self) -> tuple[object, ...]:
+        """Every field, in order (to compare two records)."""
+        return (
+            self.seat,
+            self.counts,
+            self.hand_sizes,
+            self.trick,
+            self.trick_owner,
+            self.emperor,
+            self.known_partner,
+            self.i_am_guard,
+            self.public_guard,
+            self.open_solo,
+            self.trick_bomb,
+            self.suits,
+        )
+
+
+def _seat_or(seat: int | None) -> int:
+    return -1 if seat is None else seat
+
+
+def fill_play(game: PhaseState, seat: int, turn: PlayTurn) -> None:
+    """Fill ``turn`` with what `seat` knows now, in the play (as :meth:`PlayTurn.of_view`
+    of its view would, without building the view)."""
+    p = game._play
+    emperor, known, i_am_guard, public_guard = _roles(game, seat)
+    turn.seat = seat
+    turn.counts = p.view_counts(seat)
+    turn.hand_sizes = p.view_sizes()
+    trick = p.trick
+    turn.trick = trick
+    turn.trick_owner = p.trick_owner if trick is not None else -1
+    turn.emperor = emperor
+    turn.known_partner = known
+    turn.i_am_guard = i_am_guard
+    turn.public_guard = public_guard
+    turn.open_solo = game.solo == "open"
+    turn.trick_bomb = p.trick_bomb
+    turn.suits = tuple(p.suits[seat]) if p.suits else ()
