@@ -34,9 +34,9 @@ from baohuang.engine.cards import ACE, BJ, NUM_RANKS, SJ, TOP, TOP2, TWO
 from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, card_from_text, deal, rank_counts
 from baohuang.engine.game import SeatView
-from baohuang.engine.seatview import PlayTurn
 from baohuang.engine.mypyc_attrs import mypyc_attr
 from baohuang.engine.plays import REPEATS, is_bomb
+from baohuang.engine.seatview import PlayTurn
 from baohuang.rules.model import CalledGuard
 
 KING: Final = ACE - 1
