@@ -212,7 +212,7 @@ def tables_for(cv: CompiledVariant) -> VariantTables:
     return built
 
 
-def _whole(counts: tuple[int, ...]) -> tuple[int, ...]:
+def _whole(counts: list[int]) -> tuple[int, ...]:
     """The whole hand as a play (ranks high to low)."""
     out: list[int] = []
     for r in range(NUM_RANKS - 1, -1, -1):
@@ -223,7 +223,7 @@ def _whole(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _identical(suits: tuple[int, ...], play: tuple[int, ...]) -> bool:
+def _identical(suits: list[int], play: tuple[int, ...]) -> bool:
     """Whether ``play`` (one plain rank) can be identical cards of ``suits`` (52 counts)."""
     at = play[0] * 4
     return play[0] < 13 and max(suits[at : at + 4]) >= len(play)
@@ -533,7 +533,7 @@ class HeuristicPolicy:
         return True
 
     def _cheapest_follow(
-        self, legal: Sequence[Action], c: tuple[int, ...], suits: tuple[int, ...] = ()
+        self, legal: Sequence[Action], c: list[int], suits: list[int]
     ) -> Action | None:
         """The legal play of least total card value (splitting a group costs extra)."""
         best: Action | None = None

@@ -169,7 +169,7 @@ class SeatView(Frozen):
             self.passes,
             self.called_rank,
             self.trick_bomb,
-            self.suits,
+            tuple(self.suits),
         )
 
 
@@ -292,16 +292,18 @@ class PlayTurn:
     its :class:`SeatView`, seats as ints (-1: none).
 
     Not a policy's input (that is the view): the heuristic's play reads it
-    (:meth:`.HeuristicPolicy.play`), filled from a view (:meth:`of_view`) or, in a
-    search's rollout, straight from the game into one reused record (:func:`fill_play`):
-    a view built and freed at every decision was a fifth of a search player's time
-    (issue 35). Both fills give the same record (``tests/engine/test_seatview.py``).
+    (:meth:`.HeuristicPolicy.play`), filled from a view (:meth:`of_view`) or, where the
+    heuristic plays many games (a search's rollouts, bulk simulation), straight from the
+    game into one reused record (:func:`fill_play`): a view built and freed at every
+    decision was a fifth of a search player's time (issue 35). Both fills give the same
+    record (``tests/engine/test_play_turn.py``). Filled from the game, its lists are the
+    game's own: read them before the move is applied, never change them.
     """
 
     seat: int
-    counts: tuple[int, ...]
+    counts: list[int]
     """The seat's hand by rank (``NUM_RANKS`` ints)."""
-    hand_sizes: tuple[int, ...]
+    hand_sizes: list[int]
     trick: tuple[int, ...] | None
     trick_owner: int
     emperor: int
@@ -311,12 +313,14 @@ class PlayTurn:
     open_solo: bool
     """The emperor plays an open solo (every seat knows it)."""
     trick_bomb: bool
-    suits: tuple[int, ...]
+    suits: list[int]
+    """With bombs of identical cards: the seat's suited cards by card id (52 ints); empty
+    otherwise."""
 
     def __init__(self) -> None:
         self.seat = 0
-        self.counts = ()
-        self.hand_sizes = ()
+        self.counts = []
+        self.hand_sizes = []
         self.trick = None
         self.trick_owner = -1
         self.emperor = -1
@@ -325,15 +329,15 @@ class PlayTurn:
         self.public_guard = -1
         self.open_solo = False
         self.trick_bomb = False
-        self.suits = ()
+        self.suits = []
 
     @staticmethod
     def of_view(view: SeatView) -> PlayTurn:
         """The record of a view in the play."""
         turn = PlayTurn()
         turn.seat = view.seat
-        turn.counts = view.counts
-        turn.hand_sizes = view.hand_sizes
+        turn.counts = list(view.counts)
+        turn.hand_sizes = list(view.hand_sizes)
         turn.trick = view.trick
         turn.trick_owner = _seat_or(view.trick_owner)
         turn.emperor = _seat_or(view.emperor)
@@ -342,15 +346,15 @@ class PlayTurn:
         turn.public_guard = _seat_or(view.public_guard)
         turn.open_solo = view.solo == "open"
         turn.trick_bomb = view.trick_bomb
-        turn.suits = view.suits
+        turn.suits = list(view.suits)
         return turn
 
     def astuple(self) -> tuple[object, ...]:
         """Every field, in order (to compare two records)."""
         return (
             self.seat,
-            self.counts,
-            self.hand_sizes,
+            tuple(self.counts),
+            tuple(self.hand_sizes),
             self.trick,
             self.trick_owner,
             self.emperor,
@@ -359,7 +363,7 @@ class PlayTurn:
             self.public_guard,
             self.open_solo,
             self.trick_bomb,
-            self.suits,
+            tuple(self.suits),
         )
 
 
@@ -373,8 +377,8 @@ def fill_play(game: PhaseState, seat: int, turn: PlayTurn) -> None:
     p = game._play
     emperor, known, i_am_guard, public_guard = _roles(game, seat)
     turn.seat = seat
-    turn.counts = p.view_counts(seat)
-    turn.hand_sizes = p.view_sizes()
+    turn.counts = p.counts[seat]
+    turn.hand_sizes = p.sizes
     trick = p.trick
     turn.trick = trick
     turn.trick_owner = p.trick_owner if trick is not None else -1
@@ -384,4 +388,8 @@ def fill_play(game: PhaseState, seat: int, turn: PlayTurn) -> None:
     turn.public_guard = public_guard
     turn.open_solo = game.solo == "open"
     turn.trick_bomb = p.trick_bomb
-    turn.suits = tuple(p.suits[seat]) if p.suits else ()
+    turn.suits = p.suits[seat] if p.suits else _NO_SUITS
+
+
+#: The suits of a turn without bombs of identical cards (shared: never changed).
+_NO_SUITS: Final[list[int]] = []

@@ -16,10 +16,12 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Final
 
 from baohuang.bots import Policy, make_policy
+from baohuang.bots.heuristic import HeuristicPolicy
 from baohuang.bots.rollout import LazyLegal
 from baohuang.engine.compiled import CompiledVariant, compile_variant
 from baohuang.engine.game import Game
 from baohuang.engine.match import derive_seed
+from baohuang.engine.seatview import PlayTurn, fill_play
 from baohuang.rules import Variant
 from baohuang.simulation.stats import Stats, merge
 
@@ -76,12 +78,22 @@ def play_game(
     view = game.view
     apply = game.apply
     acts = [p.act for p in policies]
+    # The heuristic reads its turns in the play from the game, without a view (PlayTurn).
+    heuristic: list[HeuristicPolicy | None] = [
+        p if type(p) is HeuristicPolicy else None for p in policies
+    ]
+    turn = PlayTurn()
     locked = game.locked
     steps = 0
     while game.phase != "finished":
         seat = game.to_act
         legal = LazyLegal(game) if lazy and not locked(seat) else legal_actions()
-        apply(acts[seat](view(seat), legal, rng))
+        player = heuristic[seat]
+        if player is not None and game.phase == "play" and type(legal) is LazyLegal:
+            fill_play(game, seat, turn)
+            apply(player.play(turn, legal))
+        else:
+            apply(acts[seat](view(seat), legal, rng))
         steps += 1
         if tick is not None:
             tick()
