@@ -51,8 +51,10 @@ def test_a_hidden_guard_is_no_partner_of_the_emperor_in_his_turn() -> None:
             continue
         turn = PlayTurn()
         fill_play(game, game.emperor, turn)
-        assert turn.known_partner == -1 and turn.public_guard == -1
+        assert turn.known_partner == -1
+        assert turn.public_guard == -1
         fill_play(game, game.guard, turn)
-        assert turn.i_am_guard and turn.known_partner == game.emperor
+        assert turn.i_am_guard
+        assert turn.known_partner == game.emperor
         return
     pytest.fail("no game with a hidden guard in 20 deals")
