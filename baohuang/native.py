@@ -51,6 +51,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "baohuang.engine.tribute",
     "baohuang.engine.scoring",
     "baohuang.engine.dealing",
+    "baohuang.engine.buying",
     "baohuang.engine.bidding",
     "baohuang.engine.declarations",
     "baohuang.engine.trickplay",

@@ -6,7 +6,8 @@ copies only the game's own mutable state and shares what never changes during a 
 
 - the compiled variant (frozen) and everything else that is immutable: ints, strings,
   tuples (the engine keeps only immutable values in tuples: plays, records), frozensets,
-  frozen dataclasses such as a tribute plan;
+  the engine's immutable records (:class:`~baohuang.engine.frozen.Frozen`: a tribute plan,
+  a settlement) and frozen dataclasses;
 - lists, dicts and sets are copied (their items copied the same way), the engine's own
   objects (the table and one object per phase) are copied attribute by attribute, a bound
   method is bound again to the copy of its object, the random generator is copied with its
@@ -27,6 +28,7 @@ import types
 from typing import Any, TypeVar
 
 from baohuang.engine.compiled import CompiledVariant
+from baohuang.engine.frozen import Frozen
 from baohuang.engine.table import Table
 
 #: The game (or any table) being copied; the copy is of the same class.
@@ -116,7 +118,7 @@ class _Copier:
             bound = getattr(self.copy(obj.__self__), obj.__name__)
             self.memo[id(obj)] = bound
             return bound
-        if isinstance(obj, CompiledVariant) or _is_frozen_dataclass(cls):
+        if isinstance(obj, (CompiledVariant, Frozen)) or _is_frozen_dataclass(cls):
             return obj
         if _is_engine_object(obj):
             return self._copy_object(obj)

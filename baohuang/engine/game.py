@@ -84,7 +84,8 @@ class Game(PhaseState):
         bidding) runs as in a shuffled game; a redeal shuffles the shoe from the seed.
         """
         first = cv.variant.deal.first_dealer if dealer is None else dealer
-        game = cls(cv=cv, seed=seed, dealer=first, rng=random.Random(seed), hands=[])  # noqa: S311 (seeded game randomness (reproducible deals), not security)
+        # Game(...), not cls(...): compiled, the class is then called natively (see Table).
+        game = Game(cv=cv, seed=seed, dealer=first, rng=random.Random(seed), hands=[])  # noqa: S311 (seeded game randomness (reproducible deals), not security)
         automatic = cv.variant.play.automatic
         game.outcome = None
         game._legal_cache = None

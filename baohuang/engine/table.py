@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from baohuang.engine.actions import Action, format_action
@@ -76,9 +75,14 @@ class PhasePart(Protocol):
 
 
 @mypyc_attr(serializable=True)
-@dataclass
 class Table:
-    """The state every phase shares (see the module docstring)."""
+    """The state every phase shares (see the module docstring).
+
+    Its initialiser is written out, not a dataclass's: that one runs as Python even in the
+    native core, and a search builds a table for every copy of a game (issue 35). Build a
+    game with :meth:`.Game.new`; in the native core a serializable class's initialiser runs
+    only when compiled code calls the class, so the engine never builds one from Python.
+    """
 
     cv: CompiledVariant
     seed: int
@@ -86,32 +90,66 @@ class Table:
     rng: random.Random
     hands: list[list[int]]
     """Card ids per seat, sorted, as dealt, bought, paid and passed (until play begins)."""
-    phase: Phase = "bidding"
-    to_act: int = 0
-    history: list[Action] = field(default_factory=list)
+    phase: Phase
+    to_act: int
+    history: list[Action]
     # the deal
-    buys: list[tuple[int, int, int, int | None]] = field(default_factory=list)
+    buys: list[tuple[int, int, int, int | None]]
     """买3: (buyer, seller, card, card paid or None) for each sale of this deal."""
-    tribute_paid: list[TributeCard] = field(default_factory=list)
-    tribute_plan: TributePlan | None = None
-    redeals: int = 0
-    abdications: int = 0
+    tribute_paid: list[TributeCard]
+    tribute_plan: TributePlan | None
+    redeals: int
+    abdications: int
     # roles
-    emperor: int = -1
-    guard: int | None = None
-    solo: Literal["open", "hidden"] | None = None
-    called_card: int | None = None
-    guard_public: bool = False
-    guard_open: bool = False
-    grabbed: bool = False
-    marks_void: bool = False
-    events: list[Event] = field(default_factory=list)
+    emperor: int
+    guard: int | None
+    solo: Literal["open", "hidden"] | None
+    called_card: int | None
+    guard_public: bool
+    guard_open: bool
+    grabbed: bool
+    marks_void: bool
+    events: list[Event]
     # automatic play (托管)
-    auto_spells: list[int] = field(default_factory=lambda: [0] * 5)
+    auto_spells: list[int]
     """Spells of automatic play per seat (a spell lasts until the seat acts itself)."""
-    auto_turns: list[int] = field(default_factory=lambda: [0] * 5)
+    auto_turns: list[int]
     """Turns played automatically per seat."""
-    in_spell: list[bool] = field(default_factory=lambda: [False] * 5)
+    in_spell: list[bool]
+
+    def __init__(
+        self,
+        cv: CompiledVariant,
+        seed: int,
+        dealer: int,
+        rng: random.Random,
+        hands: list[list[int]],
+    ) -> None:
+        self.cv = cv
+        self.seed = seed
+        self.dealer = dealer
+        self.rng = rng
+        self.hands = hands
+        self.phase = "bidding"
+        self.to_act = 0
+        self.history = []
+        self.buys = []
+        self.tribute_paid = []
+        self.tribute_plan = None
+        self.redeals = 0
+        self.abdications = 0
+        self.emperor = -1
+        self.guard = None
+        self.solo = None
+        self.called_card = None
+        self.guard_public = False
+        self.guard_open = False
+        self.grabbed = False
+        self.marks_void = False
+        self.events = []
+        self.auto_spells = [0] * 5
+        self.auto_turns = [0] * 5
+        self.in_spell = [False] * 5
 
     def seat_of(self, card: int) -> int:
         """The seat whose hand holds `card` (the first one, if several copies are dealt)."""

@@ -40,6 +40,10 @@ def whole_hand(row: list[int]) -> tuple[int, ...]:
 #: What the checks behind :meth:`TrickPlay.reject` answer for a refused play when no
 #: reason is wanted (:meth:`TrickPlay.allows`).
 REFUSED: Final = "refused"
+#: The quick check's verdicts (``TrickPlay._quick``): allowed, refused, or look closer.
+QUICK_YES: Final = 1
+QUICK_NO: Final = 0
+QUICK_UNSURE: Final = -1
 
 
 @mypyc_attr(serializable=True)
@@ -57,7 +61,9 @@ class TrickPlay:
         "counts",
         "cv",
         "dealt_ranks",
+        "ends_one_side_out",
         "defer_allowed",
+        "defer_stay_passed",
         "deferred",
         "deferred_this_trick",
         "finish",
@@ -65,6 +71,7 @@ class TrickPlay:
         "has_hold_back",
         "identical",
         "open_during_play",
+        "open_solo_ends_early",
         "out",
         "passes",
         "played_counts",
@@ -86,13 +93,16 @@ class TrickPlay:
         "wind_applicant",
         "wind_by_applying",
         "wind_from",
+        "wind_skip_next",
     )
     # Game.release() deletes it to break the cycle with the game (a search's copies).
     __deletable__ = ("table",)
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, copying: bool = False) -> None:
         self.table = table
         self.cv = table.cv
+        if copying:
+            return  # copy_for sets every other field (and reads no variant model)
         self.counts: list[list[int]] = []
         """Each seat's hand by rank (``NUM_RANKS`` ints); empty before play."""
         self.sizes: list[int] = []
@@ -120,6 +130,17 @@ class TrickPlay:
         """A hidden guard may go open (明保) at his turns during play."""
         self.reveal_by_card = declarations.reveal_by_card
         """A hidden guard is known once his marked card is played."""
+        self.defer_stay_passed: bool = variant_play.defer_passers == "stay_passed"
+        """A deferrer's play in the second circle leaves the first circle's passers passed."""
+        self.wind_skip_next: bool = (
+            variant_play.wind == "apply" and variant_play.wind_unclaimed == "skip_next"
+        )
+        """Unclaimed, the wind passes over the next player (HD)."""
+        end = table.cv.variant.end
+        self.open_solo_ends_early: bool = end.open_solo_ends_on_other_first
+        """An open solo ends when another seat goes out first."""
+        self.ends_one_side_out: bool = end.when == "one_side_out"
+        """The game ends once one side is all out."""
         self.barred: set[int] = set()
         """With hard_pass (过牌不准上): seats that passed in this trick and may not play in it."""
         self.barred_at_play = 0
@@ -175,7 +196,7 @@ class TrickPlay:
         lists and sets are new, their items immutable (ints, tuples, frozensets) except
         the rows of ``counts``, ``suits`` and ``top_ranks``, which are copied too.
         """
-        new = TrickPlay(table)
+        new = TrickPlay(table, copying=True)
         new.barred = set(self.barred)
         new.barred_at_play = self.barred_at_play
         new.bombs = self.bombs
@@ -185,6 +206,10 @@ class TrickPlay:
         new.deferred = self.deferred[:]
         new.deferred_this_trick = set(self.deferred_this_trick)
         new.defer_allowed = self.defer_allowed
+        new.defer_stay_passed = self.defer_stay_passed
+        new.ends_one_side_out = self.ends_one_side_out
+        new.open_solo_ends_early = self.open_solo_ends_early
+        new.wind_skip_next = self.wind_skip_next
         new.finish = self.finish[:]
         new.hard_pass = self.hard_pass
         new.has_hold_back = self.has_hold_back
@@ -575,8 +600,11 @@ class TrickPlay:
         """Why a play is not allowed, judged by ``rules`` (see :meth:`reject`); without
         ``explain`` a refusal is ``REFUSED``, not a reason (:meth:`allows`)."""
         cv = self.cv
-        if self._quick_ok(seat, ranks):
+        quick = self._quick(seat, ranks)
+        if quick == QUICK_YES:
             return None
+        if quick == QUICK_NO and not explain:
+            return REFUSED
         if self.top_in_set and self.top_ranks[seat] and ranks in self.actions(seat):
             return None  # a card above the big joker played as its own rank
         if not ranks:
@@ -625,36 +653,42 @@ class TrickPlay:
             return judge(Play(self.trick or ()), Play(ranks), self.rules).reason
         return None
 
-    def _quick_ok(self, seat: int, play: tuple[int, ...]) -> bool:
-        """Whether a play is certainly allowed, checked without building any reason.
+    def _quick(self, seat: int, play: tuple[int, ...]) -> int:
+        """The usual play judged without building any reason: ``QUICK_YES`` (allowed),
+        ``QUICK_NO`` (refused) or ``QUICK_UNSURE`` (look closer: :meth:`reject` then says
+        why, or allows it).
 
-        The usual case (cards held, high to low, a legal play that beats the trick, no
-        held-back ranks in the variant); False means "look closer": :meth:`reject` then
-        says why, or allows it. Cards held are cards the deck holds.
+        Sure only in the usual case: cards held as plain ranks, high to low, no held-back
+        ranks in the variant, no joker stacks, no card above the big joker the seat could
+        play as its own rank. Then the play is allowed exactly when it is a legal play
+        (leading) or beats the trick (following). Cards held are cards the deck holds.
         """
         if not play or self.has_hold_back:
-            return False
+            return QUICK_UNSURE
         items: tuple[object, ...] = play  # checked one by one: the action comes from outside
         row = self.counts[seat]
         last = NUM_RANKS - 1
         run = 0
         for item in items:
             if type(item) is not int:
-                return False
+                return QUICK_UNSURE
             r: int = item
             if r > last or r < 0:
-                return False  # not high to low, or not a rank
+                return QUICK_UNSURE  # not high to low, or not a rank
             if r == last:
                 run += 1
             else:
                 last, run = r, 1
             if run > row[r]:
-                return False
+                return QUICK_UNSURE
         rules = self.rules
         trick = self.trick
-        if trick is not None:
-            return beats_fast(trick, play, rules)  # only a legal play beats
-        return is_legal_fast(play, rules)
+        # Only a legal play beats.
+        if beats_fast(trick, play, rules) if trick is not None else is_legal_fast(play, rules):
+            return QUICK_YES
+        if rules.tables.stacked or (self.top_in_set and self.top_ranks[seat]):
+            return QUICK_UNSURE
+        return QUICK_NO
 
     def apply(self, seat: int, action: Action) -> int:
         """Take a legal action of `seat`; the next seat to act, or -1 when the game ended."""
@@ -681,7 +715,7 @@ class TrickPlay:
         return s
 
     def _play_cards(self, seat: int, ranks: tuple[int, ...]) -> int:
-        if self.second_circle and self.cv.variant.play.defer_passers == "stay_passed":
+        if self.second_circle and self.defer_stay_passed:
             # A deferrer plays in the second circle: the first circle's passers stay passed.
             owner = self.trick_owner
             for s in range(5):
@@ -796,16 +830,15 @@ class TrickPlay:
         self.out[seat] = True
         self.finish.append(seat)
         t = self.table
-        end = self.cv.variant.end
         royals = {t.emperor} if t.guard is None else {t.emperor, t.guard}
         if (
-            end.open_solo_ends_on_other_first
+            self.open_solo_ends_early
             and t.solo == "open"
             and len(self.finish) == 1
             and seat != t.emperor
         ):
             return True
-        if end.when == "one_side_out":
+        if self.ends_one_side_out:
             royals_out = all(self.out[s] for s in royals)
             rebels_out = all(self.out[s] for s in range(5) if s not in royals)
             if royals_out or rebels_out:
@@ -850,12 +883,11 @@ class TrickPlay:
         if self.barred:
             self.barred = set()
             self.barred_at_play = 0
-        variant_play = self.cv.variant.play
         if not self.out[owner]:
             leader = owner
         elif self.wind_applicant is not None and not self.out[self.wind_applicant]:
             leader = self.wind_applicant
-        elif variant_play.wind == "apply" and variant_play.wind_unclaimed == "skip_next":
+        elif self.wind_skip_next:
             # Nobody applied, and the variant passes the wind over the next player.
             leader = self._next_active(self._next_active(owner))
         else:
