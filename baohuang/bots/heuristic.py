@@ -217,9 +217,8 @@ def _whole(counts: list[int]) -> tuple[int, ...]:
     out: list[int] = []
     for r in range(NUM_RANKS - 1, -1, -1):
         k = counts[r]
-        while k > 0:
-            out.append(r)
-            k -= 1
+        if k:
+            out.extend(REPEATS[r][k])
     return tuple(out)
 
 

@@ -169,13 +169,19 @@ def settle(table: Table, play: TrickPlay, on_automatic: Sequence[int]) -> Settle
 def full_finish(table: Table, play: TrickPlay) -> list[int]:
     """The finish order with the seats still holding cards ranked by `end.unfinished_order`."""
     order = list(play.finish)
-    rest = [s for s in range(5) if not play.out[s]]
     start = play.finish[-1]  # the play ends only when a seat goes out
-    if table.cv.variant.end.unfinished_order == "fewest_cards":
-        rest.sort(key=lambda s: (sum(play.counts[s]), (s - start) % 5))
-    else:
-        rest.sort(key=lambda s: (s - start) % 5)
-    return order + rest
+    fewest = table.cv.variant.end.unfinished_order == "fewest_cards"
+    # One int per seat still holding cards, sorted as (cards held, seats after `start`):
+    # the distance (1–4) is below 8 and names the seat.
+    keys: list[int] = []
+    for s in range(5):
+        if not play.out[s]:
+            distance = (s - start) % 5
+            keys.append(sum(play.counts[s]) * 8 + distance if fewest else distance)
+    keys.sort()
+    for key in keys:
+        order.append((start + key % 8) % 5)
+    return order
 
 
 def shut_in_with(table: Table, play: TrickPlay, seat: int, outcome: str | None) -> bool:

@@ -772,8 +772,12 @@ class TrickPlay:
         self.trick_owner = seat
         self.passes = 0
         self.barred_at_play = len(self.barred)
-        self.deferred = []
-        self.second_circle = []
+        # Emptied only when not empty: a play is made at every other decision, and a new
+        # list each time cost more than the rest of the bookkeeping.
+        if self.deferred:
+            self.deferred = []
+        if self.second_circle:
+            self.second_circle = []
         if self.wind_applicant is not None and self.wind_applicant != seat:
             self.wind_applicant = None  # someone played: the application fails
         if not self.sizes[seat]:
