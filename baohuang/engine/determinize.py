@@ -244,7 +244,7 @@ class Worlds:
                 continue
             row = counts[s]
             for r in cards[i : i + need]:
-                row[r] += 1
+                row[r] = row[r] + 1  # apart: ``+=`` on a list item is generic, compiled
             i += need
         play = world._play
         if play.identical:
@@ -256,7 +256,8 @@ class Worlds:
                         for _ in range(counts[s][r]):
                             srow[r * 4 + rng.randrange(4)] += 1
         play.sizes = [sum(row) for row in counts]  # equal to the view's unless it was odd
-        play.dealt_ranks = [frozenset(r for r in range(NUM_RANKS) if row[r]) for row in counts]
+        # From a list (a compiled loop), not a generator (resumed once per rank).
+        play.dealt_ranks = [frozenset([r for r in range(NUM_RANKS) if row[r]]) for row in counts]
         play.forget_view_rows()
         return world
 
