@@ -109,18 +109,19 @@ COST_PER_ROLLOUT = 18
 PLAIN_COSTS: dict[str, int] = {"heuristic": 1, "random": 2, "adaptive": 2}
 #: Cost of one game of the search player ``mc`` (issue 35; sequential, at most 96 rollouts
 #: a decision in play, and its bids and declarations searched), in heuristic games: CPU per
-#: game of ``mc`` over the heuristic's on the same variant, native core, 2026-12-03, evening
-#: (``bench/mc_decisions.py cost … --games 8`` beside 1,000 heuristic games): baike-common
-#: 79 / 0.33 ms ≈ 239, baike-classic 206, baike-weihai 227 (its bids and declarations are
-#: 42 % of it), tcy-bie6 103 / 0.37 ms ≈ 278 — the quota charges the dearest, rounded up:
-#: 300 (540 before the search's rollouts got cheaper).
+#: game of ``mc`` over the heuristic's on the same variant, native core, 2026-12-03, night
+#: (``bench/mc_decisions.py cost … --games 8`` beside 1,000 heuristic games through
+#: ``runner.play_game``): baike-common 54 / 0.234 ms ≈ 231, baike-classic 50 / 0.215 ≈ 233,
+#: baike-weihai 61 / 0.234 ≈ 261, tcy-bie6 87 / 0.226 ≈ 385 — the quota charges the
+#: dearest, rounded up: 400. (300 in the evening, 540 before; the heuristic's own games got
+#: cheaper too, so the ratio rose while both fell.)
 #: Not in :data:`PLAIN_COSTS` (the jobs treat policies dearer than those as searches:
 #: checked for cancellation after every decision).
-MC_COST = 300
+MC_COST = 400
 #: CPU seconds of one cost unit (one heuristic game of baike-common on the native core, on
-#: this project's 2-core build machine, 2026-12): what the editor's run-time estimate
-#: multiplies (:func:`policy_seconds`).
-UNIT_SECONDS = 0.0004
+#: this project's 2-core build machine, 2026-12-03: 0.234 ms, rounded up): what the editor's
+#: run-time estimate multiplies (:func:`policy_seconds`).
+UNIT_SECONDS = 0.00025
 
 
 def policy_cost(name: str) -> int:

@@ -300,7 +300,7 @@ def test_a_job_costing_more_than_the_server_allows_is_refused_in_words(
 ) -> None:
     """Issue 31: 200,000 games of ``mc`` (about 35 hours on two workers) were accepted. The
     cap is in cost units (BAOHUANG_MAX_JOB_COST, 1,000,000): 200,000 heuristic games fit,
-    867 games of mc:64 (1,153 units each; mc itself is 300) fit, 868 do not."""
+    867 games of mc:64 (1,153 units each; mc itself is 400) fit, 868 do not."""
     body = assert_error(create(staff_client, policy="mc:64", games=200_000), 400, "invalid")
 
     item = body["errors"][0]

@@ -344,5 +344,5 @@ def test_an_expensive_policy_gets_small_chunks(version: RuleSetVersion) -> None:
     """Chunks hold about ``BAOHUANG_JOBS_CHUNK_COST`` (5,000) units: far below the time limit."""
     dear = services.create_job(version, 50, 1, "mc:1000")
     assert (dear.cost_per_game, dear.chunk_games) == (18001, 1)
-    assert services.create_job(version, 100, 1, "mc").chunk_games == 16  # 300 units a game
+    assert services.create_job(version, 100, 1, "mc").chunk_games == 12  # 400 units a game
     assert services.create_job(version, 100_000, 1).chunk_games == 3125  # heuristic: as before

@@ -177,7 +177,7 @@ def test_a_game_too_dear_to_replay_is_a_409_before_any_play(
 def test_a_search_of_a_dear_policy_scans_fewer_games(
     version: RuleSetVersion, staff: User, staff_client: APIClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """mc (300 units a game) may regenerate 8 games a request, not the usual 1,000."""
+    """mc (400 units a game) may regenerate 6 games a request, not the usual 1,000."""
     from baohuang.jobs import watch_views
 
     scanned: list[tuple[int, int]] = []
@@ -192,9 +192,9 @@ def test_a_search_of_a_dear_policy_scans_fewer_games(
     body = assert_error(staff_client.get(f"{URL}{job.pk}/games/?scan=9"), 400)
 
     assert body["errors"][0]["path"] == "scan"
-    assert "from 1 to 8" in body["errors"][0]["message"]
-    assert staff_client.get(f"{URL}{job.pk}/games/?start=10").json()["stop"] == 18
-    assert scanned == [(10, 18)]
+    assert "from 1 to 6" in body["errors"][0]["message"]
+    assert staff_client.get(f"{URL}{job.pk}/games/?start=10").json()["stop"] == 16
+    assert scanned == [(10, 16)]
 
 
 def test_a_replay_past_its_deadline_stops_there(

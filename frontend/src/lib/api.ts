@@ -75,13 +75,13 @@ export function maxGames(): number {
 export const POLICIES = ["heuristic", "adaptive", "random", "mc"] as const;
 export type PolicyName = (typeof POLICIES)[number];
 
-/** The server's figures when the page gives none: one heuristic game of 0.4 ms, random and
- *  adaptive 2×, the search player (mc) 300× (baohuang.bots.policy_seconds). */
+/** The server's figures when the page gives none: one heuristic game of 0.25 ms, random and
+ *  adaptive 2×, the search player (mc) 400× (baohuang.bots.policy_seconds). */
 const DEFAULT_SECONDS: Record<PolicyName, number> = {
-  heuristic: 0.0004,
-  adaptive: 0.0008,
-  random: 0.0008,
-  mc: 0.12,
+  heuristic: 0.00025,
+  adaptive: 0.0005,
+  random: 0.0005,
+  mc: 0.1,
 };
 
 /** Estimated CPU seconds (one core) of `games` games of `policy`, × `sides` (a comparison
