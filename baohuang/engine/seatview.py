@@ -169,7 +169,7 @@ class SeatView(Frozen):
             self.passes,
             self.called_rank,
             self.trick_bomb,
-            tuple(self.suits),
+            self.suits,
         )
 
 
