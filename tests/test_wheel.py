@@ -12,6 +12,7 @@ a minute on a 2-core machine, most of it installing the dependencies.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -43,14 +44,51 @@ def test_a_checkout_reads_the_one_committed_copy_of_the_variants() -> None:
     assert len(VARIANTS) == 20
 
 
+# One build for the module's tests: under xdist each worker running one of them would build
+# its own wheel (the fixture is per worker), twice the minutes for the same answer.
+pytestmark = pytest.mark.xdist_group("wheel")
+
+
+def source_copy(target: Path) -> Path:
+    """The checkout's source files (tracked, or new and not ignored) and the editor's build,
+    copied to ``target``.
+
+    pip builds a local project in place: setuptools writes ``build/`` and ``*.egg-info``
+    into the folder it builds, and lists package data while other test workers write their
+    own files (compiled catalogs, reports) into this checkout. Built from a copy, the wheel
+    sees one still tree and the checkout is left as it was.
+    """
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],  # noqa: S607
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    )
+    for name in listed.stdout.decode().split("\0"):
+        source = ROOT / name
+        if not name or not source.is_file():
+            continue  # deleted in the worktree but still in the index, or a vanished file
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target / name)
+    dist = ROOT / "frontend" / "dist"
+    if (dist / "index.html").is_file():
+        shutil.copytree(dist, target / "frontend" / "dist")
+    return target
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    source = source_copy(tmp_path_factory.mktemp("source"))
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(out)],
-        check=True,
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w", str(out)],
         capture_output=True,
+        text=True,
         timeout=600,
+        check=False,
+    )
+    assert built.returncode == 0, (
+        f"pip wheel failed:\n{built.stdout[-3000:]}\n{built.stderr[-5000:]}"
     )
     (found,) = out.glob("baohuang-*.whl")
     return found
@@ -61,14 +99,16 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv (no system site-packages) with the wheel installed; its bin folder."""
     venv = tmp_path_factory.mktemp("venv")
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    subprocess.run(
+    setup = subprocess.run(
         [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)],
-        check=True,
         capture_output=True,
+        text=True,
         timeout=900,
         cwd=venv,
         env=outside(),  # with the checkout on PYTHONPATH pip would think it installed
+        check=False,
     )
+    assert setup.returncode == 0, f"pip install failed:\n{setup.stderr[-5000:]}"
     return venv / "bin"
 
 
