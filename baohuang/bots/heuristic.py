@@ -35,7 +35,7 @@ from baohuang.engine.compiled import CompiledVariant
 from baohuang.engine.deck import EMPEROR_CARD, GUARD_CARD, card_from_text, deal, rank_counts
 from baohuang.engine.game import SeatView
 from baohuang.engine.mypyc_attrs import mypyc_attr
-from baohuang.engine.plays import REPEATS, is_bomb
+from baohuang.engine.plays import REPEATS, is_bomb, whole_hand
 from baohuang.engine.seatview import PlayTurn
 from baohuang.rules.model import CalledGuard
 
@@ -212,16 +212,6 @@ def tables_for(cv: CompiledVariant) -> VariantTables:
     return built
 
 
-def _whole(counts: list[int]) -> tuple[int, ...]:
-    """The whole hand as a play (ranks high to low)."""
-    out: list[int] = []
-    for r in range(NUM_RANKS - 1, -1, -1):
-        k = counts[r]
-        if k:
-            out.extend(REPEATS[r][k])
-    return tuple(out)
-
-
 def _identical(suits: list[int], play: tuple[int, ...]) -> bool:
     """Whether ``play`` (one plain rank) can be identical cards of ``suits`` (52 counts)."""
     at = play[0] * 4
@@ -392,7 +382,7 @@ class HeuristicPolicy:
                 if groups > 1:
                     break
         if groups <= 1:
-            whole = _whole(c)
+            whole = whole_hand(c)
             if whole in legal:
                 return whole
         mates, _ = self._mates(turn)
@@ -452,7 +442,7 @@ class HeuristicPolicy:
             raise ValueError("Following needs a trick to beat; the turn has none.")
         n = len(trick)
         if n == turn.hand_sizes[turn.seat]:
-            whole = _whole(c)
+            whole = whole_hand(c)
             if whole in legal:
                 return whole
         # Who owns the trick: a partner (pass), a known opponent, or either.

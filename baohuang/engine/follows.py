@@ -71,20 +71,35 @@ def _split_attachments(
     return parts
 
 
+def _may_attach(h: list[int], p: tuple[int, ...], attach_desc: tuple[int, ...]) -> bool:
+    """Whether ``h`` holds a card that could be attached in a follow of ``p`` (one ranked
+    above ``p``'s lowest card); without one, the only follows are pure sets."""
+    low = p[-1]
+    for a in attach_desc:
+        if h[a] and a > low:
+            return True
+    return False
+
+
 def _plain_split(
     h: list[int], p: tuple[int, ...], tables: RuleTables, out: list[tuple[int, ...]]
 ) -> None:
     n = len(p)
     base_hi = tables.low_bases
-    append = out.append
+    if not _may_attach(h, p, tables.attach_desc):
+        # Pure sets only: no attached parts to list (most follows in a game's last tricks).
+        for b in range(p[0] + 1, base_hi):
+            if h[b] >= n:
+                out.append(REPEATS[b][n])
+        return
     for part, t in _split_attachments(h, p, n, tables.attach_desc):
         if t == n:
-            append(part)
+            out.append(part)
             continue
         k = n - t
         for b in range(p[t] + 1, base_hi):
             if h[b] >= k:
-                append(part + REPEATS[b][k])
+                out.append(part + REPEATS[b][k])
 
 
 def _has_plain_split(h: list[int], p: tuple[int, ...], tables: RuleTables) -> bool:

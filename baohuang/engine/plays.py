@@ -271,6 +271,30 @@ REPEATS: Final[_Repeats] = tuple(
 """``REPEATS[rank][n]`` is the tuple ``(rank,) * n`` (n up to 32), shared rather than rebuilt."""
 
 
+def whole_hand(row: list[int]) -> tuple[int, ...]:
+    """A count vector as one play: every rank it holds, high to low.
+
+    A hand of one rank is answered with the shared tuple of :data:`REPEATS`: "may I go out
+    with my whole hand?" is asked at nearly every turn of a search's rollouts, and late in
+    a game the hand is often one rank.
+    """
+    top = -1
+    for r in range(NUM_RANKS - 1, -1, -1):
+        if row[r]:
+            if top >= 0:
+                break  # a second rank: built below
+            top = r
+    else:
+        return REPEATS[top][row[top]] if top >= 0 else ()
+    out: list[int] = []
+    for r in range(top, -1, -1):
+        k = row[r]
+        while k:
+            out.append(r)
+            k -= 1
+    return tuple(out)
+
+
 @mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class RuleTables:

@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from typing import ClassVar, Final, Literal
 
 from baohuang.engine.frozen import Frozen
-from baohuang.engine.plays import is_legal_fast
+from baohuang.engine.plays import is_legal_fast, whole_hand
 from baohuang.engine.reasons import Reason, reason
 from baohuang.engine.scoring import GameResult, Score, make_result, score
 from baohuang.engine.table import Table
 from baohuang.engine.tribute import TributePlan, plan_tribute
-from baohuang.engine.trickplay import TrickPlay, whole_hand
+from baohuang.engine.trickplay import TrickPlay
 from baohuang.rules.model import ForfeitStep
 
 

@@ -27,15 +27,10 @@ from baohuang.engine.plays import (
     is_bomb,
     is_legal_fast,
     unstack,
+    whole_hand,
 )
 from baohuang.engine.reasons import Reason, joined, reason
 from baohuang.engine.table import Table, downstream
-
-
-def whole_hand(row: list[int]) -> tuple[int, ...]:
-    """A count vector as one play: every rank it holds, high to low."""
-    return tuple(r for r in range(NUM_RANKS - 1, -1, -1) for _ in range(row[r]))
-
 
 #: What the checks behind :meth:`TrickPlay.reject` answer for a refused play when no
 #: reason is wanted (:meth:`TrickPlay.allows`).

@@ -17,6 +17,7 @@ from baohuang.engine.plays import (
     is_legal_fast,
     is_legal_play,
     rank_counts,
+    whole_hand,
 )
 
 GUA2 = CompiledPlayRules(attachable=frozenset({SJ, BJ, TWO}))
@@ -177,3 +178,10 @@ def test_fast_and_explained_legality_agree(
     rules = CompiledPlayRules(attachable=attach, has_top=has_top)
     play = Play.of(ranks)
     assert is_legal_fast(play.ranks, rules) == (is_legal_play(play, rules) is None)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=32), min_size=NUM_RANKS, max_size=NUM_RANKS))
+def test_the_whole_hand_is_every_card_held_high_to_low(row: list[int]) -> None:
+    whole = whole_hand(row)
+    assert whole == tuple(r for r in range(NUM_RANKS - 1, -1, -1) for _ in range(row[r]))
+    assert row == [whole.count(r) for r in range(NUM_RANKS)]  # each card once
