@@ -373,8 +373,21 @@ def tip_card(hand: Sequence[int], kind: str) -> int | None:
         if kind == "two_or_nothing":
             return None
         plain = [c for c in cards if RANK_OF[c] < SJ]
-        return max(plain or cards, key=lambda c: (RANK_OF[c], c))
+        return _highest(plain or cards)
     if kind == "highest_non_joker":
         plain = [c for c in cards if RANK_OF[c] < SJ]
-        return max(plain, key=lambda c: (RANK_OF[c], c)) if plain else None
-    return max(cards, key=lambda c: (RANK_OF[c], c))
+        return _highest(plain) if plain else None
+    return _highest(cards)
+
+
+def _highest(cards: list[int]) -> int:
+    """The highest card of ``cards`` by rank, then by card number (the first of equals):
+    ``max(cards, key=lambda c: (RANK_OF[c], c))`` as a compiled loop (a search's worlds
+    replay the bidding, and a key function is a Python call per card)."""
+    best = cards[0]
+    best_rank = RANK_OF[best]
+    for c in cards:
+        r = RANK_OF[c]
+        if r > best_rank or (r == best_rank and c > best):
+            best, best_rank = c, r
+    return best

@@ -75,7 +75,7 @@ def _may_attach(h: list[int], p: tuple[int, ...], attach_desc: tuple[int, ...]) 
     """Whether ``h`` holds a card that could be attached in a follow of ``p`` (one ranked
     above ``p``'s lowest card); without one, the only follows are pure sets."""
     low = p[-1]
-    for a in attach_desc:
+    for a in attach_desc:  # noqa: SIM110 (a loop compiles; any() of a generator resumes it per item)
         if h[a] and a > low:
             return True
     return False

@@ -11,8 +11,13 @@ upstream (上家) of seat s is s − 1, the downstream (下家) s + 1.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from baohuang.engine import actions as A
+from baohuang.engine.bidding import tip_card
+from baohuang.engine.cards import SJ, TWO
+from baohuang.engine.deck import EMPEROR_CARD, RANK_OF
 from tests.engine.rigging import answer, bundled, rigged, variant
 from tests.engine.rule_coverage import covers, words
 
@@ -631,3 +636,29 @@ def test_nobody_ascending_redeals_voids_or_forfeits(ending):
         assert out.forfeiter == 0
         assert out.score.points == (-8, 2, 2, 2, 2)
         assert out.score.multiplier == 1
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=55), max_size=60),
+    st.sampled_from(["two_or_highest", "two_or_nothing", "highest_non_joker", "highest"]),
+)
+def test_the_tip_is_the_highest_card_the_rule_allows(hand: list[int], kind: str) -> None:
+    """The tip card, read as the rule says: the highest card by rank, then card number (a
+    2 first for the "two" rules; no joker for "highest_non_joker"); never the emperor card."""
+    cards = [c for c in hand if c != EMPEROR_CARD]
+    twos = [c for c in cards if RANK_OF[c] == TWO]
+    plain = [c for c in cards if RANK_OF[c] < SJ]
+    expected: int | None
+    if not cards:
+        expected = None
+    elif kind.startswith("two_or") and twos:
+        expected = max(twos)
+    elif kind == "two_or_nothing":
+        expected = None
+    elif kind == "two_or_highest":
+        expected = max(plain or cards, key=lambda c: (RANK_OF[c], c))
+    elif kind == "highest_non_joker":
+        expected = max(plain, key=lambda c: (RANK_OF[c], c)) if plain else None
+    else:
+        expected = max(cards, key=lambda c: (RANK_OF[c], c))
+    assert tip_card(hand, kind) == expected
