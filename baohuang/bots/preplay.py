@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
 from baohuang.bots.heuristic import HeuristicPolicy
 from baohuang.engine import actions as A
@@ -52,12 +53,12 @@ from baohuang.engine.seatview import SeatView
 from baohuang.rules.model import GrabSoloStep
 
 #: Events the declarations add (the replay adds them again); the others come from the bidding.
-DECLARATION_EVENTS = frozenset({"open_guard", "kick", "rebel_declared", "rebellion"})
-_MARKED = frozenset({EMPEROR_CARD, GUARD_CARD})
+DECLARATION_EVENTS: Final = frozenset({"open_guard", "kick", "rebel_declared", "rebellion"})
+_MARKED: Final = frozenset({EMPEROR_CARD, GUARD_CARD})
 #: Draws per world before :meth:`PreplayWorlds.sample` gives up (returns None).
-TRIES = 8
+TRIES: Final = 8
 #: Decisions a replayed bidding may take before the deal is given up.
-_MAX_REPLAY = 80
+_MAX_REPLAY: Final = 80
 
 
 class PreplayWorlds:

@@ -16,17 +16,22 @@ from typing import Final
 from baohuang.engine.cards import BJ, NUM_RANKS, PLAIN_RANKS, RANK_NAMES, SJ
 from baohuang.engine.mypyc_attrs import mypyc_attr
 
-SMALL_JOKER = 52
-BIG_JOKER = 53
+# Final: the native core reads these as constants, not from the module's namespace (a
+# dictionary lookup at every use, e.g. per card when a decliner picks his tip).
+#: The card id of a plain small joker.
+SMALL_JOKER: Final = 52
+#: The card id of a plain big joker.
+BIG_JOKER: Final = 53
 #: The card id of the emperor card (皇牌, ``BJ*``).
-EMPEROR_CARD = 54
+EMPEROR_CARD: Final = 54
 #: The card id of the guard card (侍卫牌, ``SJ*``).
-GUARD_CARD = 55
-NUM_CARD_IDS = 56
+GUARD_CARD: Final = 55
+#: How many card ids there are (52 plain cards, the two jokers, the two marked jokers).
+NUM_CARD_IDS: Final = 56
 
-_SJ_RANK = SJ
-_BJ_RANK = BJ
-_SUIT_LETTERS = "shcd"
+_SJ_RANK: Final = SJ
+_BJ_RANK: Final = BJ
+_SUIT_LETTERS: Final = "shcd"
 _RANK_TEXT = RANK_NAMES[: len(PLAIN_RANKS)]
 
 #: Rank int of each card id (the guard card is a small joker, the emperor card a big one).

@@ -19,7 +19,7 @@ from baohuang.rules.model import TributeRule, TributeWhen
 
 _PLACES = ("first", "second", "third", "fourth", "fifth")
 _TWO = 12
-_MARKED = (EMPEROR_CARD, GUARD_CARD)
+_MARKED: Final = (EMPEROR_CARD, GUARD_CARD)
 
 
 class TributePlan(Frozen):
