@@ -39,9 +39,9 @@ the same name, else the default::
                                                     (``mc:1000``: one game a chunk), so a chunk
                                                     stays far below the time limits
     ``BAOHUANG_MAX_JOB_COST``            1000000    the most cost units one job may ask for (about
-                                                    20 minutes of one core: 200,000 heuristic
-                                                    games, 2,500 games of ``mc``); more is a 400
-                                                    ``too_expensive``
+                                                    4 minutes of one core: a million heuristic
+                                                    games, or 2,500 games of ``mc``); more is a
+                                                    400 ``too_expensive``
     ``BAOHUANG_REQUEST_MAX_COST``        2500       the most cost units one web request may
                                                     replay (watching game n: one game of the
                                                     job's policy; finding games: ``scan`` games);
