@@ -16,6 +16,7 @@ the same run, the same way as our random games, for a side-by-side figure.
 
 from __future__ import annotations
 
+import os
 import platform
 import random
 import time
@@ -173,6 +174,7 @@ def bench(
     from baohuang import native
 
     cv = compile_variant(variant)
+    load_before = machine_load()
     figures: dict[str, Any] = {
         "variant": variant.id,
         "core": native.CORE,
@@ -188,4 +190,17 @@ def bench(
         spiel = bench_openspiel(seconds)
         if spiel is not None:
             figures["openspiel_dou_dizhu_random"] = spiel
+    figures["load"] = {"before": load_before, "after": machine_load()}
     return figures
+
+
+def machine_load() -> float | None:
+    """The machine's load average over the last minute (None where the system has none).
+
+    Printed beside the timings: on a small machine other busy processes slow this one's
+    instructions, so the same games take more CPU time (the search player's 31–35 ms a
+    game on the idle 2-core build machine measured 45–52 ms at a load of 3 to 15)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return None

@@ -247,6 +247,16 @@ def print_bench(figures: dict[str, Any], out: TextIO) -> None:
         file=out,
     )
     print(gettext("Engine core: %(core)s") % {"core": figures["core"]}, file=out)
+    load = figures.get("load") or {}
+    if load.get("before") is not None and load.get("after") is not None:
+        print(
+            gettext(
+                "Machine load (1-minute average): %(before).1f at the start, %(after).1f at "
+                "the end (timings rise on a busy machine)"
+            )
+            % {"before": load["before"], "after": load["after"]},
+            file=out,
+        )
     print(file=out)
     rows = [
         [

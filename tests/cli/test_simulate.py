@@ -164,6 +164,9 @@ def test_bench_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
     assert figures["mc"]["games"] == 1
     assert figures["mc"]["target_ms"] == 40
     assert figures["mc"]["decisions_per_game"] > 10
+    # The conditions of the run: the machine's load at its start and end (Linux has one).
+    assert figures["load"]["before"] >= 0
+    assert figures["load"]["after"] >= 0
     spiel = figures.get("openspiel_dou_dizhu_random")
     if spiel is not None:  # pyspiel installed: measured in the same run
         assert spiel["decisions_per_s"] > spiel["games_per_s"] > 0
@@ -176,6 +179,7 @@ def test_bench_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
     assert "beat checks" in out
     assert "Search player (mc, every seat)" in out
     assert "target 40 ms" in out
+    assert "Machine load (1-minute average): " in out
     assert "OpenSpiel" not in out
     status, out, _ = run(capsys, "bench", "--json", "--seconds", "0.05", "--mc-games", "0")
     assert "mc" not in json.loads(out)
@@ -210,6 +214,7 @@ def test_compare_and_bench_speak_chinese(
     assert status == 0
     assert "局/秒" in out
     assert "管牌判断" in out
+    assert "机器负载" in out
     assert "games/s" not in out
 
 
