@@ -161,7 +161,7 @@ class PreplayWorlds:
             mine.extend(cards[start : start + need])
             start += need
             hands.append(sorted(mine))
-        world.hands = hands
+        world.replace_hands(hands)
         return True
 
     def _fresh(self) -> Game:
@@ -178,11 +178,7 @@ class PreplayWorlds:
         world = self._fresh()
         if not self._deal(world, rng, {}):
             return None
-        buying = world._buying
-        buying.offset = (self.view.seat - world.dealer) % 5
-        buying.buyer = -1
-        world._enter("buying", buying)
-        world.to_act = buying._advance()
+        world.resume_buying((self.view.seat - world.dealer) % 5)
         return world
 
     # ------------------------------------------------------------------ bidding
@@ -191,7 +187,7 @@ class PreplayWorlds:
         view = self.view
         seat = view.seat
         world = self._fresh()
-        world.hands = deal(self.cv.shoe, rng, world.dealer)
+        world.replace_hands(deal(self.cv.shoe, rng, world.dealer))
         world.emperor = -1
         world.guard = None
         world.solo = None
@@ -199,22 +195,17 @@ class PreplayWorlds:
         world.guard_public = world.guard_open = world.grabbed = world.marks_void = False
         world.abdications = 0
         world.outcome = None
-        world._legal_cache = None
-        bidding = world._bidding
-        world._enter("bidding", bidding)
-        first = bidding.start()
-        if first < 0:
+        if not world.resume_bidding():
             return None
-        world.to_act = first
         skip_known = "guard_known" in view.events
         for _ in range(_MAX_REPLAY):
             if world.phase != "bidding":
                 return None
-            question = bidding.question()
+            question = world.question()
             if (
                 world.to_act == seat
                 and question == view.question
-                and len(bidding.tips) == view.tips
+                and len(world.tips) == view.tips
                 and tuple(world.events) == view.events
             ):
                 break
@@ -230,7 +221,7 @@ class PreplayWorlds:
             world.apply(answer)
         else:
             return None
-        holder = bidding.holder
+        holder = world.holder
         placed: dict[int, list[int]] = {}
         if holder != seat:
             if EMPEROR_CARD in view.hand:
@@ -238,9 +229,8 @@ class PreplayWorlds:
             placed[holder] = [EMPEROR_CARD]
         elif EMPEROR_CARD not in view.hand:
             return None
-        if not self._deal(world, rng, placed, bidding.tips):
+        if not self._deal(world, rng, placed, world.tips):
             return None
-        world._legal_cache = None
         return world
 
     # ------------------------------------------------------------------ declarations
@@ -306,15 +296,8 @@ class PreplayWorlds:
         world.marks_void = self._marks_void
         world.events = events
         world.outcome = None
-        world._legal_cache = None
-        world._bidding.crowned = True
-        world._bidding.tips = []
-        declarations = world._declarations
-        world._enter("declarations", declarations)
-        first = declarations.start()
-        if first < 0:
+        if not world.resume_declarations():
             return None
-        world.to_act = first
         return self._replay_declarations(world, rng)
 
     def _called_card(self, view: SeatView, rng: random.Random) -> int | None:
@@ -332,19 +315,20 @@ class PreplayWorlds:
         """Answer the questions before the seat's as the seat knows they were answered."""
         view = self.view
         seat = view.seat
-        declarations = world._declarations
         for _ in range(_MAX_REPLAY):
             if world.phase != "declarations":
                 return None
-            asked = declarations.questions[0]
+            asked = world.declaration_asked
+            if asked is None:
+                return None
             if asked.seat == seat and asked.kind == view.question:
-                known = tuple(declarations.rebels_seen_by(seat))
+                known = tuple(world.rebels_seen_by(seat))
                 if known != view.rebels_declared or tuple(world.events) != view.events:
                     return None
                 return world
             legal = world.legal_actions()
             answer = self._known_answer(asked.seat, asked.kind, legal)
-            if answer is None or (declarations.simultaneous and asked.seat != seat):
+            if answer is None or (world.simultaneous_round and asked.seat != seat):
                 # Not known to the seat: the heuristic's answer, as in a rollout.
                 answer = self.heuristic.act(world.view(asked.seat), legal, rng)
             if answer not in legal:

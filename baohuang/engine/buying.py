@@ -66,6 +66,14 @@ class Buying:
         self.buyer = -1
         return self._advance()
 
+    def resume_from(self, offset: int) -> int:
+        """Make the sales again from the buyer ``offset`` seats after the dealer, on the
+        hands as they are now (a search's world dealt anew: :meth:`.Game.resume_buying`):
+        the first buyer who must choose, or -1."""
+        self.offset = offset
+        self.buyer = -1
+        return self._advance()
+
     def question(self) -> str:
         """What the buyer is asked: which card pays."""
         return "pay"

@@ -274,6 +274,47 @@ class Game(PhaseState):
             raise RuntimeError("Game.clone: the current phase is none of the game's phases")
         return new
 
+    # ------------------------------------------------------------------ a search's worlds
+    # A search before the play (baohuang.bots.preplay) copies the game, deals the cards its
+    # seat has not seen anew, sets the table as the seat knows it, and begins one phase
+    # again in the copy; these are the only ways in.
+
+    def replace_hands(self, hands: list[list[int]]) -> None:
+        """Give the seats ``hands`` (sorted card ids, by seat) before the play; the legal
+        actions are listed afresh."""
+        self.hands = hands
+        self._legal_cache = None
+
+    def resume_buying(self, offset: int) -> None:
+        """Begin the buying again from the buyer ``offset`` seats after the dealer (the
+        seat to act: the first buyer who must choose, or -1 when none must)."""
+        self._legal_cache = None
+        self._enter("buying", self._buying)
+        self.to_act = self._buying.resume_from(offset)
+
+    def resume_bidding(self) -> bool:
+        """Begin the bidding again on the hands as dealt; False when nobody is asked."""
+        self._legal_cache = None
+        self._enter("bidding", self._bidding)
+        first = self._bidding.start()
+        if first < 0:
+            return False
+        self.to_act = first
+        return True
+
+    def resume_declarations(self) -> bool:
+        """Begin the declarations again for the emperor crowned as the table says (its
+        emperor, guard, solo and events set by the caller); False when nobody is asked."""
+        self._legal_cache = None
+        self._bidding.crowned = True
+        self._bidding.tips = []
+        self._enter("declarations", self._declarations)
+        first = self._declarations.start()
+        if first < 0:
+            return False
+        self.to_act = first
+        return True
+
     def release(self) -> None:
         """Break the cycles between the game and its phases (each points back to its table),
         for a copy a search is done with: dropped, it is then freed at once by reference

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from baohuang.engine.bidding import BiddingPhase
 from baohuang.engine.buying import Buying
-from baohuang.engine.declarations import DeclarationsPhase
+from baohuang.engine.declarations import DeclarationsPhase, Question
 from baohuang.engine.table import PhasePart, Table
 from baohuang.engine.trickplay import TrickPlay
 from baohuang.rules.vocabulary import Event
@@ -38,6 +38,30 @@ class PhaseState(Table):
     def public_events(self) -> list[Event]:
         """Events every seat knows about."""
         return list(self.events)
+
+    def question(self) -> str:
+        """What the seat to act is asked now (the phase's word: ``grab``, ``throne``,
+        ``rebel``, ``lead``, ``follow`` …; empty once the game is over)."""
+        if self.phase == "finished":
+            return ""
+        return self._part.question()
+
+    @property
+    def declaration_asked(self) -> Question | None:
+        """The declaration question pending first: who is asked and what (None when none
+        is pending)."""
+        questions = self._declarations.questions
+        return questions[0] if questions else None
+
+    @property
+    def simultaneous_round(self) -> bool:
+        """Whether a simultaneous round of declarations (憋六: 同时选择) is open."""
+        return self._declarations.simultaneous
+
+    def rebels_seen_by(self, seat: int) -> list[int]:
+        """The rebels `seat` may know of (see
+        :meth:`~baohuang.engine.declarations.DeclarationsPhase.rebels_seen_by`)."""
+        return self._declarations.rebels_seen_by(seat)
 
     @property
     def holder(self) -> int:

@@ -92,3 +92,45 @@ def test_after_a_bomb_of_identical_cards_a_plain_set_is_not_allowed() -> None:
     # Four 6s of four suits beat four 5s as a set, but after a 棍 only a bigger 棍 does.
     assert play("6 6 6 6") not in legal(game)
     assert not game.allows(play("6 6 6 6"))
+
+
+@pytest.mark.parametrize("variant_id", ["baike-common", "tcy-bie6", "baike-qingdao"])
+def test_a_world_resumed_at_its_phase_asks_what_the_game_asked(variant_id: str) -> None:
+    """A search's world before the play (``bots/preplay``): a copy of the game with the
+    same hands, the phase begun again, asks the same first question of the same seat as
+    the game did when that phase began; ``question()`` is what each seat's view is asked."""
+    cv = compile_variant(load_bundled(variant_id))
+    rng = random.Random(35)
+    resumed = {"bidding": 0, "declarations": 0}
+    for seed in range(12):
+        game = Game.new(cv, seed)
+        if game.phase == "bidding":
+            world = game.clone()
+            world.replace_hands([hand[:] for hand in game.hands])
+            assert world.resume_bidding()
+            assert (world.to_act, world.question()) == (game.to_act, game.question())
+            assert world.legal_actions() == game.legal_actions()
+            resumed["bidding"] += 1
+        while not game.finished:
+            assert game.question() == game.view(game.to_act).question
+            phase = game.phase
+            legal = game.legal_actions()
+            game.apply(rng.choice([a for a in legal if a != A.AUTO]))
+            if phase == "bidding" and game.phase == "declarations":
+                asked = game.declaration_asked
+                assert asked is not None
+                assert (asked.seat, asked.kind) == (game.to_act, game.question())
+                world = game.clone()
+                assert world.resume_declarations()
+                again = world.declaration_asked
+                assert again is not None
+                assert (again.seat, again.kind, world.to_act) == (
+                    asked.seat,
+                    asked.kind,
+                    game.to_act,
+                )
+                assert world.rebels_seen_by(asked.seat) == game.rebels_seen_by(asked.seat)
+                resumed["declarations"] += 1
+        assert game.question() == ""
+    assert resumed["bidding"], resumed
+    assert resumed["declarations"], resumed
