@@ -62,9 +62,7 @@ class Buying:
     def start(self) -> int:
         """Make the sales of a fresh deal up to the first buyer who must choose."""
         self.table.buys = []
-        self.offset = 0
-        self.buyer = -1
-        return self._advance()
+        return self.resume_from(0)
 
     def resume_from(self, offset: int) -> int:
         """Make the sales again from the buyer ``offset`` seats after the dealer, on the

@@ -40,8 +40,9 @@ class PhaseState(Table):
         return list(self.events)
 
     def question(self) -> str:
-        """What the seat to act is asked now (the phase's word: ``grab``, ``throne``,
-        ``rebel``, ``lead``, ``follow`` …; empty once the game is over)."""
+        """What the seat to act is asked now, in the phase's word (``pay``, ``grab``,
+        ``offer``, ``guard``, ``rebel`` …, ``lead``, ``follow``; empty once the game is
+        over): what its view's ``question`` says."""
         if self.phase == "finished":
             return ""
         return self._part.question()
