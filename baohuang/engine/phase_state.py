@@ -45,7 +45,10 @@ class PhaseState(Table):
         over): what its view's ``question`` says."""
         if self.phase == "finished":
             return ""
-        return self._part.question()
+        play = self._play
+        # In play (most decisions) the phase is asked as the TrickPlay it is: a direct call
+        # of the compiled method, not a protocol call.
+        return play.question() if self._part is play else self._part.question()
 
     @property
     def declaration_asked(self) -> Question | None:

@@ -256,10 +256,7 @@ def seat_view(game: PhaseState, seat: int) -> SeatView:
             row[rank] = row[rank] + 1
         counts = tuple(row)
         sizes = tuple(len(h) for h in game.hands)
-    # In play (the usual case) the phase is asked directly, as the trick play it is.
-    question = (
-        p.question() if phase == "play" else game._part.question() if phase != "finished" else ""
-    )
+    question = game.question()
     return SeatView(
         seat,
         phase,

@@ -130,7 +130,7 @@ class TrickPlay:
         self.wind_skip_next: bool = (
             variant_play.wind == "apply" and variant_play.wind_unclaimed == "skip_next"
         )
-        """Unclaimed, the wind passes over the next player (HD)."""
+        """Unclaimed, the wind passes over the next player (``play.wind_unclaimed``)."""
         end = table.cv.variant.end
         self.open_solo_ends_early: bool = end.open_solo_ends_on_other_first
         """An open solo ends when another seat goes out first."""

@@ -198,8 +198,8 @@ def machine_load() -> float | None:
     """The machine's load average over the last minute (None where the system has none).
 
     Printed beside the timings: on a small machine other busy processes slow this one's
-    instructions, so the same games take more CPU time (the search player's 31–35 ms a
-    game on the idle 2-core build machine measured 45–52 ms at a load of 3 to 15)."""
+    instructions, so the same games take more CPU time (figures: docs/simulation.md,
+    "Speed")."""
     try:
         return os.getloadavg()[0]
     except (AttributeError, OSError):
