@@ -122,4 +122,53 @@ describe("API tokens screen", () => {
     expect(screen.getByTestId("token-error").textContent).toBe("name: 请确保这个字段不超过 100 个字符。");
     expect(screen.queryByTestId("token-created")).toBeNull();
   });
+
+  // Listings and the creation answered when the test says, in any order.
+  function pendingServer() {
+    const made = { ...listed, id: "33333333-3333-3333-3333-333333333333", name: "deploy", key: "bh_KEY" };
+    const { key: _key, ...shown } = made;
+    const gets: ((r: Response) => void)[] = [];
+    let answerPost: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((_url: string, init?: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          if ((init?.method ?? "GET") === "POST") answerPost = resolve;
+          else gets.push(resolve);
+        }),
+      ),
+    );
+    render(
+      <I18nProvider lang="en">
+        <TokensScreen />
+      </I18nProvider>,
+    );
+    fireEvent.change(screen.getByTestId("token-name"), { target: { value: "deploy" } });
+    fireEvent.click(screen.getByTestId("token-create"));
+    const names = () => screen.queryAllByTestId("token-row").map((row) => row.getAttribute("data-name"));
+    const answer = async (resolve: (r: Response) => void, body: unknown, status = 200) => {
+      await act(async () => resolve(jsonResponse(status, body)));
+    };
+    return { made, shown, gets, answerPost: (body: unknown) => answer(answerPost, body, 201), answer, names };
+  }
+
+  it("shows a new token once when the opening listing already has it", async () => {
+    // The listing asked for when the screen opened is made by the server after the token was
+    // created, and answered before the creation is: the token is then listed, not added twice.
+    const server = pendingServer();
+    await server.answer(server.gets[0], [server.shown, listed]);
+    await server.answerPost(server.made);
+    expect(server.names()).toEqual(["deploy", "nightly"]);
+  });
+
+  it("keeps a new token when the opening listing answers last", async () => {
+    // The opening listing, made before the token was, answers after the listing asked for once
+    // it was created: the older list does not replace the newer one.
+    const server = pendingServer();
+    await server.answerPost(server.made);
+    expect(server.names()).toEqual(["deploy"]);
+    await server.answer(server.gets[1], [server.shown, listed]);
+    await server.answer(server.gets[0], [listed]);
+    expect(server.names()).toEqual(["deploy", "nightly"]);
+  });
 });

@@ -1,6 +1,6 @@
 // "API tokens": the account's tokens for scripts (Authorization: Token <key>). Create one
 // (name, scope, lifetime; the key is shown once), see when each was last used, revoke.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../lib/api";
 import { useI18n } from "../lib/i18n";
 import {
@@ -34,11 +34,19 @@ export function TokensScreen() {
   const [formError, setFormError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
 
+  // Only the newest listing is shown: an older one answered late (the one asked for when
+  // the screen opened, say) must not replace a newer list or be merged with a new token.
+  const loads = useRef(0);
   const load = useCallback(() => {
+    const asked = ++loads.current;
     setError(null);
     listTokens()
-      .then(setTokens)
-      .catch((err: unknown) => setError(errorText(err)));
+      .then((listed) => {
+        if (asked === loads.current) setTokens(listed);
+      })
+      .catch((err: unknown) => {
+        if (asked === loads.current) setError(errorText(err));
+      });
   }, []);
   // The list is reloaded when the language changes: state_text is the server's word.
   useEffect(load, [load, lang]);
@@ -55,7 +63,8 @@ export function TokensScreen() {
       setCreated(token);
       setName("");
       const { key: _key, ...listed } = token; // the list never holds the key
-      setTokens((current) => [listed, ...(current ?? [])]);
+      // Shown at once, then listed again; a listing that already has it keeps it once.
+      setTokens((current) => [listed, ...(current ?? []).filter((other) => other.id !== listed.id)]);
       load();
     } catch (err) {
       setFormError(errorText(err));
